@@ -1,0 +1,32 @@
+package io.cpufeatures.core;
+
+/**
+ * Why a feature the CPU has is not usable; every kind names one layer of the decision.
+ */
+public enum ReasonKind {
+    /** The OS has not enabled the feature at all (for example CPUID.1:ECX.OSXSAVE is clear). */
+    OS_SUPPORT("os"),
+    /** The OS has not enabled the register state the feature needs in XCR0. */
+    XSAVE_STATE("xcr0"),
+    /** XCR0 could not be read or inferred, so the register state cannot be shown to be enabled. */
+    XSAVE_STATE_UNKNOWN("xcr0-unknown"),
+    /** A feature it depends on is not usable (the Linux {@code cpuid-deps.c} rule). */
+    DEPENDENCY("dependency"),
+    /** A documented erratum makes the CPUID bit untrustworthy on this part. */
+    ERRATUM("erratum"),
+    /** The user removed it with {@code cpufeatures.disable}. */
+    DISABLED("disabled"),
+    /** The JVM will not compile code that uses it (a HotSpot flag or a missing module). */
+    JVM("jvm");
+
+    private final String id;
+
+    ReasonKind(String id) {
+        this.id = id;
+    }
+
+    /** A short, stable identifier for reports and JSON ({@code "xcr0"}, {@code "dependency"}...). */
+    public String id() {
+        return id;
+    }
+}

@@ -1,0 +1,31 @@
+package io.cpufeatures.x86.dump;
+
+import java.util.List;
+import java.util.Objects;
+
+/**
+ * A parsed dump file: its format, how many logical CPUs it lists and the distinct kinds of CPU
+ * among them (a hybrid part has two or more), in file order.
+ *
+ * @param file           the file name as given to the reader
+ * @param format         the register format found in the file
+ * @param libcpuidTest   whether the dump sat in a libcpuid {@code .test} file (dump, a line of 80
+ *                       dashes, then libcpuid's expected values, which are not read)
+ * @param logicalCpus    the number of logical CPUs in the file
+ * @param groups         the distinct CPUs, in order of first appearance
+ */
+public record CpuidDump(String file, DumpFormat format, boolean libcpuidTest, int logicalCpus, List<CpuGroup> groups) {
+
+    /** Validates and copies the parts. */
+    public CpuidDump {
+        Objects.requireNonNull(file, "file");
+        Objects.requireNonNull(format, "format");
+        groups = List.copyOf(groups);
+        if (groups.isEmpty()) {
+            throw new IllegalArgumentException("a dump has at least one CPU");
+        }
+        if (groups.stream().mapToInt(CpuGroup::count).sum() != logicalCpus) {
+            throw new IllegalArgumentException("group sizes do not add up to " + logicalCpus);
+        }
+    }
+}

@@ -1,0 +1,107 @@
+package io.cpufeatures.x86.dump;
+
+import io.cpufeatures.x86.raw.CpuidSnapshot;
+import io.cpufeatures.x86.raw.SnapshotSource;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * Reads CPUID dump files in every format of {@link DumpFormat}, detected from the content, and
+ * collapses identical logical CPUs (see {@link CpuGroup}). A libcpuid {@code .test} file (a dump, a
+ * line of 80 dashes, then expected values) is read up to the dashes.
+ *
+ * <p>A file either parses completely or raises {@link CpuidFormatException}: nothing half-parsed
+ * is ever returned.
+ */
+public final class CpuidDumps {
+
+    private static final String LIBCPUID_TEST_SEPARATOR = "-".repeat(80);
+
+    private CpuidDumps() {
+    }
+
+    /**
+     * Reads and parses {@code file}. Bytes are read as ISO-8859-1, so no byte sequence can fail to
+     * decode (the formats are ASCII; AIDA64 reports may carry other bytes in their annotations).
+     */
+    public static CpuidDump read(Path file) throws IOException, CpuidFormatException {
+        String text = new String(Files.readAllBytes(file), StandardCharsets.ISO_8859_1);
+        return parse(file.toString(), text);
+    }
+
+    /** Parses {@code text}, naming it {@code file} in snapshot sources and error messages. */
+    public static CpuidDump parse(String file, String text) throws CpuidFormatException {
+        List<String> lines = new ArrayList<>(Arrays.asList(text.split("\r?\n|\r", -1)));
+        boolean libcpuidTest = false;
+        for (int i = 0; i < lines.size(); i++) {
+            if (lines.get(i).strip().equals(LIBCPUID_TEST_SEPARATOR)) {
+                lines = lines.subList(0, i);
+                libcpuidTest = true;
+                break;
+            }
+        }
+        DumpFormat format = detect(file, lines);
+        List<LogicalCpuRecords> cpus = switch (format) {
+            case CPUID_R -> CpuidRSyntax.parse(file, lines);
+            case AIDA64 -> AidaSyntax.parse(file, lines);
+            case LIBCPUID_RAW -> LibcpuidRawSyntax.parse(file, lines);
+        };
+        Map<CpuKind, Integer> kindIndex = new LinkedHashMap<>();
+        List<CpuidSnapshot> firsts = new ArrayList<>();
+        List<Integer> counts = new ArrayList<>();
+        List<Integer> firstPositions = new ArrayList<>();
+        for (int i = 0; i < cpus.size(); i++) {
+            LogicalCpuRecords cpu = cpus.get(i);
+            if (cpu.records().isEmpty()) {
+                throw new CpuidFormatException(file, cpu.startLine(),
+                        "a logical CPU header with no register lines after it; every CPU of a dump needs its leaves");
+            }
+            CpuidSnapshot snapshot = SnapshotAssembler.assemble(file, cpu,
+                    SnapshotSource.file(file + " logical CPU " + i));
+            CpuKind kind = CpuKind.of(snapshot);
+            Integer known = kindIndex.get(kind);
+            if (known == null) {
+                kindIndex.put(kind, firsts.size());
+                firsts.add(snapshot);
+                counts.add(1);
+                firstPositions.add(i);
+            } else {
+                counts.set(known, counts.get(known) + 1);
+            }
+        }
+        List<CpuGroup> groups = new ArrayList<>();
+        for (int g = 0; g < firsts.size(); g++) {
+            groups.add(new CpuGroup(firsts.get(g), counts.get(g), firstPositions.get(g)));
+        }
+        return new CpuidDump(file, format, libcpuidTest, cpus.size(), groups);
+    }
+
+    private static DumpFormat detect(String file, List<String> lines) throws CpuidFormatException {
+        boolean aida = false;
+        boolean cpuidR = false;
+        for (String line : lines) {
+            if (LibcpuidRawSyntax.isRegisterLine(line)) {
+                return DumpFormat.LIBCPUID_RAW;
+            }
+            cpuidR |= CpuidRSyntax.LEAF_LINE.matcher(line).matches();
+            aida |= AidaSyntax.isRegisterLine(line);
+        }
+        if (cpuidR) {
+            return DumpFormat.CPUID_R;
+        }
+        if (aida) {
+            return DumpFormat.AIDA64;
+        }
+        throw new CpuidFormatException(file, 0, "no CPUID register line found; accepted formats: cpuid -r"
+                + " ('   0x00000000 0x00: eax=0x... ebx=0x... ecx=0x... edx=0x...'), AIDA64/InstLatx64"
+                + " ('CPUID 00000000: EAX-EBX-ECX-EDX'), libcpuid raw ('basic_cpuid[0]=eax ebx ecx edx'),"
+                + " and libcpuid .test files holding one of them");
+    }
+}

@@ -1,0 +1,58 @@
+package io.cpufeatures.x86.dump;
+
+import io.cpufeatures.x86.raw.CpuidRegisters;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+/** Reads the {@code cpuid -r} format strictly: headers, leaf lines and blank lines, nothing else. */
+final class CpuidRSyntax {
+
+    static final Pattern LEAF_LINE = Pattern.compile(
+            "^\\s+0x([0-9a-fA-F]{8})\\s+0x([0-9a-fA-F]{1,8}):\\s+eax=0x([0-9a-fA-F]{8})\\s+ebx=0x([0-9a-fA-F]{8})"
+                    + "\\s+ecx=0x([0-9a-fA-F]{8})\\s+edx=0x([0-9a-fA-F]{8})\\s*$");
+
+    private static final String EXPECTED = "expected 'CPU n:' or '   0xLLLLLLLL 0xSS: eax=0x........ ebx=0x........"
+            + " ecx=0x........ edx=0x........' (the cpuid -r format)";
+
+    private CpuidRSyntax() {
+    }
+
+    static List<LogicalCpuRecords> parse(String file, List<String> lines) throws CpuidFormatException {
+        List<LogicalCpuRecords> cpus = new ArrayList<>();
+        LogicalCpuRecords current = null;
+        for (int i = 0; i < lines.size(); i++) {
+            String line = lines.get(i);
+            int lineNo = i + 1;
+            if (line.isBlank()) {
+                continue;
+            }
+            if (LogicalCpuHeader.isCpuidR(line)) {
+                current = new LogicalCpuRecords(lineNo);
+                cpus.add(current);
+                continue;
+            }
+            Matcher m = LEAF_LINE.matcher(line);
+            if (!m.matches()) {
+                throw new CpuidFormatException(file, lineNo, "unrecognised line '" + abbreviate(line) + "'; " + EXPECTED);
+            }
+            if (current == null) {
+                throw new CpuidFormatException(file, lineNo, "leaf line before any 'CPU n:' header; " + EXPECTED);
+            }
+            current.add(new RawRecord(hex(m.group(1)), hex(m.group(2)),
+                    new CpuidRegisters(hex(m.group(3)), hex(m.group(4)), hex(m.group(5)), hex(m.group(6))),
+                    lineNo, false));
+        }
+        return cpus;
+    }
+
+    static int hex(String digits) {
+        return Integer.parseUnsignedInt(digits, 16);
+    }
+
+    static String abbreviate(String line) {
+        String t = line.strip();
+        return t.length() <= 80 ? t : t.substring(0, 77) + "...";
+    }
+}

@@ -1,0 +1,41 @@
+package io.cpufeatures.x86.raw;
+
+import java.util.List;
+import java.util.Map;
+
+/**
+ * Writes snapshots in the text format of {@code cpuid -r} (the Debian package {@code cpuid}), which
+ * {@code cpuid -f FILE} decodes and {@link io.cpufeatures.x86.dump.CpuidDumps} reads back:
+ *
+ * <pre>
+ * CPU 0:
+ *    0x00000007 0x00: eax=0x00000000 ebx=0x029c6fbf ecx=0x00000000 edx=0x9c002400
+ * </pre>
+ *
+ * <p>XCR0 is not part of the format ({@code cpuid -f} rejects any other line), so a snapshot read
+ * back has its XCR0 inferred again from leaf 0xD.
+ */
+public final class CpuidRText {
+
+    private CpuidRText() {
+    }
+
+    /** The text of one snapshot, as logical CPU 0. */
+    public static String write(CpuidSnapshot snapshot) {
+        return write(List.of(snapshot));
+    }
+
+    /** The text of several snapshots, numbered {@code CPU 0:}, {@code CPU 1:}... in list order. */
+    public static String write(List<CpuidSnapshot> snapshots) {
+        StringBuilder sb = new StringBuilder();
+        for (int i = 0; i < snapshots.size(); i++) {
+            sb.append("CPU ").append(i).append(":\n");
+            for (Map.Entry<CpuidLeaf, CpuidRegisters> e : snapshots.get(i).leaves().entrySet()) {
+                CpuidRegisters r = e.getValue();
+                sb.append(String.format("   0x%08x 0x%02x: eax=0x%08x ebx=0x%08x ecx=0x%08x edx=0x%08x\n",
+                        e.getKey().leaf(), e.getKey().subleaf(), r.eax(), r.ebx(), r.ecx(), r.edx()));
+            }
+        }
+        return sb.toString();
+    }
+}

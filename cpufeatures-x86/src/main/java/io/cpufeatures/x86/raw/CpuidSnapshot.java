@@ -1,0 +1,203 @@
+package io.cpufeatures.x86.raw;
+
+import com.google.common.collect.ImmutableSortedMap;
+import java.util.EnumMap;
+import java.util.Map;
+import java.util.Objects;
+import java.util.Optional;
+import java.util.OptionalLong;
+import java.util.SortedMap;
+import java.util.TreeMap;
+
+/**
+ * The raw CPUID answers of one logical CPU, immutable: (leaf, subleaf) to EAX..EDX, the value
+ * of XCR0 when known and how it is known, and where the data came from.
+ *
+ * <p>Only leaves inside an implemented range are kept (see {@link LeafRange}): a leaf above
+ * CPUID.0:EAX or CPUID.0x80000000:EAX reads as absent, never as whatever the CPU or the dump
+ * returned for it. An absent leaf reads as all zero through {@link #read}.
+ */
+public final class CpuidSnapshot {
+
+    private final ImmutableSortedMap<CpuidLeaf, CpuidRegisters> leaves;
+    private final long xcr0;
+    private final Xcr0Source xcr0Source;
+    private final SnapshotSource source;
+
+    private CpuidSnapshot(ImmutableSortedMap<CpuidLeaf, CpuidRegisters> leaves, long xcr0,
+            Xcr0Source xcr0Source, SnapshotSource source) {
+        this.leaves = leaves;
+        this.xcr0 = xcr0;
+        this.xcr0Source = xcr0Source;
+        this.source = source;
+    }
+
+    /** A builder for a snapshot from {@code source}; XCR0 starts {@link Xcr0Source#UNKNOWN}. */
+    public static Builder builder(SnapshotSource source) {
+        return new Builder(source);
+    }
+
+    /** The registers of (leaf, subleaf), or all zero when the snapshot does not have it. */
+    public CpuidRegisters read(int leaf, int subleaf) {
+        CpuidRegisters registers = leaves.get(new CpuidLeaf(leaf, subleaf));
+        return registers == null ? CpuidRegisters.ZERO : registers;
+    }
+
+    /** The registers of (leaf, 0), or all zero when the snapshot does not have it. */
+    public CpuidRegisters read(int leaf) {
+        return read(leaf, 0);
+    }
+
+    /** The registers of (leaf, subleaf) if the snapshot has them. */
+    public Optional<CpuidRegisters> find(int leaf, int subleaf) {
+        return Optional.ofNullable(leaves.get(new CpuidLeaf(leaf, subleaf)));
+    }
+
+    /** Whether the snapshot has (leaf, subleaf). */
+    public boolean contains(int leaf, int subleaf) {
+        return leaves.containsKey(new CpuidLeaf(leaf, subleaf));
+    }
+
+    /** The highest basic leaf, CPUID.0:EAX. */
+    public int maxBasicLeaf() {
+        return read(0).eax();
+    }
+
+    /**
+     * The highest extended leaf, CPUID.0x80000000:EAX, or {@code 0x7fffffff} when the CPU has no
+     * extended range (so that {@code Integer.compareUnsigned(leaf, maxExtendedLeaf()) <= 0} is
+     * false for every extended leaf).
+     */
+    public int maxExtendedLeaf() {
+        return find(0x8000_0000, 0).map(CpuidRegisters::eax).orElse(0x7fff_ffff);
+    }
+
+    /** Every (leaf, subleaf) the snapshot has, in {@code cpuid -r} order. */
+    public SortedMap<CpuidLeaf, CpuidRegisters> leaves() {
+        return leaves;
+    }
+
+    /** XCR0 if it is known ({@link #xcr0Source()} is not {@link Xcr0Source#UNKNOWN}). */
+    public OptionalLong xcr0() {
+        return xcr0Source == Xcr0Source.UNKNOWN ? OptionalLong.empty() : OptionalLong.of(xcr0);
+    }
+
+    /** How XCR0 is known. */
+    public Xcr0Source xcr0Source() {
+        return xcr0Source;
+    }
+
+    /** Where the snapshot came from. */
+    public SnapshotSource source() {
+        return source;
+    }
+
+    /** The same leaves with XCR0 set to {@code value}, known by {@code how}. */
+    public CpuidSnapshot withXcr0(long value, Xcr0Source how) {
+        Objects.requireNonNull(how, "how");
+        if (how == Xcr0Source.UNKNOWN) {
+            throw new IllegalArgumentException("use withoutXcr0() to forget XCR0");
+        }
+        return new CpuidSnapshot(leaves, value, how, source);
+    }
+
+    /** The same leaves with XCR0 unknown. */
+    public CpuidSnapshot withoutXcr0() {
+        return new CpuidSnapshot(leaves, 0, Xcr0Source.UNKNOWN, source);
+    }
+
+    /** The same leaves and XCR0 with another source. */
+    public CpuidSnapshot withSource(SnapshotSource newSource) {
+        return new CpuidSnapshot(leaves, xcr0, xcr0Source, Objects.requireNonNull(newSource, "source"));
+    }
+
+    /** Snapshots are equal when their leaves and XCR0 are; the source is not compared. */
+    @Override
+    public boolean equals(Object o) {
+        return o instanceof CpuidSnapshot other
+                && leaves.equals(other.leaves)
+                && xcr0 == other.xcr0
+                && xcr0Source == other.xcr0Source;
+    }
+
+    @Override
+    public int hashCode() {
+        return Objects.hash(leaves, xcr0, xcr0Source);
+    }
+
+    @Override
+    public String toString() {
+        return "CpuidSnapshot[" + leaves.size() + " leaves, xcr0="
+                + (xcr0Source == Xcr0Source.UNKNOWN ? "unknown" : String.format("0x%x (%s)", xcr0, xcr0Source))
+                + ", source=" + source + "]";
+    }
+
+    /** Collects leaves, then keeps those inside their range's highest leaf. */
+    public static final class Builder {
+
+        private final SnapshotSource source;
+        private final SortedMap<CpuidLeaf, CpuidRegisters> leaves = new TreeMap<>();
+        private long xcr0;
+        private Xcr0Source xcr0Source = Xcr0Source.UNKNOWN;
+
+        private Builder(SnapshotSource source) {
+            this.source = Objects.requireNonNull(source, "source");
+        }
+
+        /** Sets (leaf, subleaf), replacing an earlier value. */
+        public Builder put(int leaf, int subleaf, CpuidRegisters registers) {
+            leaves.put(new CpuidLeaf(leaf, subleaf), Objects.requireNonNull(registers, "registers"));
+            return this;
+        }
+
+        /** Sets (leaf, subleaf) from four register values. */
+        public Builder put(int leaf, int subleaf, int eax, int ebx, int ecx, int edx) {
+            return put(leaf, subleaf, new CpuidRegisters(eax, ebx, ecx, edx));
+        }
+
+        /** Sets XCR0 and how it is known. */
+        public Builder xcr0(long value, Xcr0Source how) {
+            this.xcr0 = value;
+            this.xcr0Source = Objects.requireNonNull(how, "how");
+            return this;
+        }
+
+        /** Whether (leaf, subleaf) has been put. */
+        public boolean has(int leaf, int subleaf) {
+            return leaves.containsKey(new CpuidLeaf(leaf, subleaf));
+        }
+
+        /**
+         * Builds the snapshot, dropping the leaves above the highest leaf of their range.
+         *
+         * @throws IllegalStateException if leaf 0 is missing: without it nothing can be decoded
+         */
+        public CpuidSnapshot build() {
+            if (!has(0, 0)) {
+                throw new IllegalStateException("a CPUID snapshot needs leaf 0x0 (vendor and highest basic leaf)");
+            }
+            Map<LeafRange, Integer> highest = new EnumMap<>(LeafRange.class);
+            for (LeafRange range : LeafRange.values()) {
+                CpuidRegisters base = leaves.get(new CpuidLeaf(range.base(), 0));
+                if (base != null) {
+                    highest.put(range, range.highestLeaf(base.eax()));
+                }
+            }
+            ImmutableSortedMap.Builder<CpuidLeaf, CpuidRegisters> kept = ImmutableSortedMap.naturalOrder();
+            for (Map.Entry<CpuidLeaf, CpuidRegisters> e : leaves.entrySet()) {
+                int leaf = e.getKey().leaf();
+                Optional<LeafRange> range = LeafRange.of(leaf);
+                if (range.isEmpty() || !highest.containsKey(range.get())) {
+                    continue;
+                }
+                if (Integer.compareUnsigned(leaf, highest.get(range.get())) <= 0) {
+                    kept.put(e);
+                }
+            }
+            if (xcr0Source == Xcr0Source.UNKNOWN) {
+                xcr0 = 0;
+            }
+            return new CpuidSnapshot(kept.build(), xcr0, xcr0Source, source);
+        }
+    }
+}

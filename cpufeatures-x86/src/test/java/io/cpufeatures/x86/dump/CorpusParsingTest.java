@@ -1,0 +1,135 @@
+package io.cpufeatures.x86.dump;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.cpufeatures.x86.raw.CpuidLeaf;
+import io.cpufeatures.x86.raw.CpuidRText;
+import io.cpufeatures.x86.raw.CpuidRegisters;
+import io.cpufeatures.x86.raw.CpuidSnapshot;
+import io.cpufeatures.x86.raw.LeafRange;
+import io.cpufeatures.x86.testing.Corpus;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.SortedMap;
+import java.util.TreeMap;
+import org.junit.jupiter.api.Test;
+
+/**
+ * Every original dump of the corpus parses, and what it yields agrees with the corpus's own
+ * normalisation (written by a tool outside this project) in the {@code cpuid -r} format.
+ */
+class CorpusParsingTest {
+
+    /**
+     * Logical CPUs this project counts as another kind of CPU than the corpus does, each with the
+     * reason; everything else must group exactly as the corpus does.
+     */
+    private static final Map<String, String> GROUPED_DIFFERENTLY = Map.of(
+            "il-GenuineIntel00C0652_ArrowLakeH_04_CPUID",
+            "the two low-power E-cores lack WBNOINVD (0x80000008:EBX[9]) and report another native model in"
+                    + " 0x1A; the corpus merges them with the other E-cores",
+            "lc-intel-x86-64-lion-cove-intel-core-ultra-9-285h", "same part as ArrowLakeH_04: low-power E-cores",
+            "lc-intel-x86-64-netburst-intel-xeon-cpu-3.40ghz-cranford-dual",
+            "the file is cut short: its last CPU lacks leaf 0x80000008, which the first three have",
+            "lc-intel-x86-64-nehalem-intel-core-i5-cpu-750",
+            "the corpus compared libcpuid's slots above the highest leaf, which echo each CPU's APIC ID;"
+                    + " the snapshot drops them, so the four CPUs are one kind");
+
+    @Test
+    void everyDumpParsesAndAgreesWithTheCorpusNormalisation() throws Exception {
+        Corpus corpus = Corpus.require();
+        int dumps = 0;
+        int logicalCpus = 0;
+        int kinds = 0;
+        List<String> problems = new ArrayList<>();
+        for (Corpus.Entry e : corpus.entries()) {
+            CpuidDump dump = CpuidDumps.read(e.original());
+            CpuidDump normalized = CpuidDumps.parse(e.normalized().toString(), Corpus.read(e.normalized()));
+            dumps++;
+            logicalCpus += dump.logicalCpus();
+            kinds += dump.groups().size();
+            long expectedCpus = (Long) e.index().get("logical_cpus");
+            if (dump.logicalCpus() != expectedCpus) {
+                problems.add(e.id() + ": " + dump.logicalCpus() + " logical CPUs, corpus says " + expectedCpus);
+            }
+            // The first logical CPU of the file is the first block of the normalisation.
+            SortedMap<CpuidLeaf, CpuidRegisters> ours = dump.groups().get(0).snapshot().leaves();
+            SortedMap<CpuidLeaf, CpuidRegisters> theirs = keptRanges(normalized.groups().get(0).snapshot());
+            if (!ours.equals(theirs)) {
+                problems.add(e.id() + ": CPU 0 differs from the normalisation:\n" + diff(theirs, ours));
+            }
+            List<Object> expectedSizes = castList(e.index().get("group_sizes"));
+            List<Integer> sizes = dump.groups().stream().map(CpuGroup::count).toList();
+            boolean sameGrouping = expectedSizes.size() == sizes.size();
+            for (int i = 0; sameGrouping && i < sizes.size(); i++) {
+                sameGrouping = ((Long) expectedSizes.get(i)).intValue() == sizes.get(i);
+            }
+            if (!sameGrouping && !GROUPED_DIFFERENTLY.containsKey(e.id())) {
+                problems.add(e.id() + ": groups " + sizes + ", corpus says " + expectedSizes);
+            }
+            if (sameGrouping && GROUPED_DIFFERENTLY.containsKey(e.id())) {
+                problems.add(e.id() + ": listed as grouped differently but now groups like the corpus");
+            }
+            // Every kind the corpus distinguishes is one of ours.
+            for (CpuGroup block : normalized.groups()) {
+                CpuKind kind = CpuKind.of(block.snapshot());
+                boolean found = dump.groups().stream().anyMatch(g -> CpuKind.of(g.snapshot()).equals(kind));
+                if (!found) {
+                    problems.add(e.id() + ": corpus CPU kind at logical CPU " + block.firstLogicalCpu() + " not found");
+                }
+            }
+        }
+        System.out.printf("CPUID corpus: parsed %d dumps, %d logical CPUs, %d distinct CPUs%n", dumps, logicalCpus, kinds);
+        assertTrue(problems.isEmpty(), problems.size() + " problems:\n" + String.join("\n", problems));
+        assertEquals(corpus.entries().size(), dumps);
+    }
+
+    @Test
+    void writingAndReadingBackTheCpuidRFormatChangesNothing() throws Exception {
+        Corpus corpus = Corpus.require();
+        for (Corpus.Entry e : corpus.entries()) {
+            CpuidDump dump = CpuidDumps.read(e.original());
+            List<CpuidSnapshot> snapshots = dump.groups().stream().map(CpuGroup::snapshot).toList();
+            String text = CpuidRText.write(snapshots);
+            CpuidDump back = CpuidDumps.parse("roundtrip", text);
+            assertEquals(DumpFormat.CPUID_R, back.format());
+            List<CpuidSnapshot> again = back.groups().stream().map(CpuGroup::snapshot).toList();
+            // Groups of one dump are distinct kinds, so reading back keeps them apart.
+            assertEquals(snapshots, again, e.id());
+            assertEquals(text, CpuidRText.write(again), e.id());
+        }
+    }
+
+    /** The normalisation keeps some ranges the snapshot drops (0x8FFFFFFF of the K6); compare what both keep. */
+    private static SortedMap<CpuidLeaf, CpuidRegisters> keptRanges(CpuidSnapshot s) {
+        SortedMap<CpuidLeaf, CpuidRegisters> m = new TreeMap<>();
+        s.leaves().forEach((k, v) -> {
+            if (LeafRange.of(k.leaf()).isPresent()) {
+                m.put(k, v);
+            }
+        });
+        return m;
+    }
+
+    private static String diff(SortedMap<CpuidLeaf, CpuidRegisters> expected, SortedMap<CpuidLeaf, CpuidRegisters> actual) {
+        StringBuilder sb = new StringBuilder();
+        TreeMap<CpuidLeaf, Boolean> keys = new TreeMap<>();
+        expected.keySet().forEach(k -> keys.put(k, true));
+        actual.keySet().forEach(k -> keys.put(k, true));
+        for (CpuidLeaf k : keys.keySet()) {
+            CpuidRegisters a = expected.get(k);
+            CpuidRegisters b = actual.get(k);
+            if (a == null || !a.equals(b)) {
+                sb.append("   ").append(k).append(": corpus ").append(a).append(" / ours ").append(b).append('\n');
+            }
+        }
+        return sb.toString();
+    }
+
+    @SuppressWarnings("unchecked")
+    private static List<Object> castList(Object o) {
+        return (List<Object>) o;
+    }
+}

@@ -1,0 +1,99 @@
+package io.cpufeatures.x86.testing;
+
+import static org.junit.jupiter.api.Assertions.fail;
+
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.Paths;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.Assumptions;
+
+/**
+ * The shared CPUID corpus ({@code ../shared/cpuid-corpus}): 328 real dumps with expected decodings
+ * from tools outside this project. Located by the system property {@code cpufeatures.corpus.dir}
+ * (set by the build), else the environment variable {@code CPUFEATURES_CORPUS}. When it is missing,
+ * tests that need it are skipped, except under {@code CI=true} where they fail.
+ */
+public final class Corpus {
+
+    private final Path dir;
+    private final List<Entry> entries;
+
+    private Corpus(Path dir, List<Entry> entries) {
+        this.dir = dir;
+        this.entries = entries;
+    }
+
+    /** One dump of the corpus and where its expectations are. */
+    public record Entry(String id, String source, Path original, Path normalized, Path consensus,
+            Map<String, Object> index) {
+    }
+
+    /** The corpus, or a skipped (CI: failed) test when it cannot be found. */
+    public static Corpus require() {
+        Path dir = locate();
+        if (dir == null || !Files.isRegularFile(dir.resolve("index.json"))) {
+            String message = "CPUID corpus not found (looked at " + dir + "); set -Dcpufeatures.corpus.dir or CPUFEATURES_CORPUS";
+            if ("true".equalsIgnoreCase(System.getenv("CI"))) {
+                fail(message);
+            }
+            Assumptions.abort(message);
+        }
+        return new Corpus(dir, readIndex(dir));
+    }
+
+    private static Path locate() {
+        String property = System.getProperty("cpufeatures.corpus.dir");
+        if (property != null && !property.isBlank()) {
+            return Paths.get(property).toAbsolutePath().normalize();
+        }
+        String env = System.getenv("CPUFEATURES_CORPUS");
+        if (env != null && !env.isBlank()) {
+            return Paths.get(env).toAbsolutePath().normalize();
+        }
+        return null;
+    }
+
+    @SuppressWarnings("unchecked")
+    private static List<Entry> readIndex(Path dir) {
+        List<Entry> result = new ArrayList<>();
+        for (Object o : (List<Object>) Json.parse(read(dir.resolve("index.json")))) {
+            Map<String, Object> x = (Map<String, Object>) o;
+            String id = (String) x.get("id");
+            String source = (String) x.get("source");
+            Path original = dir.resolve(source.equals("instlatx64") ? "instlatx64" : "libcpuid").resolve((String) x.get("path"));
+            result.add(new Entry(id, source, original, dir.resolve("normalized").resolve(id + ".cpuid-r.txt"),
+                    dir.resolve("expected").resolve("consensus").resolve(id + ".json"), x));
+        }
+        return List.copyOf(result);
+    }
+
+    /** The directory of the corpus. */
+    public Path dir() {
+        return dir;
+    }
+
+    /** Every dump of the index, in index order. */
+    public List<Entry> entries() {
+        return entries;
+    }
+
+    /** The text of {@code file}, read as ISO-8859-1. */
+    public static String read(Path file) {
+        try {
+            return new String(Files.readAllBytes(file), StandardCharsets.ISO_8859_1);
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    /** The parsed JSON of {@code file}. */
+    public static Object json(Path file) {
+        return Json.parse(new String(read(file).getBytes(StandardCharsets.ISO_8859_1), StandardCharsets.UTF_8));
+    }
+}
