@@ -1,0 +1,143 @@
+package io.cpufeatures.x86;
+
+import io.cpufeatures.core.Reason;
+import io.cpufeatures.x86.feature.CpuIdentity;
+import io.cpufeatures.x86.feature.FeatureNames;
+import io.cpufeatures.x86.feature.X86Feature;
+import io.cpufeatures.x86.policy.PolicyFlag;
+import io.cpufeatures.x86.policy.PsAbiLevel;
+import io.cpufeatures.x86.raw.CpuidSnapshot;
+import io.cpufeatures.x86.usable.Usability;
+import io.cpufeatures.x86.usable.Xcr0State;
+import java.util.Collections;
+import java.util.EnumSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+import java.util.Optional;
+import java.util.OptionalInt;
+import java.util.Set;
+
+/**
+ * Everything the decoder says about one x86 CPU, immutable: who it is, what it has (present),
+ * what a program may use (usable) and why not where not, and what it should prefer.
+ */
+public final class X86CpuInfo {
+
+    private final CpuidSnapshot snapshot;
+    private final CpuIdentity identity;
+    private final Set<X86Feature> present;
+    private final Usability usability;
+    private final Xcr0State xcr0;
+    private final Set<PolicyFlag> policy;
+    private final PsAbiLevel level;
+    private final Optional<String> microarchitecture;
+    private final Optional<String> hypervisor;
+    private final OptionalInt avx10Version;
+
+    X86CpuInfo(CpuidSnapshot snapshot, CpuIdentity identity, Set<X86Feature> present, Usability usability,
+            Xcr0State xcr0, Set<PolicyFlag> policy, PsAbiLevel level, Optional<String> microarchitecture,
+            Optional<String> hypervisor, OptionalInt avx10Version) {
+        this.snapshot = Objects.requireNonNull(snapshot);
+        this.identity = Objects.requireNonNull(identity);
+        this.present = Collections.unmodifiableSet(copy(present));
+        this.usability = Objects.requireNonNull(usability);
+        this.xcr0 = Objects.requireNonNull(xcr0);
+        this.policy = Collections.unmodifiableSet(policy.isEmpty() ? EnumSet.noneOf(PolicyFlag.class) : EnumSet.copyOf(policy));
+        this.level = Objects.requireNonNull(level);
+        this.microarchitecture = Objects.requireNonNull(microarchitecture);
+        this.hypervisor = Objects.requireNonNull(hypervisor);
+        this.avx10Version = Objects.requireNonNull(avx10Version);
+    }
+
+    private static EnumSet<X86Feature> copy(Set<X86Feature> s) {
+        return s.isEmpty() ? EnumSet.noneOf(X86Feature.class) : EnumSet.copyOf(s);
+    }
+
+    /** The raw snapshot this was decoded from. */
+    public CpuidSnapshot snapshot() {
+        return snapshot;
+    }
+
+    /** Vendor, brand, family, model, stepping and signature. */
+    public CpuIdentity identity() {
+        return identity;
+    }
+
+    /** The features whose CPUID bit is set. */
+    public Set<X86Feature> present() {
+        return present;
+    }
+
+    /** The features a program may use: present, enabled by the OS, no erratum, dependencies usable. */
+    public Set<X86Feature> usable() {
+        return usability.usable();
+    }
+
+    /** For each present feature that is not usable, the reasons, root reason first. */
+    public Map<X86Feature, List<Reason>> notUsable() {
+        return usability.reasons();
+    }
+
+    /** Whether the feature named {@code name} (canonical or alias) is present; unknown names throw. */
+    public boolean isPresent(String name) {
+        return present.contains(FeatureNames.require(name, "isPresent"));
+    }
+
+    /** Whether the feature named {@code name} (canonical or alias) is usable; unknown names throw. */
+    public boolean isUsable(String name) {
+        return usable().contains(FeatureNames.require(name, "isUsable"));
+    }
+
+    /** Whether {@code feature} is usable. */
+    public boolean isUsable(X86Feature feature) {
+        return usable().contains(feature);
+    }
+
+    /** The reasons {@code feature} is not usable; empty when it is usable or not present. */
+    public List<Reason> reasons(X86Feature feature) {
+        return usability.reasons().getOrDefault(feature, List.of());
+    }
+
+    /** What is known of XCR0 and how. */
+    public Xcr0State xcr0() {
+        return xcr0;
+    }
+
+    /** The policy flags that apply ({@code prefer_ymm}). */
+    public Set<PolicyFlag> policy() {
+        return policy;
+    }
+
+    /** Whether the policy flag applies. */
+    public boolean hasPolicy(PolicyFlag flag) {
+        return policy.contains(flag);
+    }
+
+    /** The highest x86-64 psABI level all of whose features are usable. */
+    public PsAbiLevel level() {
+        return level;
+    }
+
+    /** The microarchitecture's name, if the table knows the CPU. */
+    public Optional<String> microarchitecture() {
+        return microarchitecture;
+    }
+
+    /** The hypervisor's name when the hypervisor bit is set. */
+    public Optional<String> hypervisor() {
+        return hypervisor;
+    }
+
+    /** The AVX10 version (CPUID.(0x24,0):EBX[7:0]) when AVX10 is present. */
+    public OptionalInt avx10Version() {
+        return avx10Version;
+    }
+
+    @Override
+    public String toString() {
+        return "X86CpuInfo[" + identity.vendor() + " " + identity.signatureHex() + " "
+                + microarchitecture.orElse("?") + ", " + level + ", " + usable().size() + "/" + present.size()
+                + " usable]";
+    }
+}

@@ -1,0 +1,50 @@
+package io.cpufeatures.x86;
+
+import io.cpufeatures.x86.feature.CpuIdentity;
+import io.cpufeatures.x86.feature.PresentFeatures;
+import io.cpufeatures.x86.feature.X86Feature;
+import io.cpufeatures.x86.policy.HypervisorVendors;
+import io.cpufeatures.x86.policy.Microarchitectures;
+import io.cpufeatures.x86.policy.PolicyFlag;
+import io.cpufeatures.x86.policy.PreferYmmPolicy;
+import io.cpufeatures.x86.policy.PsAbiLevel;
+import io.cpufeatures.x86.raw.CpuidSnapshot;
+import io.cpufeatures.x86.usable.Usability;
+import io.cpufeatures.x86.usable.UsabilityRules;
+import io.cpufeatures.x86.usable.Xcr0Inference;
+import io.cpufeatures.x86.usable.Xcr0State;
+import java.util.EnumSet;
+import java.util.Set;
+
+/**
+ * Decodes a CPUID snapshot through the layers raw, present, usable, preferred. A pure function:
+ * no global state, no I/O, the same answer for the same snapshot.
+ */
+public final class X86Decoder {
+
+    private X86Decoder() {
+    }
+
+    /** Decodes {@code snapshot}. */
+    public static X86CpuInfo decode(CpuidSnapshot snapshot) {
+        return decode(snapshot, Set.of());
+    }
+
+    /**
+     * Decodes {@code snapshot} with {@code disabled} features removed, as if the CPU lacked them
+     * (what depends on them falls too).
+     */
+    public static X86CpuInfo decode(CpuidSnapshot snapshot, Set<X86Feature> disabled) {
+        CpuIdentity identity = CpuIdentity.of(snapshot);
+        Set<X86Feature> present = PresentFeatures.of(snapshot);
+        Xcr0State xcr0 = Xcr0Inference.of(snapshot);
+        Usability usability = UsabilityRules.apply(identity, present, xcr0, disabled);
+        Set<PolicyFlag> policy = EnumSet.noneOf(PolicyFlag.class);
+        if (PreferYmmPolicy.preferYmm(identity)) {
+            policy.add(PolicyFlag.PREFER_YMM);
+        }
+        return new X86CpuInfo(snapshot, identity, present, usability, xcr0, policy,
+                PsAbiLevel.of(usability.usable()), Microarchitectures.of(identity), HypervisorVendors.of(snapshot),
+                PresentFeatures.avx10Version(snapshot));
+    }
+}

@@ -1,0 +1,105 @@
+package io.cpufeatures.x86.feature;
+
+import io.cpufeatures.x86.raw.CpuidRegisters;
+import io.cpufeatures.x86.raw.CpuidSnapshot;
+import java.nio.ByteBuffer;
+import java.nio.ByteOrder;
+import java.nio.charset.StandardCharsets;
+import java.util.Objects;
+import java.util.OptionalInt;
+
+/**
+ * Who the CPU is: vendor string, brand string, display family/model/stepping and signature.
+ *
+ * <p>Family and model follow Linux {@code x86_family()}/{@code x86_model()} (and the SDM): the
+ * extended family is added when the base family is 0xF, the extended model when the family is 6
+ * or more. So a Zen 4 with signature 0x00A60F12 is family 0x19 model 0x61, an Alder Lake with
+ * 0x00090672 is family 6 model 0x97.
+ *
+ * @param vendor    the 12-character vendor string of CPUID.0 ({@code GenuineIntel}, {@code AuthenticAMD}...)
+ * @param brand     the brand string of CPUID.0x80000002..4, trimmed; empty when the CPU has none
+ * @param family    the display family
+ * @param model     the display model
+ * @param stepping  the stepping
+ * @param signature CPUID.1:EAX, the raw signature
+ * @param coreType  the hybrid core type of CPUID.0x1A:EAX[31:24] (0x20 Atom, 0x40 Core), if reported
+ */
+public record CpuIdentity(String vendor, String brand, int family, int model, int stepping, int signature,
+        OptionalInt coreType) {
+
+    /** Validates the parts. */
+    public CpuIdentity {
+        Objects.requireNonNull(vendor, "vendor");
+        Objects.requireNonNull(brand, "brand");
+        Objects.requireNonNull(coreType, "coreType");
+    }
+
+    /** Reads the identity of {@code snapshot}. */
+    public static CpuIdentity of(CpuidSnapshot snapshot) {
+        CpuidRegisters l0 = snapshot.read(0);
+        String vendor = ascii(l0.ebx(), l0.edx(), l0.ecx());
+        String brand = "";
+        if (Integer.compareUnsigned(snapshot.maxExtendedLeaf(), 0x8000_0004) >= 0
+                && Integer.compareUnsigned(snapshot.maxExtendedLeaf(), 0x8000_ffff) <= 0) {
+            CpuidRegisters b2 = snapshot.read(0x8000_0002);
+            CpuidRegisters b3 = snapshot.read(0x8000_0003);
+            CpuidRegisters b4 = snapshot.read(0x8000_0004);
+            brand = ascii(b2.eax(), b2.ebx(), b2.ecx(), b2.edx(), b3.eax(), b3.ebx(), b3.ecx(), b3.edx(),
+                    b4.eax(), b4.ebx(), b4.ecx(), b4.edx()).strip();
+        }
+        int signature = snapshot.maxBasicLeaf() >= 1 ? snapshot.read(1).eax() : 0;
+        OptionalInt coreType = OptionalInt.empty();
+        if (Integer.compareUnsigned(snapshot.maxBasicLeaf(), 0x1A) >= 0 && snapshot.read(0x1A).eax() != 0) {
+            coreType = OptionalInt.of(snapshot.read(0x1A).eax() >>> 24);
+        }
+        return new CpuIdentity(vendor, brand, displayFamily(signature), displayModel(signature), signature & 0xf,
+                signature, coreType);
+    }
+
+    /** The display family of a signature (Linux {@code x86_family()}). */
+    public static int displayFamily(int signature) {
+        int family = signature >>> 8 & 0xf;
+        if (family == 0xf) {
+            family += signature >>> 20 & 0xff;
+        }
+        return family;
+    }
+
+    /** The display model of a signature (Linux {@code x86_model()}). */
+    public static int displayModel(int signature) {
+        int model = signature >>> 4 & 0xf;
+        if (displayFamily(signature) >= 6) {
+            model += (signature >>> 16 & 0xf) << 4;
+        }
+        return model;
+    }
+
+    /** The signature as the corpus and Intel write it, eight hex digits ({@code 00050654}). */
+    public String signatureHex() {
+        return String.format("%08X", signature);
+    }
+
+    /** Whether the vendor is Intel. */
+    public boolean isIntel() {
+        return vendor.equals("GenuineIntel");
+    }
+
+    /** Whether the vendor is AMD or Hygon (whose parts follow AMD's CPUID definitions). */
+    public boolean isAmdLike() {
+        return vendor.equals("AuthenticAMD") || vendor.equals("HygonGenuine");
+    }
+
+    /** The text of little-endian registers up to the first NUL byte (ASCII; other bytes kept as Latin-1). */
+    static String ascii(int... registers) {
+        ByteBuffer buf = ByteBuffer.allocate(registers.length * 4).order(ByteOrder.LITTLE_ENDIAN);
+        for (int r : registers) {
+            buf.putInt(r);
+        }
+        byte[] bytes = buf.array();
+        int end = 0;
+        while (end < bytes.length && bytes[end] != 0) {
+            end++;
+        }
+        return new String(bytes, 0, end, StandardCharsets.ISO_8859_1);
+    }
+}

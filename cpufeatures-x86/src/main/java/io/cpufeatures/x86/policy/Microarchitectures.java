@@ -1,0 +1,218 @@
+package io.cpufeatures.x86.policy;
+
+import io.cpufeatures.x86.feature.CpuIdentity;
+import java.util.List;
+import java.util.Optional;
+
+/**
+ * The microarchitecture table: vendor, display family, model range (and stepping range where one
+ * model covers several designs) to a name; the first matching row wins. Sources: Linux
+ * {@code arch/x86/include/asm/intel-family.h} and {@code arch/x86/kernel/cpu/amd.c} (the Zen
+ * generation ranges), Intel's and AMD's family/model tables, and the corpus's expected decodings.
+ */
+public final class Microarchitectures {
+
+    private static final String INTEL = "GenuineIntel";
+    private static final String AMD = "AuthenticAMD";
+    private static final String HYGON = "HygonGenuine";
+    private static final String CENTAUR = "CentaurHauls";
+    private static final String ZHAOXIN = "  Shanghai  ";
+    private static final int ANY = 0xff;
+
+    private static final List<Microarchitecture> TABLE = List.of(
+            // Intel family 5 and 15
+            row(INTEL, 5, 0x1, 0x3, "P5"),
+            row(INTEL, 5, 0x4, 0x4, "P5 MMX"),
+            row(INTEL, 5, 0x7, 0x8, "P5 MMX"),
+            row(INTEL, 5, 0x9, 0xA, "Quark"),
+            row(INTEL, 15, 0x0, 0x1, "NetBurst (Willamette)"),
+            row(INTEL, 15, 0x2, 0x2, "NetBurst (Northwood)"),
+            row(INTEL, 15, 0x3, 0x4, "NetBurst (Prescott)"),
+            row(INTEL, 15, 0x6, 0x6, "NetBurst (Cedar Mill)"),
+            // Intel family 6: P6 to Core 2
+            row(INTEL, 6, 0x1, 0x1, "P6 (Pentium Pro)"),
+            row(INTEL, 6, 0x3, 0x6, "P6 (Pentium II)"),
+            row(INTEL, 6, 0x7, 0x8, "P6 (Pentium III)"),
+            row(INTEL, 6, 0xA, 0xB, "P6 (Pentium III)"),
+            row(INTEL, 6, 0x9, 0x9, "Pentium M (Banias)"),
+            row(INTEL, 6, 0xD, 0xD, "Pentium M (Dothan)"),
+            row(INTEL, 6, 0x15, 0x15, "Pentium M (Dothan)"),
+            row(INTEL, 6, 0xE, 0xE, "Yonah"),
+            row(INTEL, 6, 0xF, 0xF, "Core (Merom)"),
+            row(INTEL, 6, 0x16, 0x16, "Core (Merom)"),
+            row(INTEL, 6, 0x17, 0x17, "Penryn"),
+            row(INTEL, 6, 0x1D, 0x1D, "Penryn"),
+            // Intel Core i
+            row(INTEL, 6, 0x1A, 0x1A, "Nehalem"),
+            row(INTEL, 6, 0x1E, 0x1F, "Nehalem"),
+            row(INTEL, 6, 0x2E, 0x2E, "Nehalem"),
+            row(INTEL, 6, 0x25, 0x25, "Westmere"),
+            row(INTEL, 6, 0x2C, 0x2C, "Westmere"),
+            row(INTEL, 6, 0x2F, 0x2F, "Westmere"),
+            row(INTEL, 6, 0x2A, 0x2A, "Sandy Bridge"),
+            row(INTEL, 6, 0x2D, 0x2D, "Sandy Bridge"),
+            row(INTEL, 6, 0x3A, 0x3A, "Ivy Bridge"),
+            row(INTEL, 6, 0x3E, 0x3E, "Ivy Bridge"),
+            row(INTEL, 6, 0x3C, 0x3C, "Haswell"),
+            row(INTEL, 6, 0x3F, 0x3F, "Haswell"),
+            row(INTEL, 6, 0x45, 0x46, "Haswell"),
+            row(INTEL, 6, 0x3D, 0x3D, "Broadwell"),
+            row(INTEL, 6, 0x47, 0x47, "Broadwell"),
+            row(INTEL, 6, 0x4F, 0x4F, "Broadwell"),
+            row(INTEL, 6, 0x56, 0x56, "Broadwell"),
+            row(INTEL, 6, 0x4E, 0x4E, "Skylake"),
+            row(INTEL, 6, 0x5E, 0x5E, "Skylake"),
+            row(INTEL, 6, 0x55, 0x55, 0x0, 0x4, "Skylake-SP"),
+            row(INTEL, 6, 0x55, 0x55, 0x5, 0x7, "Cascade Lake"),
+            row(INTEL, 6, 0x55, 0x55, 0x8, 0xF, "Cooper Lake"),
+            row(INTEL, 6, 0x8E, 0x8E, 0x0, 0x9, "Kaby Lake"),
+            row(INTEL, 6, 0x8E, 0x8E, 0xA, 0xA, "Coffee Lake"),
+            row(INTEL, 6, 0x8E, 0x8E, 0xB, 0xB, "Whiskey Lake"),
+            row(INTEL, 6, 0x8E, 0x8E, 0xC, 0xF, "Comet Lake"),
+            row(INTEL, 6, 0x9E, 0x9E, 0x0, 0x9, "Kaby Lake"),
+            row(INTEL, 6, 0x9E, 0x9E, 0xA, 0xF, "Coffee Lake"),
+            row(INTEL, 6, 0xA5, 0xA6, "Comet Lake"),
+            row(INTEL, 6, 0x66, 0x66, "Cannon Lake"),
+            row(INTEL, 6, 0x7D, 0x7E, "Ice Lake"),
+            row(INTEL, 6, 0x9D, 0x9D, "Ice Lake (NNPI)"),
+            row(INTEL, 6, 0x6A, 0x6A, "Ice Lake-SP"),
+            row(INTEL, 6, 0x6C, 0x6C, "Ice Lake-D"),
+            row(INTEL, 6, 0x8C, 0x8D, "Tiger Lake"),
+            row(INTEL, 6, 0xA7, 0xA7, "Rocket Lake"),
+            row(INTEL, 6, 0x8A, 0x8A, "Lakefield"),
+            row(INTEL, 6, 0x97, 0x97, "Alder Lake"),
+            row(INTEL, 6, 0x9A, 0x9A, "Alder Lake"),
+            row(INTEL, 6, 0xB7, 0xB7, "Raptor Lake"),
+            row(INTEL, 6, 0xBA, 0xBA, "Raptor Lake"),
+            row(INTEL, 6, 0xBF, 0xBF, "Raptor Lake"),
+            row(INTEL, 6, 0xAA, 0xAC, "Meteor Lake"),
+            row(INTEL, 6, 0xBD, 0xBD, "Lunar Lake"),
+            row(INTEL, 6, 0xB5, 0xB5, "Arrow Lake"),
+            row(INTEL, 6, 0xC5, 0xC6, "Arrow Lake"),
+            row(INTEL, 6, 0xCC, 0xCC, "Panther Lake"),
+            row(INTEL, 6, 0xD5, 0xD5, "Wildcat Lake"),
+            row(INTEL, 6, 0xD7, 0xD7, "Bartlett Lake"),
+            row(INTEL, 6, 0x8F, 0x8F, "Sapphire Rapids"),
+            row(INTEL, 6, 0xCF, 0xCF, "Emerald Rapids"),
+            row(INTEL, 6, 0xAD, 0xAE, "Granite Rapids"),
+            row(INTEL, 6, 0xAF, 0xAF, "Sierra Forest"),
+            row(INTEL, 6, 0xB6, 0xB6, "Grand Ridge"),
+            row(INTEL, 6, 0xDD, 0xDD, "Clearwater Forest"),
+            row(INTEL, 19, 0x01, 0x01, "Diamond Rapids"),
+            row(INTEL, 18, 0x01, 0x03, "Nova Lake"),
+            // Intel Atom and Xeon Phi
+            row(INTEL, 6, 0x1C, 0x1C, "Atom Bonnell"),
+            row(INTEL, 6, 0x26, 0x26, "Atom Bonnell"),
+            row(INTEL, 6, 0x27, 0x27, "Atom Saltwell"),
+            row(INTEL, 6, 0x35, 0x36, "Atom Saltwell"),
+            row(INTEL, 6, 0x37, 0x37, "Atom Silvermont"),
+            row(INTEL, 6, 0x4A, 0x4A, "Atom Silvermont"),
+            row(INTEL, 6, 0x4D, 0x4D, "Atom Silvermont"),
+            row(INTEL, 6, 0x5A, 0x5A, "Atom Silvermont"),
+            row(INTEL, 6, 0x5D, 0x5D, "Atom Silvermont"),
+            row(INTEL, 6, 0x4C, 0x4C, "Atom Airmont"),
+            row(INTEL, 6, 0x5C, 0x5C, "Atom Goldmont"),
+            row(INTEL, 6, 0x5F, 0x5F, "Atom Goldmont"),
+            row(INTEL, 6, 0x7A, 0x7A, "Atom Goldmont Plus"),
+            row(INTEL, 6, 0x86, 0x86, "Atom Tremont"),
+            row(INTEL, 6, 0x96, 0x96, "Atom Tremont"),
+            row(INTEL, 6, 0x9C, 0x9C, "Atom Tremont"),
+            row(INTEL, 6, 0xBE, 0xBE, "Alder Lake-N (Gracemont)"),
+            row(INTEL, 6, 0x57, 0x57, "Knights Landing"),
+            row(INTEL, 6, 0x85, 0x85, "Knights Mill"),
+            // AMD
+            row(AMD, 4, 0x0, 0xF, "Am486/5x86"),
+            row(AMD, 5, 0x0, 0x3, "K5"),
+            row(AMD, 5, 0x6, 0x9, "K6"),
+            row(AMD, 5, 0xA, 0xA, "Geode LX"),
+            row(AMD, 5, 0xD, 0xD, "K6"),
+            row(AMD, 6, 0x0, 0xF, "K7"),
+            row(AMD, 15, 0x0, 0xFF, "K8"),
+            row(AMD, 16, 0x0, 0xFF, "K10"),
+            row(AMD, 17, 0x0, 0xFF, "K11 (Griffin)"),
+            row(AMD, 18, 0x0, 0xFF, "K12 (Llano)"),
+            row(AMD, 20, 0x0, 0xFF, "Bobcat"),
+            row(AMD, 21, 0x0, 0xF, "Bulldozer"),
+            row(AMD, 21, 0x10, 0x1F, "Piledriver"),
+            row(AMD, 21, 0x30, 0x3F, "Steamroller"),
+            row(AMD, 21, 0x60, 0x7F, "Excavator"),
+            row(AMD, 22, 0x0, 0xF, "Jaguar"),
+            row(AMD, 22, 0x30, 0x3F, "Puma"),
+            row(AMD, 23, 0x8, 0x8, "Zen+"),
+            row(AMD, 23, 0x18, 0x18, "Zen+"),
+            row(AMD, 23, 0x0, 0x2F, "Zen"),
+            row(AMD, 23, 0x50, 0x5F, "Zen"),
+            row(AMD, 23, 0x30, 0x4F, "Zen 2"),
+            row(AMD, 23, 0x60, 0x7F, "Zen 2"),
+            row(AMD, 23, 0x90, 0x91, "Zen 2"),
+            row(AMD, 23, 0xA0, 0xAF, "Zen 2"),
+            row(AMD, 25, 0x40, 0x4F, "Zen 3+"),
+            row(AMD, 25, 0x0, 0xF, "Zen 3"),
+            row(AMD, 25, 0x20, 0x5F, "Zen 3"),
+            row(AMD, 25, 0x10, 0x1F, "Zen 4"),
+            row(AMD, 25, 0x60, 0xAF, "Zen 4"),
+            row(AMD, 26, 0x0, 0x2F, "Zen 5"),
+            row(AMD, 26, 0x40, 0x4F, "Zen 5"),
+            row(AMD, 26, 0x60, 0x7F, "Zen 5"),
+            row(AMD, 26, 0x50, 0x5F, "Zen 6"),
+            row(AMD, 26, 0x90, 0xAF, "Zen 6"),
+            row(AMD, 26, 0xC0, 0xCF, "Zen 6"),
+            row(HYGON, 24, 0x0, 0xFF, "Dhyana (Zen)"),
+            // VIA, Centaur and Zhaoxin
+            row(CENTAUR, 5, 0x4, 0x4, "WinChip C6"),
+            row(CENTAUR, 5, 0x8, 0x8, "WinChip 2"),
+            row(CENTAUR, 5, 0x9, 0x9, "WinChip 3"),
+            row(CENTAUR, 6, 0x6, 0x9, "C3"),
+            row(CENTAUR, 6, 0xA, 0xA, "C7 (Esther)"),
+            row(CENTAUR, 6, 0xD, 0xD, "C7 (Esther)"),
+            row(CENTAUR, 6, 0xF, 0xF, "Nano (Isaiah)"),
+            row(CENTAUR, 6, 0x47, 0x47, "CNS"),
+            row(CENTAUR, 7, 0x1B, 0x1B, "Zhaoxin ZhangJiang"),
+            row(CENTAUR, 7, 0x3B, 0x3B, "Zhaoxin LuJiaZui"),
+            row(CENTAUR, 7, 0x5B, 0x5B, "Zhaoxin YongFeng"),
+            row(ZHAOXIN, 6, 0xF, 0xF, "Zhaoxin ZX-C"),
+            row(ZHAOXIN, 6, 0x19, 0x19, "Zhaoxin ZX-C"),
+            row(ZHAOXIN, 7, 0x1B, 0x1B, "Zhaoxin ZhangJiang"),
+            row(ZHAOXIN, 7, 0x3B, 0x3B, "Zhaoxin LuJiaZui"),
+            row(ZHAOXIN, 7, 0x5B, 0x5B, "Zhaoxin YongFeng"),
+            // Others
+            row("CyrixInstead", 4, 0x0, 0xF, "Cyrix 5x86/MediaGX"),
+            row("CyrixInstead", 5, 0x0, 0xF, "Cyrix 6x86 (M1)"),
+            row("CyrixInstead", 6, 0x0, 0xF, "Cyrix 6x86MX (M2)"),
+            row("Geode by NSC", 5, 0x0, 0xF, "Geode"),
+            row("RiseRiseRise", 5, 0x0, 0xF, "Rise mP6"),
+            row("GenuineTMx86", 5, 0x0, 0xF, "Transmeta Crusoe"),
+            row("GenuineTMx86", 15, 0x0, 0xFF, "Transmeta Efficeon"),
+            row("TransmetaCPU", 5, 0x0, 0xF, "Transmeta Crusoe"),
+            row("Vortex86 SoC", 5, 0x0, 0xFF, "Vortex86"),
+            row("Vortex86 SoC", 6, 0x0, 0xFF, "Vortex86"),
+            row("Virtual CPU ", 6, 0x0, 0xFF, "x86 emulation (Windows on Arm)"),
+            row("Virtual CPU ", 15, 0x0, 0xFF, "x86 emulation (Windows on Arm)"));
+
+    private Microarchitectures() {
+    }
+
+    private static Microarchitecture row(String vendor, int family, int modelFrom, int modelTo, String name) {
+        return new Microarchitecture(vendor, family, modelFrom, modelTo, 0, ANY, name);
+    }
+
+    private static Microarchitecture row(String vendor, int family, int modelFrom, int modelTo, int steppingFrom,
+            int steppingTo, String name) {
+        return new Microarchitecture(vendor, family, modelFrom, modelTo, steppingFrom, steppingTo, name);
+    }
+
+    /** Every row, in match order. */
+    public static List<Microarchitecture> table() {
+        return TABLE;
+    }
+
+    /** The name of the CPU's microarchitecture, if the table knows it. */
+    public static Optional<String> of(CpuIdentity id) {
+        for (Microarchitecture m : TABLE) {
+            if (m.matches(id.vendor(), id.family(), id.model(), id.stepping())) {
+                return Optional.of(m.name());
+            }
+        }
+        return Optional.empty();
+    }
+}

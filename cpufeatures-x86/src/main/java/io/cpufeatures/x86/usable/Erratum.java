@@ -1,0 +1,30 @@
+package io.cpufeatures.x86.usable;
+
+import io.cpufeatures.x86.feature.CpuIdentity;
+import io.cpufeatures.x86.feature.X86Feature;
+import java.util.Objects;
+import java.util.Set;
+import java.util.function.BiPredicate;
+
+/**
+ * A known defect that makes some CPUID bits untrustworthy on some parts: while {@code applies}
+ * holds, the listed features are present but not usable.
+ *
+ * @param id       a short name ({@code SKL052})
+ * @param features the features it makes unusable
+ * @param effect   what goes wrong, in one sentence
+ * @param citation where it is documented and who else acts on it
+ * @param applies  whether it applies to a CPU, given its identity and present features
+ */
+public record Erratum(String id, Set<X86Feature> features, String effect, String citation,
+        BiPredicate<CpuIdentity, Set<X86Feature>> applies) {
+
+    /** Validates and copies the parts. */
+    public Erratum {
+        Objects.requireNonNull(id, "id");
+        features = Set.copyOf(features);
+        Objects.requireNonNull(effect, "effect");
+        Objects.requireNonNull(citation, "citation");
+        Objects.requireNonNull(applies, "applies");
+    }
+}

@@ -1,0 +1,258 @@
+package io.cpufeatures.x86.usable;
+
+import static io.cpufeatures.x86.feature.X86Feature.AES;
+import static io.cpufeatures.x86.feature.X86Feature.AMX_BF16;
+import static io.cpufeatures.x86.feature.X86Feature.AMX_COMPLEX;
+import static io.cpufeatures.x86.feature.X86Feature.AMX_FP16;
+import static io.cpufeatures.x86.feature.X86Feature.AMX_INT8;
+import static io.cpufeatures.x86.feature.X86Feature.AMX_TILE;
+import static io.cpufeatures.x86.feature.X86Feature.APX;
+import static io.cpufeatures.x86.feature.X86Feature.AVX;
+import static io.cpufeatures.x86.feature.X86Feature.AVX10;
+import static io.cpufeatures.x86.feature.X86Feature.AVX10_128;
+import static io.cpufeatures.x86.feature.X86Feature.AVX10_256;
+import static io.cpufeatures.x86.feature.X86Feature.AVX10_512;
+import static io.cpufeatures.x86.feature.X86Feature.AVX2;
+import static io.cpufeatures.x86.feature.X86Feature.AVX512BW;
+import static io.cpufeatures.x86.feature.X86Feature.AVX512CD;
+import static io.cpufeatures.x86.feature.X86Feature.AVX512DQ;
+import static io.cpufeatures.x86.feature.X86Feature.AVX512ER;
+import static io.cpufeatures.x86.feature.X86Feature.AVX512F;
+import static io.cpufeatures.x86.feature.X86Feature.AVX512IFMA;
+import static io.cpufeatures.x86.feature.X86Feature.AVX512PF;
+import static io.cpufeatures.x86.feature.X86Feature.AVX512VBMI;
+import static io.cpufeatures.x86.feature.X86Feature.AVX512VL;
+import static io.cpufeatures.x86.feature.X86Feature.AVX512_4FMAPS;
+import static io.cpufeatures.x86.feature.X86Feature.AVX512_4VNNIW;
+import static io.cpufeatures.x86.feature.X86Feature.AVX512_BF16;
+import static io.cpufeatures.x86.feature.X86Feature.AVX512_BITALG;
+import static io.cpufeatures.x86.feature.X86Feature.AVX512_FP16;
+import static io.cpufeatures.x86.feature.X86Feature.AVX512_VBMI2;
+import static io.cpufeatures.x86.feature.X86Feature.AVX512_VNNI;
+import static io.cpufeatures.x86.feature.X86Feature.AVX512_VP2INTERSECT;
+import static io.cpufeatures.x86.feature.X86Feature.AVX512_VPOPCNTDQ;
+import static io.cpufeatures.x86.feature.X86Feature.AVX_IFMA;
+import static io.cpufeatures.x86.feature.X86Feature.AVX_NE_CONVERT;
+import static io.cpufeatures.x86.feature.X86Feature.AVX_VNNI;
+import static io.cpufeatures.x86.feature.X86Feature.AVX_VNNI_INT16;
+import static io.cpufeatures.x86.feature.X86Feature.AVX_VNNI_INT8;
+import static io.cpufeatures.x86.feature.X86Feature.CMOV;
+import static io.cpufeatures.x86.feature.X86Feature.ENQCMD;
+import static io.cpufeatures.x86.feature.X86Feature.F16C;
+import static io.cpufeatures.x86.feature.X86Feature.FMA;
+import static io.cpufeatures.x86.feature.X86Feature.FMA4;
+import static io.cpufeatures.x86.feature.X86Feature.FPU;
+import static io.cpufeatures.x86.feature.X86Feature.FRED;
+import static io.cpufeatures.x86.feature.X86Feature.FXSR;
+import static io.cpufeatures.x86.feature.X86Feature.FXSR_OPT;
+import static io.cpufeatures.x86.feature.X86Feature.GFNI;
+import static io.cpufeatures.x86.feature.X86Feature.LASS;
+import static io.cpufeatures.x86.feature.X86Feature.LKGS;
+import static io.cpufeatures.x86.feature.X86Feature.MISALIGNSSE;
+import static io.cpufeatures.x86.feature.X86Feature.MMX;
+import static io.cpufeatures.x86.feature.X86Feature.MMXEXT;
+import static io.cpufeatures.x86.feature.X86Feature.MPX;
+import static io.cpufeatures.x86.feature.X86Feature.OSPKE;
+import static io.cpufeatures.x86.feature.X86Feature.PCLMULQDQ;
+import static io.cpufeatures.x86.feature.X86Feature.PKU;
+import static io.cpufeatures.x86.feature.X86Feature.PNI;
+import static io.cpufeatures.x86.feature.X86Feature.SGX;
+import static io.cpufeatures.x86.feature.X86Feature.SGX_LC;
+import static io.cpufeatures.x86.feature.X86Feature.SHA512;
+import static io.cpufeatures.x86.feature.X86Feature.SHA_NI;
+import static io.cpufeatures.x86.feature.X86Feature.SHSTK;
+import static io.cpufeatures.x86.feature.X86Feature.SM3;
+import static io.cpufeatures.x86.feature.X86Feature.SM4;
+import static io.cpufeatures.x86.feature.X86Feature.SMAP;
+import static io.cpufeatures.x86.feature.X86Feature.SPEC_CTRL;
+import static io.cpufeatures.x86.feature.X86Feature.SPEC_CTRL_SSBD;
+import static io.cpufeatures.x86.feature.X86Feature.SSE;
+import static io.cpufeatures.x86.feature.X86Feature.SSE2;
+import static io.cpufeatures.x86.feature.X86Feature.SSE4A;
+import static io.cpufeatures.x86.feature.X86Feature.SSE4_1;
+import static io.cpufeatures.x86.feature.X86Feature.SSE4_2;
+import static io.cpufeatures.x86.feature.X86Feature.SSSE3;
+import static io.cpufeatures.x86.feature.X86Feature.VAES;
+import static io.cpufeatures.x86.feature.X86Feature.VPCLMULQDQ;
+import static io.cpufeatures.x86.feature.X86Feature.XFD;
+import static io.cpufeatures.x86.feature.X86Feature.XGETBV1;
+import static io.cpufeatures.x86.feature.X86Feature.XOP;
+import static io.cpufeatures.x86.feature.X86Feature.XSAVE;
+import static io.cpufeatures.x86.feature.X86Feature.XSAVEC;
+import static io.cpufeatures.x86.feature.X86Feature.XSAVEOPT;
+import static io.cpufeatures.x86.feature.X86Feature.XSAVES;
+
+import io.cpufeatures.x86.feature.X86Feature;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.EnumMap;
+import java.util.EnumSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+
+/**
+ * The dependency table: a feature is usable only if every feature it depends on is. Applied
+ * clear-only to a fixpoint, as Linux {@code do_clear_cpu_cap()} does, so the order of the rows does
+ * not matter and the closure can be precomputed; the table must be acyclic (checked on load).
+ *
+ * <p>The {@link Dependency.Origin#LINUX} rows are the pairs of Linux
+ * {@code arch/x86/kernel/cpu/cpuid-deps.c} (v6.18) between features of our table; the kernel's
+ * rows for features we do not decode (CQM, MBA, BMEC, SDCIAE, SGX1/SGX2/EDECCSSA) are left out.
+ *
+ * <p>Our own rows, each with its reason, are listed after them. Deliberately not rows:
+ * GFNI, VAES and VPCLMULQDQ do not depend on AVX-512 (they have SSE/VEX forms; only their EVEX
+ * forms need AVX512VL, which code using them checks itself); BMI1, BMI2, ADX and LZCNT need no
+ * XSAVE state (VEX-encoded general-purpose instructions are not gated by XCR0).
+ */
+public final class FeatureDependencies {
+
+    private static final List<Dependency> TABLE = List.of(
+            // Linux cpuid-deps.c
+            linux(FXSR, FPU),
+            linux(XSAVEOPT, XSAVE),
+            linux(XSAVEC, XSAVE),
+            linux(XSAVES, XSAVE),
+            linux(AVX, XSAVE),
+            linux(PKU, XSAVE),
+            linux(MPX, XSAVE),
+            linux(XGETBV1, XSAVE),
+            linux(APX, XSAVE),
+            linux(CMOV, FXSR),
+            linux(MMX, FXSR),
+            linux(MMXEXT, MMX),
+            linux(FXSR_OPT, FXSR),
+            linux(XSAVE, FXSR),
+            linux(SSE, FXSR),
+            linux(SSE2, SSE),
+            linux(PNI, SSE2),
+            linux(SSE4_1, SSE2),
+            linux(SSE4_2, SSE2),
+            linux(PCLMULQDQ, SSE2),
+            linux(SSSE3, SSE2),
+            linux(F16C, SSE2),
+            linux(AES, SSE2),
+            linux(SHA_NI, SSE2),
+            linux(GFNI, SSE2),
+            linux(AVX_VNNI, AVX),
+            linux(FMA, AVX),
+            linux(VAES, AVX),
+            linux(VPCLMULQDQ, AVX),
+            linux(AVX2, AVX),
+            linux(AVX512F, AVX),
+            linux(AVX512IFMA, AVX512F),
+            linux(AVX512PF, AVX512F),
+            linux(AVX512ER, AVX512F),
+            linux(AVX512CD, AVX512F),
+            linux(AVX512DQ, AVX512F),
+            linux(AVX512BW, AVX512F),
+            linux(AVX512VL, AVX512F),
+            linux(AVX512VBMI, AVX512F),
+            linux(AVX512_VBMI2, AVX512VL),
+            linux(AVX512_VNNI, AVX512VL),
+            linux(AVX512_BITALG, AVX512VL),
+            linux(AVX512_4VNNIW, AVX512F),
+            linux(AVX512_4FMAPS, AVX512F),
+            linux(AVX512_VPOPCNTDQ, AVX512F),
+            linux(AVX512_VP2INTERSECT, AVX512VL),
+            linux(AVX512_BF16, AVX512VL),
+            linux(AVX512_FP16, AVX512BW),
+            linux(ENQCMD, XSAVES),
+            linux(SGX_LC, SGX),
+            linux(XFD, XSAVES),
+            linux(XFD, XGETBV1),
+            linux(AMX_TILE, XFD),
+            linux(AMX_FP16, AMX_TILE),
+            linux(AMX_BF16, AMX_TILE),
+            linux(AMX_INT8, AMX_TILE),
+            linux(SHSTK, XSAVES),
+            linux(FRED, LKGS),
+            linux(SPEC_CTRL_SSBD, SPEC_CTRL),
+            linux(LASS, SMAP),
+            // cpufeatures' own rows
+            ours(F16C, AVX, "F16C is VEX-encoded and writes YMM registers; the kernel only ties it to SSE2"),
+            ours(XOP, AVX, "XOP's encodings operate on YMM registers (AMD APM Vol. 6)"),
+            ours(FMA4, AVX, "FMA4 operates on YMM registers (AMD APM Vol. 6)"),
+            ours(AVX_IFMA, AVX, "VEX-encoded AVX instruction; absent from the kernel table"),
+            ours(AVX_VNNI_INT8, AVX, "VEX-encoded AVX instruction; absent from the kernel table"),
+            ours(AVX_VNNI_INT16, AVX, "VEX-encoded AVX instruction; absent from the kernel table"),
+            ours(AVX_NE_CONVERT, AVX, "VEX-encoded AVX instruction; absent from the kernel table"),
+            ours(SHA512, AVX, "VEX.256-encoded; absent from the kernel table"),
+            ours(SM3, AVX, "VEX-encoded; absent from the kernel table"),
+            ours(SM4, AVX, "VEX-encoded; absent from the kernel table"),
+            ours(AVX10, AVX, "AVX10 is the AVX-512 instruction set under a version number; as AVX512F"),
+            ours(AVX10_128, AVX10, "CPUID leaf 0x24 is defined only when AVX10 is reported"),
+            ours(AVX10_256, AVX10, "CPUID leaf 0x24 is defined only when AVX10 is reported"),
+            ours(AVX10_512, AVX10, "CPUID leaf 0x24 is defined only when AVX10 is reported"),
+            ours(AMX_COMPLEX, AMX_TILE, "an AMX instruction set, as AMX_FP16; absent from the kernel table"),
+            ours(PKU, OSPKE, "RDPKRU/WRPKRU fault unless the OS set CR4.PKE, which OSPKE mirrors"),
+            ours(SSE4A, SSE2, "an SSE extension, as SSE4_1; absent from the kernel table"),
+            ours(MISALIGNSSE, SSE, "changes how SSE instructions treat alignment"));
+
+    private static final Map<X86Feature, Set<X86Feature>> CLOSURE = closure(TABLE);
+
+    private FeatureDependencies() {
+    }
+
+    private static Dependency linux(X86Feature feature, X86Feature dependsOn) {
+        return new Dependency(feature, dependsOn, Dependency.Origin.LINUX, "");
+    }
+
+    private static Dependency ours(X86Feature feature, X86Feature dependsOn, String why) {
+        return new Dependency(feature, dependsOn, Dependency.Origin.CPUFEATURES, why);
+    }
+
+    /** Every row, in table order: the kernel's first, then ours. */
+    public static List<Dependency> table() {
+        return TABLE;
+    }
+
+    /** The features {@code feature} depends on directly, in table order. */
+    public static List<X86Feature> direct(X86Feature feature) {
+        List<X86Feature> result = new ArrayList<>();
+        for (Dependency d : TABLE) {
+            if (d.feature() == feature) {
+                result.add(d.dependsOn());
+            }
+        }
+        return result;
+    }
+
+    /** Every feature {@code feature} depends on, directly or not. */
+    public static Set<X86Feature> closureOf(X86Feature feature) {
+        return CLOSURE.get(feature);
+    }
+
+    /**
+     * The transitive closure of {@code table}.
+     *
+     * @throws IllegalStateException naming the cycle if the table has one
+     */
+    static Map<X86Feature, Set<X86Feature>> closure(List<Dependency> table) {
+        Map<X86Feature, Set<X86Feature>> result = new EnumMap<>(X86Feature.class);
+        for (X86Feature f : X86Feature.values()) {
+            Set<X86Feature> reached = EnumSet.noneOf(X86Feature.class);
+            List<X86Feature> todo = new ArrayList<>();
+            for (Dependency d : table) {
+                if (d.feature() == f) {
+                    todo.add(d.dependsOn());
+                }
+            }
+            while (!todo.isEmpty()) {
+                X86Feature next = todo.remove(todo.size() - 1);
+                if (next == f) {
+                    throw new IllegalStateException("dependency cycle through " + f.canonicalName());
+                }
+                if (reached.add(next)) {
+                    for (Dependency d : table) {
+                        if (d.feature() == next) {
+                            todo.add(d.dependsOn());
+                        }
+                    }
+                }
+            }
+            result.put(f, Collections.unmodifiableSet(reached));
+        }
+        return Collections.unmodifiableMap(result);
+    }
+}

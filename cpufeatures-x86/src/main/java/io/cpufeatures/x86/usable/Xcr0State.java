@@ -1,0 +1,52 @@
+package io.cpufeatures.x86.usable;
+
+import io.cpufeatures.x86.feature.XsaveComponent;
+import io.cpufeatures.x86.raw.Xcr0Source;
+import java.util.Objects;
+import java.util.OptionalLong;
+
+/**
+ * What is known of XCR0, the register state the OS enabled.
+ *
+ * @param value         the XCR0 value when known (read, given or inferred)
+ * @param source        how it is known
+ * @param osxsave       whether CPUID.1:ECX.OSXSAVE is set; when clear XGETBV would fault and no
+ *                      XSAVE-managed state is enabled
+ * @param undetermined  for an inferred value: the supported components whose state could not be
+ *                      inferred either way (their CPUID.(0xD,n) subleaf reads zero or is missing);
+ *                      they are not in {@code value}
+ */
+public record Xcr0State(OptionalLong value, Xcr0Source source, boolean osxsave, long undetermined) {
+
+    /** Validates the parts. */
+    public Xcr0State {
+        Objects.requireNonNull(value, "value");
+        Objects.requireNonNull(source, "source");
+        if (value.isPresent() == (source == Xcr0Source.UNKNOWN)) {
+            throw new IllegalArgumentException("a value goes with a known source, and only then");
+        }
+    }
+
+    /** Whether every bit of {@code mask} is known to be enabled. */
+    public boolean enables(long mask) {
+        return value.isPresent() && (value.getAsLong() & mask) == mask;
+    }
+
+    /** A description such as {@code XCR0=0xe7 (xgetbv)}, {@code XCR0 unknown}. */
+    public String describe() {
+        if (value.isEmpty()) {
+            return osxsave ? "XCR0 unknown" : "XCR0 not readable (OSXSAVE=0)";
+        }
+        String how = switch (source) {
+            case XGETBV -> "read with XGETBV";
+            case INFERRED_FROM_LEAF_0xD -> "inferred from CPUID.(0xD,0).EBX";
+            case USER -> "given by the user";
+            case UNKNOWN -> "unknown";
+        };
+        String s = String.format("XCR0=0x%x (%s)", value.getAsLong(), how);
+        if (undetermined != 0) {
+            s += ", " + XsaveComponent.names(undetermined) + " undetermined";
+        }
+        return s;
+    }
+}
