@@ -136,28 +136,23 @@ public final class UsabilityRules {
     }
 
     /**
-     * The chain from {@code f} through the first unusable dependency at each step down to a
-     * feature that is unusable for its own reason (or absent), and that reason.
+     * The chain from {@code f} through the first unusable dependency at each step, down to the root:
+     * a feature that is not present, or whose own dependencies are all usable; then the root's own
+     * reason.
      */
     private static String chain(X86Feature f, Set<X86Feature> usable, Set<X86Feature> present,
             Map<X86Feature, List<Reason>> reasons) {
         StringBuilder sb = new StringBuilder(f.canonicalName());
         X86Feature at = f;
-        while (true) {
-            X86Feature next = firstUnusableDependency(at, usable);
-            if (next == null) {
-                break;
-            }
+        X86Feature next;
+        while ((next = firstUnusableDependency(at, usable)) != null) {
             sb.append(" <- ").append(next.canonicalName());
             at = next;
             if (!present.contains(next)) {
                 return sb.append(": ").append(next.canonicalName()).append(" not present").toString();
             }
-            List<Reason> own = reasons.get(next);
-            if (own != null && own.get(0).kind() != ReasonKind.DEPENDENCY) {
-                return sb.append(": ").append(next.canonicalName()).append(" ").append(own.get(0)).toString();
-            }
         }
-        return sb.toString();
+        List<Reason> own = reasons.get(at);
+        return own == null ? sb.toString() : sb.append(": ").append(at.canonicalName()).append(' ').append(own.get(0)).toString();
     }
 }

@@ -1,4 +1,7 @@
-package io.cpufeatures.x86;
+package io.cpufeatures.x86.corpus;
+
+import io.cpufeatures.x86.X86CpuInfo;
+import io.cpufeatures.x86.X86Decoder;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;

@@ -1,0 +1,42 @@
+package io.cpufeatures.x86.feature;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+import io.cpufeatures.x86.testing.SyntheticCpu;
+import org.junit.jupiter.api.Test;
+
+class CpuIdentityTest {
+
+    @Test
+    void extendedFamilyIsAddedOnlyForBaseFamily15AndExtendedModelFromFamily6() {
+        assertEquals(0x19, CpuIdentity.displayFamily(0x00A60F12));
+        assertEquals(0x61, CpuIdentity.displayModel(0x00A60F12));
+        assertEquals(6, CpuIdentity.displayFamily(0x00090672));
+        assertEquals(0x97, CpuIdentity.displayModel(0x00090672));
+        assertEquals(15, CpuIdentity.displayFamily(0x00000F29));
+        assertEquals(2, CpuIdentity.displayModel(0x00000F29));
+        // Family 5 never adds the extended model, even if the field is non-zero.
+        assertEquals(5, CpuIdentity.displayFamily(0x00010543));
+        assertEquals(4, CpuIdentity.displayModel(0x00010543));
+    }
+
+    @Test
+    void vendorAndSignatureComeFromLeaves0And1() {
+        CpuIdentity id = CpuIdentity.of(SyntheticCpu.intel(6, 0x55, 7).build());
+        assertEquals("GenuineIntel", id.vendor());
+        assertEquals(6, id.family());
+        assertEquals(0x55, id.model());
+        assertEquals(7, id.stepping());
+        assertEquals("00050657", id.signatureHex());
+        assertEquals("", id.brand());
+    }
+
+    @Test
+    void brandIsTrimmedAndStopsAtTheFirstNul() {
+        var cpu = SyntheticCpu.amd(0x19, 0x61, 2)
+                .leaf(0x8000_0002, 0, 0x20202020, 0x20444d41, 0x657a7952, 0x2037206e)
+                .leaf(0x8000_0003, 0, 0x30303737, 0x00000058, 0x41414141, 0x41414141)
+                .leaf(0x8000_0004, 0, 0, 0, 0, 0).build();
+        assertEquals("AMD Ryzen 7 7700X", CpuIdentity.of(cpu).brand());
+    }
+}

@@ -1,0 +1,180 @@
+package io.cpufeatures.x86.usable;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.cpufeatures.core.Reason;
+import io.cpufeatures.core.ReasonKind;
+import io.cpufeatures.x86.X86CpuInfo;
+import io.cpufeatures.x86.X86Decoder;
+import io.cpufeatures.x86.feature.X86Feature;
+import io.cpufeatures.x86.testing.SyntheticCpu;
+import java.util.EnumSet;
+import java.util.List;
+import java.util.Set;
+import org.junit.jupiter.api.Test;
+
+class UsabilityRulesTest {
+
+    private static final X86Feature[] AVX512_CPU = {X86Feature.FPU, X86Feature.FXSR, X86Feature.MMX, X86Feature.SSE,
+        X86Feature.SSE2, X86Feature.PNI, X86Feature.XSAVE, X86Feature.OSXSAVE, X86Feature.AVX, X86Feature.FMA,
+        X86Feature.AVX2, X86Feature.AVX512F, X86Feature.AVX512VL, X86Feature.AVX512BW, X86Feature.AVX512_VBMI2,
+        X86Feature.AVX512_FP16, X86Feature.BMI1, X86Feature.BMI2, X86Feature.GFNI, X86Feature.VAES};
+
+    private static X86CpuInfo decode(SyntheticCpu cpu) {
+        return X86Decoder.decode(cpu.build());
+    }
+
+    private static Reason first(X86CpuInfo cpu, X86Feature f) {
+        List<Reason> r = cpu.reasons(f);
+        assertFalse(r.isEmpty(), f + " has no reason");
+        return r.get(0);
+    }
+
+    @Test
+    void everythingIsUsableWhenXcr0EnablesIt() {
+        X86CpuInfo cpu = decode(SyntheticCpu.intel(6, 0x8f, 8).with(AVX512_CPU).xsave(0xe7, 0xe7).xgetbv(0xe7));
+        assertEquals(EnumSet.copyOf(List.of(AVX512_CPU)), cpu.usable());
+        assertTrue(cpu.notUsable().isEmpty());
+    }
+
+    @Test
+    void avx512NeedsOpmaskAndBothZmmComponentsAndNamesTheMissingOnes() {
+        X86CpuInfo cpu = decode(SyntheticCpu.intel(6, 0x8f, 8).with(AVX512_CPU).xgetbv(0x27));
+        assertFalse(cpu.isUsable(X86Feature.AVX512F));
+        Reason r = first(cpu, X86Feature.AVX512F);
+        assertEquals(ReasonKind.XSAVE_STATE, r.kind());
+        assertTrue(r.detail().contains("lacks ZMM_Hi256|Hi16_ZMM"), r.detail());
+        assertTrue(cpu.isUsable(X86Feature.AVX2));
+        assertTrue(cpu.isUsable(X86Feature.VAES), "VAES needs YMM state only");
+        assertTrue(cpu.isUsable(X86Feature.GFNI), "GFNI is not an AVX-512 feature");
+    }
+
+    @Test
+    void avxNeedsYmmStateAndItsFallTakesFmaAvx2AndAllOfAvx512() {
+        X86CpuInfo cpu = decode(SyntheticCpu.intel(6, 0x8f, 8).with(AVX512_CPU).xgetbv(0x3));
+        for (X86Feature f : List.of(X86Feature.AVX, X86Feature.FMA, X86Feature.AVX2, X86Feature.AVX512F,
+                X86Feature.AVX512VL, X86Feature.AVX512_VBMI2, X86Feature.AVX512_FP16, X86Feature.VAES)) {
+            assertFalse(cpu.isUsable(f), f.canonicalName());
+        }
+        assertEquals(ReasonKind.XSAVE_STATE, first(cpu, X86Feature.AVX).kind());
+        assertTrue(first(cpu, X86Feature.AVX).detail().contains("YMM_Hi128"));
+        assertTrue(cpu.isUsable(X86Feature.SSE2));
+        assertTrue(cpu.isUsable(X86Feature.BMI2), "BMI2 needs no XSAVE state");
+    }
+
+    @Test
+    void withoutOsxsaveTheDependencyChainRunsDownToXsave() {
+        X86CpuInfo cpu = decode(SyntheticCpu.intel(6, 0x8f, 8).with(AVX512_CPU)
+                .leaf(1, 0, 0, 0, 0, 0).with(X86Feature.XSAVE, X86Feature.AVX, X86Feature.FMA, X86Feature.SSE,
+                        X86Feature.SSE2, X86Feature.FXSR, X86Feature.FPU, X86Feature.MMX));
+        assertFalse(cpu.xcr0().osxsave());
+        assertEquals(ReasonKind.OS_SUPPORT, first(cpu, X86Feature.XSAVE).kind());
+        assertEquals(ReasonKind.OS_SUPPORT, first(cpu, X86Feature.AVX512_VBMI2).kind());
+        Reason chain = cpu.reasons(X86Feature.AVX512_VBMI2).stream()
+                .filter(r -> r.kind() == ReasonKind.DEPENDENCY).findFirst().orElseThrow();
+        assertTrue(chain.detail().startsWith("avx512_vbmi2 <- avx512vl <- avx512f <- avx <- xsave: xsave os:"),
+                chain.detail());
+        assertTrue(cpu.isUsable(X86Feature.SSE2), "XMM state is FXSAVE-managed without OSXSAVE");
+    }
+
+    @Test
+    void aFeatureWhoseOnlyProblemIsADependencyCarriesJustTheChain() {
+        // AVX512_VBMI2 would be fine on its own, but the user removed AVX512VL.
+        X86CpuInfo cpu = X86Decoder.decode(SyntheticCpu.intel(6, 0x8f, 8).with(AVX512_CPU).xgetbv(0xe7).build(),
+                Set.of(X86Feature.AVX512VL));
+        List<Reason> r = cpu.reasons(X86Feature.AVX512_VBMI2);
+        assertEquals(1, r.size(), r.toString());
+        assertEquals(ReasonKind.DEPENDENCY, r.get(0).kind());
+        assertEquals("avx512_vbmi2 <- avx512vl: avx512vl disabled: disabled by cpufeatures.disable", r.get(0).detail());
+        assertEquals(ReasonKind.DISABLED, first(cpu, X86Feature.AVX512VL).kind());
+        assertTrue(cpu.isUsable(X86Feature.AVX512F));
+    }
+
+    @Test
+    void amxApxMpxAndPkuNeedTheirOwnXcr0Bits() {
+        SyntheticCpu base = SyntheticCpu.intel(6, 0xad, 1).with(X86Feature.FPU, X86Feature.FXSR, X86Feature.XSAVE,
+                X86Feature.OSXSAVE, X86Feature.XSAVES, X86Feature.XGETBV1, X86Feature.XFD, X86Feature.AMX_TILE,
+                X86Feature.AMX_INT8, X86Feature.APX, X86Feature.MPX, X86Feature.PKU, X86Feature.OSPKE);
+        X86CpuInfo none = decode(base.xgetbv(0x7));
+        for (X86Feature f : List.of(X86Feature.AMX_TILE, X86Feature.APX, X86Feature.MPX, X86Feature.PKU)) {
+            assertEquals(ReasonKind.XSAVE_STATE, first(none, f).kind(), f.canonicalName());
+        }
+        assertTrue(first(none, X86Feature.AMX_TILE).detail().contains("TILECFG|TILEDATA"));
+        X86CpuInfo all = decode(SyntheticCpu.intel(6, 0xad, 1).with(X86Feature.FPU, X86Feature.FXSR, X86Feature.XSAVE,
+                X86Feature.OSXSAVE, X86Feature.XSAVES, X86Feature.XGETBV1, X86Feature.XFD, X86Feature.AMX_TILE,
+                X86Feature.AMX_INT8, X86Feature.APX, X86Feature.MPX, X86Feature.PKU, X86Feature.OSPKE)
+                .xgetbv(0x7 | 0x18 | 0x200 | 0x60000 | 0x80000));
+        for (X86Feature f : List.of(X86Feature.AMX_TILE, X86Feature.AMX_INT8, X86Feature.APX, X86Feature.MPX,
+                X86Feature.PKU)) {
+            assertTrue(all.isUsable(f), f.canonicalName() + " " + all.reasons(f));
+        }
+    }
+
+    @Test
+    void amxNeedsXfdAsTheKernelRequires() {
+        X86CpuInfo cpu = decode(SyntheticCpu.intel(6, 0x8f, 8).with(X86Feature.FPU, X86Feature.FXSR, X86Feature.XSAVE,
+                X86Feature.OSXSAVE, X86Feature.AMX_TILE, X86Feature.AMX_BF16).xgetbv(0x60007));
+        assertEquals("amx_tile <- xfd: xfd not present", cpu.reasons(X86Feature.AMX_TILE).get(0).detail());
+        assertEquals("amx_bf16 <- amx_tile <- xfd: xfd not present", cpu.reasons(X86Feature.AMX_BF16).get(0).detail());
+    }
+
+    @Test
+    void pkuNeedsTheOsToHaveSetCr4Pke() {
+        X86CpuInfo cpu = decode(SyntheticCpu.intel(6, 0x55, 4).with(X86Feature.FPU, X86Feature.FXSR, X86Feature.XSAVE,
+                X86Feature.OSXSAVE, X86Feature.PKU).xgetbv(0x207));
+        assertFalse(cpu.isUsable(X86Feature.PKU));
+        assertEquals("pku <- ospke: ospke not present", cpu.reasons(X86Feature.PKU).get(0).detail());
+    }
+
+    @Test
+    void sseFamilyNeedsSseStateOnlyWhenOsxsaveIsSet() {
+        X86CpuInfo withOsxsave = decode(SyntheticCpu.intel(6, 0x2a, 7).with(X86Feature.FPU, X86Feature.FXSR,
+                X86Feature.SSE, X86Feature.SSE2, X86Feature.XSAVE, X86Feature.OSXSAVE).xgetbv(0x1));
+        assertFalse(withOsxsave.isUsable(X86Feature.SSE2));
+        assertTrue(first(withOsxsave, X86Feature.SSE).detail().contains("lacks SSE"));
+        X86CpuInfo withoutXsave = decode(SyntheticCpu.intel(6, 0xf, 2).with(X86Feature.FPU, X86Feature.FXSR,
+                X86Feature.SSE, X86Feature.SSE2));
+        assertTrue(withoutXsave.isUsable(X86Feature.SSE2));
+    }
+
+    @Test
+    void unknownXcr0MakesXsaveStateFeaturesUnusableWithTheirOwnKindOfReason() {
+        X86CpuInfo cpu = decode(SyntheticCpu.intel(6, 0x3c, 3).with(X86Feature.FPU, X86Feature.FXSR, X86Feature.SSE,
+                X86Feature.SSE2, X86Feature.XSAVE, X86Feature.OSXSAVE, X86Feature.AVX));
+        assertEquals(ReasonKind.XSAVE_STATE_UNKNOWN, first(cpu, X86Feature.AVX).kind());
+        assertTrue(cpu.isUsable(X86Feature.SSE2));
+    }
+
+    @Test
+    void erratumSkl052ClearsBmiOnIntelWithoutAvxOnly() {
+        X86CpuInfo pentium = decode(SyntheticCpu.intel(6, 0x5e, 3).with(X86Feature.BMI1, X86Feature.BMI2));
+        assertEquals(ReasonKind.ERRATUM, first(pentium, X86Feature.BMI1).kind());
+        assertTrue(first(pentium, X86Feature.BMI2).detail().startsWith("SKL052"));
+        X86CpuInfo amd = decode(SyntheticCpu.amd(0x16, 0x30, 1).with(X86Feature.BMI1));
+        assertTrue(amd.isUsable(X86Feature.BMI1));
+        X86CpuInfo core = decode(SyntheticCpu.intel(6, 0x5e, 3).with(X86Feature.AVX, X86Feature.BMI1));
+        assertTrue(core.isUsable(X86Feature.BMI1));
+    }
+
+    @Test
+    void amdErrataHideXsavesOnFamily17hAndRdrandOnFamilies15hAnd16h() {
+        X86CpuInfo zen2 = decode(SyntheticCpu.amd(0x17, 0x71, 0).with(X86Feature.FPU, X86Feature.FXSR,
+                X86Feature.XSAVE, X86Feature.OSXSAVE, X86Feature.XSAVES, X86Feature.RDRAND).xgetbv(0x7));
+        assertEquals(ReasonKind.ERRATUM, first(zen2, X86Feature.XSAVES).kind());
+        assertTrue(zen2.isUsable(X86Feature.RDRAND));
+        X86CpuInfo jaguar = decode(SyntheticCpu.amd(0x16, 0x0, 1).with(X86Feature.RDRAND));
+        assertEquals(ReasonKind.ERRATUM, first(jaguar, X86Feature.RDRAND).kind());
+    }
+
+    @Test
+    void disablingCascadesAndIsReportedAsDisabled() {
+        X86CpuInfo cpu = X86Decoder.decode(SyntheticCpu.intel(6, 0x8f, 8).with(AVX512_CPU).xgetbv(0xe7).build(),
+                Set.of(X86Feature.AVX));
+        assertEquals(ReasonKind.DISABLED, first(cpu, X86Feature.AVX).kind());
+        assertFalse(cpu.isUsable(X86Feature.AVX512_FP16));
+        assertEquals("avx512_fp16 <- avx512bw <- avx512f <- avx: avx disabled: disabled by cpufeatures.disable",
+                cpu.reasons(X86Feature.AVX512_FP16).get(0).detail());
+    }
+}
