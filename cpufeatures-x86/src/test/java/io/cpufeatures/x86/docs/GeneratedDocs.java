@@ -1,0 +1,119 @@
+package io.cpufeatures.x86.docs;
+
+import io.cpufeatures.x86.feature.FeatureFamily;
+import io.cpufeatures.x86.feature.StateRequirement;
+import io.cpufeatures.x86.feature.X86Feature;
+import io.cpufeatures.x86.feature.XsaveComponent;
+import io.cpufeatures.x86.policy.PreferYmmPolicy;
+import io.cpufeatures.x86.policy.PsAbiLevel;
+import io.cpufeatures.x86.usable.Dependency;
+import io.cpufeatures.x86.usable.Erratum;
+import io.cpufeatures.x86.usable.Errata;
+import io.cpufeatures.x86.usable.FeatureDependencies;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.stream.Collectors;
+
+/** The tables of docs/, generated from the code's tables so the docs cannot drift from them. */
+final class GeneratedDocs {
+
+    private GeneratedDocs() {
+    }
+
+    /** Section name to its generated Markdown. */
+    static Map<String, String> sections() {
+        Map<String, String> m = new LinkedHashMap<>();
+        m.put("xcr0-masks", xcr0Masks());
+        m.put("dependencies", dependencies());
+        m.put("errata", errata());
+        m.put("prefer-ymm", preferYmm());
+        m.put("levels", levels());
+        m.put("features", features());
+        return m;
+    }
+
+    private static String xcr0Masks() {
+        StringBuilder sb = new StringBuilder("| state | XCR0 mask | components | features |\n|---|---|---|---|\n");
+        for (StateRequirement s : StateRequirement.values()) {
+            if (s.xcr0Mask() == 0) {
+                continue;
+            }
+            String features = features(s);
+            sb.append("| ").append(s.name()).append(s.onlyWithOsxsave() ? " (only with OSXSAVE)" : "").append(" | `0x")
+                    .append(Long.toHexString(s.xcr0Mask())).append("` | ").append(cell(XsaveComponent.names(s.xcr0Mask())))
+                    .append(" | ").append(features).append(" |\n");
+        }
+        sb.append("| OSXSAVE | - | CPUID.1:ECX.OSXSAVE must be set | ").append(features(StateRequirement.OSXSAVE)).append(" |\n");
+        return sb.toString();
+    }
+
+    /** A table cell: a pipe would end the cell, so it is escaped. */
+    private static String cell(String text) {
+        return text.replace("|", "\\|");
+    }
+
+    private static String features(StateRequirement s) {
+        List<String> names = new ArrayList<>();
+        for (X86Feature f : X86Feature.values()) {
+            if (f.state() == s) {
+                names.add(f.canonicalName());
+            }
+        }
+        return String.join(", ", names);
+    }
+
+    private static String dependencies() {
+        StringBuilder sb = new StringBuilder("| feature | depends on | from | why |\n|---|---|---|---|\n");
+        for (Dependency d : FeatureDependencies.table()) {
+            sb.append("| ").append(d.feature().canonicalName()).append(" | ").append(d.dependsOn().canonicalName())
+                    .append(" | ").append(d.origin() == Dependency.Origin.LINUX ? "Linux cpuid-deps.c" : "cpufeatures")
+                    .append(" | ").append(cell(d.why())).append(" |\n");
+        }
+        return sb.toString();
+    }
+
+    private static String errata() {
+        StringBuilder sb = new StringBuilder("| erratum | features | effect | source |\n|---|---|---|---|\n");
+        for (Erratum e : Errata.table()) {
+            String features = e.features().stream().map(X86Feature::canonicalName).sorted().collect(Collectors.joining(", "));
+            sb.append("| ").append(e.id()).append(" | ").append(features).append(" | ").append(cell(e.effect())).append(" | ")
+                    .append(cell(e.citation())).append(" |\n");
+        }
+        return sb.toString();
+    }
+
+    private static String preferYmm() {
+        return "Intel family 6, models " + PreferYmmPolicy.MODELS.stream().sorted()
+                .map(m -> String.format("0x%02X", m)).collect(Collectors.joining(", ")) + ", any stepping.\n";
+    }
+
+    private static String levels() {
+        StringBuilder sb = new StringBuilder("| level | adds |\n|---|---|\n");
+        for (PsAbiLevel l : PsAbiLevel.values()) {
+            if (l == PsAbiLevel.NONE) {
+                continue;
+            }
+            sb.append("| ").append(l.id()).append(" | ").append(l.adds().stream().map(X86Feature::canonicalName)
+                    .collect(Collectors.joining(", "))).append(" |\n");
+        }
+        return sb.toString();
+    }
+
+    private static String features() {
+        StringBuilder sb = new StringBuilder();
+        for (FeatureFamily family : FeatureFamily.values()) {
+            sb.append("\n### ").append(family.label()).append("\n\n| name | aliases | CPUID bit | state |\n|---|---|---|---|\n");
+            for (X86Feature f : X86Feature.values()) {
+                if (f.family() != family) {
+                    continue;
+                }
+                sb.append("| ").append(f.canonicalName()).append(" | ").append(String.join(", ", f.aliases()))
+                        .append(" | ").append(f.bit()).append(" | ").append(f.state() == StateRequirement.NONE ? "" : f.state().name())
+                        .append(" |\n");
+            }
+        }
+        return sb.toString();
+    }
+}

@@ -1,0 +1,59 @@
+package io.cpufeatures.x86.docs;
+
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.Paths;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import org.junit.jupiter.api.Test;
+
+/**
+ * The tables in docs/ are the code's tables: every {@code <!-- generated:NAME -->} ...
+ * {@code <!-- end:NAME -->} section of the docs must equal what {@link GeneratedDocs} produces.
+ * Run with {@code -Dcpufeatures.docs.update=true} to rewrite them after changing a table.
+ */
+class GeneratedDocsTest {
+
+    private static final Pattern SECTION = Pattern.compile("(<!-- generated:([a-z0-9-]+) -->\\n)(.*?)(<!-- end:\\2 -->)",
+            Pattern.DOTALL);
+
+    @Test
+    void docsTablesMatchTheCode() throws IOException {
+        Path docs = Paths.get(System.getProperty("cpufeatures.project.dir", "..")).resolve("docs");
+        Map<String, String> generated = GeneratedDocs.sections();
+        boolean update = Boolean.getBoolean("cpufeatures.docs.update");
+        List<String> stale = new ArrayList<>();
+        List<String> found = new ArrayList<>();
+        try (var files = Files.list(docs)) {
+            for (Path file : files.filter(p -> p.toString().endsWith(".md")).sorted().toList()) {
+                String text = Files.readString(file, StandardCharsets.UTF_8);
+                Matcher m = SECTION.matcher(text);
+                StringBuilder out = new StringBuilder();
+                while (m.find()) {
+                    String name = m.group(2);
+                    String want = generated.get(name);
+                    assertTrue(want != null, file + ": unknown generated section " + name);
+                    found.add(name);
+                    if (!m.group(3).equals(want)) {
+                        stale.add(file.getFileName() + "#" + name);
+                    }
+                    m.appendReplacement(out, Matcher.quoteReplacement(m.group(1) + want + m.group(4)));
+                }
+                m.appendTail(out);
+                if (update && !out.toString().equals(text)) {
+                    Files.writeString(file, out.toString(), StandardCharsets.UTF_8);
+                }
+            }
+        }
+        assertTrue(found.containsAll(generated.keySet()), "sections missing from docs/: " + generated.keySet() + " vs " + found);
+        assertTrue(update || stale.isEmpty(), "docs tables out of date: " + stale
+                + "; run ./mvnw -pl cpufeatures-x86 test -Dtest=GeneratedDocsTest -Dcpufeatures.docs.update=true");
+    }
+}
