@@ -120,10 +120,10 @@ public final class UsabilityRules {
         }
         long unknown = missing & xcr0.undetermined();
         if (unknown == missing) {
-            return new Reason(ReasonKind.XSAVE_STATE_UNKNOWN, xcr0.describe() + ": cannot show "
+            return new Reason(ReasonKind.XSAVE_STATE_UNKNOWN, xcr0.valueText() + " cannot show "
                     + XsaveComponent.names(unknown) + " enabled (its CPUID.(0xD,n) subleaf reads zero)");
         }
-        return new Reason(ReasonKind.XSAVE_STATE, xcr0.describe() + " lacks " + XsaveComponent.names(missing));
+        return new Reason(ReasonKind.XSAVE_STATE, xcr0.valueText() + " lacks " + XsaveComponent.names(missing));
     }
 
     private static X86Feature firstUnusableDependency(X86Feature f, Set<X86Feature> usable) {

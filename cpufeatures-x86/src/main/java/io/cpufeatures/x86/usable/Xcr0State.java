@@ -32,8 +32,20 @@ public record Xcr0State(OptionalLong value, Xcr0Source source, boolean osxsave, 
         return value.isPresent() && (value.getAsLong() & mask) == mask;
     }
 
-    /** A description such as {@code XCR0=0xe7 (xgetbv)}, {@code XCR0 unknown}. */
+    /**
+     * A description such as {@code XCR0=0xe7 (read with XGETBV)} or {@code XCR0 unknown}, naming the
+     * undetermined components of an inferred value.
+     */
     public String describe() {
+        String s = valueText();
+        if (value.isPresent() && undetermined != 0) {
+            s += ", " + XsaveComponent.names(undetermined) + " undetermined";
+        }
+        return s;
+    }
+
+    /** The value and how it is known, {@code XCR0=0x7 (inferred from CPUID.(0xD,0).EBX)}. */
+    public String valueText() {
         if (value.isEmpty()) {
             return osxsave ? "XCR0 unknown" : "XCR0 not readable (OSXSAVE=0)";
         }
@@ -43,10 +55,6 @@ public record Xcr0State(OptionalLong value, Xcr0Source source, boolean osxsave, 
             case USER -> "given by the user";
             case UNKNOWN -> "unknown";
         };
-        String s = String.format("XCR0=0x%x (%s)", value.getAsLong(), how);
-        if (undetermined != 0) {
-            s += ", " + XsaveComponent.names(undetermined) + " undetermined";
-        }
-        return s;
+        return String.format("XCR0=0x%x (%s)", value.getAsLong(), how);
     }
 }
