@@ -15,9 +15,10 @@ import org.junit.jupiter.api.Assumptions;
 
 /**
  * The shared CPUID corpus ({@code ../shared/cpuid-corpus}): 328 real dumps with expected decodings
- * from tools outside this project. Located by the system property {@code cpufeatures.corpus.dir}
- * (set by the build), else the environment variable {@code CPUFEATURES_CORPUS}. When it is missing,
- * tests that need it are skipped, except under {@code CI=true} where they fail.
+ * from tools outside this project. Located by the system property {@code cpufeatures.corpus.dir},
+ * else the environment variable {@code CPUFEATURES_CORPUS}, else as {@code shared/cpuid-corpus} in
+ * the nearest ancestor of the project directory that has one. When it is missing, tests that need
+ * it are skipped, except under {@code CI=true} where they fail.
  */
 public final class Corpus {
 
@@ -56,7 +57,15 @@ public final class Corpus {
         if (env != null && !env.isBlank()) {
             return Paths.get(env).toAbsolutePath().normalize();
         }
-        return null;
+        Path start = Paths.get(System.getProperty("cpufeatures.project.dir", System.getProperty("user.dir")))
+                .toAbsolutePath().normalize();
+        for (Path p = start; p != null; p = p.getParent()) {
+            Path candidate = p.resolve("shared").resolve("cpuid-corpus");
+            if (Files.isRegularFile(candidate.resolve("index.json"))) {
+                return candidate;
+            }
+        }
+        return start.resolve("../shared/cpuid-corpus").normalize();
     }
 
     @SuppressWarnings("unchecked")
