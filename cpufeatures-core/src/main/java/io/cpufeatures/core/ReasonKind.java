@@ -1,9 +1,11 @@
 package io.cpufeatures.core;
 
 /**
- * Why a feature the CPU has is not usable; every kind names one layer of the decision.
+ * Why a feature is not usable; every kind names one layer of the decision.
  */
 public enum ReasonKind {
+    /** The CPU does not report the feature at all. */
+    NOT_PRESENT("absent"),
     /** The OS has not enabled the feature at all (for example CPUID.1:ECX.OSXSAVE is clear). */
     OS_SUPPORT("os"),
     /** The OS has not enabled the register state the feature needs in XCR0. */

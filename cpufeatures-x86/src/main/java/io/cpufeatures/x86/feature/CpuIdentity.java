@@ -34,10 +34,14 @@ public record CpuIdentity(String vendor, String brand, int family, int model, in
         Objects.requireNonNull(coreType, "coreType");
     }
 
+    /** The 12-character vendor string of a leaf-0 answer (EBX, EDX, ECX). */
+    public static String vendorOf(CpuidRegisters leaf0) {
+        return ascii(leaf0.ebx(), leaf0.edx(), leaf0.ecx());
+    }
+
     /** Reads the identity of {@code snapshot}. */
     public static CpuIdentity of(CpuidSnapshot snapshot) {
-        CpuidRegisters l0 = snapshot.read(0);
-        String vendor = ascii(l0.ebx(), l0.edx(), l0.ecx());
+        String vendor = vendorOf(snapshot.read(0));
         String brand = "";
         if (Integer.compareUnsigned(snapshot.maxExtendedLeaf(), 0x8000_0004) >= 0
                 && Integer.compareUnsigned(snapshot.maxExtendedLeaf(), 0x8000_ffff) <= 0) {

@@ -1,6 +1,7 @@
 package io.cpufeatures.x86.raw;
 
 import com.google.common.collect.ImmutableSortedMap;
+import io.cpufeatures.core.CpuSnapshot;
 import java.util.EnumMap;
 import java.util.Map;
 import java.util.Objects;
@@ -17,7 +18,7 @@ import java.util.TreeMap;
  * CPUID.0:EAX or CPUID.0x80000000:EAX reads as absent, never as whatever the CPU or the dump
  * returned for it. An absent leaf reads as all zero through {@link #read}.
  */
-public final class CpuidSnapshot {
+public final class CpuidSnapshot implements CpuSnapshot {
 
     private final ImmutableSortedMap<CpuidLeaf, CpuidRegisters> leaves;
     private final long xcr0;
@@ -35,6 +36,12 @@ public final class CpuidSnapshot {
     /** A builder for a snapshot from {@code source}; XCR0 starts {@link Xcr0Source#UNKNOWN}. */
     public static Builder builder(SnapshotSource source) {
         return new Builder(source);
+    }
+
+    /** Always {@code x86_64}: snapshots of 32-bit CPUs decode the same way. */
+    @Override
+    public String architecture() {
+        return "x86_64";
     }
 
     /** The registers of (leaf, subleaf), or all zero when the snapshot does not have it. */

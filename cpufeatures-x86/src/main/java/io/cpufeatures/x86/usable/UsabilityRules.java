@@ -108,7 +108,7 @@ public final class UsabilityRules {
                     + " state, but CPUID.1:ECX.OSXSAVE=0: the OS has not enabled XSAVE-managed state");
         }
         if (xcr0.value().isEmpty()) {
-            if (need.onlyWithOsxsave()) {
+            if (need.onlyWithOsxsave() || xcr0.kernelChecked()) {
                 return null;
             }
             return new Reason(ReasonKind.XSAVE_STATE_UNKNOWN, "needs " + XsaveComponent.names(need.xcr0Mask())

@@ -3,6 +3,7 @@ package io.cpufeatures.x86.usable;
 import io.cpufeatures.x86.feature.X86Feature;
 import io.cpufeatures.x86.raw.CpuidRegisters;
 import io.cpufeatures.x86.raw.CpuidSnapshot;
+import io.cpufeatures.x86.raw.SnapshotSource;
 import io.cpufeatures.x86.raw.Xcr0Source;
 import java.util.OptionalLong;
 
@@ -24,6 +25,9 @@ import java.util.OptionalLong;
  * usable. The one exception is the AVX component, whose place is 576..832 on every CPU that
  * enumerates it (all 177 such dumps of the corpus) and which precedes every other extended
  * component; dumps from libcpuid's raw format carry no subleaves at all.
+ *
+ * <p>A snapshot made from the kernel's /proc/cpuinfo flags has no XCR0 and no leaf 0xD; its state
+ * check is the kernel's, which lists a feature only if it enabled the feature's state.
  */
 public final class Xcr0Inference {
 
@@ -41,10 +45,13 @@ public final class Xcr0Inference {
         boolean osxsave = snapshot.maxBasicLeaf() >= 1
                 && snapshot.read(1).bit(X86Feature.OSXSAVE.bit().register(), X86Feature.OSXSAVE.bit().bit());
         if (snapshot.xcr0Source() != Xcr0Source.UNKNOWN) {
-            return new Xcr0State(snapshot.xcr0(), snapshot.xcr0Source(), osxsave, 0);
+            return new Xcr0State(snapshot.xcr0(), snapshot.xcr0Source(), osxsave, 0, false);
+        }
+        if (snapshot.source().kind() == SnapshotSource.Kind.PROC_CPUINFO) {
+            return new Xcr0State(OptionalLong.empty(), Xcr0Source.UNKNOWN, osxsave, 0, true);
         }
         if (!osxsave || Integer.compareUnsigned(snapshot.maxBasicLeaf(), 0xD) < 0 || !snapshot.contains(0xD, 0)) {
-            return new Xcr0State(OptionalLong.empty(), Xcr0Source.UNKNOWN, osxsave, 0);
+            return new Xcr0State(OptionalLong.empty(), Xcr0Source.UNKNOWN, osxsave, 0, false);
         }
         CpuidRegisters d0 = snapshot.read(0xD, 0);
         long supported = (d0.eax() & 0xffff_ffffL) | (long) d0.edx() << 32;
@@ -73,6 +80,6 @@ public final class Xcr0Inference {
                 }
             }
         }
-        return new Xcr0State(OptionalLong.of(enabled), Xcr0Source.INFERRED_FROM_LEAF_0xD, true, undetermined);
+        return new Xcr0State(OptionalLong.of(enabled), Xcr0Source.INFERRED_FROM_LEAF_0xD, true, undetermined, false);
     }
 }

@@ -15,8 +15,12 @@ import java.util.OptionalLong;
  * @param undetermined  for an inferred value: the supported components whose state could not be
  *                      inferred either way (their CPUID.(0xD,n) subleaf reads zero or is missing);
  *                      they are not in {@code value}
+ * @param kernelChecked whether the features come from the kernel's /proc/cpuinfo flags, which
+ *                      already omit features whose state the kernel did not enable: XCR0 is then
+ *                      unknown, but its check has been made
  */
-public record Xcr0State(OptionalLong value, Xcr0Source source, boolean osxsave, long undetermined) {
+public record Xcr0State(OptionalLong value, Xcr0Source source, boolean osxsave, long undetermined,
+        boolean kernelChecked) {
 
     /** Validates the parts. */
     public Xcr0State {
@@ -47,6 +51,10 @@ public record Xcr0State(OptionalLong value, Xcr0Source source, boolean osxsave, 
     /** The value and how it is known, {@code XCR0=0x7 (inferred from CPUID.(0xD,0).EBX)}. */
     public String valueText() {
         if (value.isEmpty()) {
+            if (kernelChecked) {
+                return "XCR0 unknown (features from the kernel's /proc/cpuinfo flags, which list only"
+                        + " those whose state it enabled)";
+            }
             return osxsave ? "XCR0 unknown" : "XCR0 not readable (OSXSAVE=0)";
         }
         String how = switch (source) {

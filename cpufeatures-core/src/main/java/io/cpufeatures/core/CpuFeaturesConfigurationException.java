@@ -1,0 +1,20 @@
+package io.cpufeatures.core;
+
+/**
+ * A bad override ({@code cpufeatures.disable}, {@code cpufeatures.cpuid.file},
+ * {@code cpufeatures.xcr0}, {@code cpufeatures.probe}): the message names the property, the value
+ * and what is accepted. {@link CpuFeatures#current()} throws it on every call, so a misconfigured
+ * process fails loudly instead of silently running with the machine's real features.
+ */
+public final class CpuFeaturesConfigurationException extends IllegalStateException {
+
+    /** Creates the exception with its message. */
+    public CpuFeaturesConfigurationException(String message) {
+        super(message);
+    }
+
+    /** Creates the exception with its message and cause. */
+    public CpuFeaturesConfigurationException(String message, Throwable cause) {
+        super(message, cause);
+    }
+}

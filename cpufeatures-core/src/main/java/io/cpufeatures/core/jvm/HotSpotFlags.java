@@ -1,0 +1,62 @@
+package io.cpufeatures.core.jvm;
+
+import java.lang.reflect.Method;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+
+/**
+ * Reads HotSpot VM flags through {@code HotSpotDiagnosticMXBean}, reflectively, so nothing breaks
+ * on a JVM without it (OpenJ9, a native image, a runtime image without {@code java.management}):
+ * there every flag reads as absent. A flag this JVM does not define also reads as absent.
+ */
+final class HotSpotFlags {
+
+    /** The flags the JVM view reads. */
+    static final List<String> NAMES = List.of("UseAVX", "UseSSE", "MaxVectorSize", "UseBMI1Instructions",
+            "UseBMI2Instructions", "UseFMA", "UseSVE", "UsePopCountInstruction", "UseCountLeadingZerosInstruction",
+            "UseCountTrailingZerosInstruction", "UseCompiler", "TieredStopAtLevel", "EnableVectorSupport");
+
+    private HotSpotFlags() {
+    }
+
+    /**
+     * The values of {@link #NAMES} this JVM defines, as strings; empty when the MXBean is not
+     * available. Costs a few milliseconds (the MXBean's first use), so callers read it lazily.
+     */
+    static Map<String, String> read() {
+        Map<String, String> values = new LinkedHashMap<>();
+        Optional<Object> bean = bean();
+        if (bean.isEmpty()) {
+            return values;
+        }
+        try {
+            Class<?> beanType = Class.forName("com.sun.management.HotSpotDiagnosticMXBean");
+            Method getVmOption = beanType.getMethod("getVMOption", String.class);
+            Method getValue = Class.forName("com.sun.management.VMOption").getMethod("getValue");
+            for (String name : NAMES) {
+                try {
+                    Object option = getVmOption.invoke(bean.get(), name);
+                    values.put(name, String.valueOf(getValue.invoke(option)));
+                } catch (ReflectiveOperationException | RuntimeException e) {
+                    // The flag does not exist on this JVM or platform (UseAVX on AArch64, UseSVE on x86).
+                }
+            }
+        } catch (ReflectiveOperationException | LinkageError e) {
+            values.clear();
+        }
+        return values;
+    }
+
+    private static Optional<Object> bean() {
+        try {
+            Class<?> beanType = Class.forName("com.sun.management.HotSpotDiagnosticMXBean");
+            Class<?> factory = Class.forName("java.lang.management.ManagementFactory");
+            Method getPlatformMxBean = factory.getMethod("getPlatformMXBean", Class.class);
+            return Optional.ofNullable(getPlatformMxBean.invoke(null, beanType));
+        } catch (ReflectiveOperationException | LinkageError | RuntimeException e) {
+            return Optional.empty();
+        }
+    }
+}

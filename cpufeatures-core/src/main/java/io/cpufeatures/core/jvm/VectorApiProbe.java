@@ -1,0 +1,39 @@
+package io.cpufeatures.core.jvm;
+
+import java.lang.reflect.Method;
+import java.util.OptionalInt;
+
+/**
+ * Whether the incubating Vector API ({@code jdk.incubator.vector}) is readable from the class path,
+ * and the bit size of its preferred species, read reflectively so the module is never a hard
+ * dependency. It is readable only when the JVM was started with
+ * {@code --add-modules jdk.incubator.vector}: the module is not resolved by default.
+ */
+final class VectorApiProbe {
+
+    private VectorApiProbe() {
+    }
+
+    /** Whether the module is in the boot layer, so class-path code can use it. */
+    static boolean readable() {
+        return ModuleLayer.boot().findModule("jdk.incubator.vector").isPresent();
+    }
+
+    /**
+     * {@code VectorShape.preferredShape().vectorBitSize()} when the module is readable. Loads the
+     * Vector API (about 10 ms the first time).
+     */
+    static OptionalInt preferredBitSize() {
+        if (!readable()) {
+            return OptionalInt.empty();
+        }
+        try {
+            Class<?> shape = Class.forName("jdk.incubator.vector.VectorShape");
+            Object preferred = shape.getMethod("preferredShape").invoke(null);
+            Method bits = shape.getMethod("vectorBitSize");
+            return OptionalInt.of((Integer) bits.invoke(preferred));
+        } catch (ReflectiveOperationException | LinkageError | RuntimeException e) {
+            return OptionalInt.empty();
+        }
+    }
+}

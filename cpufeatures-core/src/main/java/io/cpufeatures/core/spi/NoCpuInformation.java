@@ -1,0 +1,82 @@
+package io.cpufeatures.core.spi;
+
+import io.cpufeatures.core.Reason;
+import io.cpufeatures.core.ReasonKind;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+
+/**
+ * The report of a machine no module on the class path can probe (or whose probe was forced off):
+ * the architecture's name and nothing else; every CPU feature reads absent.
+ */
+public final class NoCpuInformation implements ArchitectureFeatures {
+
+    private final String architecture;
+
+    /** The report of a machine of this architecture ({@code os.arch}) with nothing known of its CPU. */
+    public NoCpuInformation(String architecture) {
+        this.architecture = architecture;
+    }
+
+    @Override
+    public String architecture() {
+        return architecture;
+    }
+
+    @Override
+    public Set<String> present() {
+        return Set.of();
+    }
+
+    @Override
+    public Set<String> usable() {
+        return Set.of();
+    }
+
+    @Override
+    public Map<String, List<Reason>> notUsable() {
+        return Map.of();
+    }
+
+    @Override
+    public List<Reason> reasons(String canonicalName) {
+        return List.of(new Reason(ReasonKind.NOT_PRESENT, "no CPU information on this machine (" + architecture + ")"));
+    }
+
+    @Override
+    public Set<String> policyFlags() {
+        return Set.of();
+    }
+
+    @Override
+    public Map<String, String> names() {
+        return Map.of();
+    }
+
+    @Override
+    public Optional<String> canonicalName(String name) {
+        return Optional.empty();
+    }
+
+    @Override
+    public List<String> suggestions(String name) {
+        return List.of();
+    }
+
+    @Override
+    public ArchitectureFeatures without(Set<String> canonicalNames) {
+        return this;
+    }
+
+    @Override
+    public Map<String, String> identity() {
+        return Map.of("architecture", architecture);
+    }
+
+    @Override
+    public Object details() {
+        return this;
+    }
+}

@@ -1,0 +1,120 @@
+package io.cpufeatures.core;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertSame;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.cpufeatures.core.jvm.JvmView;
+import io.cpufeatures.core.spi.ProbeSettings;
+import io.cpufeatures.core.testing.CountingProvider;
+import io.cpufeatures.core.testing.RaceMain;
+import java.io.File;
+import java.nio.charset.StandardCharsets;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.OptionalInt;
+import java.util.OptionalLong;
+import java.util.Properties;
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.Test;
+
+class CpuFeaturesTest {
+
+    @Test
+    void sixtyFourThreadsAskingAtOnceGetOneProbeAndOneInstance() throws Exception {
+        // A fresh JVM, so this really is the first access of the process.
+        Process p = new ProcessBuilder(new File(System.getProperty("java.home"), "bin/java").getPath(), "-cp",
+                System.getProperty("java.class.path"), RaceMain.class.getName()).redirectErrorStream(true).start();
+        assertTrue(p.waitFor(60, TimeUnit.SECONDS), "race JVM did not finish");
+        String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+        assertTrue(out.contains("probes=1 instances=1"), out);
+    }
+
+    @Test
+    void currentIsCachedAndProbeUncachedProbesAgain() {
+        CpuFeatures first = CpuFeatures.current();
+        assertSame(first, CpuFeatures.current());
+        int before = CountingProvider.probes();
+        CpuFeatures fresh = CpuFeatures.probeUncached();
+        assertEquals(before + 1, CountingProvider.probes());
+        assertFalse(first == fresh);
+    }
+
+    @Test
+    void hasAcceptsCanonicalNamesAliasesPolicyFlagsAndJvmNames() {
+        CpuFeatures f = CpuFeatures.probe(ProbeSettings.none());
+        assertTrue(f.has("beta"));
+        assertTrue(f.has("b"));
+        assertTrue(f.has("B"));
+        assertFalse(f.has("alpha"));
+        assertEquals(ReasonKind.NOT_PRESENT, f.reasons("alpha").get(0).kind());
+        assertTrue(f.has("slow_wide"));
+        assertTrue(f.isPresent("gamma"));
+        assertFalse(f.isPresent("alpha"));
+        // jvm.* names are answered from the JVM view.
+        CpuFeatures noVector = f.withJvm(JvmView.of("test", Map.of("MaxVectorSize", "64"), false, OptionalInt.empty()));
+        assertFalse(noVector.has("jvm.vector256"));
+        assertTrue(noVector.reasons("jvm.vector256").get(0).detail().contains("--add-modules jdk.incubator.vector"));
+    }
+
+    @Test
+    void unknownNamesThrowWithSuggestions() {
+        CpuFeatures f = CpuFeatures.probe(ProbeSettings.none());
+        UnknownFeatureException e = assertThrows(UnknownFeatureException.class, () -> f.has("betta"));
+        assertTrue(e.suggestions().contains("beta"), e.getMessage());
+        UnknownFeatureException j = assertThrows(UnknownFeatureException.class, () -> f.has("jvm.vector1024"));
+        assertTrue(j.suggestions().stream().anyMatch(s -> s.startsWith("jvm.vector")), j.getMessage());
+    }
+
+    @Test
+    void disableRemovesAndCascadesAndRejectsUnknownNames() {
+        CpuFeatures f = CpuFeatures.probe(new ProbeSettings(List.of("beta", "jvm.bmi2"), Optional.empty(),
+                OptionalLong.empty(), "auto"));
+        assertFalse(f.has("beta"));
+        assertFalse(f.has("gamma"), "gamma depends on beta");
+        assertEquals(ReasonKind.DISABLED, f.reasons("beta").get(0).kind());
+        assertFalse(f.has("jvm.bmi2"));
+        assertEquals(ReasonKind.DISABLED, f.reasons("jvm.bmi2").get(0).kind());
+        CpuFeaturesConfigurationException e = assertThrows(CpuFeaturesConfigurationException.class,
+                () -> CpuFeatures.probe(new ProbeSettings(List.of("delta"), Optional.empty(), OptionalLong.empty(), "auto")));
+        assertTrue(e.getMessage().startsWith("cpufeatures.disable: unknown feature 'delta'"), e.getMessage());
+    }
+
+    @Test
+    void forcedNoneReportsArchitectureAndJvmOnly() {
+        CpuFeatures f = CpuFeatures.probe(new ProbeSettings(List.of(), Optional.empty(), OptionalLong.empty(), "none"));
+        assertEquals("none", f.source().kind());
+        assertTrue(f.usable().isEmpty());
+    }
+
+    @Test
+    void settingsAreReadFromPropertiesBeforeTheEnvironmentAndValidated() {
+        Properties p = new Properties();
+        p.setProperty("cpufeatures.disable", "avx512f, bmi2 sha");
+        ProbeSettings s = ProbeSettings.from(p, Map.of("CPUFEATURES_DISABLE", "ignored", "CPUFEATURES_PROBE", "NATIVE"));
+        assertEquals(List.of("avx512f", "bmi2", "sha"), s.disable());
+        assertEquals("native", s.probe());
+        Properties bad = new Properties();
+        bad.setProperty("cpufeatures.probe", "magic");
+        CpuFeaturesConfigurationException e = assertThrows(CpuFeaturesConfigurationException.class,
+                () -> ProbeSettings.from(bad, Map.of()));
+        assertTrue(e.getMessage().contains("'magic'") && e.getMessage().contains("native, proc-cpuinfo"), e.getMessage());
+        Properties lonelyXcr0 = new Properties();
+        lonelyXcr0.setProperty("cpufeatures.xcr0", "0x7");
+        assertThrows(CpuFeaturesConfigurationException.class, () -> ProbeSettings.from(lonelyXcr0, Map.of()));
+    }
+
+    @Test
+    void xcr0ValuesAreHexWithX87Set() {
+        assertEquals(0xe7, ProbeSettings.parseXcr0("0xE7"));
+        assertEquals(0x7, ProbeSettings.parseXcr0("7"));
+        for (String bad : List.of("", "0x", "0xZZ", "0x6", "12345678901234567", "-1")) {
+            CpuFeaturesConfigurationException e = assertThrows(CpuFeaturesConfigurationException.class,
+                    () -> ProbeSettings.parseXcr0(bad), bad);
+            assertTrue(e.getMessage().startsWith("cpufeatures.xcr0: '" + bad + "'"), e.getMessage());
+        }
+    }
+}

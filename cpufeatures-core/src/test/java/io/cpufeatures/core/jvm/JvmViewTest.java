@@ -1,0 +1,98 @@
+package io.cpufeatures.core.jvm;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.cpufeatures.core.ReasonKind;
+import java.util.HashMap;
+import java.util.Map;
+import java.util.OptionalInt;
+import org.junit.jupiter.api.Test;
+
+class JvmViewTest {
+
+    private static Map<String, String> avx512Flags() {
+        Map<String, String> f = new HashMap<>();
+        f.put("UseAVX", "3");
+        f.put("UseSSE", "4");
+        f.put("MaxVectorSize", "64");
+        f.put("UseBMI1Instructions", "true");
+        f.put("UseBMI2Instructions", "true");
+        f.put("UseFMA", "true");
+        f.put("UseCompiler", "true");
+        f.put("TieredStopAtLevel", "4");
+        return f;
+    }
+
+    @Test
+    void aWideJitWithTheVectorApiCompilesEveryWidth() {
+        JvmView v = JvmView.of("HotSpot", avx512Flags(), true, OptionalInt.of(512));
+        for (String n : new String[] {"jvm.vector_api", "jvm.vector128", "jvm.vector256", "jvm.vector512", "jvm.avx512",
+            "jvm.bmi2", "jvm.fma"}) {
+            assertTrue(v.has(n), n + " " + v.reasons(n));
+        }
+        assertFalse(v.has("jvm.sve"), "UseSVE is not defined on x86");
+    }
+
+    @Test
+    void maxVectorSize32CapsTheVectorApiAt256Bits() {
+        Map<String, String> f = avx512Flags();
+        f.put("MaxVectorSize", "32");
+        f.put("UseAVX", "2");
+        JvmView v = JvmView.of("HotSpot", f, true, OptionalInt.of(256));
+        assertTrue(v.has("jvm.vector256"));
+        assertFalse(v.has("jvm.vector512"));
+        assertEquals("MaxVectorSize=32: the JIT compiles vectors up to 256 bits", v.reasons("jvm.vector512").get(0).detail());
+        assertEquals("UseAVX=2", v.reasons("jvm.avx512").get(0).detail());
+    }
+
+    @Test
+    void withoutTheModuleTheHintSaysWhatToAdd() {
+        JvmView v = JvmView.of("HotSpot", avx512Flags(), false, OptionalInt.empty());
+        assertFalse(v.has("jvm.vector_api"));
+        assertEquals(ReasonKind.JVM, v.reasons("jvm.vector512").get(0).kind());
+        assertTrue(v.reasons("jvm.vector512").get(0).detail().contains("--add-modules jdk.incubator.vector"));
+        assertTrue(v.has("jvm.bmi2"), "flag-based features do not need the module");
+    }
+
+    @Test
+    void interpreterOnlyOrC1OnlyNeverCompilesVectors() {
+        Map<String, String> xint = avx512Flags();
+        xint.put("UseCompiler", "false");
+        assertTrue(JvmView.of("HotSpot", xint, true, OptionalInt.of(512)).reasons("jvm.vector128").get(0).detail()
+                .contains("-Xint"));
+        Map<String, String> c1 = avx512Flags();
+        c1.put("TieredStopAtLevel", "1");
+        assertTrue(JvmView.of("HotSpot", c1, true, OptionalInt.of(512)).reasons("jvm.vector256").get(0).detail()
+                .contains("TieredStopAtLevel=1"));
+    }
+
+    @Test
+    void offHotSpotFlagFeaturesAreFalseWithThatReason() {
+        JvmView v = JvmView.of("Eclipse OpenJ9 VM", Map.of(), true, OptionalInt.of(256));
+        assertFalse(v.isHotSpot());
+        assertFalse(v.has("jvm.bmi2"));
+        assertTrue(v.reasons("jvm.bmi2").get(0).detail().startsWith("not HotSpot (Eclipse OpenJ9 VM)"));
+        assertTrue(v.has("jvm.vector256"), "the preferred species stands in for MaxVectorSize");
+        assertFalse(v.has("jvm.vector512"));
+    }
+
+    @Test
+    void disablingAJvmFeatureSaysSoAndUnknownNamesAreRefused() {
+        JvmView v = JvmView.of("HotSpot", avx512Flags(), true, OptionalInt.of(512)).without(java.util.Set.of("jvm.vector512"));
+        assertFalse(v.has("jvm.vector512"));
+        assertEquals(ReasonKind.DISABLED, v.reasons("jvm.vector512").get(0).kind());
+        assertThrows(IllegalArgumentException.class, () -> v.has("jvm.avx1024"));
+    }
+
+    @Test
+    void theRunningJvmIsReadWhenAsked() {
+        JvmView v = JvmView.current();
+        if (v.isHotSpot()) {
+            assertTrue(v.flag("MaxVectorSize").isPresent(), v.toString());
+        }
+        assertEquals(v.vectorApiReadable(), ModuleLayer.boot().findModule("jdk.incubator.vector").isPresent());
+    }
+}

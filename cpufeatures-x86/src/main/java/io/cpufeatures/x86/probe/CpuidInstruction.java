@@ -1,0 +1,16 @@
+package io.cpufeatures.x86.probe;
+
+import io.cpufeatures.x86.raw.CpuidRegisters;
+
+/** Executes CPUID and XGETBV on the running CPU (or replays them, in tests). */
+public interface CpuidInstruction {
+
+    /** CPUID with EAX = {@code leaf} and ECX = {@code subleaf}. */
+    CpuidRegisters cpuid(int leaf, int subleaf);
+
+    /**
+     * XGETBV with ECX = 0: the value of XCR0. Callers must call it only when CPUID.1:ECX.OSXSAVE is
+     * set; otherwise the instruction raises #UD and the process dies.
+     */
+    long xgetbv0();
+}

@@ -1,0 +1,88 @@
+package io.cpufeatures.x86.probe;
+
+import com.sun.jna.Function;
+import com.sun.jna.Memory;
+import com.sun.jna.Platform;
+import com.sun.jna.Pointer;
+import io.cpufeatures.x86.raw.CpuidRegisters;
+import java.util.function.LongFunction;
+
+/**
+ * CPUID and XGETBV executed on this CPU: the stubs of {@link MachineCode} loaded into W^X memory
+ * and called through JNA. Open it, read what is needed, close it: closing unmaps the code.
+ */
+final class NativeCpuid implements CpuidInstruction, AutoCloseable {
+
+    private static final int PAGE = 4096;
+
+    private final ExecutableMemory memory;
+    private final Function cpuid;
+    private final Function xgetbv;
+    private final Memory out = new Memory(16);
+    private final String description;
+
+    private NativeCpuid(ExecutableMemory memory, Pointer code, boolean windows) {
+        this.memory = memory;
+        this.cpuid = Function.getFunction(code);
+        this.xgetbv = Function.getFunction(code.share(MachineCode.XGETBV_OFFSET));
+        this.description = "CPUID/XGETBV stubs (" + (windows ? "Windows x64" : "System V x86-64")
+                + " ABI) in a W^X page, called through JNA " + com.sun.jna.Native.VERSION;
+    }
+
+    /**
+     * Loads JNA and the stubs.
+     *
+     * @param memoryFactory makes the executable page for a size (tests substitute a refusing one)
+     * @throws NativeProbeException if this is not x86-64, JNA cannot load or the memory is refused
+     */
+    static NativeCpuid open(LongFunction<ExecutableMemory> memoryFactory) throws NativeProbeException {
+        ExecutableMemory memory;
+        boolean windows;
+        try {
+            if (!Platform.isIntel() || !Platform.is64Bit()) {
+                throw new NativeProbeException("the native probe needs an x86-64 JVM, this is " + Platform.ARCH);
+            }
+            windows = Platform.isWindows();
+            memory = memoryFactory.apply(PAGE);
+        } catch (LinkageError | RuntimeException e) {
+            throw new NativeProbeException("JNA could not load: " + e, e);
+        }
+        try {
+            Pointer code = memory.load(MachineCode.page(windows, PAGE));
+            return new NativeCpuid(memory, code, windows);
+        } catch (NativeProbeException e) {
+            memory.close();
+            throw e;
+        } catch (LinkageError | RuntimeException e) {
+            memory.close();
+            throw new NativeProbeException("loading the CPUID stub failed: " + e, e);
+        }
+    }
+
+    /** The default page factory for this OS. */
+    static ExecutableMemory defaultMemory(long size) {
+        return Platform.isWindows() ? new WindowsExecutableMemory(size) : new PosixExecutableMemory(Platform.isMac(), size);
+    }
+
+    /** What runs: ABI and JNA version. */
+    String description() {
+        return description;
+    }
+
+    @Override
+    public CpuidRegisters cpuid(int leaf, int subleaf) {
+        cpuid.invoke(Void.class, new Object[] {leaf, subleaf, out});
+        return new CpuidRegisters(out.getInt(0), out.getInt(4), out.getInt(8), out.getInt(12));
+    }
+
+    @Override
+    public long xgetbv0() {
+        return xgetbv.invokeLong(new Object[0]);
+    }
+
+    @Override
+    public void close() {
+        memory.close();
+        out.close();
+    }
+}
