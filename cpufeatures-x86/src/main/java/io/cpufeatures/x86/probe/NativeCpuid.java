@@ -10,8 +10,11 @@ import java.util.function.LongFunction;
 /**
  * CPUID and XGETBV executed on this CPU: the stubs of {@link MachineCode} loaded into W^X memory
  * and called through JNA. Open it, read what is needed, close it: closing unmaps the code.
+ *
+ * <p>For tools and benchmarks that need raw CPUID; applications use
+ * {@code CpuFeatures.current()}, which probes once per process.
  */
-final class NativeCpuid implements CpuidInstruction, AutoCloseable {
+public final class NativeCpuid implements CpuidInstruction, AutoCloseable {
 
     private static final int PAGE = 4096;
 
@@ -59,13 +62,22 @@ final class NativeCpuid implements CpuidInstruction, AutoCloseable {
         }
     }
 
+    /**
+     * Loads JNA and the stubs into a page mapped for this OS.
+     *
+     * @throws NativeProbeException if this is not x86-64, JNA cannot load or the memory is refused
+     */
+    public static NativeCpuid open() throws NativeProbeException {
+        return open(NativeCpuid::defaultMemory);
+    }
+
     /** The default page factory for this OS. */
     static ExecutableMemory defaultMemory(long size) {
         return Platform.isWindows() ? new WindowsExecutableMemory(size) : new PosixExecutableMemory(Platform.isMac(), size);
     }
 
     /** What runs: ABI and JNA version. */
-    String description() {
+    public String description() {
         return description;
     }
 

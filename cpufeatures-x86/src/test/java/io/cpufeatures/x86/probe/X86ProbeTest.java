@@ -1,0 +1,142 @@
+package io.cpufeatures.x86.probe;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
+
+import com.sun.jna.Pointer;
+import io.cpufeatures.core.CpuFeaturesConfigurationException;
+import io.cpufeatures.core.spi.ProbeSettings;
+import io.cpufeatures.x86.X86Decoder;
+import io.cpufeatures.x86.raw.SnapshotSource;
+import io.cpufeatures.x86.raw.Xcr0Source;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Optional;
+import java.util.OptionalLong;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** Every source and fallback of the probe, forced on this machine. */
+class X86ProbeTest {
+
+    private static final String PROC = """
+            processor\t: 0
+            vendor_id\t: GenuineIntel
+            cpu family\t: 6
+            model\t\t: 85
+            model name\t: Intel(R) Xeon(R) Gold 6154 CPU @ 3.00GHz
+            stepping\t: 4
+            flags\t\t: fpu vme de pse tsc msr pae mce cx8 apic sep mtrr pge mca cmov pat pse36 clflush mmx fxsr sse sse2 ht syscall nx pdpe1gb rdtscp lm pni pclmulqdq ssse3 fma cx16 sse4_1 sse4_2 movbe popcnt aes xsave avx f16c rdrand hypervisor lahf_lm abm 3dnowprefetch bmi1 avx2 bmi2 erms avx512f avx512dq avx512cd avx512bw avx512vl xsaveopt xsavec xsaves
+
+            processor\t: 1
+            vendor_id\t: GenuineIntel
+            """;
+
+    /** A page factory whose mprotect is refused, like SELinux deny_execmem. */
+    private static final ExecutableMemory REFUSED = new ExecutableMemory() {
+        @Override
+        public Pointer load(byte[] code) throws NativeProbeException {
+            throw new NativeProbeException("mprotect to read+execute refused, errno 13 (EACCES: test)");
+        }
+
+        @Override
+        public void close() {
+        }
+    };
+
+    private static ProbeSettings forced(String probe) {
+        return new ProbeSettings(List.of(), Optional.empty(), OptionalLong.empty(), probe);
+    }
+
+    @Test
+    void refusedExecutableMemoryFallsBackToProcCpuinfoAndKeepsTheReason(@TempDir Path dir) throws Exception {
+        Path proc = Files.writeString(dir.resolve("cpuinfo"), PROC);
+        X86Probe probe = new X86Probe(size -> REFUSED, proc, true);
+        X86Probe.Outcome o = probe.probe(ProbeSettings.none());
+        assertEquals("proc-cpuinfo", o.source().kind());
+        assertEquals(1, o.source().failures().size());
+        assertEquals("native", o.source().failures().get(0).source());
+        assertTrue(o.source().failures().get(0).reason().contains("EACCES"), o.source().toString());
+        assertTrue(o.source().failures().get(0).cause().isPresent());
+        var cpu = X86Decoder.decode(o.snapshot().orElseThrow());
+        assertEquals(SnapshotSource.Kind.PROC_CPUINFO, cpu.snapshot().source().kind());
+        assertEquals("Skylake-SP", cpu.microarchitecture().orElseThrow());
+        assertTrue(cpu.isUsable("avx512f"), "the kernel shows only features whose state it enabled");
+        assertTrue(cpu.xcr0().value().isEmpty(), "XCR0 is unknown from /proc/cpuinfo");
+        assertTrue(cpu.xcr0().describe().startsWith("XCR0 unknown"), cpu.xcr0().describe());
+        assertEquals("Intel(R) Xeon(R) Gold 6154 CPU @ 3.00GHz", cpu.identity().brand());
+        assertTrue(cpu.hasPolicy(io.cpufeatures.x86.policy.PolicyFlag.PREFER_YMM));
+    }
+
+    @Test
+    void everySourceCanBeForced(@TempDir Path dir) throws Exception {
+        Path proc = Files.writeString(dir.resolve("cpuinfo"), PROC);
+        X86Probe probe = new X86Probe(size -> REFUSED, proc, true);
+        assertEquals("proc-cpuinfo", probe.probe(forced("proc-cpuinfo")).source().kind());
+        X86Probe.Outcome none = probe.probe(forced("none"));
+        assertEquals("none", none.source().kind());
+        assertTrue(none.snapshot().isEmpty());
+        X86Probe.Outcome nativeOnly = probe.probe(forced("native"));
+        assertEquals("none", nativeOnly.source().kind(), "forced native that fails gives nothing, not /proc");
+        assertEquals("native", nativeOnly.source().failures().get(0).source());
+    }
+
+    @Test
+    void offLinuxThereIsNoProcFallback(@TempDir Path dir) {
+        X86Probe probe = new X86Probe(size -> REFUSED, dir.resolve("missing"), false);
+        X86Probe.Outcome o = probe.probe(ProbeSettings.none());
+        assertEquals("none", o.source().kind());
+        assertEquals(List.of("native", "proc-cpuinfo"), o.source().failures().stream().map(f -> f.source()).toList());
+        assertTrue(o.source().failures().get(1).reason().contains("only on Linux"));
+    }
+
+    @Test
+    void theNativeProbeRunsHere() {
+        assumeTrue(List.of("amd64", "x86_64").contains(System.getProperty("os.arch")));
+        X86Probe.Outcome o = X86Probe.system().probe(forced("native"));
+        assertEquals("native", o.source().kind(), o.source().toString());
+        var snapshot = o.snapshot().orElseThrow();
+        var cpu = X86Decoder.decode(snapshot);
+        if (cpu.xcr0().osxsave()) {
+            assertEquals(Xcr0Source.XGETBV, cpu.xcr0().source());
+        }
+    }
+
+    @Test
+    void aDumpNamedByPropertyIsDecodedInsteadOfThisCpu(@TempDir Path dir) throws Exception {
+        Path dump = dir.resolve("skx.txt");
+        Files.writeString(dump, "CPU 0:\n"
+                + "   0x00000000 0x00: eax=0x0000000d ebx=0x756e6547 ecx=0x6c65746e edx=0x49656e69\n"
+                + "   0x00000001 0x00: eax=0x00050654 ebx=0x00000000 ecx=0x1c000000 edx=0x00000000\n"
+                + "   0x0000000d 0x00: eax=0x000000e7 ebx=0x00000a80 ecx=0x00000a80 edx=0x00000000\n", StandardCharsets.US_ASCII);
+        X86Probe probe = new X86Probe(size -> REFUSED, dir.resolve("missing"), true);
+        X86Probe.Outcome o = probe.probe(new ProbeSettings(List.of(), Optional.of(dump), OptionalLong.of(0x7), "auto"));
+        assertEquals("file", o.source().kind());
+        assertTrue(o.source().detail().contains("skx.txt"));
+        assertEquals(Xcr0Source.USER, o.snapshot().orElseThrow().xcr0Source());
+        assertEquals(0x7, o.snapshot().orElseThrow().xcr0().getAsLong());
+    }
+
+    @Test
+    void anUnreadableOrMalformedDumpIsAConfigurationError(@TempDir Path dir) throws Exception {
+        X86Probe probe = new X86Probe(size -> REFUSED, dir.resolve("missing"), true);
+        CpuFeaturesConfigurationException missing = assertThrows(CpuFeaturesConfigurationException.class,
+                () -> probe.probe(new ProbeSettings(List.of(), Optional.of(dir.resolve("nope.txt")), OptionalLong.empty(), "auto")));
+        assertTrue(missing.getMessage().startsWith("cpufeatures.cpuid.file: cannot read"), missing.getMessage());
+        Path bad = Files.writeString(dir.resolve("bad.txt"), "CPUID 00000000: 00000001-756E6547\n");
+        CpuFeaturesConfigurationException malformed = assertThrows(CpuFeaturesConfigurationException.class,
+                () -> probe.probe(new ProbeSettings(List.of(), Optional.of(bad), OptionalLong.empty(), "auto")));
+        assertTrue(malformed.getMessage().contains("bad.txt:1: malformed CPUID line"), malformed.getMessage());
+    }
+
+    @Test
+    void procCpuinfoWithoutTheFieldsIsRefusedWithTheFieldName() {
+        IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
+                () -> ProcCpuinfo.parse("processor : 0\nBogoMIPS : 50.00\n", SnapshotSource.synthetic("arm")));
+        assertTrue(e.getMessage().contains("'vendor_id'"), e.getMessage());
+    }
+}
