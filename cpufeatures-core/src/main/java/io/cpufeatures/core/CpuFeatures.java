@@ -40,6 +40,8 @@ public final class CpuFeatures {
     private final JvmView jvmOverride;
     private final Set<String> jvmDisabled;
     private final Map<String, Boolean> answers;
+    /** The jvm.* answers, computed on the first jvm.* question (the JVM view costs milliseconds). */
+    private volatile Map<String, Boolean> jvmAnswers;
 
     private CpuFeatures(ArchitectureFeatures arch, ProbeSource source, JvmView jvmOverride, Set<String> jvmDisabled) {
         this.arch = Objects.requireNonNull(arch, "arch");
@@ -210,6 +212,19 @@ public final class CpuFeatures {
      */
     public boolean has(String name) {
         Boolean known = answers.get(name);
+        if (known != null) {
+            return known;
+        }
+        Map<String, Boolean> jvmKnown = jvmAnswers;
+        if (jvmKnown == null) {
+            Map<String, Boolean> a = new HashMap<>();
+            JvmView view = jvm();
+            for (String n : JvmView.NAMES) {
+                a.put(n, view.has(n));
+            }
+            jvmAnswers = jvmKnown = Map.copyOf(a);
+        }
+        known = jvmKnown.get(name);
         if (known != null) {
             return known;
         }

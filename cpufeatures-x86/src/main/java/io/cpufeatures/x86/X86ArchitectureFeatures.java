@@ -1,5 +1,6 @@
 package io.cpufeatures.x86;
 
+import io.cpufeatures.x86.raw.Hex;
 import io.cpufeatures.core.Reason;
 import io.cpufeatures.core.ReasonKind;
 import io.cpufeatures.core.spi.ArchitectureFeatures;
@@ -155,8 +156,8 @@ final class X86ArchitectureFeatures implements ArchitectureFeatures {
         var id = info.identity();
         m.put("vendor", id.vendor());
         m.put("brand", id.brand());
-        m.put("family", String.format("0x%x", id.family()));
-        m.put("model", String.format("0x%x", id.model()));
+        m.put("family", Hex.prefixed(id.family()));
+        m.put("model", Hex.prefixed(id.model()));
         m.put("stepping", Integer.toString(id.stepping()));
         m.put("signature", id.signatureHex());
         info.microarchitecture().ifPresent(u -> m.put("microarchitecture", u));

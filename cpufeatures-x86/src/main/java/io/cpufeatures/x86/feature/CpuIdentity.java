@@ -1,5 +1,6 @@
 package io.cpufeatures.x86.feature;
 
+import io.cpufeatures.x86.raw.Hex;
 import io.cpufeatures.x86.raw.CpuidRegisters;
 import io.cpufeatures.x86.raw.CpuidSnapshot;
 import java.nio.ByteBuffer;
@@ -80,7 +81,7 @@ public record CpuIdentity(String vendor, String brand, int family, int model, in
 
     /** The signature as the corpus and Intel write it, eight hex digits ({@code 00050654}). */
     public String signatureHex() {
-        return String.format("%08X", signature);
+        return Hex.of(signature, 8).toUpperCase(java.util.Locale.ROOT);
     }
 
     /** Whether the vendor is Intel. */

@@ -1,11 +1,14 @@
 package io.cpufeatures.x86.probe;
 
-import com.sun.jna.Library;
+import com.sun.jna.Function;
 import com.sun.jna.Native;
+import com.sun.jna.NativeLibrary;
 import com.sun.jna.Pointer;
 
 /**
- * Executable memory through {@code mmap}, {@code mprotect} and {@code munmap} (Linux, macOS).
+ * Executable memory through {@code mmap}, {@code mprotect} and {@code munmap} (Linux, macOS),
+ * called as plain JNA functions of the process (no interface proxy, no library search: both cost
+ * milliseconds on the start-up path).
  * {@code mprotect} to PROT_EXEC is what SELinux {@code deny_execmem}, PaX MPROTECT or a seccomp
  * policy refuse; the refusal surfaces as a {@link NativeProbeException} with errno.
  */
@@ -16,43 +19,39 @@ final class PosixExecutableMemory implements ExecutableMemory {
     private static final int PROT_EXEC = 0x4;
     private static final int MAP_PRIVATE = 0x02;
     private static final long MAP_FAILED = -1L;
+    private static final int EACCES = 13;
 
-    /** The libc calls used, bound by JNA. */
-    public interface LibC extends Library {
-        /** mmap(2). */
-        Pointer mmap(Pointer addr, long length, int prot, int flags, int fd, long offset);
-
-        /** mprotect(2). */
-        int mprotect(Pointer addr, long length, int prot);
-
-        /** munmap(2). */
-        int munmap(Pointer addr, long length);
-    }
-
-    private final LibC libc;
+    private final Function mmap;
+    private final Function mprotect;
+    private final Function munmap;
     private final int mapAnonymous;
     private final long size;
     private Pointer page;
 
     PosixExecutableMemory(boolean macos, long size) {
-        this.libc = Native.load("c", LibC.class);
+        // The process's own symbols: libc is already loaded, and looking it up by name would make
+        // JNA search the library path (on Linux by running ldconfig -p, a process per JVM start).
+        NativeLibrary libc = NativeLibrary.getProcess();
+        this.mmap = libc.getFunction("mmap");
+        this.mprotect = libc.getFunction("mprotect");
+        this.munmap = libc.getFunction("munmap");
         this.mapAnonymous = macos ? 0x1000 : 0x20;
         this.size = size;
     }
 
     @Override
     public Pointer load(byte[] code) throws NativeProbeException {
-        Pointer p = libc.mmap(null, size, PROT_READ | PROT_WRITE, MAP_PRIVATE | mapAnonymous, -1, 0);
+        Pointer p = mmap.invokePointer(new Object[] {null, size, PROT_READ | PROT_WRITE, MAP_PRIVATE | mapAnonymous, -1, 0L});
         if (p == null || Pointer.nativeValue(p) == MAP_FAILED) {
             throw new NativeProbeException("mmap of a read+write page failed, errno " + Native.getLastError());
         }
         page = p;
         p.write(0, code, 0, code.length);
-        if (libc.mprotect(p, size, PROT_READ | PROT_EXEC) != 0) {
+        if (mprotect.invokeInt(new Object[] {p, size, PROT_READ | PROT_EXEC}) != 0) {
             int errno = Native.getLastError();
             close();
             throw new NativeProbeException("mprotect to read+execute refused, errno " + errno
-                    + (errno == 13 ? " (EACCES: SELinux deny_execmem, PaX or a seccomp policy forbids executable memory)" : ""));
+                    + (errno == EACCES ? " (EACCES: SELinux deny_execmem, PaX or a seccomp policy forbids executable memory)" : ""));
         }
         return p;
     }
@@ -60,7 +59,7 @@ final class PosixExecutableMemory implements ExecutableMemory {
     @Override
     public void close() {
         if (page != null) {
-            libc.munmap(page, size);
+            munmap.invokeInt(new Object[] {page, size});
             page = null;
         }
     }

@@ -32,8 +32,11 @@ public final class CpuidRText {
             sb.append("CPU ").append(i).append(":\n");
             for (Map.Entry<CpuidLeaf, CpuidRegisters> e : snapshots.get(i).leaves().entrySet()) {
                 CpuidRegisters r = e.getValue();
-                sb.append(String.format("   0x%08x 0x%02x: eax=0x%08x ebx=0x%08x ecx=0x%08x edx=0x%08x\n",
-                        e.getKey().leaf(), e.getKey().subleaf(), r.eax(), r.ebx(), r.ecx(), r.edx()));
+                int subleaf = e.getKey().subleaf();
+                sb.append("   0x").append(Hex.of(e.getKey().leaf(), 8)).append(" 0x")
+                        .append(Integer.compareUnsigned(subleaf, 0xff) <= 0 ? Hex.of(subleaf, 2) : Integer.toHexString(subleaf))
+                        .append(": eax=0x").append(Hex.of(r.eax(), 8)).append(" ebx=0x").append(Hex.of(r.ebx(), 8))
+                        .append(" ecx=0x").append(Hex.of(r.ecx(), 8)).append(" edx=0x").append(Hex.of(r.edx(), 8)).append('\n');
             }
         }
         return sb.toString();

@@ -1,7 +1,7 @@
 package io.cpufeatures.x86.raw;
 
-import com.google.common.collect.ImmutableSortedMap;
 import io.cpufeatures.core.CpuSnapshot;
+import java.util.Collections;
 import java.util.EnumMap;
 import java.util.Map;
 import java.util.Objects;
@@ -20,12 +20,12 @@ import java.util.TreeMap;
  */
 public final class CpuidSnapshot implements CpuSnapshot {
 
-    private final ImmutableSortedMap<CpuidLeaf, CpuidRegisters> leaves;
+    private final SortedMap<CpuidLeaf, CpuidRegisters> leaves;
     private final long xcr0;
     private final Xcr0Source xcr0Source;
     private final SnapshotSource source;
 
-    private CpuidSnapshot(ImmutableSortedMap<CpuidLeaf, CpuidRegisters> leaves, long xcr0,
+    private CpuidSnapshot(SortedMap<CpuidLeaf, CpuidRegisters> leaves, long xcr0,
             Xcr0Source xcr0Source, SnapshotSource source) {
         this.leaves = leaves;
         this.xcr0 = xcr0;
@@ -135,7 +135,7 @@ public final class CpuidSnapshot implements CpuSnapshot {
     @Override
     public String toString() {
         return "CpuidSnapshot[" + leaves.size() + " leaves, xcr0="
-                + (xcr0Source == Xcr0Source.UNKNOWN ? "unknown" : String.format("0x%x (%s)", xcr0, xcr0Source))
+                + (xcr0Source == Xcr0Source.UNKNOWN ? "unknown" : "0x" + Long.toHexString(xcr0) + " (" + xcr0Source + ")")
                 + ", source=" + source + "]";
     }
 
@@ -190,7 +190,7 @@ public final class CpuidSnapshot implements CpuSnapshot {
                     highest.put(range, range.highestLeaf(base.eax()));
                 }
             }
-            ImmutableSortedMap.Builder<CpuidLeaf, CpuidRegisters> kept = ImmutableSortedMap.naturalOrder();
+            SortedMap<CpuidLeaf, CpuidRegisters> kept = new TreeMap<>();
             for (Map.Entry<CpuidLeaf, CpuidRegisters> e : leaves.entrySet()) {
                 int leaf = e.getKey().leaf();
                 Optional<LeafRange> range = LeafRange.of(leaf);
@@ -198,13 +198,13 @@ public final class CpuidSnapshot implements CpuSnapshot {
                     continue;
                 }
                 if (Integer.compareUnsigned(leaf, highest.get(range.get())) <= 0) {
-                    kept.put(e);
+                    kept.put(e.getKey(), e.getValue());
                 }
             }
             if (xcr0Source == Xcr0Source.UNKNOWN) {
                 xcr0 = 0;
             }
-            return new CpuidSnapshot(kept.build(), xcr0, xcr0Source, source);
+            return new CpuidSnapshot(Collections.unmodifiableSortedMap(kept), xcr0, xcr0Source, source);
         }
     }
 }

@@ -1,5 +1,6 @@
 package io.cpufeatures.x86.usable;
 
+import io.cpufeatures.x86.raw.Hex;
 import io.cpufeatures.x86.feature.XsaveComponent;
 import io.cpufeatures.x86.raw.Xcr0Source;
 import java.util.Objects;
@@ -63,6 +64,6 @@ public record Xcr0State(OptionalLong value, Xcr0Source source, boolean osxsave, 
             case USER -> "given by the user";
             case UNKNOWN -> "unknown";
         };
-        return String.format("XCR0=0x%x (%s)", value.getAsLong(), how);
+        return "XCR0=" + Hex.prefixed(value.getAsLong()) + " (" + how + ")";
     }
 }

@@ -1,0 +1,28 @@
+package io.cpufeatures.x86.raw;
+
+/**
+ * Hexadecimal formatting without {@link java.util.Formatter}, whose first use costs milliseconds
+ * of class loading on the probe's start-up path.
+ */
+public final class Hex {
+
+    private static final char[] DIGITS = "0123456789abcdef".toCharArray();
+
+    private Hex() {
+    }
+
+    /** {@code value} as exactly {@code digits} lower-case hex digits (the low ones), zero-padded. */
+    public static String of(long value, int digits) {
+        char[] c = new char[digits];
+        for (int i = digits - 1; i >= 0; i--) {
+            c[i] = DIGITS[(int) (value & 0xf)];
+            value >>>= 4;
+        }
+        return new String(c);
+    }
+
+    /** {@code value} as {@code 0x} and its lower-case hex digits, without padding ({@code 0xe7}). */
+    public static String prefixed(long value) {
+        return "0x" + Long.toHexString(value);
+    }
+}
