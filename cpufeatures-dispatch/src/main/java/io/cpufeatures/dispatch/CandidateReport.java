@@ -1,0 +1,29 @@
+package io.cpufeatures.dispatch;
+
+import java.util.List;
+import java.util.Objects;
+import java.util.OptionalDouble;
+
+/**
+ * One candidate's line in an explanation.
+ *
+ * @param name         the candidate
+ * @param description  what it uses
+ * @param priority     its rank
+ * @param requirements its requirements, kernel-style ({@code avx512f, jvm.vector512; not prefer_ymm})
+ * @param status       selected, eligible or rejected
+ * @param reasons      why: each unmet requirement with the decoding layer's reason, "forced by ...",
+ *                     "self-test failed: ...", "slower in calibration: ...", "lower priority than ..."
+ * @param speed        its calibration figure, if it was measured (MB/s, or rounds/s without a size)
+ */
+public record CandidateReport(String name, String description, int priority, String requirements,
+        CandidateStatus status, List<String> reasons, OptionalDouble speed) {
+
+    /** Validates and copies the parts. */
+    public CandidateReport {
+        Objects.requireNonNull(name, "name");
+        Objects.requireNonNull(status, "status");
+        reasons = List.copyOf(reasons);
+        Objects.requireNonNull(speed, "speed");
+    }
+}

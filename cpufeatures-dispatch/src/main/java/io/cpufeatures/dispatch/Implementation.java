@@ -1,0 +1,31 @@
+package io.cpufeatures.dispatch;
+
+import java.lang.annotation.Documented;
+import java.lang.annotation.ElementType;
+import java.lang.annotation.Retention;
+import java.lang.annotation.RetentionPolicy;
+import java.lang.annotation.Target;
+
+/**
+ * Names an implementation of a dispatch point and ranks it. The highest priority whose
+ * requirements hold is selected; with calibration on, a {@link #forced()} candidate that is
+ * eligible wins without being measured (Linux {@code xor}: "AVX will be the best; no need to try
+ * others").
+ */
+@Documented
+@Retention(RetentionPolicy.RUNTIME)
+@Target(ElementType.TYPE)
+public @interface Implementation {
+
+    /** The candidate's name within its point ({@code vector512}). */
+    String name();
+
+    /** One line on what it uses. */
+    String description() default "";
+
+    /** Its rank: higher is tried first. */
+    int priority() default 0;
+
+    /** Whether, when eligible, it is taken without calibration. */
+    boolean forced() default false;
+}

@@ -1,0 +1,36 @@
+package io.cpufeatures.dispatch;
+
+import java.lang.annotation.Documented;
+import java.lang.annotation.ElementType;
+import java.lang.annotation.Repeatable;
+import java.lang.annotation.Retention;
+import java.lang.annotation.RetentionPolicy;
+import java.lang.annotation.Target;
+
+/**
+ * What an implementation needs from the CPU and the JIT: every name in {@link #value()} must hold
+ * (a usable feature, a {@code jvm.*} feature, a policy flag) and no name in {@link #absent()} may
+ * hold. Names are canonical names, aliases or groups ({@code avx512-core}, {@code x86-64-v3}, see
+ * {@link FeatureGroups}); they are validated when the implementation is registered, so a typo is
+ * an error naming the class, the attribute and the closest valid names, never "unsupported".
+ *
+ * <p>Repeatable (all must hold), and usable as a meta-annotation: an annotation type carrying
+ * {@code @RequiresFeature} adds its requirements to every class it annotates.
+ *
+ * <pre>{@code
+ * @RequiresFeature(value = {"avx512f", "jvm.vector512"}, absent = "prefer_ymm")
+ * final class Vector512Xor implements XorKernel { ... }
+ * }</pre>
+ */
+@Documented
+@Retention(RetentionPolicy.RUNTIME)
+@Target({ElementType.TYPE, ElementType.ANNOTATION_TYPE})
+@Repeatable(RequiresFeatures.class)
+public @interface RequiresFeature {
+
+    /** Names that must all hold. */
+    String[] value() default {};
+
+    /** Names that must not hold (policy flags such as {@code prefer_ymm}, or features). */
+    String[] absent() default {};
+}

@@ -1,0 +1,241 @@
+package io.cpufeatures.dispatch;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertSame;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import ch.qos.logback.classic.Level;
+import ch.qos.logback.classic.Logger;
+import ch.qos.logback.classic.spi.ILoggingEvent;
+import ch.qos.logback.core.read.ListAppender;
+import io.cpufeatures.core.CpuFeatures;
+import io.cpufeatures.dispatch.fixtures.Kernel;
+import io.cpufeatures.dispatch.fixtures.Kernels;
+import io.cpufeatures.dispatch.fixtures.Machines;
+import java.time.Duration;
+import java.util.List;
+import java.util.Map;
+import java.util.Properties;
+import java.util.Set;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.CyclicBarrier;
+import java.util.concurrent.atomic.AtomicInteger;
+import org.junit.jupiter.api.Test;
+import org.slf4j.LoggerFactory;
+
+class DispatchPointTest {
+
+    private static int points;
+
+    private static DispatchPoint.Builder<Kernel> builder() {
+        return DispatchPoint.builder("test.kernel" + (points++), Kernel.class)
+                .candidate(Kernels.Scalar.class, Kernels.Scalar::new)
+                .candidate(Kernels.Wide256.class, Kernels.Wide256::new)
+                .candidate(Kernels.Wide512.class, Kernels.Wide512::new);
+    }
+
+    private static DispatchSettings forcing(String point, String candidate, boolean unsafe) {
+        Properties p = new Properties();
+        p.setProperty("cpufeatures.dispatch." + point, candidate);
+        if (unsafe) {
+            p.setProperty("cpufeatures.dispatch.unsafe", "true");
+        }
+        return DispatchSettings.from(p, Map.of());
+    }
+
+    @Test
+    void theHighestPriorityEligibleCandidateIsChosenOnEachMachine() {
+        DispatchPoint<Kernel> point = builder().build();
+        assertEquals("vector512", point.selectFor(Machines.zen4()).name());
+        assertEquals("vector256", point.selectFor(Machines.skylakeSp()).name());
+        assertEquals("vector256", point.selectFor(Machines.zen4Xcr0Avx()).name());
+        assertEquals("scalar", point.selectFor(Machines.core2()).name());
+    }
+
+    @Test
+    void explainGivesEveryCandidatesStatusAndReasons() {
+        Explanation e = builder().build().selectFor(Machines.skylakeSp()).explain();
+        assertEquals(List.of("vector512", "vector256", "scalar"), e.candidates().stream().map(CandidateReport::name).toList());
+        CandidateReport z = e.candidate("vector512").orElseThrow();
+        assertEquals(CandidateStatus.REJECTED, z.status());
+        assertEquals(List.of("prefer_ymm is set (excluded)"), z.reasons());
+        assertEquals(CandidateStatus.SELECTED, e.candidate("vector256").orElseThrow().status());
+        CandidateReport s = e.candidate("scalar").orElseThrow();
+        assertEquals(CandidateStatus.ELIGIBLE, s.status());
+        assertEquals(List.of("lower priority than vector256"), s.reasons());
+        assertTrue(e.format().startsWith(e.point() + ": using vector256\n"), e.format());
+        Explanation old = builder().build().selectFor(Machines.zen4Xcr0Avx()).explain();
+        assertTrue(old.candidate("vector512").orElseThrow().reasons().get(0).contains("lacks OPMASK|ZMM_Hi256|Hi16_ZMM"),
+                old.format());
+    }
+
+    @Test
+    void theProcessWideSelectionLogsOneKernelStyleInfoLine() {
+        Logger logger = (Logger) LoggerFactory.getLogger(Selector.class);
+        ListAppender<ILoggingEvent> events = new ListAppender<>();
+        events.start();
+        logger.addAppender(events);
+        logger.setLevel(Level.INFO);
+        logger.setAdditive(false);
+        try {
+            DispatchPoint<Kernel> point = builder().build();
+            point.selectHere(Machines.zen4(), DispatchSettings.none());
+        } finally {
+            logger.detachAppender(events);
+            logger.setAdditive(true);
+            logger.setLevel(null);
+        }
+        assertEquals(1, events.list.size(), events.list.toString());
+        String line = events.list.get(0).getFormattedMessage();
+        assertTrue(line.matches("test\\.kernel\\d+: using vector512 \\(avx512f, avx512cd, avx512bw, avx512dq,"
+                + " avx512vl; not prefer_ymm\\)"), line);
+    }
+
+    @Test
+    void aFailingSelfTestRejectsTheWinnerWithTheCauseAndTheNextIsTaken() {
+        DispatchPoint<Kernel> point = builder().candidate(Kernels.Broken.class, Kernels.Broken::new).build();
+        Selection<Kernel> s = point.selectHere(Machines.zen4(), DispatchSettings.none());
+        assertEquals("vector512", s.name());
+        CandidateReport broken = s.explain().candidate("broken").orElseThrow();
+        assertEquals(CandidateStatus.REJECTED, broken.status());
+        assertEquals(List.of("self-test failed: java.lang.IllegalStateException: known answer 42, got 41"), broken.reasons());
+    }
+
+    @Test
+    void aCandidateThatCannotBeMadeIsRejectedNotFatal() {
+        DispatchPoint<Kernel> point = DispatchPoint.builder("test.linkage", Kernel.class)
+                .candidate(Candidate.of("vectorapi", "needs a module", 10, Requirements.NONE, () -> {
+                    throw new NoClassDefFoundError("jdk/incubator/vector/ByteVector");
+                }))
+                .candidate(Kernels.Scalar.class, Kernels.Scalar::new).build();
+        Selection<Kernel> s = point.selectHere(Machines.zen4(), DispatchSettings.none());
+        assertEquals("scalar", s.name());
+        assertTrue(s.explain().candidate("vectorapi").orElseThrow().reasons().get(0)
+                .startsWith("could not be made: java.lang.NoClassDefFoundError"));
+    }
+
+    @Test
+    void calibrationPicksTheFastestUnlessAForcedCandidateIsEligible() {
+        DispatchPoint<Kernel> calibrated = DispatchPoint.builder("test.calibrated", Kernel.class)
+                .candidate(Kernels.SlowScalar.class, Kernels.SlowScalar::new)
+                .candidate(Kernels.Scalar.class, Kernels.Scalar::new)
+                .candidate(Candidate.<Kernel>of(Kernels.Wide512.class, Kernels.Wide512::new).forced())
+                .calibrate(true).calibration(Duration.ofMillis(2), Duration.ofMillis(10)).build();
+        Selection<Kernel> onZen4 = calibrated.selectHere(Machines.zen4(), DispatchSettings.none());
+        assertEquals("vector512", onZen4.name(), "forced when eligible: no need to calibrate");
+        Selection<Kernel> onCore2 = calibrated.selectHere(Machines.core2(), DispatchSettings.none());
+        assertEquals("scalar", onCore2.name(), onCore2.explain().format());
+        CandidateReport slow = onCore2.explain().candidate("scalar-slow").orElseThrow();
+        assertTrue(slow.speed().isPresent());
+        assertTrue(slow.reasons().get(0).startsWith("slower in calibration:"), slow.reasons().toString());
+        assertTrue(onCore2.explain().candidate("scalar").orElseThrow().speed().getAsDouble() > slow.speed().getAsDouble());
+    }
+
+    @Test
+    void anOverrideForcesAnEligibleCandidate() {
+        DispatchPoint<Kernel> point = builder().build();
+        Selection<Kernel> s = point.selectFor(Machines.zen4(), forcing(point.name(), "scalar", false));
+        assertEquals("scalar", s.name());
+        assertEquals("forced by -Dcpufeatures.dispatch." + point.name() + "=scalar",
+                s.explain().candidate("scalar").orElseThrow().reasons().get(0));
+        assertEquals("not considered: scalar is forced", s.explain().candidate("vector512").orElseThrow().reasons().get(0));
+    }
+
+    @Test
+    void forcingACandidateTheCpuCannotRunFailsWithTheExplanationUnlessUnsafe() {
+        DispatchPoint<Kernel> point = builder().build();
+        DispatchException e = assertThrows(DispatchException.class,
+                () -> point.selectFor(Machines.core2(), forcing(point.name(), "vector512", false)));
+        assertTrue(e.getMessage().contains("candidate vector512 cannot run on this CPU"), e.getMessage());
+        assertTrue(e.getMessage().contains("cpufeatures.dispatch.unsafe=true"), e.getMessage());
+        assertTrue(e.getMessage().contains("avx512f: absent:"), e.getMessage());
+        Selection<Kernel> unsafe = point.selectFor(Machines.core2(), forcing(point.name(), "vector512", true));
+        assertEquals("vector512", unsafe.name());
+        assertTrue(unsafe.explain().candidate("vector512").orElseThrow().reasons().get(0).contains("despite unmet requirements"));
+    }
+
+    @Test
+    void unknownCandidatesAndPointsInOverridesAreErrorsListingTheValidOnes() {
+        DispatchPoint<Kernel> point = builder().build();
+        DispatchException c = assertThrows(DispatchException.class,
+                () -> point.selectFor(Machines.zen4(), forcing(point.name(), "vector1024", false)));
+        assertTrue(c.getMessage().contains("unknown candidate 'vector1024'"), c.getMessage());
+        assertTrue(c.getMessage().contains("valid: scalar, vector256, vector512"), c.getMessage());
+        DispatchException p = assertThrows(DispatchException.class,
+                () -> DispatchRegistry.validate(forcing("no.such.point", "scalar", false), point));
+        assertTrue(p.getMessage().contains("'no.such.point'") && p.getMessage().contains(point.name()), p.getMessage());
+        DispatchException env = assertThrows(DispatchException.class, () -> DispatchRegistry.validate(
+                DispatchSettings.from(new Properties(), Map.of("CPUFEATURES_DISPATCH_NOPE", "scalar")), point));
+        assertTrue(env.getMessage().contains("CPUFEATURES_DISPATCH_NOPE"), env.getMessage());
+        String envKey = "CPUFEATURES_DISPATCH_" + point.name().toUpperCase().replace('.', '_');
+        DispatchSettings viaEnv = DispatchSettings.from(new Properties(), Map.of(envKey, "scalar"));
+        DispatchRegistry.validate(viaEnv, point);
+        assertEquals("scalar", point.selectFor(Machines.zen4(), viaEnv).name());
+    }
+
+    @Test
+    void badPointsAreRefusedWhenBuilt() {
+        IllegalArgumentException dup = assertThrows(IllegalArgumentException.class, () -> DispatchPoint
+                .builder("test.dup", Kernel.class).candidate(Kernels.Scalar.class, Kernels.Scalar::new)
+                .candidate(Kernels.Scalar.class, Kernels.Scalar::new).build());
+        assertTrue(dup.getMessage().contains("two candidates are named 'scalar'"), dup.getMessage());
+        assertThrows(IllegalArgumentException.class, () -> DispatchPoint.builder("Bad Name", Kernel.class));
+        assertThrows(IllegalArgumentException.class, () -> DispatchPoint.builder("unsafe", Kernel.class));
+        assertThrows(IllegalArgumentException.class, () -> DispatchPoint.builder("test.empty", Kernel.class).build());
+        IllegalArgumentException noAnnotation = assertThrows(IllegalArgumentException.class,
+                () -> Candidate.of(String.class, () -> null));
+        assertTrue(noAnnotation.getMessage().contains("java.lang.String has no @Implementation"));
+    }
+
+    @Test
+    void withNothingEligibleTheErrorSaysWhatEachNeeded() {
+        DispatchPoint<Kernel> point = DispatchPoint.builder("test.none", Kernel.class)
+                .candidate(Kernels.Wide256.class, Kernels.Wide256::new)
+                .candidate(Kernels.Wide512.class, Kernels.Wide512::new).build();
+        DispatchException e = assertThrows(DispatchException.class, () -> point.selectFor(Machines.core2()));
+        assertTrue(e.getMessage().startsWith("test.none: no candidate can run on this CPU"), e.getMessage());
+        assertTrue(e.getMessage().contains("avx2: absent: the CPU does not report it"), e.getMessage());
+        assertTrue(e.explanation().isPresent());
+    }
+
+    @Test
+    void manyThreadsAtFirstUseSelectOnce() throws Exception {
+        AtomicInteger made = new AtomicInteger();
+        DispatchPoint<Kernel> point = DispatchPoint.builder("test.race", Kernel.class)
+                .candidate(Candidate.of("counted", "counts", 0, Requirements.NONE, () -> {
+                    made.incrementAndGet();
+                    return x -> x + 1;
+                })).build();
+        int threads = 32;
+        CyclicBarrier barrier = new CyclicBarrier(threads);
+        CountDownLatch done = new CountDownLatch(threads);
+        Set<Selection<Kernel>> seen = java.util.concurrent.ConcurrentHashMap.newKeySet();
+        for (int i = 0; i < threads; i++) {
+            new Thread(() -> {
+                try {
+                    barrier.await();
+                    seen.add(point.selection());
+                } catch (Exception e) {
+                    throw new RuntimeException(e);
+                } finally {
+                    done.countDown();
+                }
+            }).start();
+        }
+        done.await();
+        assertEquals(1, seen.size());
+        assertEquals(1, made.get());
+        assertSame(point.selection(), seen.iterator().next());
+    }
+
+    @Test
+    void disablingAFeatureChangesTheChoiceThroughTheFeatureSet() {
+        DispatchPoint<Kernel> point = builder().build();
+        CpuFeatures masked = Machines.zen4().without(List.of("avx512bw"));
+        Selection<Kernel> s = point.selectFor(masked);
+        assertEquals("vector256", s.name());
+        assertTrue(s.explain().candidate("vector512").orElseThrow().reasons().get(0)
+                .startsWith("avx512bw: disabled: disabled by cpufeatures.disable"));
+    }
+}
