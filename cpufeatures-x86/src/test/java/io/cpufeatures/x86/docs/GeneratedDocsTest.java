@@ -16,12 +16,16 @@ import org.junit.jupiter.api.Test;
 
 /**
  * The tables in docs/ are the code's tables: every {@code <!-- generated:NAME -->} ...
- * {@code <!-- end:NAME -->} section of the docs must equal what {@link GeneratedDocs} produces.
+ * {@code <!-- end:NAME -->} section of the docs must equal what {@link GeneratedDocs} produces, and
+ * every {@code <!-- include:PATH -->} ... {@code <!-- end-include -->} section the source file at
+ * PATH, so examples in the docs are code that compiles and is tested.
  * Run with {@code -Dcpufeatures.docs.update=true} to rewrite them after changing a table.
  */
 class GeneratedDocsTest {
 
     private static final Pattern SECTION = Pattern.compile("(<!-- generated:([a-z0-9-]+) -->\\n)(.*?)(<!-- end:\\2 -->)",
+            Pattern.DOTALL);
+    private static final Pattern INCLUDE = Pattern.compile("(<!-- include:([^ ]+) -->\\n)(.*?)(<!-- end-include -->)",
             Pattern.DOTALL);
 
     @Test
@@ -47,8 +51,19 @@ class GeneratedDocsTest {
                     m.appendReplacement(out, Matcher.quoteReplacement(m.group(1) + want + m.group(4)));
                 }
                 m.appendTail(out);
-                if (update && !out.toString().equals(text)) {
-                    Files.writeString(file, out.toString(), StandardCharsets.UTF_8);
+                Matcher inc = INCLUDE.matcher(out.toString());
+                StringBuilder withIncludes = new StringBuilder();
+                while (inc.find()) {
+                    Path source = docs.getParent().resolve(inc.group(2));
+                    String want = "```java\n" + Files.readString(source, StandardCharsets.UTF_8) + "```\n";
+                    if (!inc.group(3).equals(want)) {
+                        stale.add(file.getFileName() + "#include:" + inc.group(2));
+                    }
+                    inc.appendReplacement(withIncludes, Matcher.quoteReplacement(inc.group(1) + want + inc.group(4)));
+                }
+                inc.appendTail(withIncludes);
+                if (update && !withIncludes.toString().equals(text)) {
+                    Files.writeString(file, withIncludes.toString(), StandardCharsets.UTF_8);
                 }
             }
         }
