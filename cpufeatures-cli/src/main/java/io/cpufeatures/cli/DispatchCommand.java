@@ -1,0 +1,62 @@
+package io.cpufeatures.cli;
+
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.cpufeatures.dispatch.Explanation;
+import java.io.PrintWriter;
+import java.util.concurrent.Callable;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Spec;
+
+/** {@code cpufeatures dispatch}: every dispatch point on the class path, its choice and why. */
+@Command(name = "dispatch", mixinStandardHelpOptions = true,
+        description = "Every dispatch point on the class path, its choice and the explanation of every candidate."
+                + " Honours -Dcpufeatures.dispatch.* overrides; with --cpuid-file, what that machine would choose.")
+final class DispatchCommand implements Callable<Integer> {
+
+    @Spec
+    CommandSpec spec;
+
+    @Mixin
+    TargetOptions target = new TargetOptions();
+
+    @Option(names = "--json", description = "{\"dispatch\": {point: {\"selected\", \"candidates\": [...]}}}.")
+    boolean json;
+
+    @Override
+    public Integer call() throws JsonProcessingException {
+        Machine machine = target.load();
+        PrintWriter out = spec.commandLine().getOut();
+        int status = 0;
+        for (int i = 0; i < machine.cpus().size(); i++) {
+            DispatchReport report = DispatchReport.of(machine.cpus().get(i).features(), machine.process());
+            if (json) {
+                ObjectNode root = JsonReport.MAPPER.createObjectNode();
+                root.set("dispatch", JsonReport.dispatch(report));
+                out.println(JsonReport.MAPPER.writerWithDefaultPrettyPrinter().writeValueAsString(root));
+                continue;
+            }
+            if (machine.cpus().size() > 1) {
+                out.println("CPU kind " + (i + 1) + " of " + machine.cpus().size() + ":");
+            }
+            if (report.points().isEmpty()) {
+                out.println("no dispatch point on the class path");
+            }
+            for (DispatchReport.Entry e : report.points()) {
+                if (e.explanation().isPresent()) {
+                    out.print(e.explanation().map(Explanation::format).get());
+                }
+                if (e.error().isPresent()) {
+                    out.println(e.point() + ": " + e.error().get());
+                    status = 1;
+                }
+                out.println();
+            }
+        }
+        out.flush();
+        return status;
+    }
+}

@@ -1,0 +1,132 @@
+package io.cpufeatures.cli;
+
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.cpufeatures.core.jvm.JvmView;
+import io.cpufeatures.x86.X86CpuInfo;
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.Callable;
+import java.util.stream.Stream;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+import picocli.CommandLine.Spec;
+
+/** {@code cpufeatures fleet PATH...}: many dumps as one table, and what every dispatch point would choose on each. */
+@Command(name = "fleet", mixinStandardHelpOptions = true,
+        description = "One line per distinct CPU of every dump given (files, or directories searched recursively):"
+                + " identity, microarchitecture, level, key usable features, and the choice of every dispatch point."
+                + " A dump that does not parse is reported on its line and the run goes on (exit code 1).")
+final class FleetCommand implements Callable<Integer> {
+
+    /** The features shown in the table, when usable. */
+    private static final List<String> KEY = List.of("sse4_2", "avx", "avx2", "fma", "bmi2", "sha_ni", "gfni", "vaes",
+            "avx512f", "avx512bw", "avx512_vnni", "avx512_bf16", "avx512_fp16", "amx_tile", "avx10", "apx");
+
+    @Spec
+    CommandSpec spec;
+
+    @Parameters(arity = "1..*", paramLabel = "PATH", description = "Dump files or directories of dumps.")
+    List<Path> paths;
+
+    @Option(names = "--json", description = "JSON Lines: one report object per file, with \"file\".")
+    boolean json;
+
+    @Override
+    public Integer call() throws JsonProcessingException {
+        PrintWriter out = spec.commandLine().getOut();
+        PrintWriter err = spec.commandLine().getErr();
+        List<Path> files = files();
+        boolean progress = System.console() != null && files.size() > 20 && !json;
+        JvmView jvm = JvmView.current();
+        int failed = 0;
+        for (int i = 0; i < files.size(); i++) {
+            Path file = files.get(i);
+            if (progress) {
+                int done = (i + 1) * 30 / files.size();
+                err.print("\r[" + "#".repeat(done) + " ".repeat(30 - done) + "] " + (i + 1) + "/" + files.size());
+                err.flush();
+            }
+            Machine machine;
+            try {
+                machine = Machine.load(file, null);
+            } catch (CliFailure e) {
+                failed++;
+                if (json) {
+                    ObjectNode n = JsonReport.MAPPER.createObjectNode();
+                    n.put("file", file.toString());
+                    n.put("error", e.getMessage());
+                    out.println(JsonReport.MAPPER.writeValueAsString(n));
+                } else {
+                    out.println(file + "  ERROR " + e.getMessage());
+                }
+                continue;
+            }
+            List<DispatchReport> dispatch = new ArrayList<>();
+            for (Machine.Cpu c : machine.cpus()) {
+                dispatch.add(DispatchReport.of(c.features(), false));
+            }
+            if (json) {
+                ObjectNode n = JsonReport.MAPPER.createObjectNode();
+                n.put("file", file.toString());
+                n.setAll(JsonReport.report(machine, jvm, dispatch));
+                out.println(JsonReport.MAPPER.writeValueAsString(n));
+            } else {
+                for (int c = 0; c < machine.cpus().size(); c++) {
+                    out.println(row(file, machine.cpus().get(c), dispatch.get(c)));
+                }
+            }
+        }
+        if (progress) {
+            err.print("\r" + " ".repeat(50) + "\r");
+            err.flush();
+        }
+        out.flush();
+        return failed == 0 ? 0 : CliFailure.FILE_FAILED;
+    }
+
+    private List<Path> files() {
+        List<Path> files = new ArrayList<>();
+        for (Path p : paths) {
+            if (Files.isDirectory(p)) {
+                try (Stream<Path> walk = Files.walk(p)) {
+                    walk.filter(Files::isRegularFile).sorted().forEach(files::add);
+                } catch (IOException e) {
+                    throw new UncheckedIOException(e);
+                }
+            } else {
+                files.add(p);
+            }
+        }
+        return files;
+    }
+
+    private static String row(Path file, Machine.Cpu cpu, DispatchReport dispatch) {
+        StringBuilder sb = new StringBuilder();
+        sb.append(file.getFileName()).append("  x").append(cpu.logicalCpus()).append("  ");
+        X86CpuInfo x86 = cpu.x86().orElse(null);
+        if (x86 != null) {
+            sb.append(x86.identity().vendor()).append(" ").append(Integer.toHexString(x86.identity().family())).append('/')
+                    .append(Integer.toHexString(x86.identity().model())).append('/').append(x86.identity().stepping())
+                    .append("  ").append(x86.microarchitecture().orElse("?")).append("  ").append(x86.level().id());
+        }
+        List<String> key = new ArrayList<>();
+        for (String k : KEY) {
+            if (cpu.features().has(k)) {
+                key.add(k);
+            }
+        }
+        sb.append("  [").append(String.join(" ", key)).append(']');
+        for (DispatchReport.Entry e : dispatch.points()) {
+            sb.append("  ").append(e.point()).append('=').append(e.selected().orElse("none"));
+        }
+        return sb.toString();
+    }
+}

@@ -1,0 +1,171 @@
+package io.cpufeatures.cli;
+
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.cpufeatures.core.ProbeFailure;
+import io.cpufeatures.core.ProbeSource;
+import io.cpufeatures.core.Reason;
+import io.cpufeatures.core.jvm.JvmView;
+import io.cpufeatures.dispatch.CandidateReport;
+import io.cpufeatures.x86.X86CpuInfo;
+import io.cpufeatures.x86.feature.CpuIdentity;
+import io.cpufeatures.x86.raw.Xcr0Source;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * The report as JSON, with stable field names (documented in docs/cli.md). Feature names are the
+ * canonical names.
+ */
+final class JsonReport {
+
+    static final ObjectMapper MAPPER = new ObjectMapper();
+
+    private JsonReport() {
+    }
+
+    /** {@code {"source", "cpus", "jvm", "dispatch"}}; dispatch is that of the first CPU. */
+    static ObjectNode report(Machine machine, JvmView jvm, List<DispatchReport> dispatch) {
+        ObjectNode root = MAPPER.createObjectNode();
+        root.set("source", source(machine.source()));
+        ArrayNode cpus = root.putArray("cpus");
+        for (int i = 0; i < machine.cpus().size(); i++) {
+            ObjectNode cpu = cpu(machine.cpus().get(i));
+            if (machine.cpus().size() > 1) {
+                cpu.set("dispatch", dispatch(dispatch.get(i)));
+            }
+            cpus.add(cpu);
+        }
+        root.set("jvm", jvm(jvm));
+        root.set("dispatch", dispatch(dispatch.get(0)));
+        return root;
+    }
+
+    static ObjectNode source(ProbeSource s) {
+        ObjectNode n = MAPPER.createObjectNode();
+        n.put("kind", s.kind());
+        n.put("detail", s.detail());
+        ArrayNode failures = n.putArray("failures");
+        for (ProbeFailure f : s.failures()) {
+            ObjectNode fn = failures.addObject();
+            fn.put("source", f.source());
+            fn.put("reason", f.reason());
+        }
+        n.put("elapsedMicros", s.elapsed().toNanos() / 1000);
+        return n;
+    }
+
+    static ObjectNode cpu(Machine.Cpu cpu) {
+        ObjectNode n = MAPPER.createObjectNode();
+        X86CpuInfo x86 = cpu.x86().orElse(null);
+        if (x86 != null) {
+            CpuIdentity id = x86.identity();
+            n.put("vendor", id.vendor());
+            n.put("brand", id.brand());
+            n.put("family", id.family());
+            n.put("model", id.model());
+            n.put("stepping", id.stepping());
+            n.put("signature", id.signatureHex());
+            putOrNull(n, "microarchitecture", x86.microarchitecture().orElse(null));
+            putOrNull(n, "hypervisor", x86.hypervisor().orElse(null));
+            putOrNull(n, "xcr0", x86.xcr0().value().isPresent() ? "0x" + Long.toHexString(x86.xcr0().value().getAsLong()) : null);
+            n.put("xcr0Source", xcr0Source(x86));
+            n.put("level", x86.level().id());
+            if (x86.avx10Version().isPresent()) {
+                n.put("avx10Version", x86.avx10Version().getAsInt());
+            }
+        } else {
+            n.put("architecture", cpu.features().architecture());
+        }
+        n.put("logicalCpus", cpu.logicalCpus());
+        ArrayNode present = n.putArray("present");
+        cpu.features().present().forEach(present::add);
+        ArrayNode usable = n.putArray("usable");
+        cpu.features().usable().forEach(usable::add);
+        n.set("notUsable", reasons(cpu.features().notUsable()));
+        ArrayNode policy = n.putArray("policy");
+        cpu.features().policyFlags().forEach(policy::add);
+        return n;
+    }
+
+    private static String xcr0Source(X86CpuInfo x86) {
+        if (x86.xcr0().kernelChecked()) {
+            return "kernel";
+        }
+        Xcr0Source s = x86.xcr0().source();
+        return switch (s) {
+            case XGETBV -> "xgetbv";
+            case INFERRED_FROM_LEAF_0xD -> "inferred";
+            case USER -> "user";
+            case UNKNOWN -> "unknown";
+        };
+    }
+
+    static ArrayNode reasons(Map<String, List<Reason>> byName) {
+        ArrayNode a = MAPPER.createArrayNode();
+        byName.forEach((name, reasons) -> {
+            ObjectNode r = a.addObject();
+            r.put("feature", name);
+            r.put("reason", reasons.get(0).kind().id());
+            r.put("detail", reasons.get(0).detail());
+        });
+        return a;
+    }
+
+    static ObjectNode jvm(JvmView v) {
+        ObjectNode n = MAPPER.createObjectNode();
+        n.put("vm", v.vmName());
+        n.put("version", System.getProperty("java.version"));
+        n.put("hotspot", v.isHotSpot());
+        ObjectNode flags = n.putObject("flags");
+        v.flags().forEach(flags::put);
+        ObjectNode vector = n.putObject("vectorApi");
+        vector.put("readable", v.vectorApiReadable());
+        if (v.preferredVectorBits().isPresent()) {
+            vector.put("preferredBits", v.preferredVectorBits().getAsInt());
+        } else {
+            vector.putNull("preferredBits");
+        }
+        ArrayNode available = n.putArray("available");
+        v.available().forEach(available::add);
+        ArrayNode not = n.putArray("notAvailable");
+        for (String name : JvmView.NAMES) {
+            if (!v.has(name)) {
+                ObjectNode r = not.addObject();
+                r.put("feature", name);
+                r.put("reason", v.reasons(name).get(0).kind().id());
+                r.put("detail", v.reasons(name).get(0).detail());
+            }
+        }
+        return n;
+    }
+
+    /** {@code {"raid.xor": {"selected": "vector512", "candidates": [{"name", "status", "reason"}]}}}. */
+    static ObjectNode dispatch(DispatchReport report) {
+        ObjectNode n = MAPPER.createObjectNode();
+        for (DispatchReport.Entry e : report.points()) {
+            ObjectNode p = n.putObject(e.point());
+            putOrNull(p, "selected", e.selected().orElse(null));
+            e.error().ifPresent(err -> p.put("error", err));
+            ArrayNode candidates = p.putArray("candidates");
+            e.explanation().ifPresent(x -> {
+                for (CandidateReport c : x.candidates()) {
+                    ObjectNode cn = candidates.addObject();
+                    cn.put("name", c.name());
+                    cn.put("status", c.status().name().toLowerCase());
+                    cn.put("reason", String.join("; ", c.reasons()));
+                }
+            });
+        }
+        return n;
+    }
+
+    private static void putOrNull(ObjectNode n, String field, String value) {
+        if (value == null) {
+            n.putNull(field);
+        } else {
+            n.put(field, value);
+        }
+    }
+}

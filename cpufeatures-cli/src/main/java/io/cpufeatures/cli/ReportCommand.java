@@ -1,0 +1,84 @@
+package io.cpufeatures.cli;
+
+import com.fasterxml.jackson.core.JsonProcessingException;
+import io.cpufeatures.core.jvm.JvmView;
+import io.cpufeatures.x86.raw.CpuidRText;
+import io.cpufeatures.x86.raw.CpuidSnapshot;
+import java.io.PrintWriter;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+import java.util.concurrent.Callable;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Help.Ansi;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Spec;
+
+/** {@code cpufeatures report}: the whole picture of one machine. */
+@Command(name = "report", mixinStandardHelpOptions = true,
+        description = "What this CPU (or a dump's) has, what a program may use and why not, what it should prefer,"
+                + " what the JVM will compile, and what every dispatch point chooses.")
+final class ReportCommand implements Callable<Integer> {
+
+    private static final Logger LOG = LoggerFactory.getLogger(ReportCommand.class);
+
+    @Spec
+    CommandSpec spec;
+
+    @Mixin
+    TargetOptions target = new TargetOptions();
+
+    @Option(names = "--json", description = "One JSON object (fields documented in docs/cli.md).")
+    boolean json;
+
+    @Option(names = "--raw", description = "Print the CPUID snapshot in the cpuid -r format (reads back with --cpuid-file).")
+    boolean raw;
+
+    @Override
+    public Integer call() throws JsonProcessingException {
+        PrintWriter out = spec.commandLine().getOut();
+        long t0 = System.nanoTime();
+        Machine machine = target.load();
+        long t1 = System.nanoTime();
+        LOG.debug("probe and decode: {} ms ({})", (t1 - t0) / 1_000_000, machine.source().kind());
+        if (raw) {
+            List<CpuidSnapshot> snapshots = new ArrayList<>();
+            for (Machine.Cpu c : machine.cpus()) {
+                Optional<CpuidSnapshot> s = c.snapshot();
+                if (s.isEmpty()) {
+                    throw new CliFailure(CliFailure.FILE_FAILED, "no CPUID snapshot to print: source " + machine.source());
+                }
+                snapshots.add(s.get());
+            }
+            out.print(CpuidRText.write(snapshots));
+            out.flush();
+            return 0;
+        }
+        JvmView jvm = JvmView.current();
+        long t2 = System.nanoTime();
+        LOG.debug("JVM view: {} ms", (t2 - t1) / 1_000_000);
+        List<DispatchReport> dispatch = new ArrayList<>();
+        for (Machine.Cpu c : machine.cpus()) {
+            dispatch.add(DispatchReport.of(c.features(), machine.process()));
+        }
+        long t3 = System.nanoTime();
+        LOG.debug("dispatch: {} ms", (t3 - t2) / 1_000_000);
+        if (json) {
+            out.println(JsonReport.MAPPER.writerWithDefaultPrettyPrinter()
+                    .writeValueAsString(JsonReport.report(machine, jvm, dispatch)));
+        } else {
+            out.print(TextReport.render(machine, jvm, dispatch, spec.commandLine().getColorScheme().ansi()));
+        }
+        out.flush();
+        LOG.debug("output: {} ms", (System.nanoTime() - t3) / 1_000_000);
+        return 0;
+    }
+
+    static Ansi ansi(CommandSpec spec) {
+        return spec.commandLine().getColorScheme().ansi();
+    }
+}

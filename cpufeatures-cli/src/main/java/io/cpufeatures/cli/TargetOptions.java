@@ -1,0 +1,19 @@
+package io.cpufeatures.cli;
+
+import java.nio.file.Path;
+import picocli.CommandLine.Option;
+
+/** Options that point a command at another machine's dump instead of this one. */
+final class TargetOptions {
+
+    @Option(names = "--cpuid-file", paramLabel = "FILE",
+            description = "Report the CPU of this dump (cpuid -r, AIDA64/InstLatx64, libcpuid) instead of this machine.")
+    Path cpuidFile;
+
+    @Option(names = "--xcr0", paramLabel = "HEX", description = "With --cpuid-file: the XCR0 to assume, e.g. 0x7 or 0xe7.")
+    String xcr0;
+
+    Machine load() {
+        return Machine.load(cpuidFile, xcr0);
+    }
+}

@@ -1,0 +1,234 @@
+package io.cpufeatures.cli;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import java.io.InputStream;
+import java.io.PrintWriter;
+import java.io.StringWriter;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Set;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** Every subcommand and option of the cpufeatures command, in process, with its output and exit code. */
+class CliTest {
+
+    private static final ObjectMapper JSON = new ObjectMapper();
+
+    /** What a run printed and returned. */
+    record Run(int exit, String out, String err) {
+    }
+
+    static Run run(String... args) {
+        StringWriter out = new StringWriter();
+        StringWriter err = new StringWriter();
+        int exit = Main.run(args, new PrintWriter(out, true), new PrintWriter(err, true));
+        return new Run(exit, out.toString(), err.toString());
+    }
+
+    static Path bundled(Path dir, String name) throws Exception {
+        Path target = dir.resolve(name);
+        try (InputStream in = CliTest.class.getResourceAsStream("/io/cpufeatures/x86/libcpuid/" + name)) {
+            Files.write(target, in.readAllBytes());
+        }
+        return target;
+    }
+
+    @Test
+    void theDefaultIsTheTextReportOfThisMachine() {
+        Run r = run();
+        assertEquals(0, r.exit(), r.err());
+        for (String label : List.of("source ", "cpu ", "uarch ", "XCR0 ", "level ", "usable", "JVM", "available")) {
+            assertTrue(r.out().contains(label), label + " missing:\n" + r.out());
+        }
+        assertFalse(r.out().contains("\u001b["), "no colour when not on a terminal");
+        assertEquals("", r.err());
+    }
+
+    @Test
+    void reportJsonHasTheDocumentedFields() throws Exception {
+        Run r = run("report", "--json");
+        assertEquals(0, r.exit(), r.err());
+        JsonNode root = JSON.readTree(r.out());
+        assertTrue(Set.of("native", "proc-cpuinfo", "none").contains(root.path("source").path("kind").asText()));
+        JsonNode cpu = root.path("cpus").get(0);
+        for (String f : List.of("vendor", "brand", "family", "model", "stepping", "signature", "microarchitecture",
+                "hypervisor", "xcr0", "xcr0Source", "level", "logicalCpus", "present", "usable", "notUsable", "policy")) {
+            assertTrue(cpu.has(f), f + " missing: " + cpu);
+        }
+        assertTrue(cpu.path("family").isInt());
+        assertTrue(root.path("jvm").path("flags").isObject());
+        JsonNode skeleton = root.path("dispatch").path("skeleton.bitcount");
+        assertTrue(skeleton.path("selected").isTextual(), root.path("dispatch").toString());
+        assertEquals(2, skeleton.path("candidates").size());
+        assertTrue(skeleton.path("candidates").get(0).has("status"));
+    }
+
+    @Test
+    void rawOutputReadsBackToTheSameCpu(@TempDir Path dir) throws Exception {
+        Run raw = run("report", "--raw");
+        assertEquals(0, raw.exit(), raw.err());
+        assertTrue(raw.out().startsWith("CPU 0:\n   0x00000000 0x00: eax=0x"), raw.out());
+        Path me = Files.writeString(dir.resolve("me.txt"), raw.out());
+        JsonNode here = JSON.readTree(run("report", "--json").out()).path("cpus").get(0);
+        Run back = run("report", "--cpuid-file", me.toString(), "--json");
+        assertEquals(0, back.exit(), back.err());
+        JsonNode there = JSON.readTree(back.out()).path("cpus").get(0);
+        assertEquals(here.path("present"), there.path("present"));
+        assertEquals(here.path("signature"), there.path("signature"));
+        assertEquals(JSON.readTree(back.out()).path("source").path("kind").asText(), "file");
+        if (here.path("xcr0Source").asText().equals("xgetbv")) {
+            assertEquals(here.path("usable"), there.path("usable"), "XCR0 inferred from leaf 0xD agrees with XGETBV here");
+            assertEquals("inferred", there.path("xcr0Source").asText());
+        }
+        assertEquals(raw.out(), run("report", "--raw", "--cpuid-file", me.toString()).out(), "raw is stable");
+    }
+
+    @Test
+    void anotherMachineIsReportedFromItsDumpWithAnXcr0ToAssume(@TempDir Path dir) throws Exception {
+        Path skx = bundled(dir, "intel-core-i9-10980xe-cpu.test");
+        JsonNode r = JSON.readTree(run("report", "--json", "--cpuid-file", skx.toString()).out());
+        JsonNode cpu = r.path("cpus").get(0);
+        assertEquals("Cascade Lake", cpu.path("microarchitecture").asText());
+        assertEquals("[\"prefer_ymm\"]", cpu.path("policy").toString());
+        assertEquals(36, cpu.path("logicalCpus").asInt());
+        JsonNode low = JSON.readTree(run("report", "--json", "--cpuid-file", skx.toString(), "--xcr0", "0x7").out())
+                .path("cpus").get(0);
+        assertEquals("user", low.path("xcr0Source").asText());
+        assertEquals("0x7", low.path("xcr0").asText());
+        boolean avx512Refused = false;
+        for (JsonNode n : low.path("notUsable")) {
+            if (n.path("feature").asText().equals("avx512f")) {
+                avx512Refused = n.path("reason").asText().equals("xcr0")
+                        && n.path("detail").asText().contains("lacks OPMASK|ZMM_Hi256|Hi16_ZMM");
+            }
+        }
+        assertTrue(avx512Refused, low.path("notUsable").toString());
+    }
+
+    @Test
+    void aHybridDumpReportsEachKindOfCpu(@TempDir Path dir) throws Exception {
+        Path adl = bundled(dir, "12th-gen-intel-core-i9-12900hk.test");
+        JsonNode r = JSON.readTree(run("report", "--json", "--cpuid-file", adl.toString()).out());
+        assertEquals(2, r.path("cpus").size());
+        assertEquals(12, r.path("cpus").get(0).path("logicalCpus").asInt());
+        assertEquals(8, r.path("cpus").get(1).path("logicalCpus").asInt());
+        assertTrue(r.path("cpus").get(1).has("dispatch"));
+        String text = run("--cpuid-file", adl.toString()).out();
+        assertTrue(text.contains("CPU kind 2 of 2"), text);
+    }
+
+    @Test
+    void badInputIsOneLineOnStderrWithTheRightExitCode(@TempDir Path dir) throws Exception {
+        Run missing = run("report", "--cpuid-file", dir.resolve("nope.txt").toString());
+        assertEquals(1, missing.exit());
+        assertEquals("cpufeatures: cannot read " + dir.resolve("nope.txt") + ": no such file", missing.err().trim());
+        Path bad = Files.writeString(dir.resolve("bad.txt"), "CPUID 00000000: 00000001-756E6547-6C65746E-49656E69\n"
+                + "CPUID 00000001: 0633\n");
+        Run malformed = run("report", "--cpuid-file", bad.toString());
+        assertEquals(1, malformed.exit());
+        assertTrue(malformed.err().startsWith("cpufeatures: " + bad + ":2: malformed CPUID line"), malformed.err());
+        assertEquals(1, malformed.err().trim().split("\n").length);
+        Path ok = bundled(dir, "intel-core-i7-2600k-cpu.test");
+        Run xcr0 = run("report", "--cpuid-file", ok.toString(), "--xcr0", "0xZZ");
+        assertEquals(2, xcr0.exit());
+        assertTrue(xcr0.err().startsWith("cpufeatures: --xcr0: '0xZZ' is not an XCR0 value"), xcr0.err());
+        Run lonely = run("report", "--xcr0", "0x7");
+        assertEquals(2, lonely.exit());
+        assertTrue(lonely.err().contains("give it with --cpuid-file"), lonely.err());
+        Run unknownOption = run("report", "--frobnicate");
+        assertEquals(2, unknownOption.exit());
+        assertTrue(unknownOption.err().contains("Unknown option: '--frobnicate'"), unknownOption.err());
+    }
+
+    @Test
+    void explainWalksOneFeatureThroughTheLayers(@TempDir Path dir) throws Exception {
+        Path sandy = bundled(dir, "intel-core-i7-2600k-cpu.test");
+        Run r = run("explain", "avx", "--cpuid-file", sandy.toString());
+        assertEquals(0, r.exit(), r.err());
+        assertTrue(r.out().contains("CPUID bit         CPUID.0x1:ECX[28] = 1"), r.out());
+        assertTrue(r.out().contains("AVX needs XCR0 0x7 (x87|SSE|YMM_Hi128)"), r.out());
+        assertTrue(r.out().contains("lacks YMM_Hi128"), r.out());
+        assertTrue(r.out().contains("depends on        xsave (usable)"), r.out());
+        assertTrue(r.out().contains("verdict           not usable: xcr0:"), r.out());
+        Run before = run("--cpuid-file", sandy.toString(), "explain", "sse3");
+        assertTrue(before.out().startsWith("feature           pni"), before.out());
+        Run jvm = run("explain", "jvm.vector512");
+        assertTrue(jvm.out().contains("verdict"), jvm.out());
+        Run skx = run("explain", "prefer_ymm", "--cpuid-file", bundled(dir, "intel-core-i9-9820x-cpu.test").toString());
+        assertTrue(skx.out().contains("verdict           set"), skx.out());
+        Run unknown = run("explain", "avx512");
+        assertEquals(2, unknown.exit());
+        assertTrue(unknown.err().startsWith("cpufeatures: unknown feature 'avx512' in explain; did you mean avx512f"),
+                unknown.err());
+    }
+
+    @Test
+    void dispatchListsEveryPointWithItsChoiceAndTheExplanation(@TempDir Path dir) throws Exception {
+        Run text = run("dispatch");
+        assertEquals(0, text.exit(), text.err());
+        assertTrue(text.out().contains("skeleton.bitcount: using "), text.out());
+        JsonNode json = JSON.readTree(run("dispatch", "--json").out());
+        assertTrue(json.path("dispatch").path("skeleton.bitcount").path("selected").isTextual(), json.toString());
+        Path core2 = bundled(dir, "intel-core2-duo-cpu-t7500.test");
+        JsonNode old = JSON.readTree(run("dispatch", "--json", "--cpuid-file", core2.toString()).out());
+        JsonNode point = old.path("dispatch").path("skeleton.bitcount");
+        assertEquals("scalar", point.path("selected").asText(), old.toString());
+        JsonNode popcnt = point.path("candidates").get(0);
+        assertEquals("popcnt", popcnt.path("name").asText());
+        assertEquals("rejected", popcnt.path("status").asText());
+        assertTrue(popcnt.path("reason").asText().startsWith("popcnt: absent:"), popcnt.toString());
+    }
+
+    @Test
+    void fleetReportsEveryDumpAndGoesOnPastABadOne(@TempDir Path dir) throws Exception {
+        Path fleet = Files.createDirectory(dir.resolve("fleet"));
+        bundled(fleet, "intel-core-i9-9820x-cpu.test");
+        bundled(fleet, "amd-ryzen-7-7700x-8-core-processor.test");
+        Files.writeString(fleet.resolve("zz-broken.txt"), "not a dump\n");
+        Run text = run("fleet", fleet.toString());
+        assertEquals(1, text.exit());
+        List<String> lines = text.out().lines().toList();
+        assertEquals(3, lines.size(), text.out());
+        assertTrue(lines.get(0).contains("Zen 4") && lines.get(0).contains("x86-64-v4"), lines.get(0));
+        assertTrue(lines.get(1).contains("Skylake-SP") && lines.get(1).contains("skeleton.bitcount=popcnt"), lines.get(1));
+        assertTrue(lines.get(2).contains("zz-broken.txt  ERROR") && lines.get(2).contains("no CPUID register line"), lines.get(2));
+        Run json = run("fleet", "--json", fleet.toString());
+        assertEquals(1, json.exit());
+        List<String> jl = json.out().lines().toList();
+        assertEquals(3, jl.size());
+        for (String l : jl) {
+            JsonNode n = JSON.readTree(l);
+            assertTrue(n.has("file"));
+            assertTrue(n.has("error") || (n.has("cpus") && n.has("dispatch") && n.has("source")), l);
+        }
+    }
+
+    @Test
+    void helpAndVersionSucceed() {
+        Run help = run("--help");
+        assertEquals(0, help.exit());
+        for (String sub : List.of("report", "explain", "dispatch", "fleet")) {
+            assertTrue(help.out().contains(sub), help.out());
+        }
+        assertEquals(0, run("fleet", "--help").exit());
+        assertTrue(run("--version").out().startsWith("cpufeatures "));
+    }
+
+    @Test
+    void everyNameTheReportPrintsIsACanonicalName() throws Exception {
+        JsonNode cpu = JSON.readTree(run("report", "--json").out()).path("cpus").get(0);
+        Set<String> names = new HashSet<>();
+        cpu.path("present").forEach(n -> names.add(n.asText()));
+        for (String n : names) {
+            assertEquals(n, io.cpufeatures.core.CpuFeatures.canonicalName(n, "test"));
+        }
+    }
+}
