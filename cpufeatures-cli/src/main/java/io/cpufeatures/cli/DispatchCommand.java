@@ -1,6 +1,5 @@
 package io.cpufeatures.cli;
 
-import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.cpufeatures.dispatch.Explanation;
 import java.io.PrintWriter;
@@ -27,16 +26,16 @@ final class DispatchCommand implements Callable<Integer> {
     boolean json;
 
     @Override
-    public Integer call() throws JsonProcessingException {
+    public Integer call() {
         Machine machine = target.load();
         PrintWriter out = spec.commandLine().getOut();
         int status = 0;
         for (int i = 0; i < machine.cpus().size(); i++) {
             DispatchReport report = DispatchReport.of(machine.cpus().get(i).features(), machine.process());
             if (json) {
-                ObjectNode root = JsonReport.MAPPER.createObjectNode();
+                ObjectNode root = JsonReport.NODES.objectNode();
                 root.set("dispatch", JsonReport.dispatch(report));
-                out.println(JsonReport.MAPPER.writerWithDefaultPrettyPrinter().writeValueAsString(root));
+                out.println(JsonReport.write(root, true));
                 continue;
             }
             if (machine.cpus().size() > 1) {

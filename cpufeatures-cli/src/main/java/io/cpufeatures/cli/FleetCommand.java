@@ -1,6 +1,5 @@
 package io.cpufeatures.cli;
 
-import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.cpufeatures.core.jvm.JvmView;
 import io.cpufeatures.x86.X86CpuInfo;
@@ -40,7 +39,7 @@ final class FleetCommand implements Callable<Integer> {
     boolean json;
 
     @Override
-    public Integer call() throws JsonProcessingException {
+    public Integer call() {
         PrintWriter out = spec.commandLine().getOut();
         PrintWriter err = spec.commandLine().getErr();
         List<Path> files = files();
@@ -60,10 +59,10 @@ final class FleetCommand implements Callable<Integer> {
             } catch (CliFailure e) {
                 failed++;
                 if (json) {
-                    ObjectNode n = JsonReport.MAPPER.createObjectNode();
+                    ObjectNode n = JsonReport.NODES.objectNode();
                     n.put("file", file.toString());
                     n.put("error", e.getMessage());
-                    out.println(JsonReport.MAPPER.writeValueAsString(n));
+                    out.println(JsonReport.write(n, false));
                 } else {
                     out.println(file + "  ERROR " + e.getMessage());
                 }
@@ -74,10 +73,10 @@ final class FleetCommand implements Callable<Integer> {
                 dispatch.add(DispatchReport.of(c.features(), false));
             }
             if (json) {
-                ObjectNode n = JsonReport.MAPPER.createObjectNode();
+                ObjectNode n = JsonReport.NODES.objectNode();
                 n.put("file", file.toString());
                 n.setAll(JsonReport.report(machine, jvm, dispatch));
-                out.println(JsonReport.MAPPER.writeValueAsString(n));
+                out.println(JsonReport.write(n, false));
             } else {
                 for (int c = 0; c < machine.cpus().size(); c++) {
                     out.println(row(file, machine.cpus().get(c), dispatch.get(c)));

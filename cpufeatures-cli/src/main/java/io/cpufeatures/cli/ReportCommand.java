@@ -1,6 +1,5 @@
 package io.cpufeatures.cli;
 
-import com.fasterxml.jackson.core.JsonProcessingException;
 import io.cpufeatures.core.jvm.JvmView;
 import io.cpufeatures.x86.raw.CpuidRText;
 import io.cpufeatures.x86.raw.CpuidSnapshot;
@@ -39,7 +38,7 @@ final class ReportCommand implements Callable<Integer> {
     boolean raw;
 
     @Override
-    public Integer call() throws JsonProcessingException {
+    public Integer call() {
         PrintWriter out = spec.commandLine().getOut();
         long t0 = System.nanoTime();
         Machine machine = target.load();
@@ -68,8 +67,7 @@ final class ReportCommand implements Callable<Integer> {
         long t3 = System.nanoTime();
         LOG.debug("dispatch: {} ms", (t3 - t2) / 1_000_000);
         if (json) {
-            out.println(JsonReport.MAPPER.writerWithDefaultPrettyPrinter()
-                    .writeValueAsString(JsonReport.report(machine, jvm, dispatch)));
+            out.println(JsonReport.write(JsonReport.report(machine, jvm, dispatch), true));
         } else {
             out.print(TextReport.render(machine, jvm, dispatch, spec.commandLine().getColorScheme().ansi()));
         }
