@@ -2,14 +2,20 @@ package io.cpufeatures.dispatch;
 
 import java.time.Duration;
 
-/** Measures a {@link Calibratable} for a bounded time after a warm-up, as Linux {@code do_xor_speed} does. */
-final class Calibrator {
+/**
+ * Measures a {@link Calibratable} for a bounded time after a warm-up, as Linux {@code do_xor_speed}
+ * does: the selection uses it, and so may a tool that reports every candidate's speed.
+ */
+public final class Calibrator {
 
     private Calibrator() {
     }
 
-    /** MB/s when the rounds have a size, rounds per second otherwise. */
-    static double measure(Calibratable c, Duration warmup, Duration measure) {
+    /**
+     * Runs rounds of {@code c} for {@code warmup}, then counts rounds for at least {@code measure}:
+     * MB/s (10^6 bytes) when the rounds have a size, rounds per second otherwise.
+     */
+    public static double measure(Calibratable c, Duration warmup, Duration measure) {
         long warmupEnd = System.nanoTime() + warmup.toNanos();
         while (System.nanoTime() < warmupEnd) {
             c.calibrationRound();

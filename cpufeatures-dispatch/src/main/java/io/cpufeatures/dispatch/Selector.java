@@ -173,7 +173,7 @@ final class Selector<T> {
             }
         }
         states.get(best).reasons.add("fastest in calibration");
-        return chosen(best, "function: " + best.name() + ", " + Math.round(top) + " MB/s");
+        return selected(best, "function: " + best.name() + " (" + Math.round(top) + " MB/s)");
     }
 
     /** Makes and self-tests {@code c} (once); false, with the candidate rejected, if either fails. */
@@ -207,8 +207,16 @@ final class Selector<T> {
         s.reasons.add(why);
     }
 
-    @SuppressWarnings("unchecked")
     private Selection<T> chosen(Candidate<T> c, String logDetail) {
+        return selected(c, c.name() + " (" + logDetail + ")");
+    }
+
+    /**
+     * Marks {@code c} selected and logs {@code "point: using " + what}; a calibrated winner reads as
+     * Linux's {@code "xor: using function: avx (N MB/sec)"}.
+     */
+    @SuppressWarnings("unchecked")
+    private Selection<T> selected(Candidate<T> c, String what) {
         State s = states.get(c);
         s.status = CandidateStatus.SELECTED;
         for (Map.Entry<Candidate<T>, State> e : states.entrySet()) {
@@ -218,7 +226,7 @@ final class Selector<T> {
         }
         Explanation e = explanation(c);
         if (!emulated) {
-            LOG.info("{}: using {} ({})", point.name(), c.name(), logDetail);
+            LOG.info("{}: using {}", point.name(), what);
         }
         return new Selection<>(point.name(), c, (T) s.instance, e);
     }

@@ -1,0 +1,154 @@
+package io.cpufeatures.examples.raid;
+
+import io.cpufeatures.dispatch.DispatchPoint;
+import io.cpufeatures.dispatch.DispatchPointProvider;
+import java.nio.ByteBuffer;
+import java.nio.ReadOnlyBufferException;
+import java.time.Duration;
+import java.util.List;
+import java.util.Objects;
+
+/**
+ * RAID xor, dispatched once: the point {@code raid.xor} and its public entries. The kernel is
+ * chosen on first use as Linux {@code arch_xor_init()} does: {@code vector512}, then
+ * {@code vector256}, is taken outright when eligible; otherwise the scalar kernels are timed on a
+ * page and the fastest wins ({@code raid.xor: using function: ...} in the log). The choice is held
+ * in a static final field, so a call costs the argument checks and a direct call.
+ */
+public final class XorGen implements DispatchPointProvider {
+
+    /** The most sources one call takes (ISA-L and md take more, in calls of this many). */
+    public static final int MAX_SOURCES = 16;
+
+    /**
+     * The point. Calibration warms each scalar kernel up for 50 ms, long enough for C2 to compile its
+     * loops on two cores (with the default 10 ms the first kernel is timed half interpreted). The
+     * Vector API kernels are made by lambdas, so their classes are linked only if
+     * they are selected, which needs {@code jvm.vector256}/{@code jvm.vector512}: without
+     * {@code --add-modules jdk.incubator.vector} they are reported as not runnable, never loaded.
+     */
+    public static final DispatchPoint<XorKernel> POINT = DispatchPoint.builder("raid.xor", XorKernel.class)
+            .candidate(ScalarXor.class, () -> new ScalarXor())
+            .candidate(UnrolledScalarXor.class, () -> new UnrolledScalarXor())
+            .candidate(Vector256Xor.class, () -> new Vector256Xor())
+            .candidate(Vector512Xor.class, () -> new Vector512Xor())
+            .calibrate(true)
+            .calibration(Duration.ofMillis(50), Duration.ofMillis(25))
+            .build();
+
+    /** The chosen kernel, selected when this holder is first touched. */
+    private static final class Chosen {
+        static final XorKernel KERNEL = POINT.get();
+    }
+
+    /** For ServiceLoader (tools find the point through it). */
+    public XorGen() {
+    }
+
+    /** The kernel this process uses (selecting it if that has not happened yet). */
+    public static XorKernel kernel() {
+        return Chosen.KERNEL;
+    }
+
+    /**
+     * {@code dest[destOff, destOff+len) = srcs[0][srcOff..] ^ ... ^ srcs[n-1][srcOff..]}, the ISA-L
+     * {@code xor_gen} form (one source copies it).
+     *
+     * @throws NullPointerException      if {@code dest}, {@code srcs} or a source is null
+     * @throws IllegalArgumentException  if there are no sources or more than {@value #MAX_SOURCES},
+     *                                   or the destination range overlaps a source range
+     * @throws IndexOutOfBoundsException if {@code len} or an offset is negative, or a range passes the end of its array
+     */
+    public static void xorGen(byte[] dest, int destOff, byte[][] srcs, int srcOff, int len) {
+        check(dest, destOff, srcs, srcOff, len);
+        Chosen.KERNEL.gen(dest, destOff, srcs, srcOff, len);
+    }
+
+    /**
+     * {@code dest[destOff, destOff+len) ^= srcs[0][srcOff..] ^ ... ^ srcs[n-1][srcOff..]}, the Linux
+     * {@code xor_blocks} form; checked as {@link #xorGen(byte[], int, byte[][], int, int)}.
+     */
+    public static void xorInto(byte[] dest, int destOff, byte[][] srcs, int srcOff, int len) {
+        check(dest, destOff, srcs, srcOff, len);
+        Chosen.KERNEL.into(dest, destOff, srcs, srcOff, len);
+    }
+
+    /**
+     * As {@link #xorGen(byte[], int, byte[][], int, int)} for buffers (direct or heap), by absolute
+     * index: positions and limits are neither used nor changed; the range must lie within each
+     * buffer's capacity. Overlap is detected when the destination is one of the sources; two
+     * distinct buffers that share memory (slices, duplicates) cannot be seen and must not overlap.
+     *
+     * @throws java.nio.ReadOnlyBufferException if {@code dest} is read-only
+     */
+    public static void xorGen(ByteBuffer dest, int destOff, ByteBuffer[] srcs, int srcOff, int len) {
+        check(dest, destOff, srcs, srcOff, len);
+        Chosen.KERNEL.gen(dest, destOff, srcs, srcOff, len);
+    }
+
+    /** As {@link #xorInto(byte[], int, byte[][], int, int)} for buffers, checked as {@link #xorGen(ByteBuffer, int, ByteBuffer[], int, int)}. */
+    public static void xorInto(ByteBuffer dest, int destOff, ByteBuffer[] srcs, int srcOff, int len) {
+        check(dest, destOff, srcs, srcOff, len);
+        Chosen.KERNEL.into(dest, destOff, srcs, srcOff, len);
+    }
+
+    private static void check(byte[] dest, int destOff, byte[][] srcs, int srcOff, int len) {
+        Objects.requireNonNull(dest, "dest");
+        checkCount(Objects.requireNonNull(srcs, "srcs").length);
+        checkRange(-1, destOff, len, dest.length);
+        for (int i = 0; i < srcs.length; i++) {
+            byte[] src = srcs[i];
+            if (src == null) {
+                throw new NullPointerException("srcs[" + i + "]");
+            }
+            checkRange(i, srcOff, len, src.length);
+            if (src == dest && len > 0 && destOff < srcOff + len && srcOff < destOff + len) {
+                throw overlap(i, destOff, srcOff, len);
+            }
+        }
+    }
+
+    private static void check(ByteBuffer dest, int destOff, ByteBuffer[] srcs, int srcOff, int len) {
+        Objects.requireNonNull(dest, "dest");
+        checkCount(Objects.requireNonNull(srcs, "srcs").length);
+        if (dest.isReadOnly()) {
+            throw new ReadOnlyBufferException();
+        }
+        checkRange(-1, destOff, len, dest.capacity());
+        for (int i = 0; i < srcs.length; i++) {
+            ByteBuffer src = srcs[i];
+            if (src == null) {
+                throw new NullPointerException("srcs[" + i + "]");
+            }
+            checkRange(i, srcOff, len, src.capacity());
+            if (src == dest && len > 0 && destOff < srcOff + len && srcOff < destOff + len) {
+                throw overlap(i, destOff, srcOff, len);
+            }
+        }
+    }
+
+    private static void checkCount(int n) {
+        if (n < 1 || n > MAX_SOURCES) {
+            throw new IllegalArgumentException(n + " sources: xor takes 1 to " + MAX_SOURCES);
+        }
+    }
+
+    /** Checks the range of source {@code i} (the destination when -1); the message is built only on failure. */
+    private static void checkRange(int i, int off, int len, int length) {
+        if (off < 0 || len < 0 || off > length - len) {
+            String what = i < 0 ? "dest" : "srcs[" + i + "]";
+            throw new IndexOutOfBoundsException(what + ": range [" + off + ", " + off + " + " + len + ") is outside [0, "
+                    + length + ")");
+        }
+    }
+
+    private static IllegalArgumentException overlap(int i, int destOff, int srcOff, int len) {
+        return new IllegalArgumentException("dest [" + destOff + ", " + (destOff + len) + ") overlaps srcs[" + i + "] ["
+                + srcOff + ", " + (srcOff + len) + ") in the same array or buffer");
+    }
+
+    @Override
+    public List<DispatchPoint<?>> dispatchPoints() {
+        return List.of(POINT);
+    }
+}

@@ -1,0 +1,75 @@
+package io.cpufeatures.examples.raid;
+
+import ch.qos.logback.classic.Level;
+import ch.qos.logback.classic.Logger;
+import io.cpufeatures.core.CpuFeatures;
+import io.cpufeatures.dispatch.Calibratable;
+import io.cpufeatures.dispatch.Calibrator;
+import io.cpufeatures.dispatch.Candidate;
+import io.cpufeatures.dispatch.Requirements;
+import io.cpufeatures.dispatch.Selection;
+import io.cpufeatures.dispatch.SelfTest;
+import java.io.PrintStream;
+import java.time.Duration;
+import java.util.List;
+import java.util.Locale;
+import org.slf4j.LoggerFactory;
+
+/**
+ * {@code java -jar raid-xor.jar}: which xor kernel this process selects and why, then every
+ * kernel this machine can run timed as Linux {@code do_xor_speed} does (a 4 KiB page,
+ * {@code dest ^= src}), so the choice can be checked against the speeds.
+ */
+public final class XorSelectionCommand {
+
+    private static final Duration WARMUP = Duration.ofMillis(100);
+    private static final Duration MEASURE = Duration.ofMillis(200);
+
+    private XorSelectionCommand() {
+    }
+
+    /** Prints the selection and the calibration table; exits 1 if no kernel can be selected. */
+    public static void main(String[] args) {
+        ((Logger) LoggerFactory.getLogger(org.slf4j.Logger.ROOT_LOGGER_NAME)).setLevel(Level.INFO);
+        PrintStream out = System.out;
+        CpuFeatures cpu = CpuFeatures.current();
+        out.println("CPU: " + cpu.identity().getOrDefault("brand", "unknown CPU") + " (" + cpu.source() + ")");
+        out.println("Java: " + Runtime.version() + ", vector API: " + (cpu.has("jvm.vector_api") ? "readable" : "not readable"));
+        Selection<XorKernel> selection;
+        try {
+            selection = XorGen.POINT.selection();
+        } catch (RuntimeException e) {
+            out.println(e.getMessage());
+            System.exit(1);
+            return;
+        }
+        out.println();
+        out.print(selection.explain().format());
+        out.println();
+        out.println("calibration: " + CalibrationBuffers.SIZE + " bytes, dest ^= src, MB/s over "
+                + MEASURE.toMillis() + " ms after " + WARMUP.toMillis() + " ms of warm-up");
+        for (Candidate<XorKernel> c : XorGen.POINT.candidates()) {
+            out.println(String.format(Locale.ROOT, "  %-16s %s%s", c.name(), speed(c, cpu),
+                    c.name().equals(selection.name()) ? "  <- selected" : ""));
+        }
+    }
+
+    private static String speed(Candidate<XorKernel> c, CpuFeatures cpu) {
+        List<Requirements.Unmet> unmet = c.requirements().check(cpu);
+        if (!unmet.isEmpty()) {
+            return "cannot run: " + unmet.get(0);
+        }
+        XorKernel kernel = c.create();
+        if (kernel instanceof SelfTest test) {
+            try {
+                test.selfTest();
+            } catch (Exception | AssertionError e) {
+                return "self-test failed: " + e.getMessage();
+            }
+        }
+        if (!(kernel instanceof Calibratable bench)) {
+            return "offers no benchmark";
+        }
+        return String.format(Locale.ROOT, "%8d MB/s", Math.round(Calibrator.measure(bench, WARMUP, MEASURE)));
+    }
+}

@@ -1,0 +1,55 @@
+package io.cpufeatures.examples.raid;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.Arrays;
+import java.util.Random;
+import org.junit.jupiter.api.Test;
+
+class Raid5Test {
+
+    /** Loses each block of the stripe in turn (every data block, then the parity) and rebuilds it. */
+    @Test
+    void anyOneLostBlockIsRebuiltFromTheOthers() {
+        Random random = new Random(5);
+        for (int dataBlocks : new int[] {1, 2, 3, 4, 7, 16, 17, 40}) {
+            int blockSize = 1 + random.nextInt(70_000);
+            byte[][] stripe = new byte[dataBlocks + 1][blockSize];
+            for (int i = 0; i < dataBlocks; i++) {
+                random.nextBytes(stripe[i]);
+            }
+            Raid5.parity(Arrays.copyOf(stripe, dataBlocks), stripe[dataBlocks]);
+            byte[][] original = Arrays.stream(stripe).map(byte[]::clone).toArray(byte[][]::new);
+            for (int lost = 0; lost <= dataBlocks; lost++) {
+                random.nextBytes(stripe[lost]);
+                Raid5.rebuild(stripe, lost);
+                assertArrayEquals(original[lost], stripe[lost], dataBlocks + " data blocks, lost block " + lost);
+            }
+        }
+    }
+
+    @Test
+    void parityIsTheXorOfTheDataBlocks() {
+        byte[][] data = {{1, 2, 4}, {8, 16, 32}, {64, 1, 1}};
+        byte[] parity = new byte[3];
+        Raid5.parity(data, parity);
+        assertArrayEquals(new byte[] {73, 19, 37}, parity);
+    }
+
+    @Test
+    void badStripesAreRejectedWithWhatIsWrong() {
+        IllegalArgumentException lengths = assertThrows(IllegalArgumentException.class,
+                () -> Raid5.parity(new byte[][] {new byte[4], new byte[5]}, new byte[4]));
+        assertEquals("block 1 has 5 bytes, block 0 has 4: every block of a stripe has the same length", lengths.getMessage());
+        assertTrue(assertThrows(IllegalArgumentException.class, () -> Raid5.parity(new byte[0][], new byte[4]))
+                .getMessage().contains("at least one data block"));
+        assertTrue(assertThrows(IllegalArgumentException.class, () -> Raid5.rebuild(new byte[][] {new byte[4]}, 0))
+                .getMessage().contains("not 1 block(s)"));
+        assertThrows(IndexOutOfBoundsException.class, () -> Raid5.rebuild(new byte[][] {new byte[4], new byte[4]}, 2));
+        assertEquals("block 1", assertThrows(NullPointerException.class,
+                () -> Raid5.rebuild(new byte[][] {new byte[4], null}, 0)).getMessage());
+    }
+}
