@@ -1,0 +1,424 @@
+package io.cpufeatures.examples.zstd;
+
+/**
+ * Decodes compressed blocks (RFC 8878 section 3.1.1.3): the literals section, then the sequences,
+ * executed as they are decoded. Holds what carries over from block to block within a frame: the
+ * Huffman table (for treeless literals), the three sequence tables (for the repeat mode) and the
+ * three repeat offsets. One per context; not thread-safe.
+ */
+final class BlockDecoder {
+
+    /** The format's largest block, in both directions (Block_Maximum_Size). */
+    static final int MAX_BLOCK = 128 << 10;
+
+    private final HuffmanKernel kernel;
+    private final BackwardBits bits = new BackwardBits();
+    private HuffmanTable huffman;
+    private SequenceTable llTable;
+    private SequenceTable ofTable;
+    private SequenceTable mlTable;
+    private int rep0;
+    private int rep1;
+    private int rep2;
+    private byte[] literalBuffer = new byte[0];
+
+    /** The literals of the block being decoded: an array, where they start, how many. */
+    private byte[] lits;
+    private int litPos;
+    private int litEnd;
+
+    BlockDecoder(HuffmanKernel kernel) {
+        this.kernel = kernel;
+    }
+
+    /** Starts a frame: the dictionary's tables and repeat offsets, or none and {1, 4, 8}. */
+    void startFrame(ZstdDictionary dict) {
+        if (dict != null && dict.hasEntropy()) {
+            huffmanTable().copyOf(dict.huffman());
+            llTable = dict.llTable();
+            ofTable = dict.ofTable();
+            mlTable = dict.mlTable();
+            rep0 = dict.rep(0);
+            rep1 = dict.rep(1);
+            rep2 = dict.rep(2);
+        } else {
+            if (huffman != null) {
+                huffman.clear();
+            }
+            llTable = null;
+            ofTable = null;
+            mlTable = null;
+            rep0 = 1;
+            rep1 = 4;
+            rep2 = 8;
+        }
+    }
+
+    private HuffmanTable huffmanTable() {
+        if (huffman == null) {
+            huffman = new HuffmanTable();
+        }
+        return huffman;
+    }
+
+    /**
+     * Decodes the compressed block {@code src[off, end)} into {@code out} from {@code op}.
+     * {@code history} is where the frame's output starts in {@code out} (matches may reach back
+     * to it, and before it into {@code dict} if given); {@code limit} is where {@code out} ends;
+     * {@code blockMax} the most the block may produce.
+     *
+     * @return the new end of the output
+     * @throws ZstdFormatException      if the block is malformed
+     * @throws IllegalArgumentException if {@code out} has no room for the block's output
+     */
+    int decode(byte[] src, int off, int end, long base, byte[] out, int op, int history, int limit, byte[] dict,
+            int blockMax) throws ZstdFormatException {
+        int p = literals(src, off, end, base, blockMax);
+        return sequences(src, p, end, base, out, op, history, op + blockMax, limit, dict);
+    }
+
+    /** Reads the literals section; returns where the sequences section starts. */
+    private int literals(byte[] src, int off, int end, long base, int blockMax) throws ZstdFormatException {
+        if (off >= end) {
+            throw new ZstdFormatException(base + off, "a compressed block needs a literals section header");
+        }
+        int h0 = src[off] & 0xFF;
+        int type = h0 & 3;
+        int format = (h0 >>> 2) & 3;
+        if (type < 2) {
+            int size;
+            int header;
+            switch (format) {
+                case 1 -> {
+                    header = 2;
+                    need(off, end, header, base, "literals section header");
+                    size = (h0 >>> 4) + ((src[off + 1] & 0xFF) << 4);
+                }
+                case 3 -> {
+                    header = 3;
+                    need(off, end, header, base, "literals section header");
+                    size = (h0 >>> 4) + ((src[off + 1] & 0xFF) << 4) + ((src[off + 2] & 0xFF) << 12);
+                }
+                default -> {
+                    header = 1;
+                    size = h0 >>> 3;
+                }
+            }
+            if (size > blockMax) {
+                throw new ZstdFormatException(base + off, size + " literals exceed the block maximum of " + blockMax);
+            }
+            int p = off + header;
+            if (type == 0) {
+                if (end - p < size) {
+                    throw new ZstdFormatException(base + off, "raw literals section of " + size + " bytes; only "
+                            + (end - p) + " remain in the block");
+                }
+                lits = src;
+                litPos = p;
+                litEnd = p + size;
+                return p + size;
+            }
+            if (p >= end) {
+                throw new ZstdFormatException(base + p, "RLE literals section needs its byte");
+            }
+            byte[] buf = literalBuffer(size);
+            java.util.Arrays.fill(buf, 0, size, src[p]);
+            lits = buf;
+            litPos = 0;
+            litEnd = size;
+            return p + 1;
+        }
+        int header = format < 2 ? 3 : format + 2;
+        need(off, end, header, base, "compressed literals section header");
+        int regenerated;
+        int compressed;
+        if (header == 3) {
+            int v = Bytes.read24(src, off);
+            regenerated = (v >>> 4) & 0x3FF;
+            compressed = (v >>> 14) & 0x3FF;
+        } else {
+            int v = Bytes.readInt(src, off);
+            if (header == 4) {
+                regenerated = (v >>> 4) & 0x3FFF;
+                compressed = v >>> 18;
+            } else {
+                regenerated = (v >>> 4) & 0x3FFFF;
+                compressed = (v >>> 22) + ((src[off + 4] & 0xFF) << 10);
+            }
+        }
+        boolean fourStreams = format != 0;
+        if (regenerated > blockMax) {
+            throw new ZstdFormatException(base + off, regenerated + " literals exceed the block maximum of " + blockMax);
+        }
+        int p = off + header;
+        if (compressed > end - p) {
+            throw new ZstdFormatException(base + off, "compressed literals of " + compressed + " bytes; only "
+                    + (end - p) + " remain in the block");
+        }
+        int streamsEnd = p + compressed;
+        if (type == 2) {
+            p += huffmanTable().read(src, p, streamsEnd, base, bits);
+        } else if (huffman == null || !huffman.loaded()) {
+            throw new ZstdFormatException(base + off, "treeless literals, but no Huffman table from an earlier block"
+                    + " of this frame or from the dictionary");
+        }
+        if (fourStreams && regenerated < 6) {
+            throw new ZstdFormatException(base + off, "4-stream literals must regenerate at least 6 bytes, not " + regenerated);
+        }
+        byte[] buf = literalBuffer(regenerated);
+        if (fourStreams) {
+            kernel.decode4(huffman, src, p, streamsEnd, base, buf, 0, regenerated);
+        } else {
+            kernel.decode1(huffman, src, p, streamsEnd, base, buf, 0, regenerated);
+        }
+        lits = buf;
+        litPos = 0;
+        litEnd = regenerated;
+        return streamsEnd;
+    }
+
+    private byte[] literalBuffer(int size) {
+        if (literalBuffer.length < size) {
+            literalBuffer = new byte[Math.max(size, Math.min(MAX_BLOCK, literalBuffer.length * 2))];
+        }
+        return literalBuffer;
+    }
+
+    private static void need(int off, int end, int n, long base, String what) throws ZstdFormatException {
+        if (end - off < n) {
+            throw new ZstdFormatException(base + off, what + " needs " + n + " bytes; only " + (end - off) + " remain");
+        }
+    }
+
+    /** Reads and executes the sequences section {@code src[off, end)}. */
+    private int sequences(byte[] src, int off, int end, long base, byte[] out, int op, int history, int blockEnd,
+            int limit, byte[] dict) throws ZstdFormatException {
+        if (off >= end) {
+            throw new ZstdFormatException(base + off, "a compressed block needs a sequences section header");
+        }
+        int b0 = src[off] & 0xFF;
+        int count;
+        int p;
+        if (b0 < 128) {
+            count = b0;
+            p = off + 1;
+        } else if (b0 < 255) {
+            need(off, end, 2, base, "sequences section header");
+            count = ((b0 - 128) << 8) + (src[off + 1] & 0xFF);
+            p = off + 2;
+        } else {
+            need(off, end, 3, base, "sequences section header");
+            count = (src[off + 1] & 0xFF) + ((src[off + 2] & 0xFF) << 8) + 0x7F00;
+            p = off + 3;
+        }
+        if (count == 0) {
+            if (p != end) {
+                throw new ZstdFormatException(base + p, "no sequences, yet " + (end - p) + " byte(s) follow the"
+                        + " sequences section header");
+            }
+            return copyLiterals(out, op, litEnd - litPos, blockEnd, limit, base + off);
+        }
+        if (p >= end) {
+            throw new ZstdFormatException(base + p, "the symbol compression modes byte is missing");
+        }
+        int modes = src[p] & 0xFF;
+        if ((modes & 3) != 0) {
+            throw new ZstdFormatException(base + p, "the symbol compression modes byte's reserved bits are set (0x"
+                    + Integer.toHexString(modes) + ")");
+        }
+        p++;
+        p = table(SymbolKind.LITERALS_LENGTH, modes >>> 6, src, p, end, base);
+        p = table(SymbolKind.OFFSET, (modes >>> 4) & 3, src, p, end, base);
+        p = table(SymbolKind.MATCH_LENGTH, (modes >>> 2) & 3, src, p, end, base);
+        return execute(src, p, end, base, count, out, op, history, blockEnd, limit, dict);
+    }
+
+    /** Sets the table of {@code kind} for mode {@code mode}; returns the position after its description. */
+    private int table(SymbolKind kind, int mode, byte[] src, int p, int end, long base) throws ZstdFormatException {
+        SequenceTable t;
+        switch (mode) {
+            case 0 -> t = switch (kind) {
+                case LITERALS_LENGTH -> SequenceTable.LL_PREDEFINED;
+                case OFFSET -> SequenceTable.OF_PREDEFINED;
+                case MATCH_LENGTH -> SequenceTable.ML_PREDEFINED;
+            };
+            case 1 -> {
+                if (p >= end) {
+                    throw new ZstdFormatException(base + p, kind.label + " RLE mode needs its symbol byte");
+                }
+                int code = src[p++] & 0xFF;
+                if (code > kind.maxSymbol) {
+                    throw new ZstdFormatException(base + p - 1, kind.label + " code " + code + " exceeds " + kind.maxSymbol);
+                }
+                t = SequenceTable.rle(code, kind);
+            }
+            case 2 -> {
+                FseCounts counts = FseCounts.read(src, p, end, base, kind.maxSymbol, kind.maxLog, kind.label + " table");
+                p += counts.bytes();
+                t = SequenceTable.of(counts, kind);
+            }
+            default -> {
+                t = current(kind);
+                if (t == null) {
+                    throw new ZstdFormatException(base + p, kind.label + " table in repeat mode, but no earlier table"
+                            + " in this frame or dictionary");
+                }
+            }
+        }
+        switch (kind) {
+            case LITERALS_LENGTH -> llTable = t;
+            case OFFSET -> ofTable = t;
+            case MATCH_LENGTH -> mlTable = t;
+        }
+        return p;
+    }
+
+    private SequenceTable current(SymbolKind kind) {
+        return switch (kind) {
+            case LITERALS_LENGTH -> llTable;
+            case OFFSET -> ofTable;
+            case MATCH_LENGTH -> mlTable;
+        };
+    }
+
+    /** Decodes the sequences' bitstream and executes each sequence. */
+    private int execute(byte[] src, int start, int end, long base, int count, byte[] out, int op, int history,
+            int blockEnd, int limit, byte[] dict) throws ZstdFormatException {
+        int stop = Math.min(blockEnd, limit);
+        BackwardBits in = bits;
+        in.init(src, start, end, base, "sequences bitstream");
+        SequenceTable ll = llTable;
+        SequenceTable of = ofTable;
+        SequenceTable ml = mlTable;
+        int llState = in.read(ll.log);
+        int ofState = in.read(of.log);
+        int mlState = in.read(ml.log);
+        in.reload();
+        if (in.overflowed()) {
+            throw new ZstdFormatException(base + start, "the sequences bitstream is too short for its initial states");
+        }
+        int dictLength = dict == null ? 0 : dict.length;
+        byte[] l = lits;
+        int lp = litPos;
+        int le = litEnd;
+        int r0 = rep0;
+        int r1 = rep1;
+        int r2 = rep2;
+        for (int i = 0; i < count; i++) {
+            int offsetValue = of.value[ofState] + in.read(of.extra[ofState]);
+            in.reload();
+            int matchLength = ml.value[mlState] + in.read(ml.extra[mlState]);
+            int literalLength = ll.value[llState] + in.read(ll.extra[llState]);
+            in.reload();
+            int offset;
+            if (offsetValue > 3) {
+                offset = offsetValue - 3;
+                r2 = r1;
+                r1 = r0;
+                r0 = offset;
+            } else if (offsetValue <= 0) {
+                throw new ZstdFormatException(base + start, "sequence " + i + ": offset code 31 needs a window of 2 GiB,"
+                        + " beyond any this decoder supports");
+            } else {
+                int index = offsetValue - 1 + (literalLength == 0 ? 1 : 0);
+                if (index == 0) {
+                    offset = r0;
+                } else {
+                    offset = index == 1 ? r1 : index == 2 ? r2 : r0 - 1;
+                    if (index != 1) {
+                        r2 = r1;
+                    }
+                    r1 = r0;
+                    r0 = offset;
+                }
+            }
+            if (literalLength > le - lp) {
+                throw new ZstdFormatException(base + start, "sequence " + i + " copies " + literalLength
+                        + " literals; only " + (le - lp) + " remain");
+            }
+            if (literalLength + matchLength > stop - op) {
+                room(base + start, op, literalLength + matchLength, blockEnd, limit);
+            }
+            System.arraycopy(l, lp, out, op, literalLength);
+            lp += literalLength;
+            op += literalLength;
+            int available = op - history;
+            if (offset > available) {
+                if (offset == 0 || offset > available + dictLength) {
+                    throw new ZstdFormatException(base + start, "sequence " + i + ": offset " + offset + " reaches before"
+                            + " the start of the frame" + (dictLength > 0 ? " and its dictionary" : "") + " ("
+                            + available + " byte(s) decoded" + (dictLength > 0 ? ", " + dictLength + " in the dictionary" : "")
+                            + ")");
+                }
+                int fromDict = Math.min(matchLength, offset - available);
+                System.arraycopy(dict, dictLength - (offset - available), out, op, fromDict);
+                op += fromDict;
+                matchLength -= fromDict;
+                if (matchLength > 0) {
+                    op = copyMatch(out, op, history, matchLength);
+                }
+            } else if (offset == 0) {
+                throw new ZstdFormatException(base + start, "sequence " + i + ": offset 0 is invalid");
+            } else {
+                op = copyMatch(out, op, op - offset, matchLength);
+            }
+            if (i + 1 < count) {
+                llState = ll.next[llState] + in.read(ll.nbBits[llState]);
+                mlState = ml.next[mlState] + in.read(ml.nbBits[mlState]);
+                ofState = of.next[ofState] + in.read(of.nbBits[ofState]);
+                in.reload();
+                if (in.overflowed()) {
+                    throw new ZstdFormatException(base + start, "the sequences bitstream ends before sequence " + (i + 1)
+                            + " of " + count);
+                }
+            }
+        }
+        in.reload();
+        if (!in.finished()) {
+            throw new ZstdFormatException(base + start, in.overflowed()
+                    ? "the sequences bitstream is too short for its " + count + " sequences"
+                    : "bits are left in the sequences bitstream after its " + count + " sequences");
+        }
+        rep0 = r0;
+        rep1 = r1;
+        rep2 = r2;
+        litPos = lp;
+        return copyLiterals(out, op, le - lp, blockEnd, limit, base + start);
+    }
+
+    /** Copies a match of {@code length} bytes from {@code from} to {@code op}; an overlapping copy repeats the pattern. */
+    private static int copyMatch(byte[] out, int op, int from, int length) {
+        if (length <= op - from) {
+            System.arraycopy(out, from, out, op, length);
+            return op + length;
+        }
+        int end = op + length;
+        while (op < end) {
+            int n = Math.min(end - op, op - from);
+            System.arraycopy(out, from, out, op, n);
+            op += n;
+        }
+        return op;
+    }
+
+    private int copyLiterals(byte[] out, int op, int n, int blockEnd, int limit, long at) throws ZstdFormatException {
+        if (n > Math.min(blockEnd, limit) - op) {
+            room(at, op, n, blockEnd, limit);
+        }
+        System.arraycopy(lits, litPos, out, op, n);
+        litPos += n;
+        return op + n;
+    }
+
+    /**
+     * Fails for {@code n} more bytes at {@code op}: past the block's maximum the block is malformed;
+     * past the destination's end the caller gave too small a destination.
+     */
+    private static void room(long at, int op, int n, int blockEnd, int limit) throws ZstdFormatException {
+        if (n > blockEnd - op) {
+            throw new ZstdFormatException(at, "the block decompresses to more than the block maximum size");
+        }
+        throw new IllegalArgumentException("destination too small: the input decompresses past index " + limit
+                + " of the destination array");
+    }
+}

@@ -1,0 +1,31 @@
+package io.cpufeatures.examples.zstd;
+
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.VarHandle;
+import java.nio.ByteOrder;
+
+/** Little-endian reads of a byte array (the format's byte order). */
+final class Bytes {
+
+    private static final VarHandle LONGS = MethodHandles.byteArrayViewVarHandle(long[].class, ByteOrder.LITTLE_ENDIAN);
+    private static final VarHandle INTS = MethodHandles.byteArrayViewVarHandle(int[].class, ByteOrder.LITTLE_ENDIAN);
+
+    private Bytes() {
+    }
+
+    static long readLong(byte[] b, int off) {
+        return (long) LONGS.get(b, off);
+    }
+
+    static int readInt(byte[] b, int off) {
+        return (int) INTS.get(b, off);
+    }
+
+    static int readShort(byte[] b, int off) {
+        return (b[off] & 0xFF) | (b[off + 1] & 0xFF) << 8;
+    }
+
+    static int read24(byte[] b, int off) {
+        return (b[off] & 0xFF) | (b[off + 1] & 0xFF) << 8 | (b[off + 2] & 0xFF) << 16;
+    }
+}

@@ -1,0 +1,87 @@
+package io.cpufeatures.examples.zstd;
+
+/**
+ * Walks the frames of an input without decoding them: skips skippable frames, sums declared
+ * content sizes, and rejects a frame header that declares more content than its remaining input
+ * could produce (so no allocation is made on a header's word alone).
+ */
+final class FrameScan {
+
+    private FrameScan() {
+    }
+
+    /** Skips the skippable frame at {@code ip}; returns the position after it. */
+    static int skip(byte[] src, int ip, int end, long base) throws ZstdFormatException {
+        if (end - ip < 8) {
+            throw new ZstdFormatException(base + ip, "a skippable frame needs its 4-byte size after the magic;"
+                    + " only " + (end - ip) + " byte(s) remain");
+        }
+        long size = Bytes.readInt(src, ip + 4) & 0xFFFFFFFFL;
+        if (size > end - ip - 8) {
+            throw new ZstdFormatException(base + ip + 4, "skippable frame of " + size + " bytes; only " + (end - ip - 8)
+                    + " remain");
+        }
+        return ip + 8 + (int) size;
+    }
+
+    /**
+     * The total content size the frames of {@code src[off, end)} declare, or -1 if a frame does not
+     * declare it (skippable frames count 0).
+     */
+    static long contentSize(byte[] src, int off, int end, long windowCap) throws ZstdFormatException {
+        long base = -off;
+        long total = 0;
+        int ip = off;
+        while (ip < end) {
+            if (end - ip < 4) {
+                return -1;
+            }
+            int magic = Bytes.readInt(src, ip);
+            if (FrameHeader.isSkippable(magic)) {
+                ip = skip(src, ip, end, base);
+                continue;
+            }
+            FrameHeader h = FrameHeader.parse(src, ip, end, base, windowCap);
+            checkPlausible(h, ip, end, base);
+            if (h.contentSize().isEmpty()) {
+                return -1;
+            }
+            total += h.contentSize().getAsLong();
+            ip = skipBlocks(src, ip + h.headerSize(), end, h.hasChecksum());
+            if (ip < 0) {
+                return -1;
+            }
+        }
+        return total;
+    }
+
+    /** Skips a frame's blocks by their headers; -1 if they run past the end (the decoder will say where). */
+    private static int skipBlocks(byte[] src, int ip, int end, boolean checksum) {
+        while (true) {
+            if (end - ip < 3) {
+                return -1;
+            }
+            int bh = Bytes.read24(src, ip);
+            int size = (bh >>> 1 & 3) == 1 ? 1 : bh >>> 3;
+            ip += 3 + size;
+            if (ip > end) {
+                return -1;
+            }
+            if ((bh & 1) != 0) {
+                return checksum ? ip + 4 : ip;
+            }
+        }
+    }
+
+    /** Rejects a declared content size the rest of the input cannot produce: each block of 3+ bytes yields at most 128 KiB. */
+    static void checkPlausible(FrameHeader h, int ip, int end, long base) throws ZstdFormatException {
+        if (h.contentSize().isPresent()) {
+            long remaining = end - ip - h.headerSize();
+            long most = (remaining / 3) * BlockDecoder.MAX_BLOCK;
+            if (h.contentSize().getAsLong() > most) {
+                throw new ZstdFormatException(base + ip, "the frame declares " + h.contentSize().getAsLong()
+                        + " bytes of content; its " + remaining + " remaining bytes can produce at most " + most);
+            }
+        }
+    }
+}

@@ -1,0 +1,67 @@
+package io.cpufeatures.examples.zstd;
+
+/**
+ * An FSE decoding table (RFC 8878 section 4.1.1): {@code 1 << log} states, each giving a symbol,
+ * the number of bits to read for the next state and the baseline they are added to. Built from
+ * normalized probabilities by the format's spreading rule, so encoder and decoder agree.
+ */
+final class FseTable {
+
+    final int log;
+    final byte[] symbol;
+    final byte[] nbBits;
+    final short[] nextBase;
+
+    private FseTable(int log) {
+        this.log = log;
+        int size = 1 << log;
+        this.symbol = new byte[size];
+        this.nbBits = new byte[size];
+        this.nextBase = new short[size];
+    }
+
+    /**
+     * The table for {@code counts[0..symbols)} at accuracy {@code log}. The counts must sum to
+     * {@code 1 << log}, "less than 1" (-1) counting as 1 (as {@link FseCounts} guarantees).
+     */
+    static FseTable build(short[] counts, int symbols, int log) {
+        FseTable t = new FseTable(log);
+        int size = 1 << log;
+        int high = size - 1;
+        int[] next = new int[symbols];
+        for (int s = 0; s < symbols; s++) {
+            if (counts[s] == -1) {
+                t.symbol[high--] = (byte) s;
+                next[s] = 1;
+            } else {
+                next[s] = counts[s];
+            }
+        }
+        int step = (size >>> 1) + (size >>> 3) + 3;
+        int mask = size - 1;
+        int pos = 0;
+        for (int s = 0; s < symbols; s++) {
+            for (int i = 0; i < counts[s]; i++) {
+                t.symbol[pos] = (byte) s;
+                do {
+                    pos = (pos + step) & mask;
+                } while (pos > high);
+            }
+        }
+        for (int u = 0; u < size; u++) {
+            int s = t.symbol[u] & 0xFF;
+            int x = next[s]++;
+            int bits = log - (31 - Integer.numberOfLeadingZeros(x));
+            t.nbBits[u] = (byte) bits;
+            t.nextBase[u] = (short) ((x << bits) - size);
+        }
+        return t;
+    }
+
+    /** A table of one state that always yields {@code symbol} and reads no bit (the RLE mode). */
+    static FseTable rle(int symbol) {
+        FseTable t = new FseTable(0);
+        t.symbol[0] = (byte) symbol;
+        return t;
+    }
+}

@@ -1,0 +1,51 @@
+package io.cpufeatures.examples.zstd;
+
+import io.cpufeatures.dispatch.Implementation;
+
+/**
+ * The portable kernel: one stream after the other, a table lookup per symbol and a branch per
+ * symbol to refill the bit container when fewer than a code's bits are left. Runs on any CPU.
+ */
+@Implementation(name = "generic", description = "a stream at a time, a refill check per symbol")
+public final class GenericHuffmanKernel implements HuffmanKernel {
+
+    @Override
+    public void decode1(HuffmanTable table, byte[] src, int start, int end, long base, byte[] dst, int dstOff, int count)
+            throws ZstdFormatException {
+        stream(table, src, start, end, base, dst, dstOff, count, 1);
+    }
+
+    @Override
+    public void decode4(HuffmanTable table, byte[] src, int start, int end, long base, byte[] dst, int dstOff, int count)
+            throws ZstdFormatException {
+        int[] b = HuffmanKernel.streams(src, start, end, base);
+        int segment = (count + 3) / 4;
+        for (int k = 0; k < 4; k++) {
+            int n = k < 3 ? segment : count - 3 * segment;
+            stream(table, src, b[k], b[k + 1], base, dst, dstOff + k * segment, n, k + 1);
+        }
+    }
+
+    private static void stream(HuffmanTable table, byte[] src, int start, int end, long base, byte[] dst, int off,
+            int count, int n) throws ZstdFormatException {
+        BackwardBits bits = new BackwardBits();
+        bits.init(src, start, end, base, "Huffman stream " + n);
+        short[] entries = table.entries();
+        int log = table.maxBits();
+        int budget = 0;
+        for (int i = 0; i < count; i++) {
+            if (budget < log) {
+                bits.reload();
+                budget = 56;
+            }
+            int e = entries[bits.peek(log)];
+            dst[off + i] = (byte) (e >>> 4);
+            bits.skip(e & 15);
+            budget -= e & 15;
+        }
+        bits.reload();
+        if (!bits.finished()) {
+            throw HuffmanKernel.notConsumed(base + start, n);
+        }
+    }
+}

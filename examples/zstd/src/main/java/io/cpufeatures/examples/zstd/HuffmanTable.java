@@ -1,0 +1,172 @@
+package io.cpufeatures.examples.zstd;
+
+/**
+ * The literals' Huffman decoding table (RFC 8878 section 4.2): {@code 1 << maxBits} entries, each
+ * {@code symbol << 4 | bits}, indexed by the next {@code maxBits} bits of a stream. Read from a
+ * tree description (weights sent directly or FSE-compressed, the last weight implied), kept for
+ * the treeless literals of later blocks.
+ */
+final class HuffmanTable {
+
+    /** The format's largest code length. */
+    static final int MAX_BITS = 11;
+    private static final int MAX_WEIGHTS = 255;
+    private static final int WEIGHT_MAX_LOG = 6;
+
+    private final short[] entries = new short[1 << MAX_BITS];
+    private final byte[] weights = new byte[MAX_WEIGHTS + 1];
+    private int maxBits;
+    private boolean loaded;
+
+    /** The entries (only the first {@code 1 << maxBits()} are meaningful). */
+    short[] entries() {
+        return entries;
+    }
+
+    /** The table's log: the longest code's length. */
+    int maxBits() {
+        return maxBits;
+    }
+
+    /** Whether a description has been read (treeless literals need one). */
+    boolean loaded() {
+        return loaded;
+    }
+
+    /** Forgets the table (a new frame cannot reuse the last frame's). */
+    void clear() {
+        loaded = false;
+    }
+
+    /** Copies {@code other}'s table (a dictionary's, at the start of a frame). */
+    void copyOf(HuffmanTable other) {
+        maxBits = other.maxBits;
+        loaded = other.loaded;
+        System.arraycopy(other.entries, 0, entries, 0, 1 << maxBits);
+    }
+
+    /**
+     * Reads the tree description at {@code src[off, end)} and builds the table.
+     *
+     * @return the description's size in bytes
+     * @throws ZstdFormatException if the description is truncated or describes no valid prefix code
+     */
+    int read(byte[] src, int off, int end, long base, BackwardBits bits) throws ZstdFormatException {
+        if (off >= end) {
+            throw new ZstdFormatException(base + off, "Huffman tree description missing");
+        }
+        int header = src[off] & 0xFF;
+        int count;
+        int size;
+        if (header < 128) {
+            size = 1 + header;
+            if (off + size > end) {
+                throw new ZstdFormatException(base + off, "Huffman weights: " + header
+                        + " bytes of FSE-compressed weights announced, " + (end - off - 1) + " remain");
+            }
+            count = fseWeights(src, off + 1, off + size, base, bits);
+        } else {
+            count = header - 127;
+            size = 1 + (count + 1) / 2;
+            if (off + size > end) {
+                throw new ZstdFormatException(base + off, "Huffman weights: " + count + " direct weights need "
+                        + (size - 1) + " bytes, " + (end - off - 1) + " remain");
+            }
+            for (int i = 0; i < count; i++) {
+                int b = src[off + 1 + i / 2] & 0xFF;
+                weights[i] = (byte) ((i & 1) == 0 ? b >>> 4 : b & 15);
+            }
+        }
+        build(count, base + off);
+        return size;
+    }
+
+    /** Decodes FSE-compressed weights from {@code src[off, end)}: a table, then two interleaved states. */
+    private int fseWeights(byte[] src, int off, int end, long base, BackwardBits bits) throws ZstdFormatException {
+        FseCounts counts = FseCounts.read(src, off, end, base, MAX_BITS + 1, WEIGHT_MAX_LOG, "Huffman weights");
+        FseTable table = FseTable.build(counts.counts(), counts.symbols(), counts.log());
+        bits.init(src, off + counts.bytes(), end, base, "Huffman weights");
+        int state1 = bits.read(table.log);
+        int state2 = bits.read(table.log);
+        bits.reload();
+        if (bits.overflowed()) {
+            throw new ZstdFormatException(base + off, "Huffman weights: the bitstream is too short for its two initial states");
+        }
+        int n = 0;
+        while (true) {
+            if (n > MAX_WEIGHTS - 2) {
+                throw new ZstdFormatException(base + off, "Huffman weights: more than " + MAX_WEIGHTS + " weights");
+            }
+            weights[n++] = table.symbol[state1];
+            state1 = table.nextBase[state1] + bits.read(table.nbBits[state1]);
+            bits.reload();
+            if (bits.overflowed()) {
+                weights[n++] = table.symbol[state2];
+                break;
+            }
+            weights[n++] = table.symbol[state2];
+            state2 = table.nextBase[state2] + bits.read(table.nbBits[state2]);
+            bits.reload();
+            if (bits.overflowed()) {
+                weights[n++] = table.symbol[state1];
+                break;
+            }
+        }
+        return n;
+    }
+
+    /** Completes the weights with the implied last one and fills the entries. */
+    private void build(int count, long at) throws ZstdFormatException {
+        int[] rank = new int[MAX_BITS + 2];
+        int total = 0;
+        for (int i = 0; i < count; i++) {
+            int w = weights[i];
+            if (w > MAX_BITS) {
+                throw new ZstdFormatException(at, "Huffman weight " + w + " of symbol " + i + " exceeds " + MAX_BITS);
+            }
+            rank[w]++;
+            total += w == 0 ? 0 : 1 << (w - 1);
+        }
+        if (total == 0) {
+            throw new ZstdFormatException(at, "Huffman weights are all zero");
+        }
+        int bitsNeeded = 32 - Integer.numberOfLeadingZeros(total);
+        if (bitsNeeded > MAX_BITS) {
+            throw new ZstdFormatException(at, "Huffman weights need codes of " + bitsNeeded + " bits; the maximum is " + MAX_BITS);
+        }
+        int rest = (1 << bitsNeeded) - total;
+        if (Integer.bitCount(rest) != 1) {
+            throw new ZstdFormatException(at, "Huffman weights leave " + rest + " code slots for the last symbol,"
+                    + " which is not a power of 2");
+        }
+        int last = 32 - Integer.numberOfLeadingZeros(rest);
+        weights[count] = (byte) last;
+        rank[last]++;
+        if (rank[1] < 2 || (rank[1] & 1) != 0) {
+            throw new ZstdFormatException(at, "Huffman weights: the longest codes come in an odd number ("
+                    + rank[1] + "), so they cannot form a complete prefix code");
+        }
+        int symbols = count + 1;
+        int[] start = new int[MAX_BITS + 2];
+        int next = 0;
+        for (int w = 1; w <= bitsNeeded; w++) {
+            start[w] = next;
+            next += rank[w] << (w - 1);
+        }
+        for (int s = 0; s < symbols; s++) {
+            int w = weights[s];
+            if (w == 0) {
+                continue;
+            }
+            int len = 1 << (w - 1);
+            short e = (short) (s << 4 | (bitsNeeded + 1 - w));
+            int from = start[w];
+            for (int i = 0; i < len; i++) {
+                entries[from + i] = e;
+            }
+            start[w] = from + len;
+        }
+        maxBits = bitsNeeded;
+        loaded = true;
+    }
+}

@@ -1,0 +1,282 @@
+package io.cpufeatures.examples.zstd;
+
+import java.nio.ByteBuffer;
+import java.util.Arrays;
+import java.util.Objects;
+
+/**
+ * A reusable Zstandard decompression context (RFC 8878): frames, skippable frames and concatenated
+ * frames, every block and literals type, dictionaries and content checksums. Making one costs no
+ * CPU probe (the literals kernel is the process-wide choice of {@link HuffmanKernels}) and no
+ * table or buffer the first frame does not need. Not thread-safe: one per thread, reused.
+ */
+public final class ZstdDecompressor {
+
+    /** The default window cap, libzstd's default limit (windowLog 27, 128 MiB). */
+    public static final long DEFAULT_WINDOW_CAP = 1L << 27;
+
+    /** The largest window cap: a window must fit in one Java array. */
+    public static final long MAX_WINDOW_CAP = 1L << 30;
+
+    private static final int MAX_ARRAY = Integer.MAX_VALUE - 16;
+
+    private final long windowCap;
+    private final ZstdDictionary dictionary;
+    private final BlockDecoder blocks;
+
+    /** A context with the default window cap and no dictionary. */
+    public ZstdDecompressor() {
+        this(DEFAULT_WINDOW_CAP, null, HuffmanKernels.selected());
+    }
+
+    /** A context that decodes with {@code dictionary}. */
+    public ZstdDecompressor(ZstdDictionary dictionary) {
+        this(DEFAULT_WINDOW_CAP, Objects.requireNonNull(dictionary, "dictionary"), HuffmanKernels.selected());
+    }
+
+    ZstdDecompressor(long windowCap, ZstdDictionary dictionary, HuffmanKernel kernel) {
+        if (windowCap < FrameHeader.MIN_WINDOW || windowCap > MAX_WINDOW_CAP) {
+            throw new IllegalArgumentException("window cap " + windowCap + " is outside [" + FrameHeader.MIN_WINDOW
+                    + ", " + MAX_WINDOW_CAP + "]");
+        }
+        this.windowCap = windowCap;
+        this.dictionary = dictionary;
+        this.blocks = new BlockDecoder(kernel);
+    }
+
+    /** A builder, to set the window cap or the dictionary. */
+    public static Builder builder() {
+        return new Builder();
+    }
+
+    /**
+     * Decompresses every frame of {@code src[srcOff, srcOff+srcLen)} into
+     * {@code dst[dstOff, dstOff+dstLen)}.
+     *
+     * @return the number of bytes written
+     * @throws ZstdFormatException      if the input is malformed (the offset counts from {@code srcOff})
+     * @throws IllegalArgumentException if the destination is too small
+     */
+    public int decompress(byte[] src, int srcOff, int srcLen, byte[] dst, int dstOff, int dstLen) throws ZstdFormatException {
+        Objects.checkFromIndexSize(srcOff, srcLen, src.length);
+        Objects.checkFromIndexSize(dstOff, dstLen, dst.length);
+        Output out = new Output(dst, dstOff + dstLen, false);
+        return decodeAll(src, srcOff, srcOff + srcLen, out, dstOff) - dstOff;
+    }
+
+    /** Decompresses every frame of {@code src} into a new array of exactly the content's size. */
+    public byte[] decompress(byte[] src) throws ZstdFormatException {
+        return decompress(src, 0, src.length);
+    }
+
+    /**
+     * Decompresses every frame of {@code src[off, off+len)} into a new array of exactly the
+     * content's size: allocated once when every frame declares its size, grown with the output
+     * otherwise.
+     */
+    public byte[] decompress(byte[] src, int off, int len) throws ZstdFormatException {
+        Objects.checkFromIndexSize(off, len, src.length);
+        long declared = FrameScan.contentSize(src, off, off + len, windowCap);
+        if (declared > MAX_ARRAY) {
+            throw new ZstdFormatException(0, "the frames declare " + declared + " bytes of content, more than a Java array holds");
+        }
+        int initial = declared >= 0 ? (int) declared : (int) Math.min(MAX_ARRAY, Math.max(1024, 4L * len));
+        Output out = new Output(new byte[initial], initial, declared < 0);
+        int n = decodeAll(src, off, off + len, out, 0);
+        return n == out.buffer.length ? out.buffer : Arrays.copyOf(out.buffer, n);
+    }
+
+    /**
+     * Decompresses the remaining bytes of {@code src} into {@code dst}, advancing both positions.
+     *
+     * @return the number of bytes written
+     */
+    public int decompress(ByteBuffer src, ByteBuffer dst) throws ZstdFormatException {
+        byte[] in;
+        int inOff;
+        int inLen = src.remaining();
+        if (src.hasArray()) {
+            in = src.array();
+            inOff = src.arrayOffset() + src.position();
+        } else {
+            in = new byte[inLen];
+            src.duplicate().get(in);
+            inOff = 0;
+        }
+        int n;
+        if (dst.hasArray()) {
+            n = decompress(in, inOff, inLen, dst.array(), dst.arrayOffset() + dst.position(), dst.remaining());
+        } else {
+            byte[] out = new byte[dst.remaining()];
+            n = decompress(in, inOff, inLen, out, 0, out.length);
+            dst.duplicate().put(out, 0, n);
+        }
+        src.position(src.position() + inLen);
+        dst.position(dst.position() + n);
+        return n;
+    }
+
+    /** Where output goes: an array, its usable end, and whether it may be replaced by a larger one. */
+    private static final class Output {
+        byte[] buffer;
+        int limit;
+        final boolean growable;
+
+        Output(byte[] buffer, int limit, boolean growable) {
+            this.buffer = buffer;
+            this.limit = limit;
+            this.growable = growable;
+        }
+
+        /** Makes room for {@code n} bytes at {@code op} if the array may grow. */
+        void room(int op, int n) throws ZstdFormatException {
+            if (growable && limit - op < n) {
+                long want = Math.max((long) op + n, 2L * buffer.length);
+                if (want > MAX_ARRAY) {
+                    if ((long) op + n > MAX_ARRAY) {
+                        throw new ZstdFormatException(0, "the content exceeds the largest Java array");
+                    }
+                    want = MAX_ARRAY;
+                }
+                buffer = Arrays.copyOf(buffer, (int) want);
+                limit = buffer.length;
+            }
+        }
+    }
+
+    private int decodeAll(byte[] src, int off, int end, Output out, int op) throws ZstdFormatException {
+        long base = -off;
+        if (off == end) {
+            throw new ZstdFormatException(0, "the input is empty: a Zstandard input holds at least one frame");
+        }
+        int ip = off;
+        while (ip < end) {
+            if (end - ip < 4) {
+                throw new ZstdFormatException(base + ip, "a frame starts with a 4-byte magic number; only "
+                        + (end - ip) + " byte(s) remain");
+            }
+            int magic = Bytes.readInt(src, ip);
+            if (FrameHeader.isSkippable(magic)) {
+                ip = FrameScan.skip(src, ip, end, base);
+                continue;
+            }
+            FrameHeader h = FrameHeader.parse(src, ip, end, base, windowCap);
+            FrameScan.checkPlausible(h, ip, end, base);
+            ip += h.headerSize();
+            byte[] dict = null;
+            if (h.dictionaryId() != 0) {
+                if (dictionary == null) {
+                    throw new ZstdFormatException(base + ip - h.headerSize(), "the frame needs dictionary "
+                            + h.dictionaryId() + "; none was given");
+                }
+                if (dictionary.id() != h.dictionaryId()) {
+                    throw new ZstdFormatException(base + ip - h.headerSize(), "the frame needs dictionary "
+                            + h.dictionaryId() + "; the one given is " + dictionary.id());
+                }
+            }
+            if (dictionary != null) {
+                dict = dictionary.content();
+            }
+            blocks.startFrame(dictionary);
+            int frameStart = op;
+            int blockMax = (int) Math.min(h.windowSize(), BlockDecoder.MAX_BLOCK);
+            boolean last;
+            do {
+                if (end - ip < 3) {
+                    throw new ZstdFormatException(base + ip, "a block header needs 3 bytes; only " + (end - ip) + " remain");
+                }
+                int bh = Bytes.read24(src, ip);
+                int at = ip;
+                ip += 3;
+                last = (bh & 1) != 0;
+                int type = (bh >>> 1) & 3;
+                int size = bh >>> 3;
+                if (type == 3) {
+                    throw new ZstdFormatException(base + at, "block type 3 is reserved");
+                }
+                if (size > blockMax) {
+                    throw new ZstdFormatException(base + at, "block size " + size + " exceeds the block maximum of "
+                            + blockMax + " for this frame's window");
+                }
+                int inSize = type == 1 ? 1 : size;
+                if (end - ip < inSize) {
+                    throw new ZstdFormatException(base + at, "the block needs " + inSize + " bytes; only " + (end - ip)
+                            + " remain");
+                }
+                if (type == 2) {
+                    out.room(op, blockMax);
+                    op = blocks.decode(src, ip, ip + size, base, out.buffer, op, frameStart, out.limit, dict, blockMax);
+                } else {
+                    out.room(op, size);
+                    if (out.limit - op < size) {
+                        throw new IllegalArgumentException("destination too small: the input decompresses past index "
+                                + out.limit + " of the destination array");
+                    }
+                    if (type == 0) {
+                        System.arraycopy(src, ip, out.buffer, op, size);
+                    } else {
+                        Arrays.fill(out.buffer, op, op + size, src[ip]);
+                    }
+                    op += size;
+                }
+                ip += inSize;
+            } while (!last);
+            if (h.contentSize().isPresent() && h.contentSize().getAsLong() != op - frameStart) {
+                throw new ZstdFormatException(base + ip, "the frame declares " + h.contentSize().getAsLong()
+                        + " bytes of content but decodes to " + (op - frameStart));
+            }
+            if (h.hasChecksum()) {
+                if (end - ip < 4) {
+                    throw new ZstdFormatException(base + ip, "the 4-byte content checksum is missing");
+                }
+                int expected = Bytes.readInt(src, ip);
+                int actual = (int) Xxh64.hash(out.buffer, frameStart, op - frameStart, 0);
+                if (expected != actual) {
+                    throw new ZstdFormatException(base + ip, String.format("content checksum mismatch: the frame says"
+                            + " 0x%08x, the content hashes to 0x%08x", expected, actual));
+                }
+                ip += 4;
+            }
+        }
+        return op;
+    }
+
+    /**
+     * Sets a context's options.
+     */
+    public static final class Builder {
+        private long windowCap = DEFAULT_WINDOW_CAP;
+        private ZstdDictionary dictionary;
+        private HuffmanKernel kernel;
+
+        private Builder() {
+        }
+
+        /** The largest window a frame may ask for (default {@link #DEFAULT_WINDOW_CAP}); larger ones are rejected. */
+        public Builder windowCap(long bytes) {
+            this.windowCap = bytes;
+            return this;
+        }
+
+        /** The dictionary frames are decoded with. */
+        public Builder dictionary(ZstdDictionary dict) {
+            this.dictionary = dict;
+            return this;
+        }
+
+        /** A specific literals kernel instead of the process-wide choice (for tests and benchmarks). */
+        Builder kernel(HuffmanKernel k) {
+            this.kernel = k;
+            return this;
+        }
+
+        /**
+         * The context.
+         *
+         * @throws IllegalArgumentException if the window cap is below 1 KiB or above {@link #MAX_WINDOW_CAP}
+         */
+        public ZstdDecompressor build() {
+            return new ZstdDecompressor(windowCap, dictionary, kernel != null ? kernel : HuffmanKernels.selected());
+        }
+    }
+}
