@@ -1,0 +1,272 @@
+package io.cpufeatures.examples.zstd;
+
+import java.io.IOException;
+import java.io.InputStream;
+import java.util.Arrays;
+import java.util.Objects;
+
+/**
+ * Decompresses a stream of Zstandard frames of any length, block by block, keeping only the
+ * window the current frame declares (at most the cap) plus two blocks. Concatenated and skippable
+ * frames are read in turn; a content checksum is verified when its frame ends. Malformed input is
+ * a {@link ZstdFormatException} whose offset counts from the start of the stream.
+ */
+public final class ZstdInputStream extends InputStream {
+
+    private final InputStream in;
+    private final long windowCap;
+    private final ZstdDictionary dictionary;
+    private final BlockDecoder blocks;
+    private final Xxh64 hash = new Xxh64(0);
+
+    private byte[] window = new byte[0];
+    private int readPos;
+    private int writePos;
+    /** Where the current frame's history starts in {@code window}. */
+    private int history;
+    /** Whether the dictionary is still reachable (nothing of the frame has been dropped). */
+    private boolean dictReachable;
+    private FrameHeader frame;
+    private long frameProduced;
+    private boolean lastBlockDone = true;
+    private byte[] compressed = new byte[0];
+    private long consumed;
+    private boolean eof;
+    private boolean closed;
+
+    /** Decompresses {@code in} with the default window cap and no dictionary. */
+    public ZstdInputStream(InputStream in) {
+        this(in, ZstdDecompressor.DEFAULT_WINDOW_CAP, null);
+    }
+
+    /**
+     * Decompresses {@code in} with a window cap and an optional dictionary.
+     *
+     * @throws IllegalArgumentException if the cap is outside [1 KiB, {@link ZstdDecompressor#MAX_WINDOW_CAP}]
+     */
+    public ZstdInputStream(InputStream in, long windowCap, ZstdDictionary dictionary) {
+        if (windowCap < FrameHeader.MIN_WINDOW || windowCap > ZstdDecompressor.MAX_WINDOW_CAP) {
+            throw new IllegalArgumentException("window cap " + windowCap + " is outside [" + FrameHeader.MIN_WINDOW
+                    + ", " + ZstdDecompressor.MAX_WINDOW_CAP + "]");
+        }
+        this.in = Objects.requireNonNull(in, "in");
+        this.windowCap = windowCap;
+        this.dictionary = dictionary;
+        this.blocks = new BlockDecoder(HuffmanKernels.selected());
+    }
+
+    @Override
+    public int read() throws IOException {
+        byte[] one = new byte[1];
+        int n = read(one, 0, 1);
+        return n < 0 ? -1 : one[0] & 0xFF;
+    }
+
+    @Override
+    public int read(byte[] b, int off, int len) throws IOException {
+        Objects.checkFromIndexSize(off, len, b.length);
+        if (closed) {
+            throw new IOException("stream closed");
+        }
+        if (len == 0) {
+            return 0;
+        }
+        while (readPos == writePos) {
+            if (!advance()) {
+                return -1;
+            }
+        }
+        int n = Math.min(len, writePos - readPos);
+        System.arraycopy(window, readPos, b, off, n);
+        readPos += n;
+        return n;
+    }
+
+    @Override
+    public int available() {
+        return writePos - readPos;
+    }
+
+    @Override
+    public void close() throws IOException {
+        closed = true;
+        in.close();
+    }
+
+    /** Decodes the next block (starting a frame if needed); false at the end of the input. */
+    private boolean advance() throws IOException {
+        if (lastBlockDone) {
+            if (frame != null) {
+                endFrame();
+            }
+            if (!startFrame()) {
+                return false;
+            }
+        }
+        byte[] header = readFully(3, "block header");
+        int bh = (header[0] & 0xFF) | (header[1] & 0xFF) << 8 | (header[2] & 0xFF) << 16;
+        long at = consumed - 3;
+        lastBlockDone = (bh & 1) != 0;
+        int type = (bh >>> 1) & 3;
+        int size = bh >>> 3;
+        int blockMax = (int) Math.min(frame.windowSize(), BlockDecoder.MAX_BLOCK);
+        if (type == 3) {
+            throw new ZstdFormatException(at, "block type 3 is reserved");
+        }
+        if (size > blockMax) {
+            throw new ZstdFormatException(at, "block size " + size + " exceeds the block maximum of " + blockMax
+                    + " for this frame's window");
+        }
+        makeRoom(blockMax);
+        int start = writePos;
+        if (type == 0) {
+            readInto(window, writePos, size, "raw block");
+            writePos += size;
+        } else if (type == 1) {
+            byte value = readFully(1, "RLE block")[0];
+            Arrays.fill(window, writePos, writePos + size, value);
+            writePos += size;
+        } else {
+            if (compressed.length < size) {
+                compressed = new byte[Math.max(size, Math.min(BlockDecoder.MAX_BLOCK, compressed.length * 2))];
+            }
+            long base = consumed;
+            readInto(compressed, 0, size, "compressed block");
+            writePos = blocks.decode(compressed, 0, size, base, window, writePos, history, window.length,
+                    dictReachable && dictionary != null ? dictionary.content() : null, blockMax);
+        }
+        if (frame.hasChecksum()) {
+            hash.update(window, start, writePos - start);
+        }
+        frameProduced += writePos - start;
+        return true;
+    }
+
+    /** Reads the next frame header, skipping skippable frames; false at a clean end of input. */
+    private boolean startFrame() throws IOException {
+        while (true) {
+            byte[] magic = new byte[4];
+            int got = readSome(magic, 0, 4);
+            if (got == 0 && consumed > 0) {
+                frame = null;
+                return false;
+            }
+            if (got < 4) {
+                throw new ZstdFormatException(consumed - got, got == 0
+                        ? "the input is empty: a Zstandard input holds at least one frame"
+                        : "a frame starts with a 4-byte magic number; only " + got + " byte(s) remain");
+            }
+            int m = Bytes.readInt(magic, 0);
+            if (FrameHeader.isSkippable(m)) {
+                byte[] size = readFully(4, "skippable frame size");
+                long n = Bytes.readInt(size, 0) & 0xFFFFFFFFL;
+                skipFully(n);
+                continue;
+            }
+            long at = consumed - 4;
+            byte[] head = Arrays.copyOf(magic, 18);
+            readInto(head, 4, 1, "frame header descriptor");
+            int d = head[4] & 0xFF;
+            int fcsFlag = d >>> 6;
+            boolean single = (d & 0x20) != 0;
+            int size = 5 + (single ? 0 : 1) + new int[] {0, 1, 2, 4}[d & 3]
+                    + (fcsFlag == 0 ? (single ? 1 : 0) : new int[] {0, 2, 4, 8}[fcsFlag]);
+            readInto(head, 5, size - 5, "frame header");
+            frame = FrameHeader.parse(head, 0, size, at, windowCap);
+            if (frame.dictionaryId() != 0 && (dictionary == null || dictionary.id() != frame.dictionaryId())) {
+                throw new ZstdFormatException(at, "the frame needs dictionary " + frame.dictionaryId()
+                        + (dictionary == null ? "; none was given" : "; the one given is " + dictionary.id()));
+            }
+            blocks.startFrame(dictionary);
+            int keep = (int) Math.min(frame.windowSize(), Integer.MAX_VALUE);
+            int capacity = (int) Math.min(Integer.MAX_VALUE - 16, (long) keep + 2L * BlockDecoder.MAX_BLOCK);
+            if (window.length < capacity) {
+                window = new byte[capacity];
+            }
+            readPos = 0;
+            writePos = 0;
+            history = 0;
+            dictReachable = true;
+            frameProduced = 0;
+            hash.reset();
+            lastBlockDone = false;
+            return true;
+        }
+    }
+
+    private void endFrame() throws IOException {
+        long end = consumed;
+        if (frame.contentSize().isPresent() && frame.contentSize().getAsLong() != frameProduced) {
+            throw new ZstdFormatException(end, "the frame declares " + frame.contentSize().getAsLong()
+                    + " bytes of content but decodes to " + frameProduced);
+        }
+        if (frame.hasChecksum()) {
+            int expected = Bytes.readInt(readFully(4, "content checksum"), 0);
+            int actual = (int) hash.digest();
+            if (expected != actual) {
+                throw new ZstdFormatException(end, String.format("content checksum mismatch: the frame says 0x%08x,"
+                        + " the content hashes to 0x%08x", expected, actual));
+            }
+        }
+        frame = null;
+    }
+
+    /** Slides the window so {@code n} more bytes fit, keeping the frame's window of history (all of it if it fits). */
+    private void makeRoom(int n) {
+        if (window.length - writePos >= n) {
+            return;
+        }
+        int keep = (int) Math.min(frame.windowSize(), writePos - history);
+        int from = writePos - keep;
+        // bytes not yet read by the caller are kept too
+        from = Math.min(from, readPos);
+        System.arraycopy(window, from, window, 0, writePos - from);
+        writePos -= from;
+        readPos -= from;
+        history = Math.max(0, history - from);
+        if (from > 0) {
+            dictReachable = false;
+        }
+    }
+
+    private byte[] readFully(int n, String what) throws IOException {
+        byte[] b = new byte[n];
+        readInto(b, 0, n, what);
+        return b;
+    }
+
+    private void readInto(byte[] b, int off, int n, String what) throws IOException {
+        int got = readSome(b, off, n);
+        if (got < n) {
+            throw new ZstdFormatException(consumed, "the input ends inside a " + what + ": " + (n - got)
+                    + " more byte(s) were needed");
+        }
+    }
+
+    private int readSome(byte[] b, int off, int n) throws IOException {
+        int total = 0;
+        while (total < n) {
+            int r = in.read(b, off + total, n - total);
+            if (r < 0) {
+                eof = true;
+                break;
+            }
+            total += r;
+        }
+        consumed += total;
+        return total;
+    }
+
+    private void skipFully(long n) throws IOException {
+        byte[] scratch = new byte[(int) Math.min(n, 8192)];
+        long left = n;
+        while (left > 0) {
+            int got = readSome(scratch, 0, (int) Math.min(left, scratch.length));
+            if (got == 0) {
+                throw new ZstdFormatException(consumed, "the input ends inside a skippable frame: " + left
+                        + " more byte(s) were needed");
+            }
+            left -= got;
+        }
+    }
+}
