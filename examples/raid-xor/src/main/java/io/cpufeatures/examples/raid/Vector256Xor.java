@@ -12,7 +12,9 @@ import jdk.incubator.vector.VectorSpecies;
  * for AVX2 CPUs, and for AVX-512 CPUs that Linux marks PREFER_YMM (Skylake-SP to Tiger Lake lower
  * their clock on 512-bit instructions). Forced when eligible and {@code vector512} is not, as
  * Linux forces {@code xor_block_avx} when AVX and OSXSAVE are set; {@code jvm.vector256} requires
- * C2 to compile 256-bit species.
+ * C2 to compile 256-bit species. The loops repeat {@link Vector512Xor}'s with another species on
+ * purpose: C2 intrinsifies a Vector API call only when its species is a constant, which a
+ * {@code static final} per class guarantees and a species passed in a field does not.
  */
 @Implementation(name = "vector256", description = "Vector API, 256-bit ByteVector, a loop per source count", priority = 10, forced = true)
 @RequiresFeature({"avx2", "jvm.vector256"})
