@@ -44,7 +44,7 @@ public final class Bmi2HuffmanKernel implements HuffmanKernel {
             bits = Bytes.readLong(src, p);
         }
         in.resume(p, bits, c);
-        tail(in, entries, table.maxBits(), dst, o, dstOff + count);
+        GenericHuffmanKernel.symbols(in, entries, table.maxBits(), dst, o, dstOff + count);
         in.reload();
         if (!in.finished()) {
             throw HuffmanKernel.notConsumed(base + start, 1);
@@ -121,31 +121,16 @@ public final class Bmi2HuffmanKernel implements HuffmanKernel {
         in3.resume(p3, bits3, c3);
         in4.resume(p4, bits4, c4);
         int log = table.maxBits();
-        tail(in1, entries, log, dst, o1, dstOff + segment);
-        tail(in2, entries, log, dst, o2, dstOff + 2 * segment);
-        tail(in3, entries, log, dst, o3, dstOff + 3 * segment);
-        tail(in4, entries, log, dst, o4, end4);
+        GenericHuffmanKernel.symbols(in1, entries, log, dst, o1, dstOff + segment);
+        GenericHuffmanKernel.symbols(in2, entries, log, dst, o2, dstOff + 2 * segment);
+        GenericHuffmanKernel.symbols(in3, entries, log, dst, o3, dstOff + 3 * segment);
+        GenericHuffmanKernel.symbols(in4, entries, log, dst, o4, end4);
         BackwardBits[] all = {in1, in2, in3, in4};
         for (int k = 0; k < 4; k++) {
             all[k].reload();
             if (!all[k].finished()) {
                 throw HuffmanKernel.notConsumed(base + b[k], k + 1);
             }
-        }
-    }
-
-    /** The symbols left after the fast loop, with the refill checked per symbol. */
-    private static void tail(BackwardBits in, short[] entries, int log, byte[] dst, int from, int to) {
-        int budget = 0;
-        for (int o = from; o < to; o++) {
-            if (budget < log) {
-                in.reload();
-                budget = 56;
-            }
-            int e = entries[in.peek(log)];
-            dst[o] = (byte) (e >>> 4);
-            in.skip(e & 15);
-            budget -= e & 15;
         }
     }
 }

@@ -30,22 +30,28 @@ public final class GenericHuffmanKernel implements HuffmanKernel {
             int count, int n) throws ZstdFormatException {
         BackwardBits bits = new BackwardBits();
         bits.init(src, start, end, base, "Huffman stream " + n);
-        short[] entries = table.entries();
-        int log = table.maxBits();
-        int budget = 0;
-        for (int i = 0; i < count; i++) {
-            if (budget < log) {
-                bits.reload();
-                budget = 56;
-            }
-            int e = entries[bits.peek(log)];
-            dst[off + i] = (byte) (e >>> 4);
-            bits.skip(e & 15);
-            budget -= e & 15;
-        }
+        symbols(bits, table.entries(), table.maxBits(), dst, off, off + count);
         bits.reload();
         if (!bits.finished()) {
             throw HuffmanKernel.notConsumed(base + start, n);
+        }
+    }
+
+    /**
+     * Decodes symbols into {@code dst[from, to)}, refilling the container when fewer bits than the
+     * longest code remain: the generic loop, and the bmi2 kernel's tail.
+     */
+    static void symbols(BackwardBits in, short[] entries, int log, byte[] dst, int from, int to) {
+        int budget = 0;
+        for (int o = from; o < to; o++) {
+            if (budget < log) {
+                in.reload();
+                budget = 56;
+            }
+            int e = entries[in.peek(log)];
+            dst[o] = (byte) (e >>> 4);
+            in.skip(e & 15);
+            budget -= e & 15;
         }
     }
 }
