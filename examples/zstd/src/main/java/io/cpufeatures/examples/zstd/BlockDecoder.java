@@ -418,7 +418,12 @@ final class BlockDecoder {
         if (n > blockEnd - op) {
             throw new ZstdFormatException(at, "the block decompresses to more than the block maximum size");
         }
-        throw new IllegalArgumentException("destination too small: the input decompresses past index " + limit
+        throw destinationTooSmall(limit);
+    }
+
+    /** The error for output that would pass index {@code limit} of the caller's destination array. */
+    static IllegalArgumentException destinationTooSmall(int limit) {
+        return new IllegalArgumentException("destination too small: the input decompresses past index " + limit
                 + " of the destination array");
     }
 }

@@ -40,7 +40,7 @@ public record FrameHeader(int headerSize, long windowSize, long dictionaryId, Op
             throw new ZstdFormatException(base + off, "a frame starts with a 4-byte magic number and a header"
                     + " descriptor; only " + Math.max(0, end - off) + " byte(s) remain");
         }
-        int magic = readInt(src, off);
+        int magic = Bytes.readInt(src, off);
         if (magic != MAGIC) {
             throw new ZstdFormatException(base + off, String.format("magic number 0x%08X is not a Zstandard frame"
                     + " (0x%08X) or a skippable frame (0x184D2A50 to 0x184D2A5F)", magic, MAGIC));
@@ -51,12 +51,11 @@ public record FrameHeader(int headerSize, long windowSize, long dictionaryId, Op
             throw new ZstdFormatException(base + descriptorAt, "the frame header descriptor's reserved bit (bit 3)"
                     + " is set; a decoder must reject such a frame");
         }
-        int fcsFlag = d >>> 6;
         boolean single = (d & 0x20) != 0;
         boolean checksum = (d & 0x04) != 0;
         int dictBytes = DICT_ID_BYTES[d & 3];
-        int fcsBytes = fcsFlag == 0 && single ? 1 : FCS_BYTES[fcsFlag];
-        int size = 5 + (single ? 0 : 1) + dictBytes + fcsBytes;
+        int fcsBytes = fcsBytes(d);
+        int size = size(d);
         if (end - off < size) {
             throw new ZstdFormatException(base + descriptorAt, "the header descriptor 0x" + Integer.toHexString(d)
                     + " announces a " + size + "-byte frame header; only " + (end - off) + " byte(s) remain");
@@ -102,8 +101,57 @@ public record FrameHeader(int headerSize, long windowSize, long dictionaryId, Op
         return (magic & 0xFFFFFFF0) == 0x184D2A50;
     }
 
-    static int readInt(byte[] b, int off) {
-        return (b[off] & 0xFF) | (b[off + 1] & 0xFF) << 8 | (b[off + 2] & 0xFF) << 16 | (b[off + 3] & 0xFF) << 24;
+    /** The size of a frame header, magic included, whose descriptor byte is {@code descriptor}. */
+    static int size(int descriptor) {
+        boolean single = (descriptor & 0x20) != 0;
+        return 5 + (single ? 0 : 1) + DICT_ID_BYTES[descriptor & 3] + fcsBytes(descriptor);
+    }
+
+    private static int fcsBytes(int descriptor) {
+        int flag = descriptor >>> 6;
+        return flag == 0 && (descriptor & 0x20) != 0 ? 1 : FCS_BYTES[flag];
+    }
+
+    /**
+     * Checks that {@code dictionary} is the one this frame names, if it names one.
+     *
+     * @throws ZstdFormatException at {@code at} (the frame's start) if none or another was given
+     */
+    void requireDictionary(ZstdDictionary dictionary, long at) throws ZstdFormatException {
+        if (dictionaryId != 0 && (dictionary == null || dictionary.id() != dictionaryId)) {
+            throw new ZstdFormatException(at, "the frame needs dictionary " + dictionaryId
+                    + (dictionary == null ? "; none was given" : "; the one given is " + dictionary.id()));
+        }
+    }
+
+    /** The most one block of this frame may hold or produce: its window, at most 128 KiB. */
+    int blockMax() {
+        return (int) Math.min(windowSize, BlockDecoder.MAX_BLOCK);
+    }
+
+    /**
+     * Checks that the frame decoded to the content size its header declared, if it declared one.
+     *
+     * @throws ZstdFormatException at {@code at} (the frame's end) if it did not
+     */
+    void checkContentSize(long produced, long at) throws ZstdFormatException {
+        if (contentSize.isPresent() && contentSize.getAsLong() != produced) {
+            throw new ZstdFormatException(at, "the frame declares " + contentSize.getAsLong()
+                    + " bytes of content but decodes to " + produced);
+        }
+    }
+
+    /**
+     * Checks the 4 checksum bytes after the last block ({@code stored}, little-endian) against the
+     * XXH64 of the content: its low 32 bits must match.
+     *
+     * @throws ZstdFormatException at {@code at} if they do not
+     */
+    static void checkChecksum(int stored, long hash, long at) throws ZstdFormatException {
+        if (stored != (int) hash) {
+            throw new ZstdFormatException(at, String.format("content checksum mismatch: the frame says 0x%08x,"
+                    + " the content hashes to 0x%08x", stored, (int) hash));
+        }
     }
 
     private static long readUnsigned(byte[] b, int off, int n) {

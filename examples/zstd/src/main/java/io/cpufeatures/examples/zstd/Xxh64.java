@@ -22,10 +22,7 @@ public final class Xxh64 {
     private static final VarHandle INTS = MethodHandles.byteArrayViewVarHandle(int[].class, ByteOrder.LITTLE_ENDIAN);
 
     private final long seed;
-    private long v1;
-    private long v2;
-    private long v3;
-    private long v4;
+    private final long[] lanes = new long[4];
     private long total;
     private final byte[] pending = new byte[STRIPE];
     private int pendingLength;
@@ -38,10 +35,7 @@ public final class Xxh64 {
 
     /** Starts over, as if new. */
     public void reset() {
-        v1 = seed + P1 + P2;
-        v2 = seed + P2;
-        v3 = seed;
-        v4 = seed - P1;
+        start(lanes, seed);
         total = 0;
         pendingLength = 0;
     }
@@ -58,31 +52,19 @@ public final class Xxh64 {
         if (pendingLength > 0) {
             int fill = STRIPE - pendingLength;
             System.arraycopy(b, off, pending, pendingLength, fill);
-            stripe(pending, 0);
+            stripes(lanes, pending, 0, STRIPE);
             off += fill;
             pendingLength = 0;
         }
-        for (; off <= end - STRIPE; off += STRIPE) {
-            stripe(b, off);
-        }
+        off = stripes(lanes, b, off, end);
         pendingLength = end - off;
         System.arraycopy(b, off, pending, 0, pendingLength);
     }
 
     /** The hash of everything added so far (the state is kept: more may be added). */
     public long digest() {
-        long h;
-        if (total >= STRIPE) {
-            h = Long.rotateLeft(v1, 1) + Long.rotateLeft(v2, 7) + Long.rotateLeft(v3, 12) + Long.rotateLeft(v4, 18);
-            h = merge(h, v1);
-            h = merge(h, v2);
-            h = merge(h, v3);
-            h = merge(h, v4);
-        } else {
-            h = seed + P5;
-        }
-        h += total;
-        return finish(h, pending, 0, pendingLength);
+        long h = total >= STRIPE ? converge(lanes) : seed + P5;
+        return finish(h + total, pending, 0, pendingLength);
     }
 
     /** XXH64 of {@code len} bytes of {@code b} from {@code off}. */
@@ -90,33 +72,50 @@ public final class Xxh64 {
         int end = off + len;
         long h;
         if (len >= STRIPE) {
-            long a1 = seed + P1 + P2;
-            long a2 = seed + P2;
-            long a3 = seed;
-            long a4 = seed - P1;
-            for (; off <= end - STRIPE; off += STRIPE) {
-                a1 = round(a1, (long) LONGS.get(b, off));
-                a2 = round(a2, (long) LONGS.get(b, off + 8));
-                a3 = round(a3, (long) LONGS.get(b, off + 16));
-                a4 = round(a4, (long) LONGS.get(b, off + 24));
-            }
-            h = Long.rotateLeft(a1, 1) + Long.rotateLeft(a2, 7) + Long.rotateLeft(a3, 12) + Long.rotateLeft(a4, 18);
-            h = merge(h, a1);
-            h = merge(h, a2);
-            h = merge(h, a3);
-            h = merge(h, a4);
+            long[] lanes = new long[4];
+            start(lanes, seed);
+            off = stripes(lanes, b, off, end);
+            h = converge(lanes);
         } else {
             h = seed + P5;
         }
-        h += len;
-        return finish(h, b, off, end - off);
+        return finish(h + len, b, off, end - off);
     }
 
-    private void stripe(byte[] b, int off) {
-        v1 = round(v1, (long) LONGS.get(b, off));
-        v2 = round(v2, (long) LONGS.get(b, off + 8));
-        v3 = round(v3, (long) LONGS.get(b, off + 16));
-        v4 = round(v4, (long) LONGS.get(b, off + 24));
+    private static void start(long[] lanes, long seed) {
+        lanes[0] = seed + P1 + P2;
+        lanes[1] = seed + P2;
+        lanes[2] = seed;
+        lanes[3] = seed - P1;
+    }
+
+    /** Runs every whole 32-byte stripe of {@code b[off, end)} through the lanes; returns where the rest starts. */
+    private static int stripes(long[] lanes, byte[] b, int off, int end) {
+        long a1 = lanes[0];
+        long a2 = lanes[1];
+        long a3 = lanes[2];
+        long a4 = lanes[3];
+        for (; off <= end - STRIPE; off += STRIPE) {
+            a1 = round(a1, (long) LONGS.get(b, off));
+            a2 = round(a2, (long) LONGS.get(b, off + 8));
+            a3 = round(a3, (long) LONGS.get(b, off + 16));
+            a4 = round(a4, (long) LONGS.get(b, off + 24));
+        }
+        lanes[0] = a1;
+        lanes[1] = a2;
+        lanes[2] = a3;
+        lanes[3] = a4;
+        return off;
+    }
+
+    /** The lanes folded into one value, as the algorithm does once 32 bytes or more went through them. */
+    private static long converge(long[] lanes) {
+        long h = Long.rotateLeft(lanes[0], 1) + Long.rotateLeft(lanes[1], 7) + Long.rotateLeft(lanes[2], 12)
+                + Long.rotateLeft(lanes[3], 18);
+        for (long lane : lanes) {
+            h = merge(h, lane);
+        }
+        return h;
     }
 
     /** The last fewer-than-32 bytes, then the avalanche. */

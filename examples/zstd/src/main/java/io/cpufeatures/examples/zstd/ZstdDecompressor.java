@@ -162,79 +162,48 @@ public final class ZstdDecompressor {
             }
             FrameHeader h = FrameHeader.parse(src, ip, end, base, windowCap);
             FrameScan.checkPlausible(h, ip, end, base);
+            h.requireDictionary(dictionary, base + ip);
             ip += h.headerSize();
-            byte[] dict = null;
-            if (h.dictionaryId() != 0) {
-                if (dictionary == null) {
-                    throw new ZstdFormatException(base + ip - h.headerSize(), "the frame needs dictionary "
-                            + h.dictionaryId() + "; none was given");
-                }
-                if (dictionary.id() != h.dictionaryId()) {
-                    throw new ZstdFormatException(base + ip - h.headerSize(), "the frame needs dictionary "
-                            + h.dictionaryId() + "; the one given is " + dictionary.id());
-                }
-            }
-            if (dictionary != null) {
-                dict = dictionary.content();
-            }
+            byte[] dict = dictionary == null ? null : dictionary.content();
             blocks.startFrame(dictionary);
             int frameStart = op;
-            int blockMax = (int) Math.min(h.windowSize(), BlockDecoder.MAX_BLOCK);
-            boolean last;
+            int blockMax = h.blockMax();
+            BlockHeader b;
             do {
                 if (end - ip < 3) {
                     throw new ZstdFormatException(base + ip, "a block header needs 3 bytes; only " + (end - ip) + " remain");
                 }
-                int bh = Bytes.read24(src, ip);
+                b = BlockHeader.of(Bytes.read24(src, ip), blockMax, base + ip);
                 int at = ip;
                 ip += 3;
-                last = (bh & 1) != 0;
-                int type = (bh >>> 1) & 3;
-                int size = bh >>> 3;
-                if (type == 3) {
-                    throw new ZstdFormatException(base + at, "block type 3 is reserved");
+                if (end - ip < b.inputSize()) {
+                    throw new ZstdFormatException(base + at, "the block needs " + b.inputSize() + " bytes; only "
+                            + (end - ip) + " remain");
                 }
-                if (size > blockMax) {
-                    throw new ZstdFormatException(base + at, "block size " + size + " exceeds the block maximum of "
-                            + blockMax + " for this frame's window");
-                }
-                int inSize = type == 1 ? 1 : size;
-                if (end - ip < inSize) {
-                    throw new ZstdFormatException(base + at, "the block needs " + inSize + " bytes; only " + (end - ip)
-                            + " remain");
-                }
-                if (type == 2) {
+                if (b.type() == BlockHeader.COMPRESSED) {
                     out.room(op, blockMax);
-                    op = blocks.decode(src, ip, ip + size, base, out.buffer, op, frameStart, out.limit, dict, blockMax);
+                    op = blocks.decode(src, ip, ip + b.size(), base, out.buffer, op, frameStart, out.limit, dict, blockMax);
                 } else {
-                    out.room(op, size);
-                    if (out.limit - op < size) {
-                        throw new IllegalArgumentException("destination too small: the input decompresses past index "
-                                + out.limit + " of the destination array");
+                    out.room(op, b.size());
+                    if (out.limit - op < b.size()) {
+                        throw BlockDecoder.destinationTooSmall(out.limit);
                     }
-                    if (type == 0) {
-                        System.arraycopy(src, ip, out.buffer, op, size);
+                    if (b.type() == BlockHeader.RAW) {
+                        System.arraycopy(src, ip, out.buffer, op, b.size());
                     } else {
-                        Arrays.fill(out.buffer, op, op + size, src[ip]);
+                        Arrays.fill(out.buffer, op, op + b.size(), src[ip]);
                     }
-                    op += size;
+                    op += b.size();
                 }
-                ip += inSize;
-            } while (!last);
-            if (h.contentSize().isPresent() && h.contentSize().getAsLong() != op - frameStart) {
-                throw new ZstdFormatException(base + ip, "the frame declares " + h.contentSize().getAsLong()
-                        + " bytes of content but decodes to " + (op - frameStart));
-            }
+                ip += b.inputSize();
+            } while (!b.last());
+            h.checkContentSize(op - frameStart, base + ip);
             if (h.hasChecksum()) {
                 if (end - ip < 4) {
                     throw new ZstdFormatException(base + ip, "the 4-byte content checksum is missing");
                 }
-                int expected = Bytes.readInt(src, ip);
-                int actual = (int) Xxh64.hash(out.buffer, frameStart, op - frameStart, 0);
-                if (expected != actual) {
-                    throw new ZstdFormatException(base + ip, String.format("content checksum mismatch: the frame says"
-                            + " 0x%08x, the content hashes to 0x%08x", expected, actual));
-                }
+                FrameHeader.checkChecksum(Bytes.readInt(src, ip), Xxh64.hash(out.buffer, frameStart, op - frameStart, 0),
+                        base + ip);
                 ip += 4;
             }
         }

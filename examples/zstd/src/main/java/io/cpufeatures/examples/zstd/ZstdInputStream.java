@@ -104,25 +104,16 @@ public final class ZstdInputStream extends InputStream {
             }
         }
         byte[] header = readFully(3, "block header");
-        int bh = (header[0] & 0xFF) | (header[1] & 0xFF) << 8 | (header[2] & 0xFF) << 16;
-        long at = consumed - 3;
-        lastBlockDone = (bh & 1) != 0;
-        int type = (bh >>> 1) & 3;
-        int size = bh >>> 3;
-        int blockMax = (int) Math.min(frame.windowSize(), BlockDecoder.MAX_BLOCK);
-        if (type == 3) {
-            throw new ZstdFormatException(at, "block type 3 is reserved");
-        }
-        if (size > blockMax) {
-            throw new ZstdFormatException(at, "block size " + size + " exceeds the block maximum of " + blockMax
-                    + " for this frame's window");
-        }
+        int blockMax = frame.blockMax();
+        BlockHeader b = BlockHeader.of(Bytes.read24(header, 0), blockMax, consumed - 3);
+        lastBlockDone = b.last();
+        int size = b.size();
         makeRoom(blockMax);
         int start = writePos;
-        if (type == 0) {
+        if (b.type() == BlockHeader.RAW) {
             readInto(window, writePos, size, "raw block");
             writePos += size;
-        } else if (type == 1) {
+        } else if (b.type() == BlockHeader.RLE) {
             byte value = readFully(1, "RLE block")[0];
             Arrays.fill(window, writePos, writePos + size, value);
             writePos += size;
@@ -166,17 +157,10 @@ public final class ZstdInputStream extends InputStream {
             long at = consumed - 4;
             byte[] head = Arrays.copyOf(magic, 18);
             readInto(head, 4, 1, "frame header descriptor");
-            int d = head[4] & 0xFF;
-            int fcsFlag = d >>> 6;
-            boolean single = (d & 0x20) != 0;
-            int size = 5 + (single ? 0 : 1) + new int[] {0, 1, 2, 4}[d & 3]
-                    + (fcsFlag == 0 ? (single ? 1 : 0) : new int[] {0, 2, 4, 8}[fcsFlag]);
+            int size = FrameHeader.size(head[4] & 0xFF);
             readInto(head, 5, size - 5, "frame header");
             frame = FrameHeader.parse(head, 0, size, at, windowCap);
-            if (frame.dictionaryId() != 0 && (dictionary == null || dictionary.id() != frame.dictionaryId())) {
-                throw new ZstdFormatException(at, "the frame needs dictionary " + frame.dictionaryId()
-                        + (dictionary == null ? "; none was given" : "; the one given is " + dictionary.id()));
-            }
+            frame.requireDictionary(dictionary, at);
             blocks.startFrame(dictionary);
             int keep = (int) Math.min(frame.windowSize(), Integer.MAX_VALUE);
             int capacity = (int) Math.min(Integer.MAX_VALUE - 16, (long) keep + 2L * BlockDecoder.MAX_BLOCK);
@@ -196,17 +180,9 @@ public final class ZstdInputStream extends InputStream {
 
     private void endFrame() throws IOException {
         long end = consumed;
-        if (frame.contentSize().isPresent() && frame.contentSize().getAsLong() != frameProduced) {
-            throw new ZstdFormatException(end, "the frame declares " + frame.contentSize().getAsLong()
-                    + " bytes of content but decodes to " + frameProduced);
-        }
+        frame.checkContentSize(frameProduced, end);
         if (frame.hasChecksum()) {
-            int expected = Bytes.readInt(readFully(4, "content checksum"), 0);
-            int actual = (int) hash.digest();
-            if (expected != actual) {
-                throw new ZstdFormatException(end, String.format("content checksum mismatch: the frame says 0x%08x,"
-                        + " the content hashes to 0x%08x", expected, actual));
-            }
+            FrameHeader.checkChecksum(Bytes.readInt(readFully(4, "content checksum"), 0), hash.digest(), end);
         }
         frame = null;
     }

@@ -18,7 +18,7 @@ class CorruptInputTest {
     @TempDir
     static Path dir;
 
-    private static final List<HuffmanKernel> KERNELS = List.of(new GenericHuffmanKernel(), new Bmi2HuffmanKernel());
+    private static final List<HuffmanKernel> KERNELS = AllKernels.LIST;
 
     @BeforeAll
     static void zstdIsThere() {

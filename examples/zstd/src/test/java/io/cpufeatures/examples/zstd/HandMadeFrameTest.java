@@ -17,7 +17,7 @@ import org.junit.jupiter.api.Test;
  */
 class HandMadeFrameTest {
 
-    private static final List<HuffmanKernel> KERNELS = List.of(new GenericHuffmanKernel(), new Bmi2HuffmanKernel());
+    private static final List<HuffmanKernel> KERNELS = AllKernels.LIST;
 
     /** Magic, a descriptor with no content size, checksum or dictionary, a window of {@code 1 << windowLog}. */
     private static ByteArrayOutputStream frame(int windowLog) {

@@ -21,7 +21,7 @@ class RoundTripTest {
     @TempDir
     static Path dir;
 
-    private static final List<HuffmanKernel> KERNELS = List.of(new GenericHuffmanKernel(), new Bmi2HuffmanKernel());
+    private static final List<HuffmanKernel> KERNELS = AllKernels.LIST;
 
     @BeforeAll
     static void zstdIsThere() {
