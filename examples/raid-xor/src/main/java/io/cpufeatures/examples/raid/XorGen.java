@@ -102,7 +102,7 @@ public final class XorGen implements DispatchPointProvider {
                 throw new NullPointerException("srcs[" + i + "]");
             }
             checkRange(i, srcOff, len, src.length);
-            if (src == dest && len > 0 && destOff < srcOff + len && srcOff < destOff + len) {
+            if (src == dest && overlap(destOff, srcOff, len)) {
                 throw overlap(i, destOff, srcOff, len);
             }
         }
@@ -121,7 +121,7 @@ public final class XorGen implements DispatchPointProvider {
                 throw new NullPointerException("srcs[" + i + "]");
             }
             checkRange(i, srcOff, len, src.capacity());
-            if (src == dest && len > 0 && destOff < srcOff + len && srcOff < destOff + len) {
+            if (src == dest && overlap(destOff, srcOff, len)) {
                 throw overlap(i, destOff, srcOff, len);
             }
         }
@@ -140,6 +140,11 @@ public final class XorGen implements DispatchPointProvider {
             throw new IndexOutOfBoundsException(what + ": range [" + off + ", " + off + " + " + len + ") is outside [0, "
                     + length + ")");
         }
+    }
+
+    /** Whether {@code [destOff, destOff+len)} and {@code [srcOff, srcOff+len)} share a byte. */
+    private static boolean overlap(int destOff, int srcOff, int len) {
+        return len > 0 && destOff < srcOff + len && srcOff < destOff + len;
     }
 
     private static IllegalArgumentException overlap(int i, int destOff, int srcOff, int len) {

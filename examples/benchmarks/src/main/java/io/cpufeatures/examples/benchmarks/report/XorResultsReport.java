@@ -124,7 +124,7 @@ public final class XorResultsReport {
                 }
             }
             md.append("| ").append(j.feature()).append(" | ").append(String.join(" / ", pct)).append(" | ")
-                    .append(String.format(Locale.ROOT, "%.2fx (%s)", lowest, where)).append(" |\n");
+                    .append(where.isEmpty() ? "–" : String.format(Locale.ROOT, "%.2fx (%s)", lowest, where)).append(" |\n");
         }
         List<Jdk> withMis = jdks.stream().filter(j -> j.misaligned() != null).toList();
         if (!withMis.isEmpty()) {
