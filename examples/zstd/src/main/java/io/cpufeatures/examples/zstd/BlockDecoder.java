@@ -10,6 +10,8 @@ final class BlockDecoder {
 
     /** The format's largest block, in both directions (Block_Maximum_Size). */
     static final int MAX_BLOCK = 128 << 10;
+    /** The shortest match, so the least any sequence produces. */
+    private static final int MIN_MATCH = 3;
 
     private final HuffmanKernel kernel;
     private final BackwardBits bits = new BackwardBits();
@@ -21,6 +23,8 @@ final class BlockDecoder {
     private int rep1;
     private int rep2;
     private byte[] literalBuffer = new byte[0];
+    /** Decoded sequences, three ints each (see {@link #decodeSequences}). */
+    private int[] sequences = new int[0];
 
     /** The literals of the block being decoded: an array, where they start, how many. */
     private byte[] lits;
@@ -65,16 +69,18 @@ final class BlockDecoder {
      * Decodes the compressed block {@code src[off, end)} into {@code out} from {@code op}.
      * {@code history} is where the frame's output starts in {@code out} (matches may reach back
      * to it, and before it into {@code dict} if given); {@code limit} is where {@code out} ends;
-     * {@code blockMax} the most the block may produce.
+     * {@code blockMax} the most the block may produce. Up to {@code scratchEnd} (at most {@code limit}) the
+     * decoder may write a few bytes past its output, in 8-byte steps: bytes a later part of the
+     * frame overwrites, or that the caller does not read.
      *
      * @return the new end of the output
      * @throws ZstdFormatException      if the block is malformed
      * @throws IllegalArgumentException if {@code out} has no room for the block's output
      */
-    int decode(byte[] src, int off, int end, long base, byte[] out, int op, int history, int limit, byte[] dict,
-            int blockMax) throws ZstdFormatException {
+    int decode(byte[] src, int off, int end, long base, byte[] out, int op, int history, int limit, int scratchEnd,
+            byte[] dict, int blockMax) throws ZstdFormatException {
         int p = literals(src, off, end, base, blockMax);
-        return sequences(src, p, end, base, out, op, history, op + blockMax, limit, dict);
+        return sequences(src, p, end, base, out, op, history, op + blockMax, limit, scratchEnd, dict);
     }
 
     /** Reads the literals section; returns where the sequences section starts. */
@@ -179,7 +185,8 @@ final class BlockDecoder {
 
     private byte[] literalBuffer(int size) {
         if (literalBuffer.length < size) {
-            literalBuffer = new byte[Math.max(size, Math.min(MAX_BLOCK, literalBuffer.length * 2))];
+            // 8 bytes more than the literals: the fast copy reads a whole 8-byte word past the last literal
+            literalBuffer = new byte[Math.max(size, Math.min(MAX_BLOCK, literalBuffer.length * 2)) + 8];
         }
         return literalBuffer;
     }
@@ -192,7 +199,7 @@ final class BlockDecoder {
 
     /** Reads and executes the sequences section {@code src[off, end)}. */
     private int sequences(byte[] src, int off, int end, long base, byte[] out, int op, int history, int blockEnd,
-            int limit, byte[] dict) throws ZstdFormatException {
+            int limit, int scratchEnd, byte[] dict) throws ZstdFormatException {
         if (off >= end) {
             throw new ZstdFormatException(base + off, "a compressed block needs a sequences section header");
         }
@@ -210,6 +217,10 @@ final class BlockDecoder {
             need(off, end, 3, base, "sequences section header");
             count = (src[off + 1] & 0xFF) + ((src[off + 2] & 0xFF) << 8) + 0x7F00;
             p = off + 3;
+        }
+        if (count > (blockEnd - op) / MIN_MATCH) {
+            throw new ZstdFormatException(base + off, count + " sequences of at least " + MIN_MATCH
+                    + " bytes each exceed the block maximum of " + (blockEnd - op) + " bytes");
         }
         if (count == 0) {
             if (p != end) {
@@ -230,7 +241,7 @@ final class BlockDecoder {
         p = table(SymbolKind.LITERALS_LENGTH, modes >>> 6, src, p, end, base);
         p = table(SymbolKind.OFFSET, (modes >>> 4) & 3, src, p, end, base);
         p = table(SymbolKind.MATCH_LENGTH, (modes >>> 2) & 3, src, p, end, base);
-        return execute(src, p, end, base, count, out, op, history, blockEnd, limit, dict);
+        return execute(src, p, end, base, count, out, op, history, blockEnd, limit, scratchEnd, dict);
     }
 
     /** Sets the table of {@code kind} for mode {@code mode}; returns the position after its description. */
@@ -281,35 +292,68 @@ final class BlockDecoder {
         };
     }
 
-    /** Decodes the sequences' bitstream and executes each sequence. */
+    /** Decodes the sequences' bitstream, then executes the sequences. */
     private int execute(byte[] src, int start, int end, long base, int count, byte[] out, int op, int history,
-            int blockEnd, int limit, byte[] dict) throws ZstdFormatException {
-        int stop = Math.min(blockEnd, limit);
+            int blockEnd, int limit, int scratchEnd, byte[] dict) throws ZstdFormatException {
+        int[] seqs = decodeSequences(src, start, end, base, count);
+        return executeSequences(seqs, count, base + start, out, op, history, blockEnd, limit, scratchEnd, dict);
+    }
+
+    /**
+     * Decodes {@code count} sequences from the bitstream {@code src[start, end)} into the sequence
+     * buffer, three ints each: literals length, match length, offset (repeat offsets resolved).
+     * The loop keeps the bit container in locals and reads each state's packed entry once; it is
+     * apart from the copying so that the JIT has registers for both.
+     */
+    private int[] decodeSequences(byte[] src, int start, int end, long base, int count) throws ZstdFormatException {
         BackwardBits in = bits;
         in.init(src, start, end, base, "sequences bitstream");
-        SequenceTable ll = llTable;
-        SequenceTable of = ofTable;
-        SequenceTable ml = mlTable;
-        int llState = in.read(ll.log);
-        int ofState = in.read(of.log);
-        int mlState = in.read(ml.log);
+        long[] ll = llTable.entries;
+        long[] of = ofTable.entries;
+        long[] ml = mlTable.entries;
+        int llState = in.read(llTable.log);
+        int ofState = in.read(ofTable.log);
+        int mlState = in.read(mlTable.log);
         in.reload();
         if (in.overflowed()) {
             throw new ZstdFormatException(base + start, "the sequences bitstream is too short for its initial states");
         }
-        int dictLength = dict == null ? 0 : dict.length;
-        byte[] l = lits;
-        int lp = litPos;
-        int le = litEnd;
+        int[] seqs = sequenceBuffer(count);
+        long container = in.bits();
+        int consumed = in.consumed();
+        int ptr = in.ptr();
         int r0 = rep0;
         int r1 = rep1;
         int r2 = rep2;
-        for (int i = 0; i < count; i++) {
-            int offsetValue = of.value[ofState] + in.read(of.extra[ofState]);
-            in.reload();
-            int matchLength = ml.value[mlState] + in.read(ml.extra[mlState]);
-            int literalLength = ll.value[llState] + in.read(ll.extra[llState]);
-            in.reload();
+        for (int i = 0, k = 0; i < count; i++, k += 3) {
+            long ofE = of[ofState];
+            long mlE = ml[mlState];
+            long llE = ll[llState];
+            int ofBits = SequenceTable.extraBits(ofE);
+            int mlBits = SequenceTable.extraBits(mlE);
+            int llBits = SequenceTable.extraBits(llE);
+            int offsetValue = SequenceTable.baseline(ofE) + (int) (((container << consumed) >>> 1) >>> (63 - ofBits));
+            consumed += ofBits;
+            boolean wide = ofBits + mlBits + llBits > 31;
+            if (wide) {
+                // after a reload at most 7 bits are used: 7 + 31 + the three states' 26 fit in 64; more need reloads
+                in.resume(ptr, container, consumed);
+                in.reload();
+                container = in.bits();
+                consumed = in.consumed();
+                ptr = in.ptr();
+            }
+            int matchLength = SequenceTable.baseline(mlE) + (int) (((container << consumed) >>> 1) >>> (63 - mlBits));
+            consumed += mlBits;
+            int literalLength = SequenceTable.baseline(llE) + (int) (((container << consumed) >>> 1) >>> (63 - llBits));
+            consumed += llBits;
+            if (wide) {
+                in.resume(ptr, container, consumed);
+                in.reload();
+                container = in.bits();
+                consumed = in.consumed();
+                ptr = in.ptr();
+            }
             int offset;
             if (offsetValue > 3) {
                 offset = offsetValue - 3;
@@ -332,12 +376,101 @@ final class BlockDecoder {
                     r0 = offset;
                 }
             }
+            seqs[k] = literalLength;
+            seqs[k + 1] = matchLength;
+            seqs[k + 2] = offset;
+            if (i + 1 < count) {
+                int llNb = SequenceTable.stateBits(llE);
+                llState = SequenceTable.nextBase(llE) + (int) (((container << consumed) >>> 1) >>> (63 - llNb));
+                consumed += llNb;
+                int mlNb = SequenceTable.stateBits(mlE);
+                mlState = SequenceTable.nextBase(mlE) + (int) (((container << consumed) >>> 1) >>> (63 - mlNb));
+                consumed += mlNb;
+                int ofNb = SequenceTable.stateBits(ofE);
+                ofState = SequenceTable.nextBase(ofE) + (int) (((container << consumed) >>> 1) >>> (63 - ofNb));
+                consumed += ofNb;
+            }
+            // reload (BackwardBits.reload, kept in locals): the common case first
+            if (ptr - start >= 8) {
+                ptr -= consumed >>> 3;
+                consumed &= 7;
+                container = Bytes.readLong(src, ptr);
+            } else if (ptr > start && consumed <= 64) {
+                int back = Math.min(consumed >>> 3, ptr - start);
+                ptr -= back;
+                consumed -= back << 3;
+                container = Bytes.readLong(src, ptr);
+            }
+            if (consumed > 64 && i + 1 < count) {
+                throw new ZstdFormatException(base + start, "the sequences bitstream ends before sequence " + (i + 1)
+                        + " of " + count);
+            }
+        }
+        in.resume(ptr, container, consumed);
+        if (!in.finished()) {
+            throw new ZstdFormatException(base + start, in.overflowed()
+                    ? "the sequences bitstream is too short for its " + count + " sequences"
+                    : "bits are left in the sequences bitstream after its " + count + " sequences");
+        }
+        rep0 = r0;
+        rep1 = r1;
+        rep2 = r2;
+        return seqs;
+    }
+
+    private int[] sequenceBuffer(int count) {
+        if (sequences.length < 3 * count) {
+            sequences = new int[3 * Math.max(count, Math.min(MAX_BLOCK / MIN_MATCH, sequences.length / 3 * 2))];
+        }
+        return sequences;
+    }
+
+    /**
+     * Executes {@code count} decoded sequences: each copies its literals, then its match. Most take
+     * the fast path, 8-byte word copies that may run up to 7 bytes past the sequence (within
+     * {@code scratchEnd}) and read up to 7 past its literals; sequences near the end of the output,
+     * overlapping by less than 8 bytes or reaching into the dictionary copy exactly.
+     */
+    private int executeSequences(int[] seqs, int count, long at, byte[] out, int op, int history, int blockEnd,
+            int limit, int scratchEnd, byte[] dict) throws ZstdFormatException {
+        int stop = Math.min(blockEnd, limit);
+        int fastEnd = Math.min(scratchEnd, limit) - 8;
+        int dictLength = dict == null ? 0 : dict.length;
+        byte[] l = lits;
+        int lp = litPos;
+        int le = litEnd;
+        int litFastEnd = l.length - 8;
+        for (int i = 0, k = 0; i < count; i++, k += 3) {
+            int literalLength = seqs[k];
+            int matchLength = seqs[k + 1];
+            int offset = seqs[k + 2];
             if (literalLength > le - lp) {
-                throw new ZstdFormatException(base + start, "sequence " + i + " copies " + literalLength
+                throw new ZstdFormatException(at, "sequence " + i + " copies " + literalLength
                         + " literals; only " + (le - lp) + " remain");
             }
             if (literalLength + matchLength > stop - op) {
-                room(base + start, op, literalLength + matchLength, blockEnd, limit);
+                room(at, op, literalLength + matchLength, blockEnd, limit);
+            }
+            if (op + literalLength + matchLength <= fastEnd && lp <= litFastEnd - literalLength && offset >= 8
+                    && offset <= op + literalLength - history) {
+                int d = op;
+                int s = lp;
+                int e = op + literalLength;
+                do {
+                    Bytes.copy8(l, s, out, d);
+                    d += 8;
+                    s += 8;
+                } while (d < e);
+                lp += literalLength;
+                int from = e - offset;
+                d = e;
+                op = e + matchLength;
+                do {
+                    Bytes.copy8(out, from, out, d);
+                    d += 8;
+                    from += 8;
+                } while (d < op);
+                continue;
             }
             System.arraycopy(l, lp, out, op, literalLength);
             lp += literalLength;
@@ -345,7 +478,7 @@ final class BlockDecoder {
             int available = op - history;
             if (offset > available) {
                 if (offset == 0 || offset > available + dictLength) {
-                    throw new ZstdFormatException(base + start, "sequence " + i + ": offset " + offset + " reaches before"
+                    throw new ZstdFormatException(at, "sequence " + i + ": offset " + offset + " reaches before"
                             + " the start of the frame" + (dictLength > 0 ? " and its dictionary" : "") + " ("
                             + available + " byte(s) decoded" + (dictLength > 0 ? ", " + dictLength + " in the dictionary" : "")
                             + ")");
@@ -358,32 +491,13 @@ final class BlockDecoder {
                     op = copyMatch(out, op, history, matchLength);
                 }
             } else if (offset == 0) {
-                throw new ZstdFormatException(base + start, "sequence " + i + ": offset 0 is invalid");
+                throw new ZstdFormatException(at, "sequence " + i + ": offset 0 is invalid");
             } else {
                 op = copyMatch(out, op, op - offset, matchLength);
             }
-            if (i + 1 < count) {
-                llState = ll.next[llState] + in.read(ll.nbBits[llState]);
-                mlState = ml.next[mlState] + in.read(ml.nbBits[mlState]);
-                ofState = of.next[ofState] + in.read(of.nbBits[ofState]);
-                in.reload();
-                if (in.overflowed()) {
-                    throw new ZstdFormatException(base + start, "the sequences bitstream ends before sequence " + (i + 1)
-                            + " of " + count);
-                }
-            }
         }
-        in.reload();
-        if (!in.finished()) {
-            throw new ZstdFormatException(base + start, in.overflowed()
-                    ? "the sequences bitstream is too short for its " + count + " sequences"
-                    : "bits are left in the sequences bitstream after its " + count + " sequences");
-        }
-        rep0 = r0;
-        rep1 = r1;
-        rep2 = r2;
         litPos = lp;
-        return copyLiterals(out, op, le - lp, blockEnd, limit, base + start);
+        return copyLiterals(out, op, le - lp, blockEnd, limit, at);
     }
 
     /** Copies a match of {@code length} bytes from {@code from} to {@code op}; an overlapping copy repeats the pattern. */

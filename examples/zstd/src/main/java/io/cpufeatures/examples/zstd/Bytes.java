@@ -21,6 +21,11 @@ final class Bytes {
         return (int) INTS.get(b, off);
     }
 
+    /** Copies the 8 bytes at {@code src[from]} to {@code dst[to]}. */
+    static void copy8(byte[] src, int from, byte[] dst, int to) {
+        LONGS.set(dst, to, (long) LONGS.get(src, from));
+    }
+
     static int readShort(byte[] b, int off) {
         return (b[off] & 0xFF) | (b[off + 1] & 0xFF) << 8;
     }

@@ -104,6 +104,9 @@ record FseCounts(short[] counts, int symbols, int log, int bytes) {
 
         int peek(int n) {
             int byteAt = off + (bitPos >>> 3);
+            if (end - byteAt >= 4) {
+                return (int) (((Bytes.readInt(src, byteAt) & 0xFFFFFFFFL) >>> (bitPos & 7)) & ((1L << n) - 1));
+            }
             long v = 0;
             for (int i = 3; i >= 0; i--) {
                 int at = byteAt + i;

@@ -27,11 +27,30 @@ final class FseTable {
     static FseTable build(short[] counts, int symbols, int log) {
         FseTable t = new FseTable(log);
         int size = 1 << log;
-        int high = size - 1;
         int[] next = new int[symbols];
+        spread(counts, symbols, log, t.symbol, next);
+        for (int u = 0; u < size; u++) {
+            int s = t.symbol[u];
+            int x = next[s]++;
+            int bits = log - (31 - Integer.numberOfLeadingZeros(x));
+            t.nbBits[u] = (byte) bits;
+            t.nextBase[u] = (short) ((x << bits) - size);
+        }
+        return t;
+    }
+
+    /**
+     * Spreads the symbols of {@code counts[0..symbols)} over the {@code 1 << log} states of
+     * {@code symbol} by the format's rule ("less than 1" symbols at the top, the others stepped
+     * through the rest), and sets {@code next[s]} to each symbol's first next-state counter.
+     * Every alphabet of the format has fewer than 128 symbols, so a symbol fits a non-negative byte.
+     */
+    static void spread(short[] counts, int symbols, int log, byte[] symbol, int[] next) {
+        int size = 1 << log;
+        int high = size - 1;
         for (int s = 0; s < symbols; s++) {
             if (counts[s] == -1) {
-                t.symbol[high--] = (byte) s;
+                symbol[high--] = (byte) s;
                 next[s] = 1;
             } else {
                 next[s] = counts[s];
@@ -40,22 +59,24 @@ final class FseTable {
         int step = (size >>> 1) + (size >>> 3) + 3;
         int mask = size - 1;
         int pos = 0;
+        if (high == size - 1) {
+            // no "less than 1" symbol: every step lands on a free state
+            for (int s = 0; s < symbols; s++) {
+                for (int i = counts[s]; i > 0; i--) {
+                    symbol[pos] = (byte) s;
+                    pos = (pos + step) & mask;
+                }
+            }
+            return;
+        }
         for (int s = 0; s < symbols; s++) {
-            for (int i = 0; i < counts[s]; i++) {
-                t.symbol[pos] = (byte) s;
+            for (int i = counts[s]; i > 0; i--) {
+                symbol[pos] = (byte) s;
                 do {
                     pos = (pos + step) & mask;
                 } while (pos > high);
             }
         }
-        for (int u = 0; u < size; u++) {
-            int s = t.symbol[u] & 0xFF;
-            int x = next[s]++;
-            int bits = log - (31 - Integer.numberOfLeadingZeros(x));
-            t.nbBits[u] = (byte) bits;
-            t.nextBase[u] = (short) ((x << bits) - size);
-        }
-        return t;
     }
 
     /** A table of one state that always yields {@code symbol} and reads no bit (the RLE mode). */

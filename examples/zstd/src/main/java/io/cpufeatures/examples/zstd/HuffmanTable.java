@@ -15,6 +15,8 @@ final class HuffmanTable {
 
     private final short[] entries = new short[1 << MAX_BITS];
     private final byte[] weights = new byte[MAX_WEIGHTS + 1];
+    /** The symbols ordered by weight, a scratch array of {@link #build}. */
+    private final byte[] sorted = new byte[MAX_WEIGHTS + 1];
     private int maxBits;
     private boolean loaded;
 
@@ -125,7 +127,7 @@ final class HuffmanTable {
                 throw new ZstdFormatException(at, "Huffman weight " + w + " of symbol " + i + " exceeds " + MAX_BITS);
             }
             rank[w]++;
-            total += w == 0 ? 0 : 1 << (w - 1);
+            total += (1 << w) >>> 1;
         }
         if (total == 0) {
             throw new ZstdFormatException(at, "Huffman weights are all zero");
@@ -147,24 +149,40 @@ final class HuffmanTable {
                     + rank[1] + "), so they cannot form a complete prefix code");
         }
         int symbols = count + 1;
-        int[] start = new int[MAX_BITS + 2];
-        int next = 0;
+        // symbols sorted by weight (a counting sort, stable), so that each weight's fills have one
+        // length: a loop per symbol with a data-dependent length mispredicts about twice a symbol
+        int[] position = new int[MAX_BITS + 2];
         for (int w = 1; w <= bitsNeeded; w++) {
-            start[w] = next;
-            next += rank[w] << (w - 1);
+            position[w] = position[w - 1] + rank[w - 1];
         }
+        int firstNonZero = rank[0];
+        byte[] sorted = this.sorted;
         for (int s = 0; s < symbols; s++) {
-            int w = weights[s];
-            if (w == 0) {
-                continue;
-            }
+            sorted[position[weights[s]]++] = (byte) s;
+        }
+        int next = 0;
+        int k = firstNonZero;
+        for (int w = 1; w <= bitsNeeded; w++) {
             int len = 1 << (w - 1);
-            short e = (short) (s << 4 | (bitsNeeded + 1 - w));
-            int from = start[w];
-            for (int i = 0; i < len; i++) {
-                entries[from + i] = e;
+            int bitsOfCode = bitsNeeded + 1 - w;
+            for (int n = rank[w]; n > 0; n--) {
+                short e = (short) ((sorted[k++] & 0xFF) << 4 | bitsOfCode);
+                switch (len) {
+                    case 1 -> entries[next] = e;
+                    case 2 -> {
+                        entries[next] = e;
+                        entries[next + 1] = e;
+                    }
+                    case 4 -> {
+                        entries[next] = e;
+                        entries[next + 1] = e;
+                        entries[next + 2] = e;
+                        entries[next + 3] = e;
+                    }
+                    default -> java.util.Arrays.fill(entries, next, next + len, e);
+                }
+                next += len;
             }
-            start[w] = from + len;
         }
         maxBits = bitsNeeded;
         loaded = true;

@@ -53,6 +53,9 @@ public final class ZstdDecompressor {
      * Decompresses every frame of {@code src[srcOff, srcOff+srcLen)} into
      * {@code dst[dstOff, dstOff+dstLen)}.
      *
+     * A frame that does not declare its content size may leave bytes of the destination after the
+     * returned length changed (as libzstd may); the content itself is exact.
+     *
      * @return the number of bytes written
      * @throws ZstdFormatException      if the input is malformed (the offset counts from {@code srcOff})
      * @throws IllegalArgumentException if the destination is too small
@@ -182,7 +185,8 @@ public final class ZstdDecompressor {
                 }
                 if (b.type() == BlockHeader.COMPRESSED) {
                     out.room(op, blockMax);
-                    op = blocks.decode(src, ip, ip + b.size(), base, out.buffer, op, frameStart, out.limit, dict, blockMax);
+                    op = blocks.decode(src, ip, ip + b.size(), base, out.buffer, op, frameStart, out.limit,
+                            scratchEnd(h, frameStart, out.limit), dict, blockMax);
                 } else {
                     out.room(op, b.size());
                     if (out.limit - op < b.size()) {
@@ -208,6 +212,14 @@ public final class ZstdDecompressor {
             }
         }
         return op;
+    }
+
+    /**
+     * How far the block decoder may write past its output: the frame's declared end, so no byte of
+     * the caller's array after the content is touched; without a declared size, the array's limit.
+     */
+    private static int scratchEnd(FrameHeader h, int frameStart, int limit) {
+        return h.contentSize().isPresent() ? (int) Math.min(limit, frameStart + h.contentSize().getAsLong()) : limit;
     }
 
     /**
