@@ -70,7 +70,7 @@ final class BlockDecoder {
      * {@code history} is where the frame's output starts in {@code out} (matches may reach back
      * to it, and before it into {@code dict} if given); {@code limit} is where {@code out} ends;
      * {@code blockMax} the most the block may produce. Up to {@code scratchEnd} (at most {@code limit}) the
-     * decoder may write a few bytes past its output, in 8-byte steps: bytes a later part of the
+     * decoder may write up to 15 bytes past its output, in 8-byte words: bytes a later part of the
      * frame overwrites, or that the caller does not read.
      *
      * @return the new end of the output
@@ -185,8 +185,8 @@ final class BlockDecoder {
 
     private byte[] literalBuffer(int size) {
         if (literalBuffer.length < size) {
-            // 8 bytes more than the literals: the fast copy reads a whole 8-byte word past the last literal
-            literalBuffer = new byte[Math.max(size, Math.min(MAX_BLOCK, literalBuffer.length * 2)) + 8];
+            // 16 bytes more than the literals: the fast copy reads 16 bytes from a sequence's literals
+            literalBuffer = new byte[Math.max(size, Math.min(MAX_BLOCK, literalBuffer.length * 2)) + 16];
         }
         return literalBuffer;
     }
@@ -427,77 +427,111 @@ final class BlockDecoder {
 
     /**
      * Executes {@code count} decoded sequences: each copies its literals, then its match. Most take
-     * the fast path, 8-byte word copies that may run up to 7 bytes past the sequence (within
-     * {@code scratchEnd}) and read up to 7 past its literals; sequences near the end of the output,
-     * overlapping by less than 8 bytes or reaching into the dictionary copy exactly.
+     * the fast path, word copies of at least 16 bytes that may run up to 15 bytes past the sequence
+     * (within {@code scratchEnd}) and read up to 15 past its literals; sequences near the end of the
+     * output, overlapping by less than 8 bytes or reaching into the dictionary copy exactly.
      */
     private int executeSequences(int[] seqs, int count, long at, byte[] out, int op, int history, int blockEnd,
             int limit, int scratchEnd, byte[] dict) throws ZstdFormatException {
-        int stop = Math.min(blockEnd, limit);
-        int fastEnd = Math.min(scratchEnd, limit) - 8;
-        int dictLength = dict == null ? 0 : dict.length;
         byte[] l = lits;
         int lp = litPos;
         int le = litEnd;
-        int litFastEnd = l.length - 8;
-        for (int i = 0, k = 0; i < count; i++, k += 3) {
-            int literalLength = seqs[k];
-            int matchLength = seqs[k + 1];
-            int offset = seqs[k + 2];
-            if (literalLength > le - lp) {
-                throw new ZstdFormatException(at, "sequence " + i + " copies " + literalLength
-                        + " literals; only " + (le - lp) + " remain");
-            }
-            if (literalLength + matchLength > stop - op) {
-                room(at, op, literalLength + matchLength, blockEnd, limit);
-            }
-            if (op + literalLength + matchLength <= fastEnd && lp <= litFastEnd - literalLength && offset >= 8
-                    && offset <= op + literalLength - history) {
-                int d = op;
-                int s = lp;
+        // a sequence is fast if its literals are there with 16 bytes to read past them, its output
+        // stays within the block and 16 bytes before the scratch end, and its match starts 8 or more
+        // bytes back, within this frame's output
+        int litBound = Math.min(le, l.length - 16);
+        int fastEnd = Math.min(blockEnd, Math.min(scratchEnd, limit) - 16);
+        int i = 0;
+        int k = 0;
+        while (true) {
+            // no call in this loop: HotSpot's compiled code saves no register across a call, so a call
+            // anywhere in the loop (an arraycopy stub, an exception) spills every value it carries
+            for (; i < count; i++, k += 3) {
+                int literalLength = seqs[k];
+                int matchLength = seqs[k + 1];
+                int offset = seqs[k + 2];
                 int e = op + literalLength;
-                do {
-                    Bytes.copy8(l, s, out, d);
-                    d += 8;
-                    s += 8;
-                } while (d < e);
+                if (literalLength > litBound - lp || e + matchLength > fastEnd || offset < 8 || offset > e - history) {
+                    break;
+                }
+                // 16 bytes of literals and 16 of match at once, whatever the lengths (most are shorter),
+                // so the common sequence takes no data-dependent branch; longer ones go on in 8-byte steps
+                Bytes.copy8(l, lp, out, op);
+                Bytes.copy8(l, lp + 8, out, op + 8);
+                if (literalLength > 16) {
+                    copyWords(l, lp + 16, out, op + 16, e);
+                }
                 lp += literalLength;
                 int from = e - offset;
-                d = e;
                 op = e + matchLength;
-                do {
-                    Bytes.copy8(out, from, out, d);
-                    d += 8;
-                    from += 8;
-                } while (d < op);
-                continue;
-            }
-            System.arraycopy(l, lp, out, op, literalLength);
-            lp += literalLength;
-            op += literalLength;
-            int available = op - history;
-            if (offset > available) {
-                if (offset == 0 || offset > available + dictLength) {
-                    throw new ZstdFormatException(at, "sequence " + i + ": offset " + offset + " reaches before"
-                            + " the start of the frame" + (dictLength > 0 ? " and its dictionary" : "") + " ("
-                            + available + " byte(s) decoded" + (dictLength > 0 ? ", " + dictLength + " in the dictionary" : "")
-                            + ")");
+                Bytes.copy8(out, from, out, e);
+                Bytes.copy8(out, from + 8, out, e + 8);
+                if (matchLength > 16) {
+                    copyWords(out, from + 16, out, e + 16, op);
                 }
-                int fromDict = Math.min(matchLength, offset - available);
-                System.arraycopy(dict, dictLength - (offset - available), out, op, fromDict);
-                op += fromDict;
-                matchLength -= fromDict;
-                if (matchLength > 0) {
-                    op = copyMatch(out, op, history, matchLength);
-                }
-            } else if (offset == 0) {
-                throw new ZstdFormatException(at, "sequence " + i + ": offset 0 is invalid");
-            } else {
-                op = copyMatch(out, op, op - offset, matchLength);
             }
+            if (i == count) {
+                break;
+            }
+            op = executeExactly(i, seqs[k], seqs[k + 1], seqs[k + 2], l, lp, le, at, out, op, history, blockEnd,
+                    limit, dict);
+            lp += seqs[k];
+            i++;
+            k += 3;
         }
         litPos = lp;
         return copyLiterals(out, op, le - lp, blockEnd, limit, at);
+    }
+
+    /**
+     * Executes sequence {@code i} byte-exactly, with every check: the literals it needs, the room
+     * for its output, its offset (zero, or before the frame and its dictionary).
+     *
+     * @return the new end of the output
+     */
+    private int executeExactly(int i, int literalLength, int matchLength, int offset, byte[] l, int lp, int le,
+            long at, byte[] out, int op, int history, int blockEnd, int limit, byte[] dict) throws ZstdFormatException {
+        if (literalLength > le - lp) {
+            throw new ZstdFormatException(at, "sequence " + i + " copies " + literalLength
+                    + " literals; only " + (le - lp) + " remain");
+        }
+        if (literalLength + matchLength > Math.min(blockEnd, limit) - op) {
+            room(at, op, literalLength + matchLength, blockEnd, limit);
+        }
+        System.arraycopy(l, lp, out, op, literalLength);
+        op += literalLength;
+        int available = op - history;
+        if (offset == 0) {
+            throw new ZstdFormatException(at, "sequence " + i + ": offset 0 is invalid");
+        }
+        if (offset <= available) {
+            return copyMatch(out, op, op - offset, matchLength);
+        }
+        int dictLength = dict == null ? 0 : dict.length;
+        if (offset > available + dictLength) {
+            throw new ZstdFormatException(at, "sequence " + i + ": offset " + offset + " reaches before"
+                    + " the start of the frame" + (dictLength > 0 ? " and its dictionary" : "") + " ("
+                    + available + " byte(s) decoded" + (dictLength > 0 ? ", " + dictLength + " in the dictionary" : "")
+                    + ")");
+        }
+        int fromDict = Math.min(matchLength, offset - available);
+        System.arraycopy(dict, dictLength - (offset - available), out, op, fromDict);
+        op += fromDict;
+        matchLength -= fromDict;
+        return matchLength > 0 ? copyMatch(out, op, history, matchLength) : op;
+    }
+
+    /**
+     * Copies 8-byte words from {@code src[from..]} to {@code dst[to..]} until {@code to} reaches
+     * {@code end} (so up to 7 bytes past it); each word is read after the previous one is written,
+     * so a source that overlaps the destination by 8 bytes or more repeats correctly.
+     */
+    private static void copyWords(byte[] src, int from, byte[] dst, int to, int end) {
+        do {
+            Bytes.copy8(src, from, dst, to);
+            from += 8;
+            to += 8;
+        } while (to < end);
     }
 
     /** Copies a match of {@code length} bytes from {@code from} to {@code op}; an overlapping copy repeats the pattern. */

@@ -21,6 +21,10 @@ final class Bytes {
         return (int) INTS.get(b, off);
     }
 
+    static void writeLong(byte[] b, int off, long v) {
+        LONGS.set(b, off, v);
+    }
+
     /** Copies the 8 bytes at {@code src[from]} to {@code dst[to]}. */
     static void copy8(byte[] src, int from, byte[] dst, int to) {
         LONGS.set(dst, to, (long) LONGS.get(src, from));

@@ -8,6 +8,19 @@ package io.cpufeatures.examples.zstd;
  */
 final class SequenceTable {
 
+    /** Per kind, per code: the code's baseline and extra bits, as entries hold them. */
+    private static final long[][] CODES = new long[SymbolKind.values().length][];
+
+    static {
+        for (SymbolKind kind : SymbolKind.values()) {
+            long[] code = new long[kind.maxSymbol + 1];
+            for (int s = 0; s <= kind.maxSymbol; s++) {
+                code[s] = codeEntry(s, kind);
+            }
+            CODES[kind.ordinal()] = code;
+        }
+    }
+
     static final SequenceTable LL_PREDEFINED = build(SequenceCodes.LL_DEFAULT, SequenceCodes.LL_DEFAULT.length,
             SequenceCodes.LL_DEFAULT_LOG, SymbolKind.LITERALS_LENGTH);
     static final SequenceTable OF_PREDEFINED = build(SequenceCodes.OF_DEFAULT, SequenceCodes.OF_DEFAULT.length,
@@ -64,10 +77,7 @@ final class SequenceTable {
         byte[] symbol = new byte[size];
         int[] next = new int[symbols];
         FseTable.spread(counts, symbols, log, symbol, next);
-        long[] code = new long[symbols];
-        for (int s = 0; s < symbols; s++) {
-            code[s] = codeEntry(s, kind);
-        }
+        long[] code = CODES[kind.ordinal()];
         long[] entries = new long[size];
         for (int u = 0; u < size; u++) {
             int s = symbol[u];
