@@ -19,9 +19,8 @@ final class BlockDecoder {
     private SequenceTable llTable;
     private SequenceTable ofTable;
     private SequenceTable mlTable;
-    private int rep0;
-    private int rep1;
-    private int rep2;
+    /** The three repeat offsets, most recent first. */
+    private final int[] reps = new int[3];
     private byte[] literalBuffer = new byte[0];
     /** Decoded sequences, three ints each (see {@link #decodeSequences}). */
     private int[] sequences = new int[0];
@@ -42,9 +41,9 @@ final class BlockDecoder {
             llTable = dict.llTable();
             ofTable = dict.ofTable();
             mlTable = dict.mlTable();
-            rep0 = dict.rep(0);
-            rep1 = dict.rep(1);
-            rep2 = dict.rep(2);
+            reps[0] = dict.rep(0);
+            reps[1] = dict.rep(1);
+            reps[2] = dict.rep(2);
         } else {
             if (huffman != null) {
                 huffman.clear();
@@ -52,9 +51,9 @@ final class BlockDecoder {
             llTable = null;
             ofTable = null;
             mlTable = null;
-            rep0 = 1;
-            rep1 = 4;
-            rep2 = 8;
+            reps[0] = 1;
+            reps[1] = 4;
+            reps[2] = 8;
         }
     }
 
@@ -319,13 +318,18 @@ final class BlockDecoder {
             throw new ZstdFormatException(base + start, "the sequences bitstream is too short for its initial states");
         }
         int[] seqs = sequenceBuffer(count);
+        int[] reps = this.reps;
         long container = in.bits();
         int consumed = in.consumed();
         int ptr = in.ptr();
-        int r0 = rep0;
-        int r1 = rep1;
-        int r2 = rep2;
-        for (int i = 0, k = 0; i < count; i++, k += 3) {
+        int i = 0;
+        int k = 0;
+        // Fast loop: every sequence but the last, while 24 bytes of stream lie below the container,
+        // so its (at most three) reloads need no bound check and it cannot run out of bits. No call
+        // and no throw in it: an offset code beyond any window just ends it.
+        int last = count - 1;
+        boolean beyondWindow = false;
+        for (; i < last && ptr - start >= 24; i++, k += 3) {
             long ofE = of[ofState];
             long mlE = ml[mlState];
             long llE = ll[llState];
@@ -337,85 +341,108 @@ final class BlockDecoder {
             boolean wide = ofBits + mlBits + llBits > 31;
             if (wide) {
                 // after a reload at most 7 bits are used: 7 + 31 + the three states' 26 fit in 64; more need reloads
-                in.resume(ptr, container, consumed);
-                in.reload();
-                container = in.bits();
-                consumed = in.consumed();
-                ptr = in.ptr();
+                ptr -= consumed >>> 3;
+                consumed &= 7;
+                container = Bytes.readLong(src, ptr);
             }
             int matchLength = SequenceTable.baseline(mlE) + (int) (((container << consumed) >>> 1) >>> (63 - mlBits));
             consumed += mlBits;
             int literalLength = SequenceTable.baseline(llE) + (int) (((container << consumed) >>> 1) >>> (63 - llBits));
             consumed += llBits;
             if (wide) {
-                in.resume(ptr, container, consumed);
-                in.reload();
-                container = in.bits();
-                consumed = in.consumed();
-                ptr = in.ptr();
-            }
-            int offset;
-            if (offsetValue > 3) {
-                offset = offsetValue - 3;
-                r2 = r1;
-                r1 = r0;
-                r0 = offset;
-            } else if (offsetValue <= 0) {
-                throw new ZstdFormatException(base + start, "sequence " + i + ": offset code 31 needs a window of 2 GiB,"
-                        + " beyond any this decoder supports");
-            } else {
-                int index = offsetValue - 1 + (literalLength == 0 ? 1 : 0);
-                if (index == 0) {
-                    offset = r0;
-                } else {
-                    offset = index == 1 ? r1 : index == 2 ? r2 : r0 - 1;
-                    if (index != 1) {
-                        r2 = r1;
-                    }
-                    r1 = r0;
-                    r0 = offset;
-                }
-            }
-            seqs[k] = literalLength;
-            seqs[k + 1] = matchLength;
-            seqs[k + 2] = offset;
-            if (i + 1 < count) {
-                int llNb = SequenceTable.stateBits(llE);
-                llState = SequenceTable.nextBase(llE) + (int) (((container << consumed) >>> 1) >>> (63 - llNb));
-                consumed += llNb;
-                int mlNb = SequenceTable.stateBits(mlE);
-                mlState = SequenceTable.nextBase(mlE) + (int) (((container << consumed) >>> 1) >>> (63 - mlNb));
-                consumed += mlNb;
-                int ofNb = SequenceTable.stateBits(ofE);
-                ofState = SequenceTable.nextBase(ofE) + (int) (((container << consumed) >>> 1) >>> (63 - ofNb));
-                consumed += ofNb;
-            }
-            // reload (BackwardBits.reload, kept in locals): the common case first
-            if (ptr - start >= 8) {
                 ptr -= consumed >>> 3;
                 consumed &= 7;
                 container = Bytes.readLong(src, ptr);
-            } else if (ptr > start && consumed <= 64) {
-                int back = Math.min(consumed >>> 3, ptr - start);
-                ptr -= back;
-                consumed -= back << 3;
-                container = Bytes.readLong(src, ptr);
             }
-            if (consumed > 64 && i + 1 < count) {
-                throw new ZstdFormatException(base + start, "the sequences bitstream ends before sequence " + (i + 1)
-                        + " of " + count);
+            if (offsetValue <= 0) {
+                beyondWindow = true;
+                break;
+            }
+            seqs[k] = literalLength;
+            seqs[k + 1] = matchLength;
+            seqs[k + 2] = resolveOffset(reps, offsetValue, literalLength);
+            int llNb = SequenceTable.stateBits(llE);
+            llState = SequenceTable.nextBase(llE) + (int) (((container << consumed) >>> 1) >>> (63 - llNb));
+            consumed += llNb;
+            int mlNb = SequenceTable.stateBits(mlE);
+            mlState = SequenceTable.nextBase(mlE) + (int) (((container << consumed) >>> 1) >>> (63 - mlNb));
+            consumed += mlNb;
+            int ofNb = SequenceTable.stateBits(ofE);
+            ofState = SequenceTable.nextBase(ofE) + (int) (((container << consumed) >>> 1) >>> (63 - ofNb));
+            consumed += ofNb;
+            ptr -= consumed >>> 3;
+            consumed &= 7;
+            container = Bytes.readLong(src, ptr);
+        }
+        if (beyondWindow) {
+            throw offsetBeyondWindow(base + start, i);
+        }
+        // Exact loop: the rest, every reload bounded by the stream's start, every bit counted.
+        in.resume(ptr, container, consumed);
+        for (; i < count; i++, k += 3) {
+            long ofE = of[ofState];
+            long mlE = ml[mlState];
+            long llE = ll[llState];
+            int offsetValue = SequenceTable.baseline(ofE) + in.read(SequenceTable.extraBits(ofE));
+            in.reload();
+            int matchLength = SequenceTable.baseline(mlE) + in.read(SequenceTable.extraBits(mlE));
+            int literalLength = SequenceTable.baseline(llE) + in.read(SequenceTable.extraBits(llE));
+            in.reload();
+            if (offsetValue <= 0) {
+                throw offsetBeyondWindow(base + start, i);
+            }
+            seqs[k] = literalLength;
+            seqs[k + 1] = matchLength;
+            seqs[k + 2] = resolveOffset(reps, offsetValue, literalLength);
+            if (i + 1 < count) {
+                llState = SequenceTable.nextBase(llE) + in.read(SequenceTable.stateBits(llE));
+                mlState = SequenceTable.nextBase(mlE) + in.read(SequenceTable.stateBits(mlE));
+                ofState = SequenceTable.nextBase(ofE) + in.read(SequenceTable.stateBits(ofE));
+                in.reload();
+                if (in.overflowed()) {
+                    throw new ZstdFormatException(base + start, "the sequences bitstream ends before sequence " + (i + 1)
+                            + " of " + count);
+                }
             }
         }
-        in.resume(ptr, container, consumed);
+        in.reload();
         if (!in.finished()) {
             throw new ZstdFormatException(base + start, in.overflowed()
                     ? "the sequences bitstream is too short for its " + count + " sequences"
                     : "bits are left in the sequences bitstream after its " + count + " sequences");
         }
-        rep0 = r0;
-        rep1 = r1;
-        rep2 = r2;
         return seqs;
+    }
+
+    private static ZstdFormatException offsetBeyondWindow(long at, int i) {
+        return new ZstdFormatException(at, "sequence " + i + ": offset code 31 needs a window of 2 GiB,"
+                + " beyond any this decoder supports");
+    }
+
+    /**
+     * The offset an offset value stands for (RFC 8878 section 3.1.1.5), updating the repeat
+     * offsets {@code reps}: values above 3 are new offsets, 1 to 3 pick a repeat offset (shifted by
+     * one when the sequence has no literals), the last of them being the first repeat minus one.
+     */
+    static int resolveOffset(int[] reps, int offsetValue, int literalLength) {
+        if (offsetValue > 3) {
+            int offset = offsetValue - 3;
+            reps[2] = reps[1];
+            reps[1] = reps[0];
+            reps[0] = offset;
+            return offset;
+        }
+        int index = offsetValue - 1 + (literalLength == 0 ? 1 : 0);
+        if (index == 0) {
+            return reps[0];
+        }
+        int offset = index == 1 ? reps[1] : index == 2 ? reps[2] : reps[0] - 1;
+        if (index != 1) {
+            reps[2] = reps[1];
+        }
+        reps[1] = reps[0];
+        reps[0] = offset;
+        return offset;
     }
 
     private int[] sequenceBuffer(int count) {

@@ -132,6 +132,20 @@ class HandMadeFrameTest {
     }
 
     @Test
+    void offsetCode31IsBeyondAnyWindow() {
+        // offset code 31 in RLE mode (31 extra bits): one sequence, and 40 (the decoder's fast loop)
+        for (int n : new int[] {1, 40}) {
+            byte[] sequences = new byte[5 + (n * 31 + 7) / 8 + 1];
+            sequences[0] = (byte) n;
+            sequences[1] = 0x54;
+            sequences[3] = 31;
+            sequences[sequences.length - 1] = 1;
+            String m = error(literalsThen("a", sequences));
+            assertTrue(m.contains("sequence 0: offset code 31 needs a window of 2 GiB"), n + ": " + m);
+        }
+    }
+
+    @Test
     void bitsLeftAfterTheLastSequenceAreAnError() {
         assertTrue(error(oneSequenceWithLiteral(0, 0x03)).contains("bits are left in the sequences bitstream"));
     }
