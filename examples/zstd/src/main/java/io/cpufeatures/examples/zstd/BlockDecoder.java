@@ -16,6 +16,7 @@ final class BlockDecoder {
     private final HuffmanKernel kernel;
     private final BackwardBits bits = new BackwardBits();
     private HuffmanTable huffman;
+    private FseWorkspace workspace;
     private SequenceTable llTable;
     private SequenceTable ofTable;
     private SequenceTable mlTable;
@@ -55,6 +56,13 @@ final class BlockDecoder {
             reps[1] = 4;
             reps[2] = 8;
         }
+    }
+
+    private FseWorkspace workspace() {
+        if (workspace == null) {
+            workspace = new FseWorkspace();
+        }
+        return workspace;
     }
 
     private HuffmanTable huffmanTable() {
@@ -162,7 +170,7 @@ final class BlockDecoder {
         }
         int streamsEnd = p + compressed;
         if (type == 2) {
-            p += huffmanTable().read(src, p, streamsEnd, base, bits);
+            p += huffmanTable().read(src, p, streamsEnd, base, bits, workspace());
         } else if (huffman == null || !huffman.loaded()) {
             throw new ZstdFormatException(base + off, "treeless literals, but no Huffman table from an earlier block"
                     + " of this frame or from the dictionary");
@@ -265,7 +273,7 @@ final class BlockDecoder {
             case 2 -> {
                 FseCounts counts = FseCounts.read(src, p, end, base, kind.maxSymbol, kind.maxLog, kind.label + " table");
                 p += counts.bytes();
-                t = SequenceTable.of(counts, kind);
+                t = SequenceTable.of(counts, kind, workspace());
             }
             default -> {
                 t = current(kind);

@@ -21,14 +21,15 @@ final class FseTable {
     }
 
     /**
-     * The table for {@code counts[0..symbols)} at accuracy {@code log}. The counts must sum to
+     * The table for {@code counts[0..symbols)} at accuracy {@code log}, built with the scratch
+     * arrays of {@code work}. The counts must sum to
      * {@code 1 << log}, "less than 1" (-1) counting as 1 (as {@link FseCounts} guarantees).
      */
-    static FseTable build(short[] counts, int symbols, int log) {
+    static FseTable build(short[] counts, int symbols, int log, FseWorkspace work) {
         FseTable t = new FseTable(log);
         int size = 1 << log;
-        int[] next = new int[symbols];
-        spread(counts, symbols, log, t.symbol, next);
+        int[] next = work.next;
+        spread(counts, symbols, log, t.symbol, next, work.run);
         for (int u = 0; u < size; u++) {
             int s = t.symbol[u];
             int x = next[s]++;
@@ -50,24 +51,26 @@ final class FseTable {
      * loop per symbol whose length is the symbol's count mispredicts its exit for nearly every
      * symbol; these loops have one trip (counts below 8) or a fixed one.
      */
-    static void spread(short[] counts, int symbols, int log, byte[] symbol, int[] next) {
+    static void spread(short[] counts, int symbols, int log, byte[] symbol, int[] next, byte[] run) {
         int size = 1 << log;
         int high = size - 1;
-        byte[] run = new byte[size + 8];
         int filled = 0;
         for (int s = 0; s < symbols; s++) {
             int c = counts[s];
             if (c == -1) {
                 symbol[high--] = (byte) s;
                 next[s] = 1;
-            } else {
-                next[s] = c;
-                long word = s * 0x0101010101010101L;
-                for (int i = 0; i < c; i += 8) {
-                    Bytes.writeLong(run, filled + i, word);
-                }
-                filled += c;
+                continue;
             }
+            next[s] = c;
+            // the first word unconditionally (the next symbol overwrites what is past this one's
+            // copies), a loop only for counts above 8: no branch on the count for most symbols
+            long word = s * 0x0101010101010101L;
+            Bytes.writeLong(run, filled, word);
+            for (int i = 8; i < c; i += 8) {
+                Bytes.writeLong(run, filled + i, word);
+            }
+            filled += c;
         }
         int step = (size >>> 1) + (size >>> 3) + 3;
         int mask = size - 1;

@@ -53,7 +53,7 @@ final class HuffmanTable {
      * @return the description's size in bytes
      * @throws ZstdFormatException if the description is truncated or describes no valid prefix code
      */
-    int read(byte[] src, int off, int end, long base, BackwardBits bits) throws ZstdFormatException {
+    int read(byte[] src, int off, int end, long base, BackwardBits bits, FseWorkspace work) throws ZstdFormatException {
         if (off >= end) {
             throw new ZstdFormatException(base + off, "Huffman tree description missing");
         }
@@ -66,7 +66,7 @@ final class HuffmanTable {
                 throw new ZstdFormatException(base + off, "Huffman weights: " + header
                         + " bytes of FSE-compressed weights announced, " + (end - off - 1) + " remain");
             }
-            count = fseWeights(src, off + 1, off + size, base, bits);
+            count = fseWeights(src, off + 1, off + size, base, bits, work);
         } else {
             count = header - 127;
             size = 1 + (count + 1) / 2;
@@ -84,9 +84,10 @@ final class HuffmanTable {
     }
 
     /** Decodes FSE-compressed weights from {@code src[off, end)}: a table, then two interleaved states. */
-    private int fseWeights(byte[] src, int off, int end, long base, BackwardBits bits) throws ZstdFormatException {
+    private int fseWeights(byte[] src, int off, int end, long base, BackwardBits bits, FseWorkspace work)
+            throws ZstdFormatException {
         FseCounts counts = FseCounts.read(src, off, end, base, MAX_BITS + 1, WEIGHT_MAX_LOG, "Huffman weights");
-        FseTable table = FseTable.build(counts.counts(), counts.symbols(), counts.log());
+        FseTable table = FseTable.build(counts.counts(), counts.symbols(), counts.log(), work);
         bits.init(src, off + counts.bytes(), end, base, "Huffman weights");
         int state1 = bits.read(table.log);
         int state2 = bits.read(table.log);

@@ -22,11 +22,11 @@ final class SequenceTable {
     }
 
     static final SequenceTable LL_PREDEFINED = build(SequenceCodes.LL_DEFAULT, SequenceCodes.LL_DEFAULT.length,
-            SequenceCodes.LL_DEFAULT_LOG, SymbolKind.LITERALS_LENGTH);
+            SequenceCodes.LL_DEFAULT_LOG, SymbolKind.LITERALS_LENGTH, new FseWorkspace());
     static final SequenceTable OF_PREDEFINED = build(SequenceCodes.OF_DEFAULT, SequenceCodes.OF_DEFAULT.length,
-            SequenceCodes.OF_DEFAULT_LOG, SymbolKind.OFFSET);
+            SequenceCodes.OF_DEFAULT_LOG, SymbolKind.OFFSET, new FseWorkspace());
     static final SequenceTable ML_PREDEFINED = build(SequenceCodes.ML_DEFAULT, SequenceCodes.ML_DEFAULT.length,
-            SequenceCodes.ML_DEFAULT_LOG, SymbolKind.MATCH_LENGTH);
+            SequenceCodes.ML_DEFAULT_LOG, SymbolKind.MATCH_LENGTH, new FseWorkspace());
 
     /** The table's accuracy: the bits of the initial state. */
     final int log;
@@ -58,9 +58,9 @@ final class SequenceTable {
         return (int) (entry >>> 32);
     }
 
-    /** The table for {@code kind} read from an FSE description. */
-    static SequenceTable of(FseCounts counts, SymbolKind kind) {
-        return build(counts.counts(), counts.symbols(), counts.log(), kind);
+    /** The table for {@code kind} read from an FSE description, built with the scratch arrays of {@code work}. */
+    static SequenceTable of(FseCounts counts, SymbolKind kind, FseWorkspace work) {
+        return build(counts.counts(), counts.symbols(), counts.log(), kind, work);
     }
 
     /** The one-state table of the RLE mode: always {@code code}, reading no state bits. */
@@ -72,11 +72,11 @@ final class SequenceTable {
         return (long) kind.baseline(code) << 32 | kind.extraBits(code);
     }
 
-    private static SequenceTable build(short[] counts, int symbols, int log, SymbolKind kind) {
+    private static SequenceTable build(short[] counts, int symbols, int log, SymbolKind kind, FseWorkspace work) {
         int size = 1 << log;
-        byte[] symbol = new byte[size];
-        int[] next = new int[symbols];
-        FseTable.spread(counts, symbols, log, symbol, next);
+        byte[] symbol = work.symbol;
+        int[] next = work.next;
+        FseTable.spread(counts, symbols, log, symbol, next, work.run);
         long[] code = CODES[kind.ordinal()];
         long[] entries = new long[size];
         for (int u = 0; u < size; u++) {

@@ -45,7 +45,8 @@ public final class ZstdDictionary {
         long id = Bytes.readInt(bytes, 4) & 0xFFFFFFFFL;
         int p = 8;
         HuffmanTable huffman = new HuffmanTable();
-        p += huffman.read(bytes, p, bytes.length, 0, new BackwardBits());
+        FseWorkspace work = new FseWorkspace();
+        p += huffman.read(bytes, p, bytes.length, 0, new BackwardBits(), work);
         FseCounts of = FseCounts.read(bytes, p, bytes.length, 0, SymbolKind.OFFSET.maxSymbol, SymbolKind.OFFSET.maxLog,
                 "dictionary offset table");
         p += of.bytes();
@@ -68,8 +69,8 @@ public final class ZstdDictionary {
             }
             reps[i] = (int) r;
         }
-        return new ZstdDictionary(id, content, huffman, SequenceTable.of(ll, SymbolKind.LITERALS_LENGTH),
-                SequenceTable.of(of, SymbolKind.OFFSET), SequenceTable.of(ml, SymbolKind.MATCH_LENGTH), reps);
+        return new ZstdDictionary(id, content, huffman, SequenceTable.of(ll, SymbolKind.LITERALS_LENGTH, work),
+                SequenceTable.of(of, SymbolKind.OFFSET, work), SequenceTable.of(ml, SymbolKind.MATCH_LENGTH, work), reps);
     }
 
     /** The dictionary's ID (0 for raw content): frames that need it name it. */
