@@ -5,11 +5,14 @@ import io.cpufeatures.dispatch.RequiresFeature;
 
 /**
  * The kernel for CPUs with cheap variable shifts: the four streams are decoded together, five
- * symbols per stream between refills, with no branch per symbol: each symbol is a shift pair
- * ({@code SHLX}/{@code SHRX} under BMI2), a table load and an add. As zstd's
- * {@code HUF_decompress4X1_usingDTable_internal_bmi2} does, it relies on BMI2, so it requires what
- * {@code ZSTD_cpuSupportsBmi2()} requires, BMI1 and BMI2, plus {@code jvm.bmi2}: C2 emits the BMI2
- * forms only with {@code UseBMI2Instructions}. zstd compiles these paths with
+ * symbols per stream between refills, with no branch per symbol. Each stream's container holds a
+ * sentinel bit below its unread bits, as zstd's fast loop keeps it: a symbol is a shift by a
+ * constant (the 11-bit index), a table load and a variable shift of the container by the entry
+ * itself ({@code SHLX} under BMI2); the bits consumed since the last refill are the sentinel's
+ * position, one {@code TZCNT} a refill. As zstd's {@code HUF_decompress4X1_usingDTable_internal_bmi2}
+ * does, it relies on BMI2, so it requires what {@code ZSTD_cpuSupportsBmi2()} requires, BMI1 (for
+ * {@code TZCNT}) and BMI2, plus {@code jvm.bmi2}: C2 emits the BMI forms only with
+ * {@code UseBMI1Instructions}/{@code UseBMI2Instructions}. zstd compiles these paths with
  * {@code target("lzcnt,bmi,bmi2")}, so they are also free to use LZCNT: {@code lzcnt} is required
  * too, read from CPUID (some guest kernels hide {@code abm} in /proc/cpuinfo although CPUID has it).
  */
@@ -18,37 +21,110 @@ import io.cpufeatures.dispatch.RequiresFeature;
 @RequiresFeature({"bmi1", "bmi2", "lzcnt", "jvm.bmi2"})
 public final class Bmi2HuffmanKernel implements HuffmanKernel {
 
-    /** Symbols per stream between refills: 5 codes of at most 11 bits fit the 57 bits a refill guarantees. */
+    /**
+     * Symbols per stream between refills: 5 codes of at most 11 bits and up to 7 bits left from
+     * the last refill stay below the container's lowest bit, which holds the sentinel.
+     */
     private static final int PER_REFILL = 5;
+    /** The shift that leaves a container's top 11 bits, the table index. */
+    private static final int INDEX_SHIFT = 64 - HuffmanTable.LOG;
+
+    /** A container in sentinel form: the word at {@code p} with its lowest bit set, shifted by the bits read of it. */
+    private static long sentinel(byte[] src, int p, int consumed) {
+        return (Bytes.readLong(src, p) | 1) << consumed;
+    }
 
     @Override
     public void decode1(HuffmanTable table, byte[] src, int start, int end, long base, byte[] dst, int dstOff, int count)
             throws ZstdFormatException {
         BackwardBits in = new BackwardBits();
         in.init(src, start, end, base, "Huffman stream 1");
-        short[] entries = table.entries();
-        int shift = 64 - table.maxBits();
-        int p = in.ptr();
-        long bits = in.bits();
-        int c = in.consumed();
+        byte[] entries = table.entries();
         int o = dstOff;
         int fastEnd = dstOff + count - PER_REFILL;
-        while (o <= fastEnd && p - start >= 8) {
-            for (int j = 0; j < PER_REFILL; j++) {
-                int e = entries[(int) ((bits << c) >>> shift)];
-                dst[o++] = (byte) (e >>> 4);
-                c += e & 15;
-            }
-            p -= c >>> 3;
-            c &= 7;
-            bits = Bytes.readLong(src, p);
+        int p = in.ptr();
+        if (o <= fastEnd && p - start >= 8) {
+            long bits = sentinel(src, p, in.consumed());
+            do {
+                for (int j = 0; j < PER_REFILL; j++) {
+                    int e = HuffmanTable.entry(entries, (int) (bits >>> INDEX_SHIFT));
+                    dst[o++] = (byte) (e >>> 8);
+                    bits <<= e;
+                }
+                int consumed = Long.numberOfTrailingZeros(bits);
+                p -= consumed >>> 3;
+                bits = sentinel(src, p, consumed & 7);
+            } while (o <= fastEnd && p - start >= 8);
+            in.resume(p, Bytes.readLong(src, p), Long.numberOfTrailingZeros(bits));
         }
-        in.resume(p, bits, c);
-        GenericHuffmanKernel.symbols(in, entries, table.maxBits(), dst, o, dstOff + count);
+        GenericHuffmanKernel.symbols(in, entries, dst, o, dstOff + count);
         in.reload();
         if (!in.finished()) {
             throw HuffmanKernel.notConsumed(base + start, 1);
         }
+    }
+
+    /** Rounds a stream {@code distance} bytes above its start can run: each needs 8 bytes there, and moves at most 7. */
+    private static int safeRounds(int distance) {
+        return distance < 8 ? 0 : (distance - 8) / 7 + 1;
+    }
+
+    /**
+     * Runs {@code rounds} rounds of the four streams (containers in {@code bits}, positions in
+     * {@code ptrs}, both updated), writing stream k's symbols from {@code o1 + k * segment}.
+     *
+     * @return the new {@code o1}
+     */
+    private static int rounds(byte[] src, byte[] entries, byte[] dst, int o1, int segment, int rounds, long[] bits,
+            int[] ptrs) {
+        long bits1 = bits[0];
+        long bits2 = bits[1];
+        long bits3 = bits[2];
+        long bits4 = bits[3];
+        int p1 = ptrs[0];
+        int p2 = ptrs[1];
+        int p3 = ptrs[2];
+        int p4 = ptrs[3];
+        for (; rounds > 0; rounds--) {
+            for (int j = 0; j < PER_REFILL; j++) {
+                int e1 = HuffmanTable.entry(entries, (int) (bits1 >>> INDEX_SHIFT));
+                int e2 = HuffmanTable.entry(entries, (int) (bits2 >>> INDEX_SHIFT));
+                int e3 = HuffmanTable.entry(entries, (int) (bits3 >>> INDEX_SHIFT));
+                int e4 = HuffmanTable.entry(entries, (int) (bits4 >>> INDEX_SHIFT));
+                int o = o1 + j;
+                dst[o] = (byte) (e1 >>> 8);
+                dst[o + segment] = (byte) (e2 >>> 8);
+                dst[o + 2 * segment] = (byte) (e3 >>> 8);
+                dst[o + 3 * segment] = (byte) (e4 >>> 8);
+                // a long shifts by the low 6 bits of its count: the entry's code length
+                bits1 <<= e1;
+                bits2 <<= e2;
+                bits3 <<= e3;
+                bits4 <<= e4;
+            }
+            o1 += PER_REFILL;
+            int c1 = Long.numberOfTrailingZeros(bits1);
+            int c2 = Long.numberOfTrailingZeros(bits2);
+            int c3 = Long.numberOfTrailingZeros(bits3);
+            int c4 = Long.numberOfTrailingZeros(bits4);
+            p1 -= c1 >>> 3;
+            p2 -= c2 >>> 3;
+            p3 -= c3 >>> 3;
+            p4 -= c4 >>> 3;
+            bits1 = sentinel(src, p1, c1 & 7);
+            bits2 = sentinel(src, p2, c2 & 7);
+            bits3 = sentinel(src, p3, c3 & 7);
+            bits4 = sentinel(src, p4, c4 & 7);
+        }
+        bits[0] = bits1;
+        bits[1] = bits2;
+        bits[2] = bits3;
+        bits[3] = bits4;
+        ptrs[0] = p1;
+        ptrs[1] = p2;
+        ptrs[2] = p3;
+        ptrs[3] = p4;
+        return o1;
     }
 
     @Override
@@ -63,68 +139,45 @@ public final class Bmi2HuffmanKernel implements HuffmanKernel {
         in2.init(src, b[1], b[2], base, "Huffman stream 2");
         in3.init(src, b[2], b[3], base, "Huffman stream 3");
         in4.init(src, b[3], b[4], base, "Huffman stream 4");
-        short[] entries = table.entries();
-        int shift = 64 - table.maxBits();
+        byte[] entries = table.entries();
         int segment = (count + 3) / 4;
         int o1 = dstOff;
         int o2 = o1 + segment;
         int o3 = o2 + segment;
         int o4 = o3 + segment;
         int end4 = dstOff + count;
-        long bits1 = in1.bits();
-        long bits2 = in2.bits();
-        long bits3 = in3.bits();
-        long bits4 = in4.bits();
-        int c1 = in1.consumed();
-        int c2 = in2.consumed();
-        int c3 = in3.consumed();
-        int c4 = in4.consumed();
         int p1 = in1.ptr();
         int p2 = in2.ptr();
         int p3 = in3.ptr();
         int p4 = in4.ptr();
-        int s1 = b[0];
-        int s2 = b[1];
-        int s3 = b[2];
-        int s4 = b[3];
-        // stream 4 has the fewest symbols, so its bound holds the other three's too
-        while (o4 <= end4 - PER_REFILL && p1 - s1 >= 8 && p2 - s2 >= 8 && p3 - s3 >= 8 && p4 - s4 >= 8) {
-            for (int j = 0; j < PER_REFILL; j++) {
-                int e1 = entries[(int) ((bits1 << c1) >>> shift)];
-                int e2 = entries[(int) ((bits2 << c2) >>> shift)];
-                int e3 = entries[(int) ((bits3 << c3) >>> shift)];
-                int e4 = entries[(int) ((bits4 << c4) >>> shift)];
-                dst[o1++] = (byte) (e1 >>> 4);
-                dst[o2++] = (byte) (e2 >>> 4);
-                dst[o3++] = (byte) (e3 >>> 4);
-                dst[o4++] = (byte) (e4 >>> 4);
-                c1 += e1 & 15;
-                c2 += e2 & 15;
-                c3 += e3 & 15;
-                c4 += e4 & 15;
-            }
-            p1 -= c1 >>> 3;
-            p2 -= c2 >>> 3;
-            p3 -= c3 >>> 3;
-            p4 -= c4 >>> 3;
-            c1 &= 7;
-            c2 &= 7;
-            c3 &= 7;
-            c4 &= 7;
-            bits1 = Bytes.readLong(src, p1);
-            bits2 = Bytes.readLong(src, p2);
-            bits3 = Bytes.readLong(src, p3);
-            bits4 = Bytes.readLong(src, p4);
+        // Rounds of five symbols a stream. A round reads at most 5 x 11 bits, under 7 bytes, of each
+        // stream, so how far each stream is from its start (and stream 4, the fewest symbols, from
+        // its end) tells how many rounds need no check: they run in a loop of their own that only
+        // counts them, with few enough live values for the registers; then the count is taken again.
+        long[] bits = {sentinel(src, p1, in1.consumed()), sentinel(src, p2, in2.consumed()),
+            sentinel(src, p3, in3.consumed()), sentinel(src, p4, in4.consumed())};
+        int[] ptrs = {p1, p2, p3, p4};
+        int rounds;
+        boolean ran = false;
+        while ((rounds = Math.min(Math.min(safeRounds(ptrs[0] - b[0]), safeRounds(ptrs[1] - b[1])),
+                Math.min(Math.min(safeRounds(ptrs[2] - b[2]), safeRounds(ptrs[3] - b[3])),
+                        (end4 - o4) / PER_REFILL))) > 0) {
+            o1 = rounds(src, entries, dst, o1, segment, rounds, bits, ptrs);
+            o4 = o1 + 3 * segment;
+            ran = true;
         }
-        in1.resume(p1, bits1, c1);
-        in2.resume(p2, bits2, c2);
-        in3.resume(p3, bits3, c3);
-        in4.resume(p4, bits4, c4);
-        int log = table.maxBits();
-        GenericHuffmanKernel.symbols(in1, entries, log, dst, o1, dstOff + segment);
-        GenericHuffmanKernel.symbols(in2, entries, log, dst, o2, dstOff + 2 * segment);
-        GenericHuffmanKernel.symbols(in3, entries, log, dst, o3, dstOff + 3 * segment);
-        GenericHuffmanKernel.symbols(in4, entries, log, dst, o4, end4);
+        o2 = o1 + segment;
+        o3 = o2 + segment;
+        if (ran) {
+            BackwardBits[] streams = {in1, in2, in3, in4};
+            for (int k = 0; k < 4; k++) {
+                streams[k].resume(ptrs[k], Bytes.readLong(src, ptrs[k]), Long.numberOfTrailingZeros(bits[k]));
+            }
+        }
+        GenericHuffmanKernel.symbols(in1, entries, dst, o1, dstOff + segment);
+        GenericHuffmanKernel.symbols(in2, entries, dst, o2, dstOff + 2 * segment);
+        GenericHuffmanKernel.symbols(in3, entries, dst, o3, dstOff + 3 * segment);
+        GenericHuffmanKernel.symbols(in4, entries, dst, o4, end4);
         BackwardBits[] all = {in1, in2, in3, in4};
         for (int k = 0; k < 4; k++) {
             all[k].reload();
