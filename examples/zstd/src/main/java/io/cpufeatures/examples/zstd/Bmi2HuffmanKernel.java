@@ -64,9 +64,18 @@ public final class Bmi2HuffmanKernel implements HuffmanKernel {
         }
     }
 
-    /** Rounds a stream {@code distance} bytes above its start can run: each needs 8 bytes there, and moves at most 7. */
-    private static int safeRounds(int distance) {
-        return distance < 8 ? 0 : (distance - 8) / 7 + 1;
+    /**
+     * The rounds that need no check: each stream needs 8 bytes at its position and moves at most 7
+     * a round; stream 4 (the fewest symbols, so its bound holds the others') has {@code room4}
+     * symbols left to write.
+     */
+    private static int safeRounds(int[] ptrs, int[] starts, int room4) {
+        int rounds = room4 / PER_REFILL;
+        for (int k = 0; k < 4; k++) {
+            int distance = ptrs[k] - starts[k];
+            rounds = Math.min(rounds, distance < 8 ? 0 : (distance - 8) / 7 + 1);
+        }
+        return rounds;
     }
 
     /**
@@ -142,38 +151,29 @@ public final class Bmi2HuffmanKernel implements HuffmanKernel {
         byte[] entries = table.entries();
         int segment = (count + 3) / 4;
         int o1 = dstOff;
-        int o2 = o1 + segment;
-        int o3 = o2 + segment;
-        int o4 = o3 + segment;
+        int o4 = o1 + 3 * segment;
         int end4 = dstOff + count;
-        int p1 = in1.ptr();
-        int p2 = in2.ptr();
-        int p3 = in3.ptr();
-        int p4 = in4.ptr();
         // Rounds of five symbols a stream. A round reads at most 5 x 11 bits, under 7 bytes, of each
         // stream, so how far each stream is from its start (and stream 4, the fewest symbols, from
         // its end) tells how many rounds need no check: they run in a loop of their own that only
         // counts them, with few enough live values for the registers; then the count is taken again.
-        long[] bits = {sentinel(src, p1, in1.consumed()), sentinel(src, p2, in2.consumed()),
-            sentinel(src, p3, in3.consumed()), sentinel(src, p4, in4.consumed())};
-        int[] ptrs = {p1, p2, p3, p4};
-        int rounds;
-        boolean ran = false;
-        while ((rounds = Math.min(Math.min(safeRounds(ptrs[0] - b[0]), safeRounds(ptrs[1] - b[1])),
-                Math.min(Math.min(safeRounds(ptrs[2] - b[2]), safeRounds(ptrs[3] - b[3])),
-                        (end4 - o4) / PER_REFILL))) > 0) {
-            o1 = rounds(src, entries, dst, o1, segment, rounds, bits, ptrs);
-            o4 = o1 + 3 * segment;
-            ran = true;
-        }
-        o2 = o1 + segment;
-        o3 = o2 + segment;
-        if (ran) {
+        int[] ptrs = {in1.ptr(), in2.ptr(), in3.ptr(), in4.ptr()};
+        int rounds = safeRounds(ptrs, b, end4 - o4);
+        if (rounds > 0) {
+            // every stream has 8 bytes at its position: the containers can be taken in sentinel form
+            long[] bits = {sentinel(src, ptrs[0], in1.consumed()), sentinel(src, ptrs[1], in2.consumed()),
+                sentinel(src, ptrs[2], in3.consumed()), sentinel(src, ptrs[3], in4.consumed())};
+            do {
+                o1 = rounds(src, entries, dst, o1, segment, rounds, bits, ptrs);
+                o4 = o1 + 3 * segment;
+            } while ((rounds = safeRounds(ptrs, b, end4 - o4)) > 0);
             BackwardBits[] streams = {in1, in2, in3, in4};
             for (int k = 0; k < 4; k++) {
                 streams[k].resume(ptrs[k], Bytes.readLong(src, ptrs[k]), Long.numberOfTrailingZeros(bits[k]));
             }
         }
+        int o2 = o1 + segment;
+        int o3 = o2 + segment;
         GenericHuffmanKernel.symbols(in1, entries, dst, o1, dstOff + segment);
         GenericHuffmanKernel.symbols(in2, entries, dst, o2, dstOff + 2 * segment);
         GenericHuffmanKernel.symbols(in3, entries, dst, o3, dstOff + 3 * segment);

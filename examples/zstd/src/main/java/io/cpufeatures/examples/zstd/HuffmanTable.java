@@ -23,7 +23,6 @@ final class HuffmanTable {
     private final byte[] weights = new byte[MAX_WEIGHTS + 1];
     /** The symbols ordered by weight, a scratch array of {@link #build}. */
     private final byte[] sorted = new byte[MAX_WEIGHTS + 1];
-    private int maxBits;
     private boolean loaded;
 
     /** The entries, 2 bytes each (see {@link #entry}). */
@@ -34,11 +33,6 @@ final class HuffmanTable {
     /** Entry {@code index} of {@code entries}: {@code symbol << 8 | bits}, sign-extended from 16 bits. */
     static int entry(byte[] entries, int index) {
         return Bytes.getShort(entries, index << 1);
-    }
-
-    /** The table's log: the longest code's length. */
-    int maxBits() {
-        return maxBits;
     }
 
     /** Whether a description has been read (treeless literals need one). */
@@ -53,7 +47,6 @@ final class HuffmanTable {
 
     /** Copies {@code other}'s table (a dictionary's, at the start of a frame). */
     void copyOf(HuffmanTable other) {
-        maxBits = other.maxBits;
         loaded = other.loaded;
         System.arraycopy(other.entries, 0, entries, 0, entries.length);
     }
@@ -195,7 +188,6 @@ final class HuffmanTable {
                 next += len;
             }
         }
-        maxBits = bitsNeeded;
         loaded = true;
     }
 }
