@@ -23,6 +23,8 @@ final class BlockDecoder {
     /** The three repeat offsets, most recent first. */
     private final int[] reps = new int[3];
     private byte[] literalBuffer = new byte[0];
+    /** The output and literals positions, passed to and from {@link #executeFast}. */
+    private final int[] position = new int[2];
     /** Decoded sequences, three ints each (see {@link #decodeSequences}). */
     private int[] sequences = new int[0];
 
@@ -476,46 +478,66 @@ final class BlockDecoder {
         // bytes back, within this frame's output
         int litBound = Math.min(le, l.length - 16);
         int fastEnd = Math.min(blockEnd, Math.min(scratchEnd, limit) - 16);
+        int[] position = this.position;
         int i = 0;
-        int k = 0;
         while (true) {
-            // no call in this loop: HotSpot's compiled code saves no register across a call, so a call
-            // anywhere in the loop (an arraycopy stub, an exception) spills every value it carries
-            for (; i < count; i++, k += 3) {
-                int literalLength = seqs[k];
-                int matchLength = seqs[k + 1];
-                int offset = seqs[k + 2];
-                int e = op + literalLength;
-                if (literalLength > litBound - lp || e + matchLength > fastEnd || offset < 8 || offset > e - history) {
-                    break;
-                }
-                // 16 bytes of literals and 16 of match at once, whatever the lengths (most are shorter),
-                // so the common sequence takes no data-dependent branch; longer ones go on in 8-byte steps
-                Bytes.copy8(l, lp, out, op);
-                Bytes.copy8(l, lp + 8, out, op + 8);
-                if (literalLength > 16) {
-                    copyWords(l, lp + 16, out, op + 16, e);
-                }
-                lp += literalLength;
-                int from = e - offset;
-                op = e + matchLength;
-                Bytes.copy8(out, from, out, e);
-                Bytes.copy8(out, from + 8, out, e + 8);
-                if (matchLength > 16) {
-                    copyWords(out, from + 16, out, e + 16, op);
-                }
-            }
+            position[0] = op;
+            position[1] = lp;
+            i = executeFast(seqs, i, count, l, out, position, litBound, fastEnd, history);
+            op = position[0];
+            lp = position[1];
             if (i == count) {
                 break;
             }
+            int k = 3 * i;
             op = executeExactly(i, seqs[k], seqs[k + 1], seqs[k + 2], l, lp, le, at, out, op, history, blockEnd,
                     limit, dict);
             lp += seqs[k];
             i++;
-            k += 3;
         }
         litPos = lp;
         return copyLiterals(out, op, le - lp, blockEnd, limit, at);
+    }
+
+    /**
+     * Executes sequences from {@code i} while they are fast (see {@link #executeSequences}); the
+     * output and literals positions come and go in {@code position}. A method of its own, with no
+     * call in its loop: HotSpot's compiled code saves no register across a call, so a call anywhere
+     * in a loop (an arraycopy stub, an exception) makes C2 keep the loop's values on the stack.
+     *
+     * @return the index of the first sequence that is not fast, or {@code count}
+     */
+    private static int executeFast(int[] seqs, int i, int count, byte[] l, byte[] out, int[] position, int litBound,
+            int fastEnd, int history) {
+        int op = position[0];
+        int lp = position[1];
+        for (int k = 3 * i; i < count; i++, k += 3) {
+            int literalLength = seqs[k];
+            int matchLength = seqs[k + 1];
+            int offset = seqs[k + 2];
+            int e = op + literalLength;
+            if (literalLength > litBound - lp || e + matchLength > fastEnd || offset < 8 || offset > e - history) {
+                break;
+            }
+            // 16 bytes of literals and 16 of match at once, whatever the lengths (most are shorter),
+            // so the common sequence takes no data-dependent branch; longer ones go on in 8-byte steps
+            Bytes.copy8(l, lp, out, op);
+            Bytes.copy8(l, lp + 8, out, op + 8);
+            if (literalLength > 16) {
+                copyWords(l, lp + 16, out, op + 16, e);
+            }
+            lp += literalLength;
+            int from = e - offset;
+            op = e + matchLength;
+            Bytes.copy8(out, from, out, e);
+            Bytes.copy8(out, from + 8, out, e + 8);
+            if (matchLength > 16) {
+                copyWords(out, from + 16, out, e + 16, op);
+            }
+        }
+        position[0] = op;
+        position[1] = lp;
+        return i;
     }
 
     /**
