@@ -23,6 +23,8 @@ final class BlockDecoder {
     /** The three repeat offsets, most recent first. */
     private final int[] reps = new int[3];
     private byte[] literalBuffer = new byte[0];
+    /** The bitstream state passed to and from {@link #decodeFast}. */
+    private final long[] decodeState = new long[6];
     /** The output and literals positions, passed to and from {@link #executeFast}. */
     private final int[] position = new int[2];
     /** Decoded sequences, three ints each (see {@link #decodeSequences}). */
@@ -329,66 +331,23 @@ final class BlockDecoder {
         }
         int[] seqs = sequenceBuffer(count);
         int[] reps = this.reps;
-        long container = in.bits();
-        int consumed = in.consumed();
-        int ptr = in.ptr();
-        int i = 0;
-        int k = 0;
-        // Fast loop: every sequence but the last, while 24 bytes of stream lie below the container,
-        // so its (at most three) reloads need no bound check and it cannot run out of bits. No call
-        // and no throw in it: an offset code beyond any window just ends it.
-        int last = count - 1;
-        boolean beyondWindow = false;
-        for (; i < last && ptr - start >= 24; i++, k += 3) {
-            long ofE = of[ofState];
-            long mlE = ml[mlState];
-            long llE = ll[llState];
-            int ofBits = SequenceTable.extraBits(ofE);
-            int mlBits = SequenceTable.extraBits(mlE);
-            int llBits = SequenceTable.extraBits(llE);
-            int offsetValue = SequenceTable.baseline(ofE) + (int) (((container << consumed) >>> 1) >>> (63 - ofBits));
-            consumed += ofBits;
-            boolean wide = ofBits + mlBits + llBits > 31;
-            if (wide) {
-                // after a reload at most 7 bits are used: 7 + 31 + the three states' 26 fit in 64; more need reloads
-                ptr -= consumed >>> 3;
-                consumed &= 7;
-                container = Bytes.readLong(src, ptr);
-            }
-            int matchLength = SequenceTable.baseline(mlE) + (int) (((container << consumed) >>> 1) >>> (63 - mlBits));
-            consumed += mlBits;
-            int literalLength = SequenceTable.baseline(llE) + (int) (((container << consumed) >>> 1) >>> (63 - llBits));
-            consumed += llBits;
-            if (wide) {
-                ptr -= consumed >>> 3;
-                consumed &= 7;
-                container = Bytes.readLong(src, ptr);
-            }
-            if (offsetValue <= 0) {
-                beyondWindow = true;
-                break;
-            }
-            seqs[k] = literalLength;
-            seqs[k + 1] = matchLength;
-            seqs[k + 2] = resolveOffset(reps, offsetValue, literalLength);
-            int llNb = SequenceTable.stateBits(llE);
-            llState = SequenceTable.nextBase(llE) + (int) (((container << consumed) >>> 1) >>> (63 - llNb));
-            consumed += llNb;
-            int mlNb = SequenceTable.stateBits(mlE);
-            mlState = SequenceTable.nextBase(mlE) + (int) (((container << consumed) >>> 1) >>> (63 - mlNb));
-            consumed += mlNb;
-            int ofNb = SequenceTable.stateBits(ofE);
-            ofState = SequenceTable.nextBase(ofE) + (int) (((container << consumed) >>> 1) >>> (63 - ofNb));
-            consumed += ofNb;
-            ptr -= consumed >>> 3;
-            consumed &= 7;
-            container = Bytes.readLong(src, ptr);
+        long[] state = decodeState;
+        state[0] = in.bits();
+        state[1] = in.consumed();
+        state[2] = in.ptr();
+        state[3] = llState;
+        state[4] = ofState;
+        state[5] = mlState;
+        int i = decodeFast(src, start + 24, ll, of, ml, seqs, count - 1, reps, state);
+        if (i < 0) {
+            throw offsetBeyondWindow(base + start, -i - 1);
         }
-        if (beyondWindow) {
-            throw offsetBeyondWindow(base + start, i);
-        }
+        int k = 3 * i;
+        llState = (int) state[3];
+        ofState = (int) state[4];
+        mlState = (int) state[5];
+        in.resume((int) state[2], state[0], (int) state[1]);
         // Exact loop: the rest, every reload bounded by the stream's start, every bit counted.
-        in.resume(ptr, container, consumed);
         for (; i < count; i++, k += 3) {
             long ofE = of[ofState];
             long mlE = ml[mlState];
@@ -422,6 +381,81 @@ final class BlockDecoder {
                     : "bits are left in the sequences bitstream after its " + count + " sequences");
         }
         return seqs;
+    }
+
+    /**
+     * The fast loop of {@link #decodeSequences}: every sequence but the last, while 24 bytes of
+     * stream lie below the container ({@code ptr >= fastStart}), so its (at most three) reloads
+     * need no bound check and it cannot run out of bits. No call and no throw in it, and a method
+     * of its own so that C2 has its registers for the loop: an offset code beyond any window just
+     * ends it. The container, its consumed bits, its position and the three states come and go in
+     * {@code state}.
+     *
+     * @return the index of the first sequence not decoded, or {@code -i - 1} if sequence {@code i}
+     *         has an offset code beyond any window
+     */
+    private static int decodeFast(byte[] src, int fastStart, long[] ll, long[] of, long[] ml, int[] seqs, int last,
+            int[] reps, long[] state) {
+        long container = state[0];
+        int consumed = (int) state[1];
+        int ptr = (int) state[2];
+        int llState = (int) state[3];
+        int ofState = (int) state[4];
+        int mlState = (int) state[5];
+        int i = 0;
+        int k = 0;
+        for (; i < last && ptr >= fastStart; i++, k += 3) {
+            long ofE = of[ofState];
+            long mlE = ml[mlState];
+            long llE = ll[llState];
+            int ofBits = SequenceTable.extraBits(ofE);
+            int mlBits = SequenceTable.extraBits(mlE);
+            int llBits = SequenceTable.extraBits(llE);
+            int offsetValue = SequenceTable.baseline(ofE) + (int) (((container << consumed) >>> 1) >>> (63 - ofBits));
+            consumed += ofBits;
+            boolean wide = ofBits + mlBits + llBits > 31;
+            if (wide) {
+                // after a reload at most 7 bits are used: 7 + 31 + the three states' 26 fit in 64; more need reloads
+                ptr -= consumed >>> 3;
+                consumed &= 7;
+                container = Bytes.readLong(src, ptr);
+            }
+            int matchLength = SequenceTable.baseline(mlE) + (int) (((container << consumed) >>> 1) >>> (63 - mlBits));
+            consumed += mlBits;
+            int literalLength = SequenceTable.baseline(llE) + (int) (((container << consumed) >>> 1) >>> (63 - llBits));
+            consumed += llBits;
+            if (wide) {
+                ptr -= consumed >>> 3;
+                consumed &= 7;
+                container = Bytes.readLong(src, ptr);
+            }
+            if (offsetValue <= 0) {
+                i = -i - 1;
+                break;
+            }
+            seqs[k] = literalLength;
+            seqs[k + 1] = matchLength;
+            seqs[k + 2] = resolveOffset(reps, offsetValue, literalLength);
+            int llNb = SequenceTable.stateBits(llE);
+            llState = SequenceTable.nextBase(llE) + (int) (((container << consumed) >>> 1) >>> (63 - llNb));
+            consumed += llNb;
+            int mlNb = SequenceTable.stateBits(mlE);
+            mlState = SequenceTable.nextBase(mlE) + (int) (((container << consumed) >>> 1) >>> (63 - mlNb));
+            consumed += mlNb;
+            int ofNb = SequenceTable.stateBits(ofE);
+            ofState = SequenceTable.nextBase(ofE) + (int) (((container << consumed) >>> 1) >>> (63 - ofNb));
+            consumed += ofNb;
+            ptr -= consumed >>> 3;
+            consumed &= 7;
+            container = Bytes.readLong(src, ptr);
+        }
+        state[0] = container;
+        state[1] = consumed;
+        state[2] = ptr;
+        state[3] = llState;
+        state[4] = ofState;
+        state[5] = mlState;
+        return i;
     }
 
     private static ZstdFormatException offsetBeyondWindow(long at, int i) {
