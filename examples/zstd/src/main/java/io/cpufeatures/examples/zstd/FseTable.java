@@ -1,43 +1,55 @@
 package io.cpufeatures.examples.zstd;
 
 /**
- * An FSE decoding table (RFC 8878 section 4.1.1): {@code 1 << log} states, each giving a symbol,
- * the number of bits to read for the next state and the baseline they are added to. Built from
- * normalized probabilities by the format's spreading rule, so encoder and decoder agree.
+ * An FSE decoding table (RFC 8878 section 4.1.1): {@code 1 << log} states, each packed in one
+ * {@code int}: the baseline of the next state (high 16 bits), the bits to read for it, and the
+ * state's symbol (low 8 bits). Built from normalized probabilities by the format's spreading rule,
+ * so encoder and decoder agree. Here it decodes the Huffman weights; the sequence tables are
+ * {@link SequenceTable}s, built by the same spreading.
  */
 final class FseTable {
 
     final int log;
-    final byte[] symbol;
-    final byte[] nbBits;
-    final short[] nextBase;
+    final int[] entries;
 
-    private FseTable(int log) {
+    private FseTable(int log, int[] entries) {
         this.log = log;
-        int size = 1 << log;
-        this.symbol = new byte[size];
-        this.nbBits = new byte[size];
-        this.nextBase = new short[size];
+        this.entries = entries;
+    }
+
+    /** The symbol of an entry. */
+    static int symbol(int entry) {
+        return entry & 0xFF;
+    }
+
+    /** The bits an entry reads for the next state. */
+    static int stateBits(int entry) {
+        return entry >>> 8 & 0xFF;
+    }
+
+    /** The baseline the next state's bits are added to. */
+    static int nextBase(int entry) {
+        return entry >>> 16;
     }
 
     /**
      * The table for {@code counts[0..symbols)} at accuracy {@code log}, built with the scratch
-     * arrays of {@code work}. The counts must sum to
-     * {@code 1 << log}, "less than 1" (-1) counting as 1 (as {@link FseCounts} guarantees).
+     * arrays of {@code work}. The counts must sum to {@code 1 << log}, "less than 1" (-1) counting
+     * as 1 (as {@link FseCounts} guarantees).
      */
     static FseTable build(short[] counts, int symbols, int log, FseWorkspace work) {
-        FseTable t = new FseTable(log);
         int size = 1 << log;
+        byte[] symbol = work.symbol;
         int[] next = work.next;
-        spread(counts, symbols, log, t.symbol, next, work.run);
+        spread(counts, symbols, log, symbol, next, work.run);
+        int[] entries = new int[size];
         for (int u = 0; u < size; u++) {
-            int s = t.symbol[u];
+            int s = symbol[u];
             int x = next[s]++;
             int bits = log - (31 - Integer.numberOfLeadingZeros(x));
-            t.nbBits[u] = (byte) bits;
-            t.nextBase[u] = (short) ((x << bits) - size);
+            entries[u] = ((x << bits) - size) << 16 | bits << 8 | s;
         }
-        return t;
+        return new FseTable(log, entries);
     }
 
     /**
@@ -89,12 +101,5 @@ final class FseTable {
                 pos = (pos + step) & mask;
             } while (pos > high);
         }
-    }
-
-    /** A table of one state that always yields {@code symbol} and reads no bit (the RLE mode). */
-    static FseTable rle(int symbol) {
-        FseTable t = new FseTable(0);
-        t.symbol[0] = (byte) symbol;
-        return t;
     }
 }

@@ -93,29 +93,60 @@ final class HuffmanTable {
         FseCounts counts = FseCounts.read(src, off, end, base, MAX_BITS + 1, WEIGHT_MAX_LOG, "Huffman weights");
         FseTable table = FseTable.build(counts.counts(), counts.symbols(), counts.log(), work);
         bits.init(src, off + counts.bytes(), end, base, "Huffman weights");
+        int[] t = table.entries;
         int state1 = bits.read(table.log);
         int state2 = bits.read(table.log);
         bits.reload();
         if (bits.overflowed()) {
             throw new ZstdFormatException(base + off, "Huffman weights: the bitstream is too short for its two initial states");
         }
+        byte[] w = weights;
         int n = 0;
+        // Fast loop, in locals: while 8 bytes lie below the container, four weights (at most 4 x 6
+        // bits) cannot exhaust it, so neither state can run out of bits; the exact loop takes the end.
+        int start = off + counts.bytes();
+        int ptr = bits.ptr();
+        if (ptr - start >= 8) {
+            long container = bits.bits();
+            int consumed = bits.consumed();
+            while (ptr - start >= 8 && n <= MAX_WEIGHTS - 6) {
+                for (int j = 0; j < 2; j++) {
+                    int e1 = t[state1];
+                    w[n] = (byte) FseTable.symbol(e1);
+                    int nb1 = FseTable.stateBits(e1);
+                    state1 = FseTable.nextBase(e1) + (int) (((container << consumed) >>> 1) >>> (63 - nb1));
+                    consumed += nb1;
+                    int e2 = t[state2];
+                    w[n + 1] = (byte) FseTable.symbol(e2);
+                    int nb2 = FseTable.stateBits(e2);
+                    state2 = FseTable.nextBase(e2) + (int) (((container << consumed) >>> 1) >>> (63 - nb2));
+                    consumed += nb2;
+                    n += 2;
+                }
+                ptr -= consumed >>> 3;
+                consumed &= 7;
+                container = Bytes.readLong(src, ptr);
+            }
+            bits.resume(ptr, container, consumed);
+        }
         while (true) {
             if (n > MAX_WEIGHTS - 2) {
                 throw new ZstdFormatException(base + off, "Huffman weights: more than " + MAX_WEIGHTS + " weights");
             }
-            weights[n++] = table.symbol[state1];
-            state1 = table.nextBase[state1] + bits.read(table.nbBits[state1]);
+            int e1 = t[state1];
+            w[n++] = (byte) FseTable.symbol(e1);
+            state1 = FseTable.nextBase(e1) + bits.read(FseTable.stateBits(e1));
             bits.reload();
             if (bits.overflowed()) {
-                weights[n++] = table.symbol[state2];
+                w[n++] = (byte) FseTable.symbol(t[state2]);
                 break;
             }
-            weights[n++] = table.symbol[state2];
-            state2 = table.nextBase[state2] + bits.read(table.nbBits[state2]);
+            int e2 = t[state2];
+            w[n++] = (byte) FseTable.symbol(e2);
+            state2 = FseTable.nextBase(e2) + bits.read(FseTable.stateBits(e2));
             bits.reload();
             if (bits.overflowed()) {
-                weights[n++] = table.symbol[state1];
+                w[n++] = (byte) FseTable.symbol(t[state1]);
                 break;
             }
         }
