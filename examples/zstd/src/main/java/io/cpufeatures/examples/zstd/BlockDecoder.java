@@ -1,34 +1,27 @@
 package io.cpufeatures.examples.zstd;
 
 /**
- * Decodes compressed blocks (RFC 8878 section 3.1.1.3): the literals section, then the sequences,
- * executed as they are decoded. Holds what carries over from block to block within a frame: the
- * Huffman table (for treeless literals), the three sequence tables (for the repeat mode) and the
- * three repeat offsets. One per context; not thread-safe.
+ * Decodes compressed blocks (RFC 8878 section 3.1.1.3): reads the literals section and the
+ * sequences section's header and tables, then has the sequences decoded ({@link SequenceDecoder})
+ * and executed ({@link SequenceExecutor}). Holds what carries over from block to block within a
+ * frame: the Huffman table (for treeless literals), the three sequence tables (for the repeat mode)
+ * and, in its sequence decoder, the three repeat offsets. One per context; not thread-safe.
  */
 final class BlockDecoder {
 
     /** The format's largest block, in both directions (Block_Maximum_Size). */
     static final int MAX_BLOCK = 128 << 10;
-    /** The shortest match, so the least any sequence produces. */
-    private static final int MIN_MATCH = 3;
 
     private final HuffmanKernel kernel;
     private final BackwardBits bits = new BackwardBits();
+    private final SequenceDecoder sequenceDecoder = new SequenceDecoder();
+    private final SequenceExecutor executor = new SequenceExecutor();
     private HuffmanTable huffman;
     private FseWorkspace workspace;
     private SequenceTable llTable;
     private SequenceTable ofTable;
     private SequenceTable mlTable;
-    /** The three repeat offsets, most recent first. */
-    private final int[] reps = new int[3];
     private byte[] literalBuffer = new byte[0];
-    /** The bitstream state passed to and from {@link #decodeFast}. */
-    private final long[] decodeState = new long[6];
-    /** The output and literals positions, passed to and from {@link #executeFast}. */
-    private final int[] position = new int[2];
-    /** Decoded sequences, three ints each (see {@link #decodeSequences}). */
-    private int[] sequences = new int[0];
 
     /** The literals of the block being decoded: an array, where they start, how many. */
     private byte[] lits;
@@ -46,9 +39,7 @@ final class BlockDecoder {
             llTable = dict.llTable();
             ofTable = dict.ofTable();
             mlTable = dict.mlTable();
-            reps[0] = dict.rep(0);
-            reps[1] = dict.rep(1);
-            reps[2] = dict.rep(2);
+            sequenceDecoder.startFrame(dict.rep(0), dict.rep(1), dict.rep(2));
         } else {
             if (huffman != null) {
                 huffman.clear();
@@ -56,9 +47,7 @@ final class BlockDecoder {
             llTable = null;
             ofTable = null;
             mlTable = null;
-            reps[0] = 1;
-            reps[1] = 4;
-            reps[2] = 8;
+            sequenceDecoder.startFrame(1, 4, 8);
         }
     }
 
@@ -229,8 +218,8 @@ final class BlockDecoder {
             count = (src[off + 1] & 0xFF) + ((src[off + 2] & 0xFF) << 8) + 0x7F00;
             p = off + 3;
         }
-        if (count > (blockEnd - op) / MIN_MATCH) {
-            throw new ZstdFormatException(base + off, count + " sequences of at least " + MIN_MATCH
+        if (count > (blockEnd - op) / SequenceDecoder.MIN_MATCH) {
+            throw new ZstdFormatException(base + off, count + " sequences of at least " + SequenceDecoder.MIN_MATCH
                     + " bytes each exceed the block maximum of " + (blockEnd - op) + " bytes");
         }
         if (count == 0) {
@@ -238,7 +227,7 @@ final class BlockDecoder {
                 throw new ZstdFormatException(base + p, "no sequences, yet " + (end - p) + " byte(s) follow the"
                         + " sequences section header");
             }
-            return copyLiterals(out, op, litEnd - litPos, blockEnd, limit, base + off);
+            return SequenceExecutor.copyLiterals(lits, litPos, out, op, litEnd - litPos, blockEnd, limit, base + off);
         }
         if (p >= end) {
             throw new ZstdFormatException(base + p, "the symbol compression modes byte is missing");
@@ -303,366 +292,11 @@ final class BlockDecoder {
         };
     }
 
-    /** Decodes the sequences' bitstream, then executes the sequences. */
+    /** Decodes the sequences' bitstream, then executes the sequences and copies the literals left. */
     private int execute(byte[] src, int start, int end, long base, int count, byte[] out, int op, int history,
             int blockEnd, int limit, int scratchEnd, byte[] dict) throws ZstdFormatException {
-        int[] seqs = decodeSequences(src, start, end, base, count);
-        return executeSequences(seqs, count, base + start, out, op, history, blockEnd, limit, scratchEnd, dict);
-    }
-
-    /**
-     * Decodes {@code count} sequences from the bitstream {@code src[start, end)} into the sequence
-     * buffer, three ints each: literals length, match length, offset (repeat offsets resolved).
-     * The loop keeps the bit container in locals and reads each state's packed entry once; it is
-     * apart from the copying so that the JIT has registers for both.
-     */
-    private int[] decodeSequences(byte[] src, int start, int end, long base, int count) throws ZstdFormatException {
-        BackwardBits in = bits;
-        in.init(src, start, end, base, "sequences bitstream");
-        long[] ll = llTable.entries;
-        long[] of = ofTable.entries;
-        long[] ml = mlTable.entries;
-        int llState = in.read(llTable.log);
-        int ofState = in.read(ofTable.log);
-        int mlState = in.read(mlTable.log);
-        in.reload();
-        if (in.overflowed()) {
-            throw new ZstdFormatException(base + start, "the sequences bitstream is too short for its initial states");
-        }
-        int[] seqs = sequenceBuffer(count);
-        int[] reps = this.reps;
-        long[] state = decodeState;
-        state[0] = in.bits();
-        state[1] = in.consumed();
-        state[2] = in.ptr();
-        state[3] = llState;
-        state[4] = ofState;
-        state[5] = mlState;
-        int i = decodeFast(src, start + 24, ll, of, ml, seqs, count - 1, reps, state);
-        if (i < 0) {
-            throw offsetBeyondWindow(base + start, -i - 1);
-        }
-        int k = 3 * i;
-        llState = (int) state[3];
-        ofState = (int) state[4];
-        mlState = (int) state[5];
-        in.resume((int) state[2], state[0], (int) state[1]);
-        // Exact loop: the rest, every reload bounded by the stream's start, every bit counted.
-        for (; i < count; i++, k += 3) {
-            long ofE = of[ofState];
-            long mlE = ml[mlState];
-            long llE = ll[llState];
-            int offsetValue = SequenceTable.baseline(ofE) + in.read(SequenceTable.extraBits(ofE));
-            in.reload();
-            int matchLength = SequenceTable.baseline(mlE) + in.read(SequenceTable.extraBits(mlE));
-            int literalLength = SequenceTable.baseline(llE) + in.read(SequenceTable.extraBits(llE));
-            in.reload();
-            if (offsetValue <= 0) {
-                throw offsetBeyondWindow(base + start, i);
-            }
-            seqs[k] = literalLength;
-            seqs[k + 1] = matchLength;
-            seqs[k + 2] = resolveOffset(reps, offsetValue, literalLength);
-            if (i + 1 < count) {
-                llState = SequenceTable.nextBase(llE) + in.read(SequenceTable.stateBits(llE));
-                mlState = SequenceTable.nextBase(mlE) + in.read(SequenceTable.stateBits(mlE));
-                ofState = SequenceTable.nextBase(ofE) + in.read(SequenceTable.stateBits(ofE));
-                in.reload();
-                if (in.overflowed()) {
-                    throw new ZstdFormatException(base + start, "the sequences bitstream ends before sequence " + (i + 1)
-                            + " of " + count);
-                }
-            }
-        }
-        in.reload();
-        if (!in.finished()) {
-            throw new ZstdFormatException(base + start, in.overflowed()
-                    ? "the sequences bitstream is too short for its " + count + " sequences"
-                    : "bits are left in the sequences bitstream after its " + count + " sequences");
-        }
-        return seqs;
-    }
-
-    /**
-     * The fast loop of {@link #decodeSequences}: every sequence but the last, while 24 bytes of
-     * stream lie below the container ({@code ptr >= fastStart}), so its (at most three) reloads
-     * need no bound check and it cannot run out of bits. No call and no throw in it, and a method
-     * of its own so that C2 has its registers for the loop: an offset code beyond any window just
-     * ends it. The container, its consumed bits, its position and the three states come and go in
-     * {@code state}.
-     *
-     * @return the index of the first sequence not decoded, or {@code -i - 1} if sequence {@code i}
-     *         has an offset code beyond any window
-     */
-    private static int decodeFast(byte[] src, int fastStart, long[] ll, long[] of, long[] ml, int[] seqs, int last,
-            int[] reps, long[] state) {
-        long container = state[0];
-        int consumed = (int) state[1];
-        int ptr = (int) state[2];
-        int llState = (int) state[3];
-        int ofState = (int) state[4];
-        int mlState = (int) state[5];
-        int i = 0;
-        int k = 0;
-        for (; i < last && ptr >= fastStart; i++, k += 3) {
-            long ofE = of[ofState];
-            long mlE = ml[mlState];
-            long llE = ll[llState];
-            int ofBits = SequenceTable.extraBits(ofE);
-            int mlBits = SequenceTable.extraBits(mlE);
-            int llBits = SequenceTable.extraBits(llE);
-            int offsetValue = SequenceTable.baseline(ofE) + (int) (((container << consumed) >>> 1) >>> (63 - ofBits));
-            consumed += ofBits;
-            boolean wide = ofBits + mlBits + llBits > 31;
-            if (wide) {
-                // after a reload at most 7 bits are used: 7 + 31 + the three states' 26 fit in 64; more need reloads
-                ptr -= consumed >>> 3;
-                consumed &= 7;
-                container = Bytes.readLong(src, ptr);
-            }
-            int matchLength = SequenceTable.baseline(mlE) + (int) (((container << consumed) >>> 1) >>> (63 - mlBits));
-            consumed += mlBits;
-            int literalLength = SequenceTable.baseline(llE) + (int) (((container << consumed) >>> 1) >>> (63 - llBits));
-            consumed += llBits;
-            if (wide) {
-                ptr -= consumed >>> 3;
-                consumed &= 7;
-                container = Bytes.readLong(src, ptr);
-            }
-            if (offsetValue <= 0) {
-                i = -i - 1;
-                break;
-            }
-            seqs[k] = literalLength;
-            seqs[k + 1] = matchLength;
-            seqs[k + 2] = resolveOffset(reps, offsetValue, literalLength);
-            int llNb = SequenceTable.stateBits(llE);
-            llState = SequenceTable.nextBase(llE) + (int) (((container << consumed) >>> 1) >>> (63 - llNb));
-            consumed += llNb;
-            int mlNb = SequenceTable.stateBits(mlE);
-            mlState = SequenceTable.nextBase(mlE) + (int) (((container << consumed) >>> 1) >>> (63 - mlNb));
-            consumed += mlNb;
-            int ofNb = SequenceTable.stateBits(ofE);
-            ofState = SequenceTable.nextBase(ofE) + (int) (((container << consumed) >>> 1) >>> (63 - ofNb));
-            consumed += ofNb;
-            ptr -= consumed >>> 3;
-            consumed &= 7;
-            container = Bytes.readLong(src, ptr);
-        }
-        state[0] = container;
-        state[1] = consumed;
-        state[2] = ptr;
-        state[3] = llState;
-        state[4] = ofState;
-        state[5] = mlState;
-        return i;
-    }
-
-    private static ZstdFormatException offsetBeyondWindow(long at, int i) {
-        return new ZstdFormatException(at, "sequence " + i + ": offset code 31 needs a window of 2 GiB,"
-                + " beyond any this decoder supports");
-    }
-
-    /**
-     * The offset an offset value stands for (RFC 8878 section 3.1.1.5), updating the repeat
-     * offsets {@code reps}: values above 3 are new offsets, 1 to 3 pick a repeat offset (shifted by
-     * one when the sequence has no literals), the last of them being the first repeat minus one.
-     */
-    static int resolveOffset(int[] reps, int offsetValue, int literalLength) {
-        if (offsetValue > 3) {
-            int offset = offsetValue - 3;
-            reps[2] = reps[1];
-            reps[1] = reps[0];
-            reps[0] = offset;
-            return offset;
-        }
-        int index = offsetValue - 1 + (literalLength == 0 ? 1 : 0);
-        if (index == 0) {
-            return reps[0];
-        }
-        int offset = index == 1 ? reps[1] : index == 2 ? reps[2] : reps[0] - 1;
-        if (index != 1) {
-            reps[2] = reps[1];
-        }
-        reps[1] = reps[0];
-        reps[0] = offset;
-        return offset;
-    }
-
-    private int[] sequenceBuffer(int count) {
-        if (sequences.length < 3 * count) {
-            sequences = new int[3 * Math.max(count, Math.min(MAX_BLOCK / MIN_MATCH, sequences.length / 3 * 2))];
-        }
-        return sequences;
-    }
-
-    /**
-     * Executes {@code count} decoded sequences: each copies its literals, then its match. Most take
-     * the fast path, word copies of at least 16 bytes that may run up to 15 bytes past the sequence
-     * (within {@code scratchEnd}) and read up to 15 past its literals; sequences near the end of the
-     * output, overlapping by less than 8 bytes or reaching into the dictionary copy exactly.
-     */
-    private int executeSequences(int[] seqs, int count, long at, byte[] out, int op, int history, int blockEnd,
-            int limit, int scratchEnd, byte[] dict) throws ZstdFormatException {
-        byte[] l = lits;
-        int lp = litPos;
-        int le = litEnd;
-        // a sequence is fast if its literals are there with 16 bytes to read past them, its output
-        // stays within the block and 16 bytes before the scratch end, and its match starts 8 or more
-        // bytes back, within this frame's output
-        int litBound = Math.min(le, l.length - 16);
-        int fastEnd = Math.min(blockEnd, Math.min(scratchEnd, limit) - 16);
-        int[] position = this.position;
-        int i = 0;
-        while (true) {
-            position[0] = op;
-            position[1] = lp;
-            i = executeFast(seqs, i, count, l, out, position, litBound, fastEnd, history);
-            op = position[0];
-            lp = position[1];
-            if (i == count) {
-                break;
-            }
-            int k = 3 * i;
-            op = executeExactly(i, seqs[k], seqs[k + 1], seqs[k + 2], l, lp, le, at, out, op, history, blockEnd,
-                    limit, dict);
-            lp += seqs[k];
-            i++;
-        }
-        litPos = lp;
-        return copyLiterals(out, op, le - lp, blockEnd, limit, at);
-    }
-
-    /**
-     * Executes sequences from {@code i} while they are fast (see {@link #executeSequences}); the
-     * output and literals positions come and go in {@code position}. A method of its own, with no
-     * call in its loop: HotSpot's compiled code saves no register across a call, so a call anywhere
-     * in a loop (an arraycopy stub, an exception) makes C2 keep the loop's values on the stack.
-     *
-     * @return the index of the first sequence that is not fast, or {@code count}
-     */
-    private static int executeFast(int[] seqs, int i, int count, byte[] l, byte[] out, int[] position, int litBound,
-            int fastEnd, int history) {
-        int op = position[0];
-        int lp = position[1];
-        for (int k = 3 * i; i < count; i++, k += 3) {
-            int literalLength = seqs[k];
-            int matchLength = seqs[k + 1];
-            int offset = seqs[k + 2];
-            int e = op + literalLength;
-            if (literalLength > litBound - lp || e + matchLength > fastEnd || offset < 8 || offset > e - history) {
-                break;
-            }
-            // 16 bytes of literals and 16 of match at once, whatever the lengths (most are shorter),
-            // so the common sequence takes no data-dependent branch; longer ones go on in 8-byte steps
-            Bytes.copy8(l, lp, out, op);
-            Bytes.copy8(l, lp + 8, out, op + 8);
-            if (literalLength > 16) {
-                copyWords(l, lp + 16, out, op + 16, e);
-            }
-            lp += literalLength;
-            int from = e - offset;
-            op = e + matchLength;
-            Bytes.copy8(out, from, out, e);
-            Bytes.copy8(out, from + 8, out, e + 8);
-            if (matchLength > 16) {
-                copyWords(out, from + 16, out, e + 16, op);
-            }
-        }
-        position[0] = op;
-        position[1] = lp;
-        return i;
-    }
-
-    /**
-     * Executes sequence {@code i} byte-exactly, with every check: the literals it needs, the room
-     * for its output, its offset (zero, or before the frame and its dictionary).
-     *
-     * @return the new end of the output
-     */
-    private int executeExactly(int i, int literalLength, int matchLength, int offset, byte[] l, int lp, int le,
-            long at, byte[] out, int op, int history, int blockEnd, int limit, byte[] dict) throws ZstdFormatException {
-        if (literalLength > le - lp) {
-            throw new ZstdFormatException(at, "sequence " + i + " copies " + literalLength
-                    + " literals; only " + (le - lp) + " remain");
-        }
-        if (literalLength + matchLength > Math.min(blockEnd, limit) - op) {
-            room(at, op, literalLength + matchLength, blockEnd, limit);
-        }
-        System.arraycopy(l, lp, out, op, literalLength);
-        op += literalLength;
-        int available = op - history;
-        if (offset == 0) {
-            throw new ZstdFormatException(at, "sequence " + i + ": offset 0 is invalid");
-        }
-        if (offset <= available) {
-            return copyMatch(out, op, op - offset, matchLength);
-        }
-        int dictLength = dict == null ? 0 : dict.length;
-        if (offset > available + dictLength) {
-            throw new ZstdFormatException(at, "sequence " + i + ": offset " + offset + " reaches before"
-                    + " the start of the frame" + (dictLength > 0 ? " and its dictionary" : "") + " ("
-                    + available + " byte(s) decoded" + (dictLength > 0 ? ", " + dictLength + " in the dictionary" : "")
-                    + ")");
-        }
-        int fromDict = Math.min(matchLength, offset - available);
-        System.arraycopy(dict, dictLength - (offset - available), out, op, fromDict);
-        op += fromDict;
-        matchLength -= fromDict;
-        return matchLength > 0 ? copyMatch(out, op, history, matchLength) : op;
-    }
-
-    /**
-     * Copies 8-byte words from {@code src[from..]} to {@code dst[to..]} until {@code to} reaches
-     * {@code end} (so up to 7 bytes past it); each word is read after the previous one is written,
-     * so a source that overlaps the destination by 8 bytes or more repeats correctly.
-     */
-    private static void copyWords(byte[] src, int from, byte[] dst, int to, int end) {
-        do {
-            Bytes.copy8(src, from, dst, to);
-            from += 8;
-            to += 8;
-        } while (to < end);
-    }
-
-    /** Copies a match of {@code length} bytes from {@code from} to {@code op}; an overlapping copy repeats the pattern. */
-    private static int copyMatch(byte[] out, int op, int from, int length) {
-        if (length <= op - from) {
-            System.arraycopy(out, from, out, op, length);
-            return op + length;
-        }
-        int end = op + length;
-        while (op < end) {
-            int n = Math.min(end - op, op - from);
-            System.arraycopy(out, from, out, op, n);
-            op += n;
-        }
-        return op;
-    }
-
-    private int copyLiterals(byte[] out, int op, int n, int blockEnd, int limit, long at) throws ZstdFormatException {
-        if (n > Math.min(blockEnd, limit) - op) {
-            room(at, op, n, blockEnd, limit);
-        }
-        System.arraycopy(lits, litPos, out, op, n);
-        litPos += n;
-        return op + n;
-    }
-
-    /**
-     * Fails for {@code n} more bytes at {@code op}: past the block's maximum the block is malformed;
-     * past the destination's end the caller gave too small a destination.
-     */
-    private static void room(long at, int op, int n, int blockEnd, int limit) throws ZstdFormatException {
-        if (n > blockEnd - op) {
-            throw new ZstdFormatException(at, "the block decompresses to more than the block maximum size");
-        }
-        throw destinationTooSmall(limit);
-    }
-
-    /** The error for output that would pass index {@code limit} of the caller's destination array. */
-    static IllegalArgumentException destinationTooSmall(int limit) {
-        return new IllegalArgumentException("destination too small: the input decompresses past index " + limit
-                + " of the destination array");
+        int[] seqs = sequenceDecoder.decode(src, start, end, base, count, llTable, ofTable, mlTable);
+        return executor.execute(seqs, count, base + start, lits, litPos, litEnd, out, op, history, blockEnd, limit,
+                scratchEnd, dict);
     }
 }

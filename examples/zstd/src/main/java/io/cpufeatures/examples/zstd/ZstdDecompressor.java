@@ -190,7 +190,7 @@ public final class ZstdDecompressor {
                 } else {
                     out.room(op, b.size());
                     if (out.limit - op < b.size()) {
-                        throw BlockDecoder.destinationTooSmall(out.limit);
+                        throw SequenceExecutor.destinationTooSmall(out.limit);
                     }
                     if (b.type() == BlockHeader.RAW) {
                         System.arraycopy(src, ip, out.buffer, op, b.size());
