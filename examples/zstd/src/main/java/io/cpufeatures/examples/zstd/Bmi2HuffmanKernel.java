@@ -39,7 +39,7 @@ public final class Bmi2HuffmanKernel implements HuffmanKernel {
             throws ZstdFormatException {
         BackwardBits in = new BackwardBits();
         in.init(src, start, end, base, "Huffman stream 1");
-        byte[] entries = table.entries();
+        short[] entries = table.entries();
         int o = dstOff;
         int fastEnd = dstOff + count - PER_REFILL;
         int p = in.ptr();
@@ -47,7 +47,7 @@ public final class Bmi2HuffmanKernel implements HuffmanKernel {
             long bits = sentinel(src, p, in.consumed());
             do {
                 for (int j = 0; j < PER_REFILL; j++) {
-                    int e = HuffmanTable.entry(entries, (int) (bits >>> INDEX_SHIFT));
+                    int e = entries[(int) (bits >>> INDEX_SHIFT)];
                     dst[o++] = (byte) (e >>> 8);
                     bits <<= e;
                 }
@@ -84,7 +84,7 @@ public final class Bmi2HuffmanKernel implements HuffmanKernel {
      *
      * @return the new {@code o1}
      */
-    private static int rounds(byte[] src, byte[] entries, byte[] dst, int o1, int segment, int rounds, long[] bits,
+    private static int rounds(byte[] src, short[] entries, byte[] dst, int o1, int segment, int rounds, long[] bits,
             int[] ptrs) {
         long bits1 = bits[0];
         long bits2 = bits[1];
@@ -96,10 +96,10 @@ public final class Bmi2HuffmanKernel implements HuffmanKernel {
         int p4 = ptrs[3];
         for (; rounds > 0; rounds--) {
             for (int j = 0; j < PER_REFILL; j++) {
-                int e1 = HuffmanTable.entry(entries, (int) (bits1 >>> INDEX_SHIFT));
-                int e2 = HuffmanTable.entry(entries, (int) (bits2 >>> INDEX_SHIFT));
-                int e3 = HuffmanTable.entry(entries, (int) (bits3 >>> INDEX_SHIFT));
-                int e4 = HuffmanTable.entry(entries, (int) (bits4 >>> INDEX_SHIFT));
+                int e1 = entries[(int) (bits1 >>> INDEX_SHIFT)];
+                int e2 = entries[(int) (bits2 >>> INDEX_SHIFT)];
+                int e3 = entries[(int) (bits3 >>> INDEX_SHIFT)];
+                int e4 = entries[(int) (bits4 >>> INDEX_SHIFT)];
                 int o = o1 + j;
                 dst[o] = (byte) (e1 >>> 8);
                 dst[o + segment] = (byte) (e2 >>> 8);
@@ -148,7 +148,7 @@ public final class Bmi2HuffmanKernel implements HuffmanKernel {
         in2.init(src, b[1], b[2], base, "Huffman stream 2");
         in3.init(src, b[2], b[3], base, "Huffman stream 3");
         in4.init(src, b[3], b[4], base, "Huffman stream 4");
-        byte[] entries = table.entries();
+        short[] entries = table.entries();
         int segment = (count + 3) / 4;
         int o1 = dstOff;
         int o4 = o1 + 3 * segment;

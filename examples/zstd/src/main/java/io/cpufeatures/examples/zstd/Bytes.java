@@ -9,7 +9,6 @@ final class Bytes {
 
     private static final VarHandle LONGS = MethodHandles.byteArrayViewVarHandle(long[].class, ByteOrder.LITTLE_ENDIAN);
     private static final VarHandle INTS = MethodHandles.byteArrayViewVarHandle(int[].class, ByteOrder.LITTLE_ENDIAN);
-    private static final VarHandle SHORTS = MethodHandles.byteArrayViewVarHandle(short[].class, ByteOrder.LITTLE_ENDIAN);
 
     private Bytes() {
     }
@@ -20,19 +19,6 @@ final class Bytes {
 
     static int readInt(byte[] b, int off) {
         return (int) INTS.get(b, off);
-    }
-
-    /** The 2 bytes at {@code off} as a signed short. */
-    static short getShort(byte[] b, int off) {
-        return (short) SHORTS.get(b, off);
-    }
-
-    static void writeShort(byte[] b, int off, short v) {
-        SHORTS.set(b, off, v);
-    }
-
-    static void writeInt(byte[] b, int off, int v) {
-        INTS.set(b, off, v);
     }
 
     static void writeLong(byte[] b, int off, long v) {

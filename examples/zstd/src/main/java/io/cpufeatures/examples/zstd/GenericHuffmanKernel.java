@@ -41,14 +41,14 @@ public final class GenericHuffmanKernel implements HuffmanKernel {
      * Decodes symbols into {@code dst[from, to)}, refilling the container when fewer bits than the
      * longest code remain: the generic loop, and the bmi2 kernel's tail.
      */
-    static void symbols(BackwardBits in, byte[] entries, byte[] dst, int from, int to) {
+    static void symbols(BackwardBits in, short[] entries, byte[] dst, int from, int to) {
         int budget = 0;
         for (int o = from; o < to; o++) {
             if (budget < HuffmanTable.LOG) {
                 in.reload();
                 budget = 56;
             }
-            int e = HuffmanTable.entry(entries, in.peek(HuffmanTable.LOG));
+            int e = entries[in.peek(HuffmanTable.LOG)];
             dst[o] = (byte) (e >>> 8);
             in.skip(e & 0x3F);
             budget -= e & 0x3F;

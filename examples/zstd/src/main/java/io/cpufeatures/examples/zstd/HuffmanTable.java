@@ -1,13 +1,12 @@
 package io.cpufeatures.examples.zstd;
 
 /**
- * The literals' Huffman decoding table (RFC 8878 section 4.2): {@code 1 << 11} entries of 2 bytes
- * (little-endian), each {@code symbol << 8 | bits}, indexed by the next 11 bits of a stream
- * whatever the longest code, as zstd's fast decoder does ({@code HUF_DECODER_FAST_TABLELOG}): the
- * index is then a shift by a constant, and the code length is the low 6 bits of the entry, so a
- * 64-bit container can be shifted by the entry itself. Read from a
- * tree description (weights sent directly or FSE-compressed, the last weight implied), kept for
- * the treeless literals of later blocks.
+ * The literals' Huffman decoding table (RFC 8878 section 4.2): {@code 1 << 11} entries, each
+ * {@code symbol << 8 | bits}, indexed by the next 11 bits of a stream whatever the longest code,
+ * as zstd's fast decoder does ({@code HUF_DECODER_FAST_TABLELOG}): the index is then a shift by a
+ * constant, and the code length is the low 6 bits of the entry, so a 64-bit container can be
+ * shifted by the entry itself. Read from a tree description (weights sent directly or
+ * FSE-compressed, the last weight implied), kept for the treeless literals of later blocks.
  */
 final class HuffmanTable {
 
@@ -19,20 +18,15 @@ final class HuffmanTable {
     /** The bits that index the table, the format's longest code. */
     static final int LOG = MAX_BITS;
 
-    private final byte[] entries = new byte[2 << LOG];
+    private final short[] entries = new short[1 << LOG];
     private final byte[] weights = new byte[MAX_WEIGHTS + 1];
     /** The symbols ordered by weight, a scratch array of {@link #build}. */
     private final byte[] sorted = new byte[MAX_WEIGHTS + 1];
     private boolean loaded;
 
-    /** The entries, 2 bytes each (see {@link #entry}). */
-    byte[] entries() {
+    /** The entries, each {@code symbol << 8 | bits} (sign-extended when read: the low 6 bits stay the length). */
+    short[] entries() {
         return entries;
-    }
-
-    /** Entry {@code index} of {@code entries}: {@code symbol << 8 | bits}, sign-extended from 16 bits. */
-    static int entry(byte[] entries, int index) {
-        return Bytes.getShort(entries, index << 1);
     }
 
     /** Whether a description has been read (treeless literals need one). */
@@ -197,7 +191,7 @@ final class HuffmanTable {
             sorted[position[weights[s]]++] = (byte) s;
         }
         // codes of bitsNeeded bits or fewer, each spread over 1 << (LOG - length) entries; within a
-        // weight every symbol has the same count, written 1, 2 or 4 entries (8 bytes) at a time
+        // weight every symbol has the same count, so the switch on it does not mispredict
         int scale = LOG - bitsNeeded;
         int next = 0;
         int k = firstNonZero;
@@ -205,16 +199,20 @@ final class HuffmanTable {
             int len = 1 << (w - 1 + scale);
             int length = bitsNeeded + 1 - w;
             for (int n = rank[w]; n > 0; n--) {
-                int e = (sorted[k++] & 0xFF) << 8 | length;
-                if (len >= 4) {
-                    long word = (e & 0xFFFFL) * 0x0001_0001_0001_0001L;
-                    for (int j = 0; j < len; j += 4) {
-                        Bytes.writeLong(entries, (next + j) << 1, word);
+                short e = (short) ((sorted[k++] & 0xFF) << 8 | length);
+                switch (len) {
+                    case 1 -> entries[next] = e;
+                    case 2 -> {
+                        entries[next] = e;
+                        entries[next + 1] = e;
                     }
-                } else if (len == 2) {
-                    Bytes.writeInt(entries, next << 1, (e & 0xFFFF) * 0x0001_0001);
-                } else {
-                    Bytes.writeShort(entries, next << 1, (short) e);
+                    case 4 -> {
+                        entries[next] = e;
+                        entries[next + 1] = e;
+                        entries[next + 2] = e;
+                        entries[next + 3] = e;
+                    }
+                    default -> java.util.Arrays.fill(entries, next, next + len, e);
                 }
                 next += len;
             }
