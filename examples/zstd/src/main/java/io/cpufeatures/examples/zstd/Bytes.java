@@ -4,7 +4,7 @@ import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
 import java.nio.ByteOrder;
 
-/** Little-endian reads of a byte array (the format's byte order). */
+/** Little-endian reads, writes and copies of 8-byte words in byte arrays (the format's byte order). */
 final class Bytes {
 
     private static final VarHandle LONGS = MethodHandles.byteArrayViewVarHandle(long[].class, ByteOrder.LITTLE_ENDIAN);
