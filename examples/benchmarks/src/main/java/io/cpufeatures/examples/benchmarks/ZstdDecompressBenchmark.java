@@ -5,6 +5,7 @@ import com.github.luben.zstd.ZstdDecompressCtx;
 import io.cpufeatures.core.CpuFeatures;
 import io.cpufeatures.examples.zstd.ZstdDecompressor;
 import io.cpufeatures.examples.zstd.ZstdFormatException;
+import io.cpufeatures.x86.probe.NativeCpuid;
 import java.util.Arrays;
 import java.util.concurrent.TimeUnit;
 import org.openjdk.jmh.annotations.Benchmark;
@@ -26,7 +27,9 @@ import org.openjdk.jmh.annotations.Warmup;
  * corpus, its first 256 blocks of 4 KiB as {@code zstd_bench.c} takes them, compressed one frame
  * each by libzstd at {@code level}), the
  * shape of {@code ../shared/bench/zstd_bench.c}: ours with a new context per block, a reused one,
- * and a new one plus a CPU probe (what every context cost before "probe once"); zstd-jni with a new
+ * a new one plus an uncached probe of the whole CPU ({@code probeUncached()}), and a new one plus
+ * the three CPUIDs libzstd's {@code ZSTD_cpuid()} runs in every context (leaves 0, 1 and 7, see
+ * zstd's {@code lib/common/cpu.h}; what every context cost before "probe once"); zstd-jni with a new
  * and a reused context; aircompressor reused. Each call takes the next block, round robin.
  */
 @BenchmarkMode(Mode.AverageTime)
@@ -42,7 +45,8 @@ public class ZstdDecompressBenchmark {
     private static final int BLOCKS = 256;
 
     /** Which decoder, and how its context is used. */
-    @Param({"ours-new", "ours-reused", "ours-probe-per-context", "zstdjni-new", "zstdjni-reused", "aircompressor-reused"})
+    @Param({"ours-new", "ours-reused", "ours-probe-per-context", "ours-zstd-cpuid-per-context", "zstdjni-new",
+        "zstdjni-reused", "aircompressor-reused"})
     public String decoder;
 
     /** The libzstd level the blocks were compressed at. */
@@ -55,6 +59,7 @@ public class ZstdDecompressBenchmark {
     private ZstdDecompressor ours;
     private ZstdDecompressCtx jni;
     private io.airlift.compress.zstd.ZstdDecompressor air;
+    private NativeCpuid cpu;
 
     /** Compresses the corpus's 4 KiB blocks and checks that every decoder restores them. */
     @Setup(Level.Trial)
@@ -68,6 +73,9 @@ public class ZstdDecompressBenchmark {
         ours = new ZstdDecompressor();
         jni = new ZstdDecompressCtx();
         air = new io.airlift.compress.zstd.ZstdDecompressor();
+        if (decoder.equals("ours-zstd-cpuid-per-context")) {
+            cpu = NativeCpuid.open();
+        }
         for (int i = 0; i < n; i++) {
             byte[] expected = Arrays.copyOfRange(corpus, i * BLOCK, (i + 1) * BLOCK);
             if (decode() != BLOCK || !Arrays.equals(expected, dst)) {
@@ -77,10 +85,13 @@ public class ZstdDecompressBenchmark {
         next = 0;
     }
 
-    /** Frees the native context. */
+    /** Frees the native context and unmaps the CPUID stubs. */
     @TearDown(Level.Trial)
     public void tearDown() {
         jni.close();
+        if (cpu != null) {
+            cpu.close();
+        }
     }
 
     /** One 4 KiB block, the next one in turn. */
@@ -95,6 +106,11 @@ public class ZstdDecompressBenchmark {
                 return ours.decompress(src, 0, src.length, dst, 0, BLOCK);
             case "ours-probe-per-context":
                 CpuFeatures.probeUncached();
+                return new ZstdDecompressor().decompress(src, 0, src.length, dst, 0, BLOCK);
+            case "ours-zstd-cpuid-per-context":
+                cpu.cpuid(0, 0);
+                cpu.cpuid(1, 0);
+                cpu.cpuid(7, 0);
                 return new ZstdDecompressor().decompress(src, 0, src.length, dst, 0, BLOCK);
             case "zstdjni-new":
                 try (ZstdDecompressCtx ctx = new ZstdDecompressCtx()) {

@@ -19,8 +19,8 @@ import java.util.regex.Pattern;
  */
 public final class XorResultsReport {
 
-    static final String BEGIN = "<!-- results:xor -->";
-    static final String END = "<!-- /results:xor -->";
+    static final String BEGIN = ResultsSection.begin("xor");
+    static final String END = ResultsSection.end("xor");
     private static final int[] SIZES = {4096, 65536, 1048576};
     private static final String[] KERNELS = {"vector512", "vector256", "scalar-unrolled", "scalar", "dispatched"};
     private static final String[][] ANCHORS = {
@@ -171,12 +171,7 @@ public final class XorResultsReport {
     }
 
     static String replaceSection(String page, String section) {
-        int b = page.indexOf(BEGIN);
-        int e = page.indexOf(END);
-        if (b < 0 || e < b) {
-            throw new IllegalArgumentException("the page has no " + BEGIN + " ... " + END + " section");
-        }
-        return page.substring(0, b + BEGIN.length()) + "\n" + section + page.substring(e);
+        return ResultsSection.replace(page, "xor", section);
     }
 
     private static String label(String kernel) {
