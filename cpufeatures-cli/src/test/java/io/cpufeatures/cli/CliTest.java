@@ -203,6 +203,9 @@ class CliTest {
         // the dump's CPU with this JVM: PREFER_YMM keeps a Skylake-SP on 256-bit xor whatever the JVM compiles
         String xor = CpuFeatures.current().has("jvm.vector256") ? "raid.xor=vector256" : "raid.xor=scalar";
         assertTrue(lines.get(1).contains(xor), lines.get(1));
+        // Skylake-SP has BMI1, BMI2 and LZCNT: the zstd kernel then depends only on this JIT
+        String huffman = CpuFeatures.current().has("jvm.bmi2") ? "zstd.huffman=bmi2" : "zstd.huffman=generic";
+        assertTrue(lines.get(1).contains(huffman), lines.get(1));
         assertTrue(lines.get(2).contains("zz-broken.txt  ERROR") && lines.get(2).contains("no CPUID register line"), lines.get(2));
         Run json = run("fleet", "--json", fleet.toString());
         assertEquals(1, json.exit());

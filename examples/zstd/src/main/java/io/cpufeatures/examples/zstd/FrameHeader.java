@@ -28,6 +28,18 @@ public record FrameHeader(int headerSize, long windowSize, long dictionaryId, Op
     private static final int[] FCS_BYTES = {0, 2, 4, 8};
 
     /**
+     * Checks the magic number of a frame that is not skippable, at offset {@code at}.
+     *
+     * @throws ZstdFormatException if it is not the Zstandard frame's
+     */
+    static void checkMagic(int magic, long at) throws ZstdFormatException {
+        if (magic != MAGIC) {
+            throw new ZstdFormatException(at, String.format("magic number 0x%08X is not a Zstandard frame"
+                    + " (0x%08X) or a skippable frame (0x184D2A50 to 0x184D2A5F)", magic, MAGIC));
+        }
+    }
+
+    /**
      * Parses the header of the frame starting at {@code off} (at its magic number), reading no byte
      * at or after {@code end}. {@code base} is the offset of {@code src[0]} in the whole input, for
      * error offsets.
@@ -40,11 +52,7 @@ public record FrameHeader(int headerSize, long windowSize, long dictionaryId, Op
             throw new ZstdFormatException(base + off, "a frame starts with a 4-byte magic number and a header"
                     + " descriptor; only " + Math.max(0, end - off) + " byte(s) remain");
         }
-        int magic = Bytes.readInt(src, off);
-        if (magic != MAGIC) {
-            throw new ZstdFormatException(base + off, String.format("magic number 0x%08X is not a Zstandard frame"
-                    + " (0x%08X) or a skippable frame (0x184D2A50 to 0x184D2A5F)", magic, MAGIC));
-        }
+        checkMagic(Bytes.readInt(src, off), base + off);
         int descriptorAt = off + 4;
         int d = src[descriptorAt] & 0xFF;
         if ((d & 0x08) != 0) {

@@ -7,8 +7,9 @@ import java.util.List;
 /**
  * The dispatch point {@code zstd.huffman}: the literals kernel, chosen once per process on first
  * use and held in a static final field. A {@link ZstdDecompressor} reads that field when it is
- * made: creating a context never probes the CPU, unlike libzstd's contexts, which run CPUID twice
- * each (the kernel's zstd did too until "zstd: probe the CPU for BMI2 support once").
+ * made: creating a context never probes the CPU, unlike libzstd's contexts, each of which runs
+ * {@code ZSTD_cpuid()}, three CPUIDs (leaves 0, 1 and 7; zstd's {@code lib/common/cpu.h}); the
+ * kernel's zstd probed per context too until "zstd: probe the CPU for BMI2 support once".
  */
 public final class HuffmanKernels implements DispatchPointProvider {
 

@@ -155,6 +155,7 @@ public final class ZstdInputStream extends InputStream {
                 continue;
             }
             long at = consumed - 4;
+            FrameHeader.checkMagic(m, at);
             byte[] head = Arrays.copyOf(magic, 18);
             readInto(head, 4, 1, "frame header descriptor");
             int size = FrameHeader.size(head[4] & 0xFF);

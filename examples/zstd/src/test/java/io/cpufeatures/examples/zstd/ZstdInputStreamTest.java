@@ -73,4 +73,15 @@ class ZstdInputStreamTest {
         flipped[flipped.length - 2] ^= 0x40;
         assertThrows(ZstdFormatException.class, () -> readAll(flipped, null, 1 << 27));
     }
+
+    @Test
+    void aWrongMagicNumberIsReportedAsSuchWhateverFollows() {
+        // 7 bytes: a wrong magic, then too few bytes for any header; the magic is what is wrong
+        for (byte[] input : new byte[][] {"garbage".getBytes(java.nio.charset.StandardCharsets.US_ASCII),
+            "not a zstd file at all".getBytes(java.nio.charset.StandardCharsets.US_ASCII)}) {
+            ZstdFormatException e = assertThrows(ZstdFormatException.class, () -> readAll(input, null, 1 << 27));
+            assertTrue(e.getMessage().startsWith("offset 0: magic number 0x") && e.getMessage().contains("is not a Zstandard frame"),
+                    e.getMessage());
+        }
+    }
 }
