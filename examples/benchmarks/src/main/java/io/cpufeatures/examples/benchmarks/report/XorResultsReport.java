@@ -9,8 +9,6 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.OptionalDouble;
 import java.util.TreeMap;
-import java.util.regex.Matcher;
-import java.util.regex.Pattern;
 
 /**
  * Turns one side-by-side run of {@code xor-side-by-side.sh} (the native anchor's output and the
@@ -28,7 +26,6 @@ public final class XorResultsReport {
         {"C AVX2 gen", "C AVX2 loop (aligned)"},
         {"isal xor_gen (dispatch)", "ISA-L `xor_gen` (its own dispatch)"},
     };
-    private static final Pattern CSV = Pattern.compile("xor-jdk(\\d+)-XorGenBenchmark\\.csv");
 
     private XorResultsReport() {
     }
@@ -49,24 +46,13 @@ public final class XorResultsReport {
     }
 
     static List<Jdk> load(Path results) throws IOException {
-        Map<Integer, Jdk> byFeature = new TreeMap<>();
-        try (var files = Files.list(results)) {
-            for (Path p : files.toList()) {
-                Matcher m = CSV.matcher(p.getFileName().toString());
-                if (m.matches()) {
-                    int v = Integer.parseInt(m.group(1));
-                    Path mis = results.resolve("xor-jdk" + v + "-XorGenMisalignedBenchmark.csv");
-                    Path ver = results.resolve("xor-jdk" + v + ".version");
-                    String version = Files.exists(ver) ? Files.readString(ver).lines().findFirst().orElse("").trim() : "";
-                    byFeature.put(v, new Jdk(v, version, JmhCsv.parse(Files.readString(p)),
-                            Files.exists(mis) ? JmhCsv.parse(Files.readString(mis)) : null));
-                }
-            }
+        List<Jdk> jdks = new ArrayList<>();
+        for (var e : RunFiles.csvs(results, "xor", "XorGenBenchmark").entrySet()) {
+            int v = e.getKey();
+            jdks.add(new Jdk(v, RunFiles.version(results, "xor", v), JmhCsv.parse(Files.readString(e.getValue())),
+                    RunFiles.csv(results, "xor", v, "XorGenMisalignedBenchmark").orElse(null)));
         }
-        if (byFeature.isEmpty()) {
-            throw new IllegalArgumentException("no xor-jdkN-XorGenBenchmark.csv in " + results);
-        }
-        return List.copyOf(byFeature.values());
+        return List.copyOf(jdks);
     }
 
     /** GB/s of destination from JMH's ops/us. */

@@ -10,7 +10,6 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.OptionalDouble;
-import java.util.TreeMap;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
@@ -22,7 +21,6 @@ import java.util.regex.Pattern;
 public final class ZstdResultsReport {
 
     static final String SECTION = "zstd";
-    private static final Pattern BLOCK_CSV = Pattern.compile("zstd-jdk(\\d+)-ZstdDecompressBenchmark\\.csv");
     private static final Pattern ANCHOR_LINE =
             Pattern.compile("^dec (.+?)\\s+level=(\\d+) .*median_ns=(\\d+)");
     private static final String[][] DECODERS = {
@@ -106,24 +104,13 @@ public final class ZstdResultsReport {
     }
 
     static List<Jdk> load(Path results) throws IOException {
-        Map<Integer, Jdk> byFeature = new TreeMap<>();
-        try (var files = Files.list(results)) {
-            for (Path p : files.toList()) {
-                Matcher m = BLOCK_CSV.matcher(p.getFileName().toString());
-                if (m.matches()) {
-                    int v = Integer.parseInt(m.group(1));
-                    Path tp = results.resolve("zstd-jdk" + v + "-ZstdThroughputBenchmark.csv");
-                    Path ver = results.resolve("zstd-jdk" + v + ".version");
-                    String version = Files.exists(ver) ? Files.readString(ver).lines().findFirst().orElse("").trim() : "";
-                    byFeature.put(v, new Jdk(v, version, JmhCsv.parse(Files.readString(p)),
-                            Files.exists(tp) ? JmhCsv.parse(Files.readString(tp)) : null));
-                }
-            }
+        List<Jdk> jdks = new ArrayList<>();
+        for (var e : RunFiles.csvs(results, "zstd", "ZstdDecompressBenchmark").entrySet()) {
+            int v = e.getKey();
+            jdks.add(new Jdk(v, RunFiles.version(results, "zstd", v), JmhCsv.parse(Files.readString(e.getValue())),
+                    RunFiles.csv(results, "zstd", v, "ZstdThroughputBenchmark").orElse(null)));
         }
-        if (byFeature.isEmpty()) {
-            throw new IllegalArgumentException("no zstd-jdkN-ZstdDecompressBenchmark.csv in " + results);
-        }
-        return List.copyOf(byFeature.values());
+        return List.copyOf(jdks);
     }
 
     static String markdown(Anchor anchor, List<Jdk> jdks) {
