@@ -80,4 +80,51 @@ class CorruptInputTest {
             }
         }
     }
+
+    /**
+     * Larger frames (many sequences and 4-stream literals, so the decoder's fast loops run) damaged
+     * at random, 1 to 3 bytes at a time, decoded into a new array and into an array of exactly the
+     * original's size: the original, a format error, or a destination too small, nothing else.
+     */
+    @Test
+    void randomDamageToLargerFrames() throws IOException {
+        java.util.Random random = new java.util.Random(20261130);
+        for (byte[] data : List.of(TestData.text(64 << 10, 5), TestData.binary(300_000, 6))) {
+            for (String level : new String[] {"-3", "-19"}) {
+                byte[] z = ZstdCli.compress(dir, data, level);
+                for (int m = 0; m < 150; m++) {
+                    byte[] damaged = z.clone();
+                    int flips = 1 + random.nextInt(3);
+                    StringBuilder what = new StringBuilder(level + " mutant " + m + ":");
+                    for (int f = 0; f < flips; f++) {
+                        int at = random.nextInt(z.length);
+                        damaged[at] ^= (byte) (1 + random.nextInt(255));
+                        what.append(' ').append(at);
+                    }
+                    decodeDamaged(data, damaged, what.toString());
+                    decodeDamagedInto(data, damaged, what.toString());
+                }
+            }
+        }
+    }
+
+    /** As {@link #decodeDamaged}, into a caller's array of the original's size. */
+    private static void decodeDamagedInto(byte[] original, byte[] damaged, String what) {
+        for (HuffmanKernel k : KERNELS) {
+            ZstdDecompressor d = ZstdDecompressor.builder().kernel(k).build();
+            byte[] out = new byte[original.length];
+            try {
+                int n = d.decompress(damaged, 0, damaged.length, out, 0, out.length);
+                assertArrayEquals(original, java.util.Arrays.copyOf(out, n), what + ": decoded to different content");
+            } catch (ZstdFormatException expected) {
+                // a format error
+            } catch (IllegalArgumentException e) {
+                if (!e.getMessage().startsWith("destination too small")) {
+                    fail(what + " with " + k.getClass().getSimpleName() + ": " + e, e);
+                }
+            } catch (RuntimeException | Error e) {
+                fail(what + " with " + k.getClass().getSimpleName() + ": " + e, e);
+            }
+        }
+    }
 }
