@@ -34,9 +34,16 @@ public final class Bmi2HuffmanKernel implements HuffmanKernel {
         return (Bytes.readLong(src, p) | 1) << consumed;
     }
 
+    /** Tables with a 12-bit code (which zstd's decoder accepts, beyond the RFC's 11) go the generic way. */
+    private static final GenericHuffmanKernel LONG_CODES = new GenericHuffmanKernel();
+
     @Override
     public void decode1(HuffmanTable table, byte[] src, int start, int end, long base, byte[] dst, int dstOff, int count)
             throws ZstdFormatException {
+        if (table.log() != HuffmanTable.LOG) {
+            LONG_CODES.decode1(table, src, start, end, base, dst, dstOff, count);
+            return;
+        }
         BackwardBits in = new BackwardBits();
         in.init(src, start, end, base, "Huffman stream 1");
         short[] entries = table.entries();
@@ -57,7 +64,7 @@ public final class Bmi2HuffmanKernel implements HuffmanKernel {
             } while (o <= fastEnd && p - start >= 8);
             in.resume(p, Bytes.readLong(src, p), Long.numberOfTrailingZeros(bits));
         }
-        GenericHuffmanKernel.symbols(in, entries, dst, o, dstOff + count);
+        GenericHuffmanKernel.symbols(in, entries, HuffmanTable.LOG, dst, o, dstOff + count);
         in.reload();
         if (!in.finished()) {
             throw HuffmanKernel.notConsumed(base + start, 1);
@@ -139,6 +146,10 @@ public final class Bmi2HuffmanKernel implements HuffmanKernel {
     @Override
     public void decode4(HuffmanTable table, byte[] src, int start, int end, long base, byte[] dst, int dstOff, int count)
             throws ZstdFormatException {
+        if (table.log() != HuffmanTable.LOG) {
+            LONG_CODES.decode4(table, src, start, end, base, dst, dstOff, count);
+            return;
+        }
         int[] b = HuffmanKernel.streams(src, start, end, base);
         BackwardBits in1 = new BackwardBits();
         BackwardBits in2 = new BackwardBits();
@@ -174,10 +185,10 @@ public final class Bmi2HuffmanKernel implements HuffmanKernel {
         }
         int o2 = o1 + segment;
         int o3 = o2 + segment;
-        GenericHuffmanKernel.symbols(in1, entries, dst, o1, dstOff + segment);
-        GenericHuffmanKernel.symbols(in2, entries, dst, o2, dstOff + 2 * segment);
-        GenericHuffmanKernel.symbols(in3, entries, dst, o3, dstOff + 3 * segment);
-        GenericHuffmanKernel.symbols(in4, entries, dst, o4, end4);
+        GenericHuffmanKernel.symbols(in1, entries, HuffmanTable.LOG, dst, o1, dstOff + segment);
+        GenericHuffmanKernel.symbols(in2, entries, HuffmanTable.LOG, dst, o2, dstOff + 2 * segment);
+        GenericHuffmanKernel.symbols(in3, entries, HuffmanTable.LOG, dst, o3, dstOff + 3 * segment);
+        GenericHuffmanKernel.symbols(in4, entries, HuffmanTable.LOG, dst, o4, end4);
         BackwardBits[] all = {in1, in2, in3, in4};
         for (int k = 0; k < 4; k++) {
             all[k].reload();

@@ -30,7 +30,7 @@ public final class GenericHuffmanKernel implements HuffmanKernel {
             int count, int n) throws ZstdFormatException {
         BackwardBits bits = new BackwardBits();
         bits.init(src, start, end, base, "Huffman stream " + n);
-        symbols(bits, table.entries(), dst, off, off + count);
+        symbols(bits, table.entries(), table.log(), dst, off, off + count);
         bits.reload();
         if (!bits.finished()) {
             throw HuffmanKernel.notConsumed(base + start, n);
@@ -41,14 +41,14 @@ public final class GenericHuffmanKernel implements HuffmanKernel {
      * Decodes symbols into {@code dst[from, to)}, refilling the container when fewer bits than the
      * longest code remain: the generic loop, and the bmi2 kernel's tail.
      */
-    static void symbols(BackwardBits in, short[] entries, byte[] dst, int from, int to) {
+    static void symbols(BackwardBits in, short[] entries, int log, byte[] dst, int from, int to) {
         int budget = 0;
         for (int o = from; o < to; o++) {
-            if (budget < HuffmanTable.LOG) {
+            if (budget < log) {
                 in.reload();
                 budget = 56;
             }
-            int e = entries[in.peek(HuffmanTable.LOG)];
+            int e = entries[in.peek(log)];
             dst[o] = (byte) (e >>> 8);
             in.skip(e & 0x3F);
             budget -= e & 0x3F;

@@ -10,15 +10,20 @@ package io.cpufeatures.examples.zstd;
  */
 final class HuffmanTable {
 
-    /** The format's largest code length. */
-    static final int MAX_BITS = 11;
+    /**
+     * The longest code accepted: 12 bits. RFC 8878 says 11, but zstd's decoder takes tables of 12
+     * ({@code HUF_TABLELOG_MAX}) and its golden dictionary {@code http-dict-missing-symbols} has one.
+     */
+    static final int MAX_BITS = 12;
     private static final int MAX_WEIGHTS = 255;
     private static final int WEIGHT_MAX_LOG = 6;
 
-    /** The bits that index the table, the format's longest code. */
-    static final int LOG = MAX_BITS;
+    /** The bits that index the table, unless a code is longer (then {@link #MAX_BITS}). */
+    static final int LOG = 11;
 
-    private final short[] entries = new short[1 << LOG];
+    private short[] entries = new short[1 << LOG];
+    /** The bits that index the current table: {@link #LOG}, or {@link #MAX_BITS} for a 12-bit code. */
+    private int log = LOG;
     private final byte[] weights = new byte[MAX_WEIGHTS + 1];
     /** The symbols ordered by weight, a scratch array of {@link #build}. */
     private final byte[] sorted = new byte[MAX_WEIGHTS + 1];
@@ -27,6 +32,11 @@ final class HuffmanTable {
     /** The entries, each {@code symbol << 8 | bits} (sign-extended when read: the low 6 bits stay the length). */
     short[] entries() {
         return entries;
+    }
+
+    /** The bits that index the entries: {@link #LOG} but for tables with a 12-bit code. */
+    int log() {
+        return log;
     }
 
     /** Whether a description has been read (treeless literals need one). */
@@ -42,7 +52,11 @@ final class HuffmanTable {
     /** Copies {@code other}'s table (a dictionary's, at the start of a frame). */
     void copyOf(HuffmanTable other) {
         loaded = other.loaded;
-        System.arraycopy(other.entries, 0, entries, 0, entries.length);
+        log = other.log;
+        if (entries.length < 1 << log) {
+            entries = new short[1 << log];
+        }
+        System.arraycopy(other.entries, 0, entries, 0, 1 << log);
     }
 
     /**
@@ -84,7 +98,7 @@ final class HuffmanTable {
     /** Decodes FSE-compressed weights from {@code src[off, end)}: a table, then two interleaved states. */
     private int fseWeights(byte[] src, int off, int end, long base, BackwardBits bits, FseWorkspace work)
             throws ZstdFormatException {
-        FseCounts counts = FseCounts.read(src, off, end, base, MAX_BITS + 1, WEIGHT_MAX_LOG, "Huffman weights");
+        FseCounts counts = FseCounts.read(src, off, end, base, MAX_BITS, WEIGHT_MAX_LOG, "Huffman weights");
         FseTable table = FseTable.build(counts.counts(), counts.symbols(), counts.log(), work);
         bits.init(src, off + counts.bytes(), end, base, "Huffman weights");
         int[] t = table.entries;
@@ -190,9 +204,14 @@ final class HuffmanTable {
         for (int s = 0; s < symbols; s++) {
             sorted[position[weights[s]]++] = (byte) s;
         }
-        // codes of bitsNeeded bits or fewer, each spread over 1 << (LOG - length) entries; within a
+        // codes of bitsNeeded bits or fewer, each spread over 1 << (tableLog - length) entries; within a
         // weight every symbol has the same count, so the switch on it does not mispredict
-        int scale = LOG - bitsNeeded;
+        int tableLog = Math.max(LOG, bitsNeeded);
+        if (entries.length < 1 << tableLog) {
+            entries = new short[1 << tableLog];
+        }
+        log = tableLog;
+        int scale = tableLog - bitsNeeded;
         int next = 0;
         int k = firstNonZero;
         for (int w = 1; w <= bitsNeeded; w++) {
