@@ -105,17 +105,24 @@ final class SequenceDecoder {
      * stream lie below the container ({@code ptr >= fastStart}), so its (at most three) reloads
      * need no bound check and it cannot run out of bits. No call and no throw in it, and a method
      * of its own so that C2 has its registers for the loop: an offset code beyond any window just
-     * ends it. The container, its consumed bits, its position and the three states come and go in
-     * {@code state}.
+     * ends it. The container (the 8 bytes at its position), its consumed bits, its position and the
+     * three states come and go in {@code state}.
      *
      * @return the index of the first sequence not decoded, or {@code -i - 1} if sequence {@code i}
      *         has an offset code beyond any window
      */
     private static int decodeFast(byte[] src, int fastStart, long[] ll, long[] of, long[] ml, int[] seqs, int last,
             int[] reps, long[] state) {
-        long container = state[0];
-        int consumed = (int) state[1];
+        // The container in sentinel form, as the bmi2 Huffman kernel keeps it: the 8 bytes at ptr
+        // with their lowest bit set, shifted left by the bits read; a field is a constant and a
+        // variable shift, reading it a shift of the container, and the bits read since the last
+        // refill are where the sentinel now is. A refill comes before 64 bits are read: fields of
+        // at most 30 extra bits and the three states' 26 take at most 63 with the 7 left over.
         int ptr = (int) state[2];
+        if (last <= 0 || ptr < fastStart) {
+            return 0;
+        }
+        long container = (Bytes.readLong(src, ptr) | 1) << state[1];
         int llState = (int) state[3];
         int ofState = (int) state[4];
         int mlState = (int) state[5];
@@ -128,23 +135,22 @@ final class SequenceDecoder {
             int ofBits = SequenceTable.extraBits(ofE);
             int mlBits = SequenceTable.extraBits(mlE);
             int llBits = SequenceTable.extraBits(llE);
-            int offsetValue = SequenceTable.baseline(ofE) + (int) (((container << consumed) >>> 1) >>> (63 - ofBits));
-            consumed += ofBits;
-            boolean wide = ofBits + mlBits + llBits > 31;
+            int offsetValue = SequenceTable.baseline(ofE) + (int) ((container >>> 1) >>> (63 - ofBits));
+            container <<= ofBits;
+            boolean wide = ofBits + mlBits + llBits > 30;
             if (wide) {
-                // after a reload at most 7 bits are used: 7 + 31 + the three states' 26 fit in 64; more need reloads
-                ptr -= consumed >>> 3;
-                consumed &= 7;
-                container = Bytes.readLong(src, ptr);
+                int read = Long.numberOfTrailingZeros(container);
+                ptr -= read >>> 3;
+                container = (Bytes.readLong(src, ptr) | 1) << (read & 7);
             }
-            int matchLength = SequenceTable.baseline(mlE) + (int) (((container << consumed) >>> 1) >>> (63 - mlBits));
-            consumed += mlBits;
-            int literalLength = SequenceTable.baseline(llE) + (int) (((container << consumed) >>> 1) >>> (63 - llBits));
-            consumed += llBits;
+            int matchLength = SequenceTable.baseline(mlE) + (int) ((container >>> 1) >>> (63 - mlBits));
+            container <<= mlBits;
+            int literalLength = SequenceTable.baseline(llE) + (int) ((container >>> 1) >>> (63 - llBits));
+            container <<= llBits;
             if (wide) {
-                ptr -= consumed >>> 3;
-                consumed &= 7;
-                container = Bytes.readLong(src, ptr);
+                int read = Long.numberOfTrailingZeros(container);
+                ptr -= read >>> 3;
+                container = (Bytes.readLong(src, ptr) | 1) << (read & 7);
             }
             if (offsetValue <= 0) {
                 i = -i - 1;
@@ -154,26 +160,27 @@ final class SequenceDecoder {
             seqs[k + 1] = matchLength;
             seqs[k + 2] = resolveOffset(reps, offsetValue, literalLength);
             int llNb = SequenceTable.stateBits(llE);
-            llState = SequenceTable.nextBase(llE) + (int) (((container << consumed) >>> 1) >>> (63 - llNb));
-            consumed += llNb;
+            llState = SequenceTable.nextBase(llE) + (int) ((container >>> 1) >>> (63 - llNb));
+            container <<= llNb;
             int mlNb = SequenceTable.stateBits(mlE);
-            mlState = SequenceTable.nextBase(mlE) + (int) (((container << consumed) >>> 1) >>> (63 - mlNb));
-            consumed += mlNb;
+            mlState = SequenceTable.nextBase(mlE) + (int) ((container >>> 1) >>> (63 - mlNb));
+            container <<= mlNb;
             int ofNb = SequenceTable.stateBits(ofE);
-            ofState = SequenceTable.nextBase(ofE) + (int) (((container << consumed) >>> 1) >>> (63 - ofNb));
-            consumed += ofNb;
-            ptr -= consumed >>> 3;
-            consumed &= 7;
-            container = Bytes.readLong(src, ptr);
+            ofState = SequenceTable.nextBase(ofE) + (int) ((container >>> 1) >>> (63 - ofNb));
+            container <<= ofNb;
+            int read = Long.numberOfTrailingZeros(container);
+            ptr -= read >>> 3;
+            container = (Bytes.readLong(src, ptr) | 1) << (read & 7);
         }
-        state[0] = container;
-        state[1] = consumed;
+        state[0] = Bytes.readLong(src, ptr);
+        state[1] = Long.numberOfTrailingZeros(container);
         state[2] = ptr;
         state[3] = llState;
         state[4] = ofState;
         state[5] = mlState;
         return i;
     }
+
 
     private static ZstdFormatException offsetBeyondWindow(long at, int i) {
         return new ZstdFormatException(at, "sequence " + i + ": offset code 31 needs a window of 2 GiB,"
