@@ -69,18 +69,19 @@ final class BlockDecoder {
      * Decodes the compressed block {@code src[off, end)} into {@code out} from {@code op}.
      * {@code history} is where the frame's output starts in {@code out} (matches may reach back
      * to it, and before it into {@code dict} if given); {@code limit} is where {@code out} ends;
-     * {@code blockMax} the most the block may produce. Up to {@code scratchEnd} (at most {@code limit}) the
-     * decoder may write up to 15 bytes past its output, in 8-byte words: bytes a later part of the
-     * frame overwrites, or that the caller does not read.
+     * {@code blockMax} the most the block may produce. {@code contentEnd} is where the frame's
+     * declared content ends in {@code out} ({@link Integer#MAX_VALUE} if it declares none): output
+     * past it is a format error, and up to it (and {@code limit}) the decoder may write up to 15
+     * bytes past its output, in 8-byte words, bytes a later part of the frame overwrites.
      *
      * @return the new end of the output
      * @throws ZstdFormatException      if the block is malformed
      * @throws IllegalArgumentException if {@code out} has no room for the block's output
      */
-    int decode(byte[] src, int off, int end, long base, byte[] out, int op, int history, int limit, int scratchEnd,
+    int decode(byte[] src, int off, int end, long base, byte[] out, int op, int history, int limit, int contentEnd,
             byte[] dict, int blockMax) throws ZstdFormatException {
         int p = literals(src, off, end, base, blockMax);
-        return sequences(src, p, end, base, out, op, history, op + blockMax, limit, scratchEnd, dict);
+        return sequences(src, p, end, base, out, op, history, op + blockMax, limit, contentEnd, dict);
     }
 
     /** Reads the literals section; returns where the sequences section starts. */
@@ -199,7 +200,7 @@ final class BlockDecoder {
 
     /** Reads and executes the sequences section {@code src[off, end)}. */
     private int sequences(byte[] src, int off, int end, long base, byte[] out, int op, int history, int blockEnd,
-            int limit, int scratchEnd, byte[] dict) throws ZstdFormatException {
+            int limit, int contentEnd, byte[] dict) throws ZstdFormatException {
         if (off >= end) {
             throw new ZstdFormatException(base + off, "a compressed block needs a sequences section header");
         }
@@ -227,7 +228,8 @@ final class BlockDecoder {
                 throw new ZstdFormatException(base + p, "no sequences, yet " + (end - p) + " byte(s) follow the"
                         + " sequences section header");
             }
-            return SequenceExecutor.copyLiterals(lits, litPos, out, op, litEnd - litPos, blockEnd, limit, base + off);
+            return SequenceExecutor.copyLiterals(lits, litPos, out, op, litEnd - litPos, blockEnd, limit, contentEnd,
+                    base + off);
         }
         if (p >= end) {
             throw new ZstdFormatException(base + p, "the symbol compression modes byte is missing");
@@ -241,7 +243,7 @@ final class BlockDecoder {
         p = table(SymbolKind.LITERALS_LENGTH, modes >>> 6, src, p, end, base);
         p = table(SymbolKind.OFFSET, (modes >>> 4) & 3, src, p, end, base);
         p = table(SymbolKind.MATCH_LENGTH, (modes >>> 2) & 3, src, p, end, base);
-        return execute(src, p, end, base, count, out, op, history, blockEnd, limit, scratchEnd, dict);
+        return execute(src, p, end, base, count, out, op, history, blockEnd, limit, contentEnd, dict);
     }
 
     /** Sets the table of {@code kind} for mode {@code mode}; returns the position after its description. */
@@ -294,9 +296,9 @@ final class BlockDecoder {
 
     /** Decodes the sequences' bitstream, then executes the sequences and copies the literals left. */
     private int execute(byte[] src, int start, int end, long base, int count, byte[] out, int op, int history,
-            int blockEnd, int limit, int scratchEnd, byte[] dict) throws ZstdFormatException {
+            int blockEnd, int limit, int contentEnd, byte[] dict) throws ZstdFormatException {
         int[] seqs = sequenceDecoder.decode(src, start, end, base, count, llTable, ofTable, mlTable);
         return executor.execute(seqs, count, base + start, lits, litPos, litEnd, out, op, history, blockEnd, limit,
-                scratchEnd, dict);
+                contentEnd, dict);
     }
 }

@@ -14,16 +14,16 @@ final class SequenceExecutor {
      * Executes {@code count} decoded sequences with the literals {@code l[lp, le)}: each copies its
      * literals, then its match; the literals left after the last are copied too. Most take
      * the fast path, word copies of at least 16 bytes that may run up to 15 bytes past the sequence
-     * (within {@code scratchEnd}) and read up to 15 past its literals; sequences near the end of the
+     * (within {@code contentEnd} and {@code limit}) and read up to 15 past its literals; sequences near the end of the
      * output, overlapping by less than 8 bytes or reaching into the dictionary copy exactly.
      */
     int execute(int[] seqs, int count, long at, byte[] l, int lp, int le, byte[] out, int op, int history,
-            int blockEnd, int limit, int scratchEnd, byte[] dict) throws ZstdFormatException {
+            int blockEnd, int limit, int contentEnd, byte[] dict) throws ZstdFormatException {
         // a sequence is fast if its literals are there with 16 bytes to read past them, its output
         // stays within the block and 16 bytes before the scratch end, and its match starts 8 or more
         // bytes back, within this frame's output
         int litBound = Math.min(le, l.length - 16);
-        int fastEnd = Math.min(blockEnd, Math.min(scratchEnd, limit) - 16);
+        int fastEnd = Math.min(blockEnd, Math.min(contentEnd, limit) - 16);
         int[] position = this.position;
         int i = 0;
         while (true) {
@@ -37,11 +37,11 @@ final class SequenceExecutor {
             }
             int k = 3 * i;
             op = executeExactly(i, seqs[k], seqs[k + 1], seqs[k + 2], l, lp, le, at, out, op, history, blockEnd,
-                    limit, dict);
+                    limit, contentEnd, dict);
             lp += seqs[k];
             i++;
         }
-        return copyLiterals(l, lp, out, op, le - lp, blockEnd, limit, at);
+        return copyLiterals(l, lp, out, op, le - lp, blockEnd, limit, contentEnd, at);
     }
 
     /**
@@ -92,13 +92,14 @@ final class SequenceExecutor {
      * @return the new end of the output
      */
     private static int executeExactly(int i, int literalLength, int matchLength, int offset, byte[] l, int lp, int le,
-            long at, byte[] out, int op, int history, int blockEnd, int limit, byte[] dict) throws ZstdFormatException {
+            long at, byte[] out, int op, int history, int blockEnd, int limit, int contentEnd, byte[] dict)
+            throws ZstdFormatException {
         if (literalLength > le - lp) {
             throw new ZstdFormatException(at, "sequence " + i + " copies " + literalLength
                     + " literals; only " + (le - lp) + " remain");
         }
         if (literalLength + matchLength > Math.min(blockEnd, limit) - op) {
-            room(at, op, literalLength + matchLength, blockEnd, limit);
+            room(at, op, literalLength + matchLength, blockEnd, limit, contentEnd);
         }
         System.arraycopy(l, lp, out, op, literalLength);
         op += literalLength;
@@ -152,24 +153,34 @@ final class SequenceExecutor {
     }
 
     /** Copies the {@code n} literals at {@code l[lp]} to {@code op}; returns the new end of the output. */
-    static int copyLiterals(byte[] l, int lp, byte[] out, int op, int n, int blockEnd, int limit, long at)
-            throws ZstdFormatException {
+    static int copyLiterals(byte[] l, int lp, byte[] out, int op, int n, int blockEnd, int limit, int contentEnd,
+            long at) throws ZstdFormatException {
         if (n > Math.min(blockEnd, limit) - op) {
-            room(at, op, n, blockEnd, limit);
+            room(at, op, n, blockEnd, limit, contentEnd);
         }
         System.arraycopy(l, lp, out, op, n);
         return op + n;
     }
 
     /**
-     * Fails for {@code n} more bytes at {@code op}: past the block's maximum the block is malformed;
-     * past the destination's end the caller gave too small a destination.
+     * Fails for {@code n} more bytes at {@code op}: past the block's maximum or the frame's declared
+     * content the input is malformed; past the destination's end the caller gave too small a
+     * destination.
      */
-    private static void room(long at, int op, int n, int blockEnd, int limit) throws ZstdFormatException {
+    private static void room(long at, int op, int n, int blockEnd, int limit, int contentEnd)
+            throws ZstdFormatException {
         if (n > blockEnd - op) {
             throw new ZstdFormatException(at, "the block decompresses to more than the block maximum size");
         }
+        if (n > contentEnd - op) {
+            throw moreThanDeclared(at);
+        }
         throw destinationTooSmall(limit);
+    }
+
+    /** The error for a frame whose content runs past the size its header declares. */
+    static ZstdFormatException moreThanDeclared(long at) {
+        return new ZstdFormatException(at, "the frame decodes to more than the content size its header declares");
     }
 
     /** The error for output that would pass index {@code limit} of the caller's destination array. */

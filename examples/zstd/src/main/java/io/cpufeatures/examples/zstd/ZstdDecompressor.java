@@ -186,9 +186,12 @@ public final class ZstdDecompressor {
                 if (b.type() == BlockHeader.COMPRESSED) {
                     out.room(op, blockMax);
                     op = blocks.decode(src, ip, ip + b.size(), base, out.buffer, op, frameStart, out.limit,
-                            scratchEnd(h, frameStart, out.limit), dict, blockMax);
+                            contentEnd(h, frameStart), dict, blockMax);
                 } else {
                     out.room(op, b.size());
+                    if (contentEnd(h, frameStart) - op < b.size()) {
+                        throw SequenceExecutor.moreThanDeclared(base + at);
+                    }
                     if (out.limit - op < b.size()) {
                         throw SequenceExecutor.destinationTooSmall(out.limit);
                     }
@@ -214,12 +217,10 @@ public final class ZstdDecompressor {
         return op;
     }
 
-    /**
-     * How far the block decoder may write past its output: the frame's declared end, so no byte of
-     * the caller's array after the content is touched; without a declared size, the array's limit.
-     */
-    private static int scratchEnd(FrameHeader h, int frameStart, int limit) {
-        return h.contentSize().isPresent() ? (int) Math.min(limit, frameStart + h.contentSize().getAsLong()) : limit;
+    /** Where the frame's declared content ends in the output, or {@link Integer#MAX_VALUE} if it declares none. */
+    private static int contentEnd(FrameHeader h, int frameStart) {
+        return h.contentSize().isPresent() ? (int) Math.min(Integer.MAX_VALUE, frameStart + h.contentSize().getAsLong())
+                : Integer.MAX_VALUE;
     }
 
     /**

@@ -123,7 +123,7 @@ public final class ZstdInputStream extends InputStream {
             }
             long base = consumed;
             readInto(compressed, 0, size, "compressed block");
-            writePos = blocks.decode(compressed, 0, size, base, window, writePos, history, window.length, window.length,
+            writePos = blocks.decode(compressed, 0, size, base, window, writePos, history, window.length, Integer.MAX_VALUE,
                     dictReachable && dictionary != null ? dictionary.content() : null, blockMax);
         }
         if (frame.hasChecksum()) {

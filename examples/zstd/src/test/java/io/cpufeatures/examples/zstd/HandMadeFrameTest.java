@@ -145,6 +145,28 @@ class HandMadeFrameTest {
         }
     }
 
+    /** Into an array sized from the header, content past the declared size is the frame's fault, not the caller's. */
+    @Test
+    void contentPastTheDeclaredSizeIsAFormatError() {
+        byte[] text = TestData.text(300, 9);
+        // a 1 KiB window and a 2-byte content size of 256 (the field holds size - 256), then 300 bytes
+        ByteArrayOutputStream raw = new ByteArrayOutputStream();
+        raw.writeBytes(new byte[] {0x28, (byte) 0xB5, 0x2F, (byte) 0xFD, 0x40, 0x00, 0x00, 0x00});
+        block(raw, true, 0, text.length);
+        raw.writeBytes(text);
+        String m = error(raw.toByteArray());
+        assertTrue(m.contains("more than the content size its header declares"), m);
+        // the same with a compressed block: 300 raw literals (a 2-byte header), no sequences
+        ByteArrayOutputStream compressed = new ByteArrayOutputStream();
+        compressed.writeBytes(new byte[] {0x28, (byte) 0xB5, 0x2F, (byte) 0xFD, 0x40, 0x00, 0x00, 0x00});
+        block(compressed, true, 2, 2 + text.length + 1);
+        compressed.writeBytes(new byte[] {(byte) (text.length << 4 | 0b0100), (byte) (text.length >>> 4)});
+        compressed.writeBytes(text);
+        compressed.write(0);
+        m = error(compressed.toByteArray());
+        assertTrue(m.contains("more than the content size its header declares"), m);
+    }
+
     @Test
     void bitsLeftAfterTheLastSequenceAreAnError() {
         assertTrue(error(oneSequenceWithLiteral(0, 0x03)).contains("bits are left in the sequences bitstream"));
