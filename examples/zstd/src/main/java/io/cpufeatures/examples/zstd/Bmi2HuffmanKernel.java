@@ -8,9 +8,9 @@ import io.cpufeatures.dispatch.RequiresFeature;
  * symbols per stream between refills, with no branch per symbol. Each stream's container holds a
  * sentinel bit below its unread bits, as zstd's fast loop keeps it: a symbol is a shift by a
  * constant (the 11-bit index), a table load and a variable shift of the container by the entry
- * itself ({@code SHLX} under BMI2); the bits consumed since the last refill are the sentinel's
- * position, one {@code TZCNT} a refill. As zstd's {@code HUF_decompress4X1_usingDTable_internal_bmi2}
- * does, it relies on BMI2, so it requires what {@code ZSTD_cpuSupportsBmi2()} requires, BMI1 (for
+ * itself ({@code SHLX} where C2 emits it: JDK 25's does, JDK 17's keeps {@code SHL r, CL}); the
+ * bits consumed since the last refill are the sentinel's position, one {@code TZCNT} a refill. As
+ * zstd's {@code HUF_decompress4X1_usingDTable_internal_bmi2} does, it relies on BMI2, so it requires what {@code ZSTD_cpuSupportsBmi2()} requires, BMI1 (for
  * {@code TZCNT}) and BMI2, plus {@code jvm.bmi2}: C2 emits the BMI forms only with
  * {@code UseBMI1Instructions}/{@code UseBMI2Instructions}. zstd compiles these paths with
  * {@code target("lzcnt,bmi,bmi2")}, so they are also free to use LZCNT: {@code lzcnt} is required
