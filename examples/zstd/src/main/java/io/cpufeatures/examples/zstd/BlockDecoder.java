@@ -72,7 +72,8 @@ final class BlockDecoder {
      * {@code blockMax} the most the block may produce. {@code contentEnd} is where the frame's
      * declared content ends in {@code out} ({@link Integer#MAX_VALUE} if it declares none): output
      * past it is a format error, and up to it (and {@code limit}) the decoder may write up to 15
-     * bytes past its output, in 8-byte words, bytes a later part of the frame overwrites.
+     * bytes past its output, in 8-byte words: bytes the frame's later output overwrites or, in a
+     * frame that declares no size, bytes after the content that callers are told may change.
      *
      * @return the new end of the output
      * @throws ZstdFormatException      if the block is malformed
@@ -81,7 +82,8 @@ final class BlockDecoder {
     int decode(byte[] src, int off, int end, long base, byte[] out, int op, int history, int limit, int contentEnd,
             byte[] dict, int blockMax) throws ZstdFormatException {
         int p = literals(src, off, end, base, blockMax);
-        return sequences(src, p, end, base, out, op, history, op + blockMax, limit, contentEnd, dict);
+        int blockEnd = (int) Math.min((long) op + blockMax, Integer.MAX_VALUE);
+        return sequences(src, p, end, base, out, op, history, blockEnd, limit, contentEnd, dict);
     }
 
     /** Reads the literals section; returns where the sequences section starts. */
@@ -186,7 +188,8 @@ final class BlockDecoder {
 
     private byte[] literalBuffer(int size) {
         if (literalBuffer.length < size) {
-            // 16 bytes more than the literals: the fast copy reads 16 bytes from a sequence's literals
+            // 16 bytes more than the literals when allocated (the fast copy reads 16 bytes from a
+            // sequence's literals); a reused buffer may have fewer to spare, which litBound allows for
             literalBuffer = new byte[Math.max(size, Math.min(MAX_BLOCK, literalBuffer.length * 2)) + 16];
         }
         return literalBuffer;

@@ -22,8 +22,9 @@ import io.cpufeatures.dispatch.RequiresFeature;
 public final class Bmi2HuffmanKernel implements HuffmanKernel {
 
     /**
-     * Symbols per stream between refills: 5 codes of at most 11 bits and up to 7 bits left from
-     * the last refill stay below the container's lowest bit, which holds the sentinel.
+     * Symbols per stream between refills: 5 codes of at most 11 bits and up to 8 bits read before
+     * (7 after a refill, 8 in a first container) stay below the container's lowest bit, which
+     * holds the sentinel.
      */
     private static final int PER_REFILL = 5;
     /** The shift that leaves a container's top 11 bits, the table index. */

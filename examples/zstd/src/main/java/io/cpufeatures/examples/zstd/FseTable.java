@@ -61,7 +61,8 @@ final class FseTable {
      * Done in two passes, as zstd's {@code FSE_buildDTable_internal} does: each symbol's copies are
      * laid out in order with 8-byte writes, then that sequence is stepped through the states. A
      * loop per symbol whose length is the symbol's count mispredicts its exit for nearly every
-     * symbol; these loops have one trip (counts below 8) or a fixed one.
+     * symbol; here the first word is written whatever the count, and the loop runs only for counts
+     * above 8.
      */
     static void spread(short[] counts, int symbols, int log, byte[] symbol, int[] next, byte[] run) {
         int size = 1 << log;

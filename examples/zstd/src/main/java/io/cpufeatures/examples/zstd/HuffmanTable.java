@@ -1,8 +1,9 @@
 package io.cpufeatures.examples.zstd;
 
 /**
- * The literals' Huffman decoding table (RFC 8878 section 4.2): {@code 1 << 11} entries, each
- * {@code symbol << 8 | bits}, indexed by the next 11 bits of a stream whatever the longest code,
+ * The literals' Huffman decoding table (RFC 8878 section 4.2): {@code 1 << 11} entries (4096 for
+ * a table with a 12-bit code), each {@code symbol << 8 | bits}, indexed by the next 11 bits of a
+ * stream whatever the longest code,
  * as zstd's fast decoder does ({@code HUF_DECODER_FAST_TABLELOG}): the index is then a shift by a
  * constant, and the code length is the low 6 bits of the entry, so a 64-bit container can be
  * shifted by the entry itself. Read from a tree description (weights sent directly or

@@ -14,7 +14,7 @@ final class SequenceExecutor {
      * Executes {@code count} decoded sequences with the literals {@code l[lp, le)}: each copies its
      * literals, then its match; the literals left after the last are copied too. Most take
      * the fast path, word copies of at least 16 bytes that may run up to 15 bytes past the sequence
-     * (within {@code contentEnd} and {@code limit}) and read up to 15 past its literals; sequences near the end of the
+     * (within {@code contentEnd} and {@code limit}) and read up to 16 past its literals; sequences near the end of the
      * output, overlapping by less than 8 bytes or reaching into the dictionary copy exactly.
      */
     int execute(int[] seqs, int count, long at, byte[] l, int lp, int le, byte[] out, int op, int history,
@@ -60,8 +60,12 @@ final class SequenceExecutor {
             int literalLength = seqs[k];
             int matchLength = seqs[k + 1];
             int offset = seqs[k + 2];
+            // lengths first, as differences: op plus two lengths could pass Integer.MAX_VALUE
+            if (literalLength > litBound - lp || literalLength + matchLength > fastEnd - op) {
+                break;
+            }
             int e = op + literalLength;
-            if (literalLength > litBound - lp || e + matchLength > fastEnd || offset < 8 || offset > e - history) {
+            if (offset < 8 || offset > e - history) {
                 break;
             }
             // 16 bytes of literals and 16 of match at once, whatever the lengths (most are shorter),

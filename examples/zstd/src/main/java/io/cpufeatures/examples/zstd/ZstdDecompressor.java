@@ -91,8 +91,12 @@ public final class ZstdDecompressor {
 
     /**
      * Decompresses the remaining bytes of {@code src} into {@code dst}, advancing both positions.
+     * As with arrays, a frame that does not declare its content size may change bytes of
+     * {@code dst} after the ones written (before its limit).
      *
      * @return the number of bytes written
+     * @throws ZstdFormatException      if the input is malformed (the offset counts from its position)
+     * @throws IllegalArgumentException if {@code dst} has too little room
      */
     public int decompress(ByteBuffer src, ByteBuffer dst) throws ZstdFormatException {
         byte[] in;
