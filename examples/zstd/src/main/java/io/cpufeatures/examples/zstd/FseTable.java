@@ -38,18 +38,26 @@ final class FseTable {
      * as 1 (as {@link FseCounts} guarantees).
      */
     static FseTable build(short[] counts, int symbols, int log, FseWorkspace work) {
+        int[] entries = new int[1 << log];
+        states(counts, symbols, log, work, entries);
+        return new FseTable(log, entries);
+    }
+
+    /**
+     * Fills {@code entries[0, 1 << log)} with the states of the table for {@code counts[0..symbols)},
+     * packed as this class packs them; {@link SequenceTable} repacks them with each code's value.
+     */
+    static void states(short[] counts, int symbols, int log, FseWorkspace work, int[] entries) {
         int size = 1 << log;
         byte[] symbol = work.symbol;
         int[] next = work.next;
         spread(counts, symbols, log, symbol, next, work.run);
-        int[] entries = new int[size];
         for (int u = 0; u < size; u++) {
             int s = symbol[u];
             int x = next[s]++;
             int bits = log - (31 - Integer.numberOfLeadingZeros(x));
             entries[u] = ((x << bits) - size) << 16 | bits << 8 | s;
         }
-        return new FseTable(log, entries);
     }
 
     /**

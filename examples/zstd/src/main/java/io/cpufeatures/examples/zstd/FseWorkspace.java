@@ -14,6 +14,8 @@ final class FseWorkspace {
     final byte[] symbol = new byte[1 << MAX_LOG];
     /** Each symbol's next-state counter. */
     final int[] next = new int[MAX_SYMBOLS];
+    /** The states of the table being built, before {@link SequenceTable} repacks them. */
+    final int[] states = new int[1 << MAX_LOG];
     /** The symbols' copies laid out in order, with 8 bytes of slack for word writes. */
     final byte[] run = new byte[(1 << MAX_LOG) + 8];
 }

@@ -74,16 +74,14 @@ final class SequenceTable {
 
     private static SequenceTable build(short[] counts, int symbols, int log, SymbolKind kind, FseWorkspace work) {
         int size = 1 << log;
-        byte[] symbol = work.symbol;
-        int[] next = work.next;
-        FseTable.spread(counts, symbols, log, symbol, next, work.run);
+        int[] states = work.states;
+        FseTable.states(counts, symbols, log, work, states);
         long[] code = CODES[kind.ordinal()];
         long[] entries = new long[size];
         for (int u = 0; u < size; u++) {
-            int s = symbol[u];
-            int x = next[s]++;
-            int bits = log - (31 - Integer.numberOfLeadingZeros(x));
-            entries[u] = code[s] | ((long) ((x << bits) - size) << 16) | (long) bits << 8;
+            int e = states[u];
+            // the next state's base and bits stay where FseTable puts them; the symbol becomes its code's value
+            entries[u] = code[FseTable.symbol(e)] | (e & ~0xFF);
         }
         return new SequenceTable(log, entries);
     }
