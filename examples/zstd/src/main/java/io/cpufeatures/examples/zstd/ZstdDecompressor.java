@@ -174,6 +174,7 @@ public final class ZstdDecompressor {
             byte[] dict = dictionary == null ? null : dictionary.content();
             blocks.startFrame(dictionary);
             int frameStart = op;
+            int contentEnd = contentEnd(h, frameStart);
             int blockMax = h.blockMax();
             BlockHeader b;
             do {
@@ -190,10 +191,10 @@ public final class ZstdDecompressor {
                 if (b.type() == BlockHeader.COMPRESSED) {
                     out.room(op, blockMax);
                     op = blocks.decode(src, ip, ip + b.size(), base, out.buffer, op, frameStart, out.limit,
-                            contentEnd(h, frameStart), dict, blockMax);
+                            contentEnd, dict, blockMax);
                 } else {
                     out.room(op, b.size());
-                    if (contentEnd(h, frameStart) - op < b.size()) {
+                    if (contentEnd - op < b.size()) {
                         throw SequenceExecutor.moreThanDeclared(base + at);
                     }
                     if (out.limit - op < b.size()) {
