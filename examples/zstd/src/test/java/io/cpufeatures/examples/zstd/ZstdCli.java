@@ -48,21 +48,6 @@ final class ZstdCli {
         return z;
     }
 
-    /** {@code z} decompressed by {@code zstd -d} with {@code options} (for example "-D", dictPath). */
-    static byte[] decompress(Path dir, byte[] z, String... options) throws IOException {
-        Path in = Files.createTempFile(dir, "in", ".zst");
-        Path out = dir.resolve(in.getFileName() + ".out");
-        Files.write(in, z);
-        List<String> cmd = new ArrayList<>(List.of("zstd", "-q", "-f", "-d"));
-        cmd.addAll(List.of(options));
-        cmd.addAll(List.of(in.toString(), "-o", out.toString()));
-        run(cmd);
-        byte[] data = Files.readAllBytes(out);
-        Files.delete(in);
-        Files.delete(out);
-        return data;
-    }
-
     /** A dictionary trained by {@code zstd --train} on {@code samples}, of at most {@code size} bytes. */
     static byte[] train(Path dir, List<byte[]> samples, int size) throws IOException {
         Path d = Files.createTempDirectory(dir, "samples");
