@@ -21,6 +21,8 @@ final class BlockDecoder {
     private SequenceTable llTable;
     private SequenceTable ofTable;
     private SequenceTable mlTable;
+    /** Per kind, the table this context rebuilds for FSE and RLE descriptions (see {@link SequenceTable#owned}). */
+    private final SequenceTable[] owned = new SequenceTable[SymbolKind.values().length];
     private byte[] literalBuffer = new byte[0];
 
     /** The literals of the block being decoded: an array, where they start, how many. */
@@ -266,12 +268,13 @@ final class BlockDecoder {
                 if (code > kind.maxSymbol) {
                     throw new ZstdFormatException(base + p - 1, kind.label + " code " + code + " exceeds " + kind.maxSymbol);
                 }
-                t = SequenceTable.rle(code, kind);
+                t = owned(kind).rle(code, kind);
             }
             case 2 -> {
-                FseCounts counts = FseCounts.read(src, p, end, base, kind.maxSymbol, kind.maxLog, kind.label + " table");
+                FseWorkspace work = workspace();
+                FseCounts counts = work.counts.read(src, p, end, base, kind.maxSymbol, kind.maxLog, kind.tableLabel);
                 p += counts.bytes();
-                t = SequenceTable.of(counts, kind, workspace());
+                t = owned(kind).fse(counts, kind, work);
             }
             default -> {
                 t = current(kind);
@@ -287,6 +290,15 @@ final class BlockDecoder {
             case MATCH_LENGTH -> mlTable = t;
         }
         return p;
+    }
+
+    private SequenceTable owned(SymbolKind kind) {
+        SequenceTable t = owned[kind.ordinal()];
+        if (t == null) {
+            t = SequenceTable.owned();
+            owned[kind.ordinal()] = t;
+        }
+        return t;
     }
 
     private SequenceTable current(SymbolKind kind) {

@@ -1,27 +1,55 @@
 package io.cpufeatures.examples.zstd;
 
+import java.util.Arrays;
+
 /**
  * Reads an FSE table description (RFC 8878 section 4.1.1): the accuracy log, then each symbol's
  * normalized probability in a variable number of bits, with 2-bit repeat flags after a zero. The
  * description is read forwards, low bits first; bits past its end read as zero, and the bytes it
- * took must lie within the range given.
- *
- * @param counts  the probabilities, -1 for "less than 1"
- * @param symbols how many symbols the description covers
- * @param log     the accuracy log
- * @param bytes   how many bytes the description took
+ * took must lie within the range given. Holds the last description read, in arrays it reuses, so
+ * that a context reads one description after another without allocating: one per
+ * {@link FseWorkspace}; not thread-safe.
  */
-record FseCounts(short[] counts, int symbols, int log, int bytes) {
+final class FseCounts {
+
+    /** More than the largest alphabet of the format (53 match length codes). */
+    static final int MAX_SYMBOLS = 64;
+
+    private final short[] counts = new short[MAX_SYMBOLS];
+    private int symbols;
+    private int log;
+    private int bytes;
+
+    /** The probabilities of symbols {@code 0 .. symbols() - 1}, -1 for "less than 1"; entries past them are stale. */
+    short[] counts() {
+        return counts;
+    }
+
+    /** How many symbols the description covers. */
+    int symbols() {
+        return symbols;
+    }
+
+    /** The accuracy log. */
+    int log() {
+        return log;
+    }
+
+    /** How many bytes the description took. */
+    int bytes() {
+        return bytes;
+    }
 
     /**
-     * Reads a description from {@code src[off, end)} for symbols 0 to {@code maxSymbol} and an
-     * accuracy log of at most {@code maxLog}.
+     * Reads a description from {@code src[off, end)} for symbols 0 to {@code maxSymbol} (below
+     * {@link #MAX_SYMBOLS}) and an accuracy log of at most {@code maxLog}, replacing the last one.
      *
+     * @return this
      * @throws ZstdFormatException if the log is too large, the probabilities do not sum to
      *                             {@code 1 << log}, a symbol is beyond {@code maxSymbol}, or the
      *                             description runs past {@code end}
      */
-    static FseCounts read(byte[] src, int off, int end, long base, int maxSymbol, int maxLog, String what)
+    FseCounts read(byte[] src, int off, int end, long base, int maxSymbol, int maxLog, String what)
             throws ZstdFormatException {
         if (off >= end) {
             throw new ZstdFormatException(base + off, what + ": the FSE table description is missing");
@@ -31,7 +59,7 @@ record FseCounts(short[] counts, int symbols, int log, int bytes) {
         if (log > maxLog) {
             throw new ZstdFormatException(base + off, what + ": accuracy log " + log + " exceeds the maximum of " + maxLog);
         }
-        short[] counts = new short[maxSymbol + 1];
+        short[] counts = this.counts;
         int remaining = (1 << log) + 1;
         int threshold = 1 << log;
         int nbBits = log + 1;
@@ -49,6 +77,8 @@ record FseCounts(short[] counts, int symbols, int log, int bytes) {
                     throw new ZstdFormatException(base + off + in.bytes() - 1, what + ": zero-probability repeats run"
                             + " past the largest symbol, " + maxSymbol);
                 }
+                // the array is reused: the skipped symbols' zeros must be written
+                Arrays.fill(counts, symbol, symbol + repeat, (short) 0);
                 symbol += repeat;
                 previousZero = false;
                 if (symbol > maxSymbol) {
@@ -86,7 +116,10 @@ record FseCounts(short[] counts, int symbols, int log, int bytes) {
             throw new ZstdFormatException(base + off, what + ": the FSE table description needs " + bytes
                     + " bytes; only " + (end - off) + " remain");
         }
-        return new FseCounts(counts, symbol, log, bytes);
+        this.symbols = symbol;
+        this.log = log;
+        this.bytes = bytes;
+        return this;
     }
 
     /** Forward bits over {@code src[off, end)}, zeros past the end. */

@@ -1,20 +1,15 @@
 package io.cpufeatures.examples.zstd;
 
 /**
- * An FSE decoding table (RFC 8878 section 4.1.1): {@code 1 << log} states, each packed in one
+ * FSE decoding tables (RFC 8878 section 4.1.1): {@code 1 << log} states, each packed in one
  * {@code int}: the baseline of the next state (high 16 bits), the bits to read for it, and the
  * state's symbol (low 8 bits). Built from normalized probabilities by the format's spreading rule,
- * so encoder and decoder agree. Here it decodes the Huffman weights; the sequence tables are
- * {@link SequenceTable}s, built by the same spreading.
+ * so encoder and decoder agree, into an array the caller owns. Here they decode the Huffman
+ * weights; the sequence tables are {@link SequenceTable}s, built by the same spreading.
  */
 final class FseTable {
 
-    final int log;
-    final int[] entries;
-
-    private FseTable(int log, int[] entries) {
-        this.log = log;
-        this.entries = entries;
+    private FseTable() {
     }
 
     /** The symbol of an entry. */
@@ -33,19 +28,9 @@ final class FseTable {
     }
 
     /**
-     * The table for {@code counts[0..symbols)} at accuracy {@code log}, built with the scratch
-     * arrays of {@code work}. The counts must sum to {@code 1 << log}, "less than 1" (-1) counting
-     * as 1 (as {@link FseCounts} guarantees).
-     */
-    static FseTable build(short[] counts, int symbols, int log, FseWorkspace work) {
-        int[] entries = new int[1 << log];
-        states(counts, symbols, log, work, entries);
-        return new FseTable(log, entries);
-    }
-
-    /**
      * Fills {@code entries[0, 1 << log)} with the states of the table for {@code counts[0..symbols)},
-     * packed as this class packs them; {@link SequenceTable} repacks them with each code's value.
+     * packed as this class packs them, with the scratch arrays of {@code work}. The counts must sum
+     * to {@code 1 << log}, "less than 1" (-1) counting as 1 (as {@link FseCounts} guarantees).
      */
     static void states(short[] counts, int symbols, int log, FseWorkspace work, int[] entries) {
         int size = 1 << log;
@@ -54,10 +39,18 @@ final class FseTable {
         spread(counts, symbols, log, symbol, next, work.run);
         for (int u = 0; u < size; u++) {
             int s = symbol[u];
-            int x = next[s]++;
-            int bits = log - (31 - Integer.numberOfLeadingZeros(x));
-            entries[u] = ((x << bits) - size) << 16 | bits << 8 | s;
+            entries[u] = transition(next[s]++, log) | s;
         }
+    }
+
+    /**
+     * An entry without its symbol, for a state whose symbol's next-state counter was {@code x}:
+     * the state reads {@code log - floor(log2(x))} bits and adds them to
+     * {@code (x << bits) - (1 << log)}.
+     */
+    static int transition(int x, int log) {
+        int bits = log - (31 - Integer.numberOfLeadingZeros(x));
+        return ((x << bits) - (1 << log)) << 16 | bits << 8;
     }
 
     /**

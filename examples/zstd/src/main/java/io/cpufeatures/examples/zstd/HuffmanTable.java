@@ -17,7 +17,8 @@ final class HuffmanTable {
      */
     static final int MAX_BITS = 12;
     private static final int MAX_WEIGHTS = 255;
-    private static final int WEIGHT_MAX_LOG = 6;
+    /** The largest accuracy log of the FSE table that compresses the weights. */
+    static final int WEIGHT_MAX_LOG = 6;
 
     /** The bits that index the table, unless a code is longer (then {@link #MAX_BITS}). */
     static final int LOG = 11;
@@ -28,6 +29,10 @@ final class HuffmanTable {
     private final byte[] weights = new byte[MAX_WEIGHTS + 1];
     /** The symbols ordered by weight, a scratch array of {@link #build}. */
     private final byte[] sorted = new byte[MAX_WEIGHTS + 1];
+    /** Per weight, how many symbols have it, a scratch array of {@link #build}. */
+    private final int[] rank = new int[MAX_BITS + 2];
+    /** Per weight, where its symbols go in {@link #sorted}, a scratch array of {@link #build}. */
+    private final int[] position = new int[MAX_BITS + 2];
     private boolean loaded;
 
     /** The entries, each {@code symbol << 8 | bits} (sign-extended when read: the low 6 bits stay the length). */
@@ -99,12 +104,12 @@ final class HuffmanTable {
     /** Decodes FSE-compressed weights from {@code src[off, end)}: a table, then two interleaved states. */
     private int fseWeights(byte[] src, int off, int end, long base, BackwardBits bits, FseWorkspace work)
             throws ZstdFormatException {
-        FseCounts counts = FseCounts.read(src, off, end, base, MAX_BITS, WEIGHT_MAX_LOG, "Huffman weights");
-        FseTable table = FseTable.build(counts.counts(), counts.symbols(), counts.log(), work);
+        FseCounts counts = work.counts.read(src, off, end, base, MAX_BITS, WEIGHT_MAX_LOG, "Huffman weights");
+        int[] t = work.weightTable;
+        FseTable.states(counts.counts(), counts.symbols(), counts.log(), work, t);
         bits.init(src, off + counts.bytes(), end, base, "Huffman weights");
-        int[] t = table.entries;
-        int state1 = bits.read(table.log);
-        int state2 = bits.read(table.log);
+        int state1 = bits.read(counts.log());
+        int state2 = bits.read(counts.log());
         bits.reload();
         if (bits.overflowed()) {
             throw new ZstdFormatException(base + off, "Huffman weights: the bitstream is too short for its two initial states");
@@ -164,7 +169,8 @@ final class HuffmanTable {
 
     /** Completes the weights with the implied last one and fills the entries. */
     private void build(int count, long at) throws ZstdFormatException {
-        int[] rank = new int[MAX_BITS + 2];
+        int[] rank = this.rank;
+        java.util.Arrays.fill(rank, 0);
         int total = 0;
         for (int i = 0; i < count; i++) {
             int w = weights[i];
@@ -196,7 +202,8 @@ final class HuffmanTable {
         int symbols = count + 1;
         // symbols sorted by weight (a counting sort, stable), so that each weight's fills have one
         // length: a loop per symbol with a data-dependent length mispredicts about twice a symbol
-        int[] position = new int[MAX_BITS + 2];
+        int[] position = this.position;
+        position[0] = 0;
         for (int w = 1; w <= bitsNeeded; w++) {
             position[w] = position[w - 1] + rank[w - 1];
         }

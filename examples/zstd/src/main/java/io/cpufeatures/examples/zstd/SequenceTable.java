@@ -5,6 +5,11 @@ package io.cpufeatures.examples.zstd;
  * baseline of its code (high 32 bits), the bits and baseline of the next state, and the extra bits
  * to add. So decoding a field is one array read and two bit reads, with no second lookup by code,
  * and the sequence loop holds one array per kind instead of four (fewer registers, fewer loads).
+ * <p>
+ * The predefined tables and a dictionary's are built once and never change. A context owns one
+ * more per kind ({@link #owned()}) that it rebuilds in place for each FSE or RLE description, its
+ * array growing to the largest accuracy seen: a context decodes block after block without
+ * allocating tables. Not thread-safe.
  */
 final class SequenceTable {
 
@@ -21,21 +26,19 @@ final class SequenceTable {
         }
     }
 
-    static final SequenceTable LL_PREDEFINED = build(SequenceCodes.LL_DEFAULT, SequenceCodes.LL_DEFAULT.length,
-            SequenceCodes.LL_DEFAULT_LOG, SymbolKind.LITERALS_LENGTH, new FseWorkspace());
-    static final SequenceTable OF_PREDEFINED = build(SequenceCodes.OF_DEFAULT, SequenceCodes.OF_DEFAULT.length,
-            SequenceCodes.OF_DEFAULT_LOG, SymbolKind.OFFSET, new FseWorkspace());
-    static final SequenceTable ML_PREDEFINED = build(SequenceCodes.ML_DEFAULT, SequenceCodes.ML_DEFAULT.length,
-            SequenceCodes.ML_DEFAULT_LOG, SymbolKind.MATCH_LENGTH, new FseWorkspace());
+    static final SequenceTable LL_PREDEFINED = predefined(SequenceCodes.LL_DEFAULT, SequenceCodes.LL_DEFAULT_LOG,
+            SymbolKind.LITERALS_LENGTH);
+    static final SequenceTable OF_PREDEFINED = predefined(SequenceCodes.OF_DEFAULT, SequenceCodes.OF_DEFAULT_LOG,
+            SymbolKind.OFFSET);
+    static final SequenceTable ML_PREDEFINED = predefined(SequenceCodes.ML_DEFAULT, SequenceCodes.ML_DEFAULT_LOG,
+            SymbolKind.MATCH_LENGTH);
 
     /** The table's accuracy: the bits of the initial state. */
-    final int log;
-    /** Per state: {@code baseline << 32 | nextBase << 16 | nbBits << 8 | extraBits}. */
-    final long[] entries;
+    int log;
+    /** Per state (the first {@code 1 << log}): {@code baseline << 32 | nextBase << 16 | nbBits << 8 | extraBits}. */
+    long[] entries = new long[0];
 
-    private SequenceTable(int log, long[] entries) {
-        this.log = log;
-        this.entries = entries;
+    private SequenceTable() {
     }
 
     /** The extra bits of an entry. */
@@ -58,31 +61,66 @@ final class SequenceTable {
         return (int) (entry >>> 32);
     }
 
-    /** The table for {@code kind} read from an FSE description, built with the scratch arrays of {@code work}. */
-    static SequenceTable of(FseCounts counts, SymbolKind kind, FseWorkspace work) {
-        return build(counts.counts(), counts.symbols(), counts.log(), kind, work);
+    /** A context's own table, empty until {@link #fse} or {@link #rle} builds it. */
+    static SequenceTable owned() {
+        return new SequenceTable();
     }
 
-    /** The one-state table of the RLE mode: always {@code code}, reading no state bits. */
-    static SequenceTable rle(int code, SymbolKind kind) {
-        return new SequenceTable(0, new long[] {codeEntry(code, kind)});
+    /** A new table for {@code kind} from the description {@code counts} holds (a dictionary's). */
+    static SequenceTable of(FseCounts counts, SymbolKind kind, FseWorkspace work) {
+        return new SequenceTable().fse(counts, kind, work);
+    }
+
+    private static SequenceTable predefined(short[] counts, int log, SymbolKind kind) {
+        FseWorkspace work = new FseWorkspace();
+        return new SequenceTable().fse(counts, counts.length, log, kind, work);
     }
 
     private static long codeEntry(int code, SymbolKind kind) {
         return (long) kind.baseline(code) << 32 | kind.extraBits(code);
     }
 
-    private static SequenceTable build(short[] counts, int symbols, int log, SymbolKind kind, FseWorkspace work) {
-        int size = 1 << log;
-        int[] states = work.states;
-        FseTable.states(counts, symbols, log, work, states);
-        long[] code = CODES[kind.ordinal()];
-        long[] entries = new long[size];
-        for (int u = 0; u < size; u++) {
-            int e = states[u];
-            // the next state's base and bits stay where FseTable puts them; the symbol becomes its code's value
-            entries[u] = code[FseTable.symbol(e)] | (e & ~0xFF);
+    /**
+     * Rebuilds this table as the one-state table of the RLE mode: always {@code code}, reading no
+     * state bits. Only for a context's own table.
+     *
+     * @return this
+     */
+    SequenceTable rle(int code, SymbolKind kind) {
+        if (entries.length == 0) {
+            entries = new long[1];
         }
-        return new SequenceTable(log, entries);
+        entries[0] = codeEntry(code, kind);
+        log = 0;
+        return this;
+    }
+
+    /**
+     * Rebuilds this table for {@code kind} from the description {@code counts} holds, with the
+     * scratch arrays of {@code work}. Only for a context's own table.
+     *
+     * @return this
+     */
+    SequenceTable fse(FseCounts counts, SymbolKind kind, FseWorkspace work) {
+        return fse(counts.counts(), counts.symbols(), counts.log(), kind, work);
+    }
+
+    private SequenceTable fse(short[] counts, int symbols, int log, SymbolKind kind, FseWorkspace work) {
+        int size = 1 << log;
+        byte[] symbol = work.symbol;
+        int[] next = work.next;
+        FseTable.spread(counts, symbols, log, symbol, next, work.run);
+        if (entries.length < size) {
+            entries = new long[size];
+        }
+        long[] code = CODES[kind.ordinal()];
+        long[] e = entries;
+        for (int u = 0; u < size; u++) {
+            int s = symbol[u];
+            // the next state's base and bits as FseTable packs them; the symbol becomes its code's value
+            e[u] = code[s] | FseTable.transition(next[s]++, log);
+        }
+        this.log = log;
+        return this;
     }
 }

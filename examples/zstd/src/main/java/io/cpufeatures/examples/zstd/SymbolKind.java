@@ -10,11 +10,14 @@ enum SymbolKind {
     MATCH_LENGTH("match length", SequenceCodes.MAX_ML, SequenceCodes.ML_MAX_LOG);
 
     final String label;
+    /** {@code label + " table"}, made once: error messages name it, and a block reads up to three tables. */
+    final String tableLabel;
     final int maxSymbol;
     final int maxLog;
 
     SymbolKind(String label, int maxSymbol, int maxLog) {
         this.label = label;
+        this.tableLabel = label + " table";
         this.maxSymbol = maxSymbol;
         this.maxLog = maxLog;
     }

@@ -47,15 +47,14 @@ public final class ZstdDictionary {
         HuffmanTable huffman = new HuffmanTable();
         FseWorkspace work = new FseWorkspace();
         p += huffman.read(bytes, p, bytes.length, 0, new BackwardBits(), work);
-        FseCounts of = FseCounts.read(bytes, p, bytes.length, 0, SymbolKind.OFFSET.maxSymbol, SymbolKind.OFFSET.maxLog,
-                "dictionary offset table");
-        p += of.bytes();
-        FseCounts ml = FseCounts.read(bytes, p, bytes.length, 0, SymbolKind.MATCH_LENGTH.maxSymbol,
-                SymbolKind.MATCH_LENGTH.maxLog, "dictionary match length table");
-        p += ml.bytes();
-        FseCounts ll = FseCounts.read(bytes, p, bytes.length, 0, SymbolKind.LITERALS_LENGTH.maxSymbol,
-                SymbolKind.LITERALS_LENGTH.maxLog, "dictionary literals length table");
-        p += ll.bytes();
+        // the tables in the dictionary's order: offsets, match lengths, literals lengths
+        SequenceTable[] tables = new SequenceTable[3];
+        for (SymbolKind kind : new SymbolKind[] {SymbolKind.OFFSET, SymbolKind.MATCH_LENGTH, SymbolKind.LITERALS_LENGTH}) {
+            FseCounts counts = work.counts.read(bytes, p, bytes.length, 0, kind.maxSymbol, kind.maxLog,
+                    "dictionary " + kind.tableLabel);
+            p += counts.bytes();
+            tables[kind.ordinal()] = SequenceTable.of(counts, kind, work);
+        }
         if (bytes.length - p < 12) {
             throw new ZstdFormatException(p, "dictionary: the three 4-byte repeat offsets are missing");
         }
@@ -69,8 +68,8 @@ public final class ZstdDictionary {
             }
             reps[i] = (int) r;
         }
-        return new ZstdDictionary(id, content, huffman, SequenceTable.of(ll, SymbolKind.LITERALS_LENGTH, work),
-                SequenceTable.of(of, SymbolKind.OFFSET, work), SequenceTable.of(ml, SymbolKind.MATCH_LENGTH, work), reps);
+        return new ZstdDictionary(id, content, huffman, tables[SymbolKind.LITERALS_LENGTH.ordinal()],
+                tables[SymbolKind.OFFSET.ordinal()], tables[SymbolKind.MATCH_LENGTH.ordinal()], reps);
     }
 
     /** The dictionary's ID (0 for raw content): frames that need it name it. */
