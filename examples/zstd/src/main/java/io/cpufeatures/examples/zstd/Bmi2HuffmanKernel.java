@@ -45,7 +45,7 @@ public final class Bmi2HuffmanKernel implements HuffmanKernel {
             LONG_CODES.decode1(table, src, start, end, base, dst, dstOff, count);
             return;
         }
-        BackwardBits in = new BackwardBits();
+        BackwardBits in = table.streams[0];
         in.init(src, start, end, base, "Huffman stream 1");
         short[] entries = table.entries();
         int o = dstOff;
@@ -151,11 +151,12 @@ public final class Bmi2HuffmanKernel implements HuffmanKernel {
             LONG_CODES.decode4(table, src, start, end, base, dst, dstOff, count);
             return;
         }
-        int[] b = HuffmanKernel.streams(src, start, end, base);
-        BackwardBits in1 = new BackwardBits();
-        BackwardBits in2 = new BackwardBits();
-        BackwardBits in3 = new BackwardBits();
-        BackwardBits in4 = new BackwardBits();
+        int[] b = HuffmanKernel.streams(src, start, end, base, table.bounds);
+        BackwardBits[] all = table.streams;
+        BackwardBits in1 = all[0];
+        BackwardBits in2 = all[1];
+        BackwardBits in3 = all[2];
+        BackwardBits in4 = all[3];
         in1.init(src, b[0], b[1], base, "Huffman stream 1");
         in2.init(src, b[1], b[2], base, "Huffman stream 2");
         in3.init(src, b[2], b[3], base, "Huffman stream 3");
@@ -169,19 +170,25 @@ public final class Bmi2HuffmanKernel implements HuffmanKernel {
         // stream, so how far each stream is from its start (and stream 4, the fewest symbols, from
         // its end) tells how many rounds need no check: they run in a loop of their own that only
         // counts them, with few enough live values for the registers; then the count is taken again.
-        int[] ptrs = {in1.ptr(), in2.ptr(), in3.ptr(), in4.ptr()};
+        int[] ptrs = table.positions;
+        ptrs[0] = in1.ptr();
+        ptrs[1] = in2.ptr();
+        ptrs[2] = in3.ptr();
+        ptrs[3] = in4.ptr();
         int rounds = safeRounds(ptrs, b, end4 - o4);
         if (rounds > 0) {
             // every stream has 8 bytes at its position: the containers can be taken in sentinel form
-            long[] bits = {sentinel(src, ptrs[0], in1.consumed()), sentinel(src, ptrs[1], in2.consumed()),
-                sentinel(src, ptrs[2], in3.consumed()), sentinel(src, ptrs[3], in4.consumed())};
+            long[] bits = table.containers;
+            bits[0] = sentinel(src, ptrs[0], in1.consumed());
+            bits[1] = sentinel(src, ptrs[1], in2.consumed());
+            bits[2] = sentinel(src, ptrs[2], in3.consumed());
+            bits[3] = sentinel(src, ptrs[3], in4.consumed());
             do {
                 o1 = rounds(src, entries, dst, o1, segment, rounds, bits, ptrs);
                 o4 = o1 + 3 * segment;
             } while ((rounds = safeRounds(ptrs, b, end4 - o4)) > 0);
-            BackwardBits[] streams = {in1, in2, in3, in4};
             for (int k = 0; k < 4; k++) {
-                streams[k].resume(ptrs[k], Bytes.readLong(src, ptrs[k]), Long.numberOfTrailingZeros(bits[k]));
+                all[k].resume(ptrs[k], Bytes.readLong(src, ptrs[k]), Long.numberOfTrailingZeros(bits[k]));
             }
         }
         int o2 = o1 + segment;
@@ -190,7 +197,6 @@ public final class Bmi2HuffmanKernel implements HuffmanKernel {
         GenericHuffmanKernel.symbols(in2, entries, HuffmanTable.LOG, dst, o2, dstOff + 2 * segment);
         GenericHuffmanKernel.symbols(in3, entries, HuffmanTable.LOG, dst, o3, dstOff + 3 * segment);
         GenericHuffmanKernel.symbols(in4, entries, HuffmanTable.LOG, dst, o4, end4);
-        BackwardBits[] all = {in1, in2, in3, in4};
         for (int k = 0; k < 4; k++) {
             all[k].reload();
             if (!all[k].finished()) {

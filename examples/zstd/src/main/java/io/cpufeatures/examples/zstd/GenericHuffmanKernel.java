@@ -9,6 +9,10 @@ import io.cpufeatures.dispatch.Implementation;
 @Implementation(name = "generic", description = "a stream at a time, a refill check per symbol")
 public final class GenericHuffmanKernel implements HuffmanKernel {
 
+    /** The streams' names in error messages, made once rather than per stream decoded. */
+    private static final String[] STREAM_LABELS = {"Huffman stream 1", "Huffman stream 2", "Huffman stream 3",
+        "Huffman stream 4"};
+
     @Override
     public void decode1(HuffmanTable table, byte[] src, int start, int end, long base, byte[] dst, int dstOff, int count)
             throws ZstdFormatException {
@@ -18,7 +22,7 @@ public final class GenericHuffmanKernel implements HuffmanKernel {
     @Override
     public void decode4(HuffmanTable table, byte[] src, int start, int end, long base, byte[] dst, int dstOff, int count)
             throws ZstdFormatException {
-        int[] b = HuffmanKernel.streams(src, start, end, base);
+        int[] b = HuffmanKernel.streams(src, start, end, base, table.bounds);
         int segment = (count + 3) / 4;
         for (int k = 0; k < 4; k++) {
             int n = k < 3 ? segment : count - 3 * segment;
@@ -28,8 +32,8 @@ public final class GenericHuffmanKernel implements HuffmanKernel {
 
     private static void stream(HuffmanTable table, byte[] src, int start, int end, long base, byte[] dst, int off,
             int count, int n) throws ZstdFormatException {
-        BackwardBits bits = new BackwardBits();
-        bits.init(src, start, end, base, "Huffman stream " + n);
+        BackwardBits bits = table.streams[n - 1];
+        bits.init(src, start, end, base, STREAM_LABELS[n - 1]);
         symbols(bits, table.entries(), table.log(), dst, off, off + count);
         bits.reload();
         if (!bits.finished()) {

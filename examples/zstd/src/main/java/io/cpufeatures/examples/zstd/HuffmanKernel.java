@@ -26,8 +26,13 @@ public interface HuffmanKernel {
     void decode4(HuffmanTable table, byte[] src, int start, int end, long base, byte[] dst, int dstOff, int count)
             throws ZstdFormatException;
 
-    /** The four streams' bounds from the jump table; checked to lie within {@code [start + 6, end)} and be non-empty. */
-    static int[] streams(byte[] src, int start, int end, long base) throws ZstdFormatException {
+    /**
+     * Puts the four streams' bounds from the jump table in {@code b} (starts, then {@code end});
+     * checked to lie within {@code [start + 6, end)} and be non-empty.
+     *
+     * @return {@code b}
+     */
+    static int[] streams(byte[] src, int start, int end, long base, int[] b) throws ZstdFormatException {
         if (end - start < 10) {
             throw new ZstdFormatException(base + start, "4-stream literals need a 6-byte jump table and 4 non-empty"
                     + " streams; only " + (end - start) + " bytes");
@@ -40,11 +45,12 @@ public interface HuffmanKernel {
             throw new ZstdFormatException(base + start, "jump table gives streams of " + s1 + ", " + s2 + ", " + s3
                     + " and " + s4 + " bytes in " + (end - start - 6) + ": each must be at least 1");
         }
-        int b1 = start + 6;
-        int b2 = b1 + s1;
-        int b3 = b2 + s2;
-        int b4 = b3 + s3;
-        return new int[] {b1, b2, b3, b4, end};
+        b[0] = start + 6;
+        b[1] = b[0] + s1;
+        b[2] = b[1] + s2;
+        b[3] = b[2] + s3;
+        b[4] = end;
+        return b;
     }
 
     /** The error for stream {@code n} (1-based) of a literals section not being consumed exactly. */

@@ -7,7 +7,10 @@ package io.cpufeatures.examples.zstd;
  * as zstd's fast decoder does ({@code HUF_DECODER_FAST_TABLELOG}): the index is then a shift by a
  * constant, and the code length is the low 6 bits of the entry, so a 64-bit container can be
  * shifted by the entry itself. Read from a tree description (weights sent directly or
- * FSE-compressed, the last weight implied), kept for the treeless literals of later blocks.
+ * FSE-compressed, the last weight implied), kept for the treeless literals of later blocks. It also
+ * holds what a kernel needs to decode with it (four stream readers, the streams' bounds, the
+ * containers and positions of the four-stream loop), so that a context decodes literals block
+ * after block without allocating; one per context, not thread-safe.
  */
 final class HuffmanTable {
 
@@ -34,6 +37,14 @@ final class HuffmanTable {
     /** Per weight, where its symbols go in {@link #sorted}, a scratch array of {@link #build}. */
     private final int[] position = new int[MAX_BITS + 2];
     private boolean loaded;
+
+    /** The four stream readers a kernel decodes with. */
+    final BackwardBits[] streams = {new BackwardBits(), new BackwardBits(), new BackwardBits(), new BackwardBits()};
+    /** The four streams' bounds, from the jump table (see {@link HuffmanKernel#streams}). */
+    final int[] bounds = new int[5];
+    /** The four-stream loop's containers and positions, passed to and from its method. */
+    final long[] containers = new long[4];
+    final int[] positions = new int[4];
 
     /** The entries, each {@code symbol << 8 | bits} (sign-extended when read: the low 6 bits stay the length). */
     short[] entries() {
