@@ -9,7 +9,8 @@ import java.util.Objects;
  * Decompresses a stream of Zstandard frames of any length, block by block, keeping only the
  * window the current frame declares (at most the cap) plus two blocks. Concatenated and skippable
  * frames are read in turn; a content checksum is verified when its frame ends. Malformed input is
- * a {@link ZstdFormatException} whose offset counts from the start of the stream.
+ * a {@link ZstdFormatException} whose offset counts from the start of the stream; the stream is
+ * then broken (its position inside the input is lost) and every later read throws the same error.
  */
 public final class ZstdInputStream extends InputStream {
 
@@ -33,6 +34,8 @@ public final class ZstdInputStream extends InputStream {
     private long consumed;
     private boolean eof;
     private boolean closed;
+    /** The format error that broke the stream, thrown again by every later read. */
+    private ZstdFormatException failure;
 
     /** Decompresses {@code in} with the default window cap and no dictionary. */
     public ZstdInputStream(InputStream in) {
@@ -72,7 +75,17 @@ public final class ZstdInputStream extends InputStream {
             return 0;
         }
         while (readPos == writePos) {
-            if (!advance()) {
+            if (failure != null) {
+                throw failure;
+            }
+            boolean more;
+            try {
+                more = advance();
+            } catch (ZstdFormatException e) {
+                failure = e;
+                throw e;
+            }
+            if (!more) {
                 return -1;
             }
         }

@@ -37,8 +37,13 @@ class CorruptInputTest {
         return out;
     }
 
-    /** Decodes with each kernel: the original, a format error, or (no checksum fooled) never anything else. */
-    private static void decodeDamaged(byte[] original, byte[] damaged, String what) {
+    /**
+     * Decodes with each kernel: the original, a format error, or (no checksum fooled) never anything
+     * else; then the same context decodes the undamaged frame {@code pristine}, so that nothing a
+     * failed frame left in the context (tables rebuilt in place, repeat offsets) leaks into the next.
+     */
+    private static void decodeDamaged(byte[] original, byte[] pristine, byte[] damaged, String what)
+            throws ZstdFormatException {
         for (HuffmanKernel k : KERNELS) {
             ZstdDecompressor d = ZstdDecompressor.builder().kernel(k).build();
             try {
@@ -50,6 +55,7 @@ class CorruptInputTest {
             } catch (RuntimeException | Error e) {
                 fail(what + " with " + k.getClass().getSimpleName() + ": " + e, e);
             }
+            assertArrayEquals(original, d.decompress(pristine), what + ": then the undamaged frame, same context");
         }
     }
 
@@ -61,7 +67,7 @@ class CorruptInputTest {
                 for (int mask : new int[] {0xFF, 1 << (i % 8)}) {
                     byte[] damaged = z.clone();
                     damaged[i] ^= (byte) mask;
-                    decodeDamaged(f[0], damaged, "byte " + i + " ^ 0x" + Integer.toHexString(mask) + " of " + z.length);
+                    decodeDamaged(f[0], z, damaged, "byte " + i + " ^ 0x" + Integer.toHexString(mask) + " of " + z.length);
                 }
             }
         }
@@ -76,6 +82,7 @@ class CorruptInputTest {
                 for (HuffmanKernel k : KERNELS) {
                     ZstdDecompressor d = ZstdDecompressor.builder().kernel(k).build();
                     assertThrows(ZstdFormatException.class, () -> d.decompress(cut), "first " + n + " of " + z.length + " bytes");
+                    assertArrayEquals(f[0], d.decompress(z), "first " + n + " bytes, then the whole frame, same context");
                 }
             }
         }
@@ -101,15 +108,16 @@ class CorruptInputTest {
                         damaged[at] ^= (byte) (1 + random.nextInt(255));
                         what.append(' ').append(at);
                     }
-                    decodeDamaged(data, damaged, what.toString());
-                    decodeDamagedInto(data, damaged, what.toString());
+                    decodeDamaged(data, z, damaged, what.toString());
+                    decodeDamagedInto(data, z, damaged, what.toString());
                 }
             }
         }
     }
 
     /** As {@link #decodeDamaged}, into a caller's array of the original's size. */
-    private static void decodeDamagedInto(byte[] original, byte[] damaged, String what) {
+    private static void decodeDamagedInto(byte[] original, byte[] pristine, byte[] damaged, String what)
+            throws ZstdFormatException {
         for (HuffmanKernel k : KERNELS) {
             ZstdDecompressor d = ZstdDecompressor.builder().kernel(k).build();
             byte[] out = new byte[original.length];
@@ -125,6 +133,8 @@ class CorruptInputTest {
             } catch (RuntimeException | Error e) {
                 fail(what + " with " + k.getClass().getSimpleName() + ": " + e, e);
             }
+            int n = d.decompress(pristine, 0, pristine.length, out, 0, out.length);
+            assertArrayEquals(original, java.util.Arrays.copyOf(out, n), what + ": then the undamaged frame, same context");
         }
     }
 }

@@ -2,6 +2,7 @@ package io.cpufeatures.examples.zstd;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -111,15 +112,21 @@ class GoldenFilesTest {
         assertEquals(filesIn("golden-decompression-errors"), ERRORS.keySet().stream().sorted().toList());
         for (Map.Entry<String, String> file : ERRORS.entrySet()) {
             byte[] z = golden("golden-decompression-errors/" + file.getKey());
+            byte[] valid = golden("golden-decompression/zeroSeq_2B.zst");
             for (HuffmanKernel k : AllKernels.LIST) {
                 ZstdDecompressor decompressor = ZstdDecompressor.builder().kernel(k).build();
+                byte[] before = decompressor.decompress(valid);
                 ZstdFormatException e = assertThrows(ZstdFormatException.class, () -> decompressor.decompress(z),
                         file.getKey());
                 assertTrue(e.getMessage().contains(file.getValue()), file.getKey() + ": " + e.getMessage());
+                // the context that failed decodes the next frame as before
+                assertArrayEquals(before, decompressor.decompress(valid), file.getKey() + ", then a valid frame");
             }
-            ZstdFormatException e = assertThrows(ZstdFormatException.class,
-                    () -> new ZstdInputStream(new ByteArrayInputStream(z)).readAllBytes(), file.getKey() + " as a stream");
+            ZstdInputStream stream = new ZstdInputStream(new ByteArrayInputStream(z));
+            ZstdFormatException e = assertThrows(ZstdFormatException.class, stream::readAllBytes, file.getKey() + " as a stream");
             assertTrue(e.getMessage().contains(file.getValue()), file.getKey() + " as a stream: " + e.getMessage());
+            // a broken stream stays broken: reading on throws the same error, not bytes from a lost position
+            assertSame(e, assertThrows(ZstdFormatException.class, stream::read), file.getKey() + " read again");
         }
     }
 
@@ -152,8 +159,9 @@ class GoldenFilesTest {
     void goldenCompressionInputsRoundTrip() throws IOException {
         for (String name : filesIn("golden-compression")) {
             byte[] data = golden("golden-compression/" + name);
+            // upstream's cli-tests/compression/golden.sh compresses them at -19 with minMatch 7 too
             for (String[] options : List.of(new String[] {"-1"}, new String[] {"-3"}, new String[] {"-19"},
-                    new String[] {"--ultra", "-22"})) {
+                    new String[] {"-19", "--zstd=mml=7"}, new String[] {"--ultra", "-22"})) {
                 byte[] z = ZstdCli.compress(dir, data, options);
                 byte[] out = decodeWithEveryKernel(z, null);
                 assertEquals(data.length, out.length, name + " " + String.join(" ", options));
