@@ -17,6 +17,7 @@ final class BlockDecoder {
     private final SequenceDecoder sequenceDecoder = new SequenceDecoder();
     private final SequenceExecutor executor = new SequenceExecutor();
     private HuffmanTable huffman;
+    private HuffmanStreams huffmanStreams;
     private FseWorkspace workspace;
     private SequenceTable llTable;
     private SequenceTable ofTable;
@@ -58,6 +59,13 @@ final class BlockDecoder {
             workspace = new FseWorkspace();
         }
         return workspace;
+    }
+
+    private HuffmanStreams huffmanStreams() {
+        if (huffmanStreams == null) {
+            huffmanStreams = new HuffmanStreams();
+        }
+        return huffmanStreams;
     }
 
     private HuffmanTable huffmanTable() {
@@ -178,9 +186,9 @@ final class BlockDecoder {
         }
         byte[] buf = literalBuffer(regenerated);
         if (fourStreams) {
-            kernel.decode4(huffman, src, p, streamsEnd, base, buf, 0, regenerated);
+            kernel.decode4(huffman, huffmanStreams(), src, p, streamsEnd, base, buf, 0, regenerated);
         } else {
-            kernel.decode1(huffman, src, p, streamsEnd, base, buf, 0, regenerated);
+            kernel.decode1(huffman, huffmanStreams(), src, p, streamsEnd, base, buf, 0, regenerated);
         }
         lits = buf;
         litPos = 0;

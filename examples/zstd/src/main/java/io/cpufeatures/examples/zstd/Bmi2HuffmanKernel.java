@@ -39,13 +39,13 @@ public final class Bmi2HuffmanKernel implements HuffmanKernel {
     private static final GenericHuffmanKernel LONG_CODES = new GenericHuffmanKernel();
 
     @Override
-    public void decode1(HuffmanTable table, byte[] src, int start, int end, long base, byte[] dst, int dstOff, int count)
-            throws ZstdFormatException {
+    public void decode1(HuffmanTable table, HuffmanStreams streams, byte[] src, int start, int end, long base,
+            byte[] dst, int dstOff, int count) throws ZstdFormatException {
         if (table.log() != HuffmanTable.LOG) {
-            LONG_CODES.decode1(table, src, start, end, base, dst, dstOff, count);
+            LONG_CODES.decode1(table, streams, src, start, end, base, dst, dstOff, count);
             return;
         }
-        BackwardBits in = table.streams[0];
+        BackwardBits in = streams.readers[0];
         in.init(src, start, end, base, "Huffman stream 1");
         short[] entries = table.entries();
         int o = dstOff;
@@ -145,14 +145,14 @@ public final class Bmi2HuffmanKernel implements HuffmanKernel {
     }
 
     @Override
-    public void decode4(HuffmanTable table, byte[] src, int start, int end, long base, byte[] dst, int dstOff, int count)
-            throws ZstdFormatException {
+    public void decode4(HuffmanTable table, HuffmanStreams streams, byte[] src, int start, int end, long base,
+            byte[] dst, int dstOff, int count) throws ZstdFormatException {
         if (table.log() != HuffmanTable.LOG) {
-            LONG_CODES.decode4(table, src, start, end, base, dst, dstOff, count);
+            LONG_CODES.decode4(table, streams, src, start, end, base, dst, dstOff, count);
             return;
         }
-        int[] b = HuffmanKernel.streams(src, start, end, base, table.bounds);
-        BackwardBits[] all = table.streams;
+        int[] b = HuffmanKernel.streams(src, start, end, base, streams.bounds);
+        BackwardBits[] all = streams.readers;
         BackwardBits in1 = all[0];
         BackwardBits in2 = all[1];
         BackwardBits in3 = all[2];
@@ -170,7 +170,7 @@ public final class Bmi2HuffmanKernel implements HuffmanKernel {
         // stream, so how far each stream is from its start (and stream 4, the fewest symbols, from
         // its end) tells how many rounds need no check: they run in a loop of their own that only
         // counts them, with few enough live values for the registers; then the count is taken again.
-        int[] ptrs = table.positions;
+        int[] ptrs = streams.positions;
         ptrs[0] = in1.ptr();
         ptrs[1] = in2.ptr();
         ptrs[2] = in3.ptr();
@@ -178,7 +178,7 @@ public final class Bmi2HuffmanKernel implements HuffmanKernel {
         int rounds = safeRounds(ptrs, b, end4 - o4);
         if (rounds > 0) {
             // every stream has 8 bytes at its position: the containers can be taken in sentinel form
-            long[] bits = table.containers;
+            long[] bits = streams.containers;
             bits[0] = sentinel(src, ptrs[0], in1.consumed());
             bits[1] = sentinel(src, ptrs[1], in2.consumed());
             bits[2] = sentinel(src, ptrs[2], in3.consumed());

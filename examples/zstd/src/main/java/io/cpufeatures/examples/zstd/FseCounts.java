@@ -6,9 +6,10 @@ import java.util.Arrays;
  * Reads an FSE table description (RFC 8878 section 4.1.1): the accuracy log, then each symbol's
  * normalized probability in a variable number of bits, with 2-bit repeat flags after a zero. The
  * description is read forwards, low bits first; bits past its end read as zero, and the bytes it
- * took must lie within the range given. Holds the last description read, in arrays it reuses, so
- * that a context reads one description after another without allocating: one per
- * {@link FseWorkspace}; not thread-safe.
+ * took must lie within the range given. Holds the last description read, in an array it reuses,
+ * so that a context reads one description after another without allocating: one per
+ * {@link FseWorkspace}; not thread-safe. After a read that fails it holds no description
+ * ({@link #symbols()} is 0).
  */
 final class FseCounts {
 
@@ -16,6 +17,7 @@ final class FseCounts {
     static final int MAX_SYMBOLS = 64;
 
     private final short[] counts = new short[MAX_SYMBOLS];
+    private final Forward in = new Forward();
     private int symbols;
     private int log;
     private int bytes;
@@ -51,10 +53,14 @@ final class FseCounts {
      */
     FseCounts read(byte[] src, int off, int end, long base, int maxSymbol, int maxLog, String what)
             throws ZstdFormatException {
+        this.symbols = 0;
+        this.log = 0;
+        this.bytes = 0;
         if (off >= end) {
             throw new ZstdFormatException(base + off, what + ": the FSE table description is missing");
         }
-        Forward in = new Forward(src, off, end);
+        Forward in = this.in;
+        in.start(src, off, end);
         int log = in.read(4) + 5;
         if (log > maxLog) {
             throw new ZstdFormatException(base + off, what + ": accuracy log " + log + " exceeds the maximum of " + maxLog);
@@ -122,17 +128,18 @@ final class FseCounts {
         return this;
     }
 
-    /** Forward bits over {@code src[off, end)}, zeros past the end. */
+    /** Forward bits over {@code src[off, end)}, zeros past the end; restarted for each description. */
     private static final class Forward {
-        private final byte[] src;
-        private final int off;
-        private final int end;
+        private byte[] src;
+        private int off;
+        private int end;
         private int bitPos;
 
-        Forward(byte[] src, int off, int end) {
+        void start(byte[] src, int off, int end) {
             this.src = src;
             this.off = off;
             this.end = end;
+            this.bitPos = 0;
         }
 
         int peek(int n) {

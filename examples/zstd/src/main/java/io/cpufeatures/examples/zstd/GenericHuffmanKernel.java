@@ -14,25 +14,25 @@ public final class GenericHuffmanKernel implements HuffmanKernel {
         "Huffman stream 4"};
 
     @Override
-    public void decode1(HuffmanTable table, byte[] src, int start, int end, long base, byte[] dst, int dstOff, int count)
-            throws ZstdFormatException {
-        stream(table, src, start, end, base, dst, dstOff, count, 1);
+    public void decode1(HuffmanTable table, HuffmanStreams streams, byte[] src, int start, int end, long base,
+            byte[] dst, int dstOff, int count) throws ZstdFormatException {
+        stream(table, streams, src, start, end, base, dst, dstOff, count, 1);
     }
 
     @Override
-    public void decode4(HuffmanTable table, byte[] src, int start, int end, long base, byte[] dst, int dstOff, int count)
-            throws ZstdFormatException {
-        int[] b = HuffmanKernel.streams(src, start, end, base, table.bounds);
+    public void decode4(HuffmanTable table, HuffmanStreams streams, byte[] src, int start, int end, long base,
+            byte[] dst, int dstOff, int count) throws ZstdFormatException {
+        int[] b = HuffmanKernel.streams(src, start, end, base, streams.bounds);
         int segment = (count + 3) / 4;
         for (int k = 0; k < 4; k++) {
             int n = k < 3 ? segment : count - 3 * segment;
-            stream(table, src, b[k], b[k + 1], base, dst, dstOff + k * segment, n, k + 1);
+            stream(table, streams, src, b[k], b[k + 1], base, dst, dstOff + k * segment, n, k + 1);
         }
     }
 
-    private static void stream(HuffmanTable table, byte[] src, int start, int end, long base, byte[] dst, int off,
-            int count, int n) throws ZstdFormatException {
-        BackwardBits bits = table.streams[n - 1];
+    private static void stream(HuffmanTable table, HuffmanStreams streams, byte[] src, int start, int end, long base,
+            byte[] dst, int off, int count, int n) throws ZstdFormatException {
+        BackwardBits bits = streams.readers[n - 1];
         bits.init(src, start, end, base, STREAM_LABELS[n - 1]);
         symbols(bits, table.entries(), table.log(), dst, off, off + count);
         bits.reload();

@@ -3,7 +3,9 @@ package io.cpufeatures.examples.zstd;
 /**
  * Decodes Huffman-coded literals (RFC 8878 section 4.2.2): one stream, or four whose sizes a
  * 6-byte jump table gives, each a backward bitstream. Every kernel decodes identically and reports
- * a stream that is not consumed to its last bit, no more, no less, as corrupt.
+ * a stream that is not consumed to its last bit, no more, no less, as corrupt. A kernel keeps no
+ * state of its own (one serves every context); it reads the table and decodes with the context's
+ * {@link HuffmanStreams}, which it overwrites.
  */
 public interface HuffmanKernel {
 
@@ -13,7 +15,8 @@ public interface HuffmanKernel {
      *
      * @throws ZstdFormatException if the stream is malformed or not exactly consumed
      */
-    void decode1(HuffmanTable table, byte[] src, int start, int end, long base, byte[] dst, int dstOff, int count)
+    void decode1(HuffmanTable table, HuffmanStreams streams, byte[] src, int start, int end, long base, byte[] dst,
+            int dstOff, int count)
             throws ZstdFormatException;
 
     /**
@@ -23,7 +26,8 @@ public interface HuffmanKernel {
      *
      * @throws ZstdFormatException if the jump table does not fit or a stream is malformed or not exactly consumed
      */
-    void decode4(HuffmanTable table, byte[] src, int start, int end, long base, byte[] dst, int dstOff, int count)
+    void decode4(HuffmanTable table, HuffmanStreams streams, byte[] src, int start, int end, long base, byte[] dst,
+            int dstOff, int count)
             throws ZstdFormatException;
 
     /**

@@ -1,5 +1,7 @@
 package io.cpufeatures.examples.zstd;
 
+import java.util.Arrays;
+
 /**
  * The literals' Huffman decoding table (RFC 8878 section 4.2): {@code 1 << 11} entries (4096 for
  * a table with a 12-bit code), each {@code symbol << 8 | bits}, indexed by the next 11 bits of a
@@ -7,10 +9,9 @@ package io.cpufeatures.examples.zstd;
  * as zstd's fast decoder does ({@code HUF_DECODER_FAST_TABLELOG}): the index is then a shift by a
  * constant, and the code length is the low 6 bits of the entry, so a 64-bit container can be
  * shifted by the entry itself. Read from a tree description (weights sent directly or
- * FSE-compressed, the last weight implied), kept for the treeless literals of later blocks. It also
- * holds what a kernel needs to decode with it (four stream readers, the streams' bounds, the
- * containers and positions of the four-stream loop), so that a context decodes literals block
- * after block without allocating; one per context, not thread-safe.
+ * FSE-compressed, the last weight implied), kept for the treeless literals of later blocks. A
+ * context's table is rebuilt in place block after block; a dictionary's is only copied from.
+ * Not thread-safe.
  */
 final class HuffmanTable {
 
@@ -37,14 +38,6 @@ final class HuffmanTable {
     /** Per weight, where its symbols go in {@link #sorted}, a scratch array of {@link #build}. */
     private final int[] position = new int[MAX_BITS + 2];
     private boolean loaded;
-
-    /** The four stream readers a kernel decodes with. */
-    final BackwardBits[] streams = {new BackwardBits(), new BackwardBits(), new BackwardBits(), new BackwardBits()};
-    /** The four streams' bounds, from the jump table (see {@link HuffmanKernel#streams}). */
-    final int[] bounds = new int[5];
-    /** The four-stream loop's containers and positions, passed to and from its method. */
-    final long[] containers = new long[4];
-    final int[] positions = new int[4];
 
     /** The entries, each {@code symbol << 8 | bits} (sign-extended when read: the low 6 bits stay the length). */
     short[] entries() {
@@ -181,7 +174,7 @@ final class HuffmanTable {
     /** Completes the weights with the implied last one and fills the entries. */
     private void build(int count, long at) throws ZstdFormatException {
         int[] rank = this.rank;
-        java.util.Arrays.fill(rank, 0);
+        Arrays.fill(rank, 0);
         int total = 0;
         for (int i = 0; i < count; i++) {
             int w = weights[i];
@@ -250,7 +243,7 @@ final class HuffmanTable {
                         entries[next + 2] = e;
                         entries[next + 3] = e;
                     }
-                    default -> java.util.Arrays.fill(entries, next, next + len, e);
+                    default -> Arrays.fill(entries, next, next + len, e);
                 }
                 next += len;
             }

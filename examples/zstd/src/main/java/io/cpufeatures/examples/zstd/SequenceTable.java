@@ -6,10 +6,11 @@ package io.cpufeatures.examples.zstd;
  * to add. So decoding a field is one array read and two bit reads, with no second lookup by code,
  * and the sequence loop holds one array per kind instead of four (fewer registers, fewer loads).
  * <p>
- * The predefined tables and a dictionary's are built once and never change. A context owns one
- * more per kind ({@link #owned()}) that it rebuilds in place for each FSE or RLE description, its
- * array growing to the largest accuracy seen: a context decodes block after block without
- * allocating tables. Not thread-safe.
+ * The predefined tables and a dictionary's are built once, never change, and are shared between
+ * contexts and threads. A context owns one more per kind ({@link #owned()}) that it rebuilds in
+ * place for each FSE or RLE description, its array growing to the largest accuracy seen, so that
+ * it decodes block after block without allocating tables; an owned table belongs to one context
+ * and is not thread-safe. Only owned tables can be rebuilt.
  */
 final class SequenceTable {
 
@@ -33,12 +34,18 @@ final class SequenceTable {
     static final SequenceTable ML_PREDEFINED = predefined(SequenceCodes.ML_DEFAULT, SequenceCodes.ML_DEFAULT_LOG,
             SymbolKind.MATCH_LENGTH);
 
-    /** The table's accuracy: the bits of the initial state. */
+    /** The table's accuracy: the bits of the initial state. Written only by building. */
     int log;
-    /** Per state (the first {@code 1 << log}): {@code baseline << 32 | nextBase << 16 | nbBits << 8 | extraBits}. */
+    /**
+     * Per state (the first {@code 1 << log}): {@code baseline << 32 | nextBase << 16 | nbBits << 8 | extraBits}.
+     * Written only by building.
+     */
     long[] entries = new long[0];
+    /** Whether this is a context's own table, which {@link #rle} and {@link #fse} may rebuild. */
+    private final boolean owned;
 
-    private SequenceTable() {
+    private SequenceTable(boolean owned) {
+        this.owned = owned;
     }
 
     /** The extra bits of an entry. */
@@ -63,17 +70,16 @@ final class SequenceTable {
 
     /** A context's own table, empty until {@link #fse} or {@link #rle} builds it. */
     static SequenceTable owned() {
-        return new SequenceTable();
+        return new SequenceTable(true);
     }
 
-    /** A new table for {@code kind} from the description {@code counts} holds (a dictionary's). */
+    /** A new, unchanging table for {@code kind} from the description {@code counts} holds (a dictionary's). */
     static SequenceTable of(FseCounts counts, SymbolKind kind, FseWorkspace work) {
-        return new SequenceTable().fse(counts, kind, work);
+        return new SequenceTable(false).build(counts.counts(), counts.symbols(), counts.log(), kind, work);
     }
 
     private static SequenceTable predefined(short[] counts, int log, SymbolKind kind) {
-        FseWorkspace work = new FseWorkspace();
-        return new SequenceTable().fse(counts, counts.length, log, kind, work);
+        return new SequenceTable(false).build(counts, counts.length, log, kind, new FseWorkspace());
     }
 
     private static long codeEntry(int code, SymbolKind kind) {
@@ -81,12 +87,14 @@ final class SequenceTable {
     }
 
     /**
-     * Rebuilds this table as the one-state table of the RLE mode: always {@code code}, reading no
-     * state bits. Only for a context's own table.
+     * Rebuilds this owned table as the one-state table of the RLE mode: always {@code code},
+     * reading no state bits.
      *
      * @return this
+     * @throws IllegalStateException if this is a shared table (predefined or a dictionary's)
      */
     SequenceTable rle(int code, SymbolKind kind) {
+        requireOwned();
         if (entries.length == 0) {
             entries = new long[1];
         }
@@ -96,16 +104,24 @@ final class SequenceTable {
     }
 
     /**
-     * Rebuilds this table for {@code kind} from the description {@code counts} holds, with the
-     * scratch arrays of {@code work}. Only for a context's own table.
+     * Rebuilds this owned table for {@code kind} from the description {@code counts} holds, with
+     * the scratch arrays of {@code work}.
      *
      * @return this
+     * @throws IllegalStateException if this is a shared table (predefined or a dictionary's)
      */
     SequenceTable fse(FseCounts counts, SymbolKind kind, FseWorkspace work) {
-        return fse(counts.counts(), counts.symbols(), counts.log(), kind, work);
+        requireOwned();
+        return build(counts.counts(), counts.symbols(), counts.log(), kind, work);
     }
 
-    private SequenceTable fse(short[] counts, int symbols, int log, SymbolKind kind, FseWorkspace work) {
+    private void requireOwned() {
+        if (!owned) {
+            throw new IllegalStateException("a predefined or dictionary sequence table is shared and never rebuilt");
+        }
+    }
+
+    private SequenceTable build(short[] counts, int symbols, int log, SymbolKind kind, FseWorkspace work) {
         int size = 1 << log;
         byte[] symbol = work.symbol;
         int[] next = work.next;

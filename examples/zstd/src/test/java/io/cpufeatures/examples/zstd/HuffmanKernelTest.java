@@ -62,7 +62,7 @@ class HuffmanKernelTest {
                 HuffmanTable table = new HuffmanTable();
                 int streams = at[0] + table.read(cut, at[0], at[1], 0, new BackwardBits(), new FseWorkspace());
                 byte[] out = new byte[at[2]];
-                k.decode4(table, cut, streams, at[1], 0, out, 0, at[2]);
+                k.decode4(table, new HuffmanStreams(), cut, streams, at[1], 0, out, 0, at[2]);
                 if (first != null) {
                     assertArrayEquals(first, out, k.getClass().getSimpleName() + " at " + size);
                 }
@@ -82,7 +82,7 @@ class HuffmanKernelTest {
                 byte[] cut = Arrays.copyOf(frame, end);
                 int e = end;
                 assertThrows(ZstdFormatException.class,
-                        () -> k.decode4(table, cut, streams, e, 0, new byte[at[2]], 0, at[2]),
+                        () -> k.decode4(table, new HuffmanStreams(), cut, streams, e, 0, new byte[at[2]], 0, at[2]),
                         k.getClass().getSimpleName() + " cut at " + end);
             }
         }
