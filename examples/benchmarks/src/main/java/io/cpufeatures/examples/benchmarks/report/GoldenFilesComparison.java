@@ -1,7 +1,10 @@
 package io.cpufeatures.examples.benchmarks.report;
 
 import com.github.luben.zstd.ZstdDecompressCtx;
+import com.github.luben.zstd.ZstdException;
+import io.airlift.compress.MalformedInputException;
 import io.cpufeatures.examples.zstd.ZstdDecompressor;
+import io.cpufeatures.examples.zstd.ZstdFormatException;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -30,10 +33,17 @@ public final class GoldenFilesComparison {
     /** Output room for every decoder: the largest golden output is 1 MiB. */
     private static final int ROOM = 4 << 20;
 
-    /** A decoder under test: decodes a frame into {@code dst}, returns the bytes written, throws on a rejected frame. */
+    /** Decodes a frame into {@code dst}, returns the bytes written, throws on a rejected frame. */
     @FunctionalInterface
-    interface Decoder {
+    interface Decode {
         int decode(byte[] src, byte[] dst) throws Exception;
+    }
+
+    /**
+     * A decoder under test: how it decodes, and the exception by which it rejects malformed input
+     * (any other exception is a crash, not a rejection).
+     */
+    record Decoder(Decode decode, Class<? extends Exception> formatError) {
     }
 
     /** One file's row: its name, what it should do, and what each decoder did. */
@@ -46,21 +56,23 @@ public final class GoldenFilesComparison {
     /** The decoders compared, by column name. */
     static Map<String, Decoder> decoders() {
         Map<String, Decoder> d = new LinkedHashMap<>();
-        d.put("ours", (src, dst) -> new ZstdDecompressor().decompress(src, 0, src.length, dst, 0, dst.length));
-        d.put("zstd-jni", (src, dst) -> {
+        d.put("ours", new Decoder((src, dst) -> new ZstdDecompressor().decompress(src, 0, src.length, dst, 0, dst.length),
+                ZstdFormatException.class));
+        d.put("zstd-jni", new Decoder((src, dst) -> {
             try (ZstdDecompressCtx ctx = new ZstdDecompressCtx()) {
                 return ctx.decompressByteArray(dst, 0, dst.length, src, 0, src.length);
             }
-        });
-        d.put("aircompressor", (src, dst) -> new io.airlift.compress.zstd.ZstdDecompressor()
-                .decompress(src, 0, src.length, dst, 0, dst.length));
+        }, ZstdException.class));
+        d.put("aircompressor", new Decoder((src, dst) -> new io.airlift.compress.zstd.ZstdDecompressor()
+                .decompress(src, 0, src.length, dst, 0, dst.length), MalformedInputException.class));
         return d;
     }
 
     /**
      * Each file of {@code golden}'s {@code golden-decompression} (which must all have a line in
-     * {@code golden-decompression.sha256}) and {@code golden-decompression-errors}, with what each
-     * decoder did: "decodes", "wrong output", "rejects: ..." or "accepts (N bytes)".
+     * {@code golden-decompression.sha256}, and every line a file) and {@code golden-decompression-errors},
+     * with what each decoder did: "decodes", "wrong output", "rejects: ...", "accepts (N bytes)" or
+     * "crashes: ..." (an exception other than its format error).
      */
     static List<Row> compare(Path golden, Map<String, Decoder> decoders) throws IOException {
         Map<String, String> sha = new LinkedHashMap<>();
@@ -86,7 +98,12 @@ public final class GoldenFilesComparison {
                     outcomes.add(outcome(d, z, valid, expected));
                 }
                 rows.add(new Row(dir + "/" + name, valid, outcomes));
+                sha.remove(name);
             }
+        }
+        if (!sha.isEmpty()) {
+            throw new IllegalArgumentException("golden-decompression.sha256 names files that golden-decompression lacks: "
+                    + sha.keySet());
         }
         return rows;
     }
@@ -101,10 +118,11 @@ public final class GoldenFilesComparison {
         byte[] dst = new byte[ROOM];
         int n;
         try {
-            n = d.decode(z, dst);
+            n = d.decode().decode(z, dst);
         } catch (Exception e) {
             String message = String.valueOf(e.getMessage()).lines().findFirst().orElse("");
-            return "rejects: " + e.getClass().getSimpleName() + ": " + message;
+            String thrown = e.getClass().getSimpleName() + ": " + message;
+            return d.formatError().isInstance(e) ? "rejects: " + thrown : "crashes: " + thrown;
         }
         if (!valid) {
             return "accepts (" + n + " bytes)";
