@@ -34,6 +34,8 @@ public final class ZstdInputStream extends InputStream {
     private long consumed;
     private boolean eof;
     private boolean closed;
+    /** The buffer of {@link #read()}, kept so that a byte-at-a-time reader does not allocate per byte. */
+    private final byte[] one = new byte[1];
     /** The format error that broke the stream, thrown again by every later read. */
     private ZstdFormatException failure;
 
@@ -60,7 +62,7 @@ public final class ZstdInputStream extends InputStream {
 
     @Override
     public int read() throws IOException {
-        byte[] one = new byte[1];
+        byte[] one = this.one;
         int n = read(one, 0, 1);
         return n < 0 ? -1 : one[0] & 0xFF;
     }
