@@ -3,10 +3,9 @@ package io.cpufeatures.cli;
 import io.cpufeatures.core.CpuFeatures;
 import io.cpufeatures.dispatch.DispatchException;
 import io.cpufeatures.dispatch.DispatchPoint;
-import io.cpufeatures.dispatch.DispatchRegistry;
+import io.cpufeatures.dispatch.DispatchPoints;
 import io.cpufeatures.dispatch.Explanation;
 import java.util.ArrayList;
-import java.util.Comparator;
 import java.util.List;
 import java.util.Optional;
 
@@ -28,14 +27,14 @@ record DispatchReport(List<Entry> points) {
     /**
      * The choices for {@code features}: the process-wide ones (honouring the dispatch overrides) when
      * {@code process}, else what that CPU would choose.
+     *
+     * @throws DispatchException if the points on the class path cannot be listed (a provider fails, two share a name)
      */
     static DispatchReport of(CpuFeatures features, boolean process) {
         List<Entry> entries = new ArrayList<>();
-        List<DispatchPoint<?>> points = new ArrayList<>(DispatchRegistry.points());
-        points.sort(Comparator.comparing(DispatchPoint::name));
-        for (DispatchPoint<?> p : points) {
+        for (DispatchPoint<?> p : DispatchPoints.onClassPath()) {
             try {
-                Explanation e = process ? p.selection().explain() : p.selectFor(features).explain();
+                Explanation e = process ? p.selection().explain() : p.choiceFor(features).explain();
                 entries.add(new Entry(p.name(), Optional.of(e), Optional.empty()));
             } catch (DispatchException e) {
                 entries.add(new Entry(p.name(), e.explanation(), Optional.of(firstLine(e.getMessage()))));

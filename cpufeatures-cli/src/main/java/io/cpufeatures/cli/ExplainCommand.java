@@ -1,6 +1,5 @@
 package io.cpufeatures.cli;
 
-import io.cpufeatures.core.jvm.JvmView;
 import java.io.PrintWriter;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
@@ -22,7 +21,7 @@ final class ExplainCommand implements Callable<Integer> {
     TargetOptions target = new TargetOptions();
 
     @Parameters(index = "0", paramLabel = "FEATURE", description = "A feature name or alias (avx512f, sse3, lzcnt),"
-            + " a policy flag (prefer_ymm) or a JVM feature (jvm.vector512).")
+            + " a policy flag (prefer_ymm), a group (x86-64-v3) or a JVM feature (jvm.vector512).")
     String feature;
 
     @Override
@@ -33,7 +32,7 @@ final class ExplainCommand implements Callable<Integer> {
             if (machine.cpus().size() > 1) {
                 out.println("CPU kind " + (i + 1) + " of " + machine.cpus().size() + ":");
             }
-            out.print(FeatureExplainer.explain(machine.cpus().get(i), JvmView.current(), feature));
+            out.print(FeatureExplainer.explain(machine.cpus().get(i), feature));
         }
         out.flush();
         return 0;

@@ -2,7 +2,6 @@ package io.cpufeatures.cli;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.cpufeatures.core.jvm.JvmView;
-import io.cpufeatures.x86.X86CpuInfo;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.io.UncheckedIOException;
@@ -24,10 +23,6 @@ import picocli.CommandLine.Spec;
                 + " identity, microarchitecture, level, key usable features, and the choice of every dispatch point."
                 + " A dump that does not parse is reported on its line and the run goes on (exit code 1).")
 final class FleetCommand implements Callable<Integer> {
-
-    /** The features shown in the table, when usable. */
-    private static final List<String> KEY = List.of("sse4_2", "avx", "avx2", "fma", "bmi2", "sha_ni", "gfni", "vaes",
-            "avx512f", "avx512bw", "avx512_vnni", "avx512_bf16", "avx512_fp16", "amx_tile", "avx10", "apx");
 
     @Spec
     CommandSpec spec;
@@ -68,18 +63,15 @@ final class FleetCommand implements Callable<Integer> {
                 }
                 continue;
             }
-            List<DispatchReport> dispatch = new ArrayList<>();
-            for (Machine.Cpu c : machine.cpus()) {
-                dispatch.add(DispatchReport.of(c.features(), false));
-            }
+            ReportModel model = ReportModel.of(machine, jvm);
             if (json) {
                 ObjectNode n = JsonReport.NODES.objectNode();
                 n.put("file", file.toString());
-                n.setAll(JsonReport.report(machine, jvm, dispatch));
+                n.setAll(JsonReport.report(model));
                 out.println(JsonReport.write(n, false));
             } else {
-                for (int c = 0; c < machine.cpus().size(); c++) {
-                    out.println(row(file, machine.cpus().get(c), dispatch.get(c)));
+                for (ReportModel.CpuEntry cpu : model.cpus()) {
+                    out.println(row(file, cpu));
                 }
             }
         }
@@ -107,23 +99,18 @@ final class FleetCommand implements Callable<Integer> {
         return files;
     }
 
-    private static String row(Path file, Machine.Cpu cpu, DispatchReport dispatch) {
+    /** File, logical CPUs, the CPU's one-line summary, its key features that are usable, every point's choice. */
+    private static String row(Path file, ReportModel.CpuEntry cpu) {
         StringBuilder sb = new StringBuilder();
-        sb.append(file.getFileName()).append("  x").append(cpu.logicalCpus()).append("  ");
-        X86CpuInfo x86 = cpu.x86().orElse(null);
-        if (x86 != null) {
-            sb.append(x86.identity().vendor()).append(" ").append(Integer.toHexString(x86.identity().family())).append('/')
-                    .append(Integer.toHexString(x86.identity().model())).append('/').append(x86.identity().stepping())
-                    .append("  ").append(x86.microarchitecture().orElse("?")).append("  ").append(x86.level().id());
-        }
+        sb.append(file.getFileName()).append("  x").append(cpu.logicalCpus()).append("  ").append(cpu.description().summary());
         List<String> key = new ArrayList<>();
-        for (String k : KEY) {
+        for (String k : cpu.description().keyFeatures()) {
             if (cpu.features().has(k)) {
                 key.add(k);
             }
         }
         sb.append("  [").append(String.join(" ", key)).append(']');
-        for (DispatchReport.Entry e : dispatch.points()) {
+        for (DispatchReport.Entry e : cpu.dispatch().points()) {
             sb.append("  ").append(e.point()).append('=').append(e.selected().orElse("none"));
         }
         return sb.toString();

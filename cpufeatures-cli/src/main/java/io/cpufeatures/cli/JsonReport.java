@@ -14,16 +14,16 @@ import io.cpufeatures.core.ProbeFailure;
 import io.cpufeatures.core.ProbeSource;
 import io.cpufeatures.core.Reason;
 import io.cpufeatures.core.jvm.JvmView;
+import io.cpufeatures.core.CpuDescription;
+import io.cpufeatures.core.CpuFeatures;
 import io.cpufeatures.dispatch.CandidateReport;
-import io.cpufeatures.x86.X86CpuInfo;
-import io.cpufeatures.x86.feature.CpuIdentity;
-import io.cpufeatures.x86.raw.Xcr0Source;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 
 /**
- * The report as JSON, with stable field names (documented in docs/cli.md). Feature names are the
- * canonical names. Built as a Jackson tree and written with Jackson's streaming generator: an
+ * The report model as JSON, with stable field names (documented in docs/cli.md). Feature names are
+ * the canonical names; each CPU's identity fields are its architecture module's description. Built as a Jackson tree and written with Jackson's streaming generator: an
  * {@code ObjectMapper} would add a tenth of a second to the command's start-up.
  */
 final class JsonReport {
@@ -35,80 +35,60 @@ final class JsonReport {
     }
 
     /** {@code {"source", "cpus", "jvm", "dispatch"}}; dispatch is that of the first CPU. */
-    static ObjectNode report(Machine machine, JvmView jvm, List<DispatchReport> dispatch) {
+    static ObjectNode report(ReportModel model) {
         ObjectNode root = NODES.objectNode();
-        root.set("source", source(machine.source()));
+        root.set("source", source(model.source()));
         ArrayNode cpus = root.putArray("cpus");
-        for (int i = 0; i < machine.cpus().size(); i++) {
-            ObjectNode cpu = cpu(machine.cpus().get(i));
-            if (machine.cpus().size() > 1) {
-                cpu.set("dispatch", dispatch(dispatch.get(i)));
+        for (ReportModel.CpuEntry entry : model.cpus()) {
+            ObjectNode cpu = cpu(entry);
+            if (model.cpus().size() > 1) {
+                cpu.set("dispatch", dispatch(entry.dispatch()));
             }
             cpus.add(cpu);
         }
-        root.set("jvm", jvm(jvm));
-        root.set("dispatch", dispatch(dispatch.get(0)));
+        root.set("jvm", jvm(model.jvm()));
+        root.set("dispatch", dispatch(model.cpus().get(0).dispatch()));
         return root;
     }
 
     static ObjectNode source(ProbeSource s) {
         ObjectNode n = NODES.objectNode();
-        n.put("kind", s.kind());
+        n.put("kind", s.kind().id());
         n.put("detail", s.detail());
         ArrayNode failures = n.putArray("failures");
         for (ProbeFailure f : s.failures()) {
             ObjectNode fn = failures.addObject();
-            fn.put("source", f.source());
+            fn.put("source", f.source().id());
             fn.put("reason", f.reason());
         }
         n.put("elapsedMicros", s.elapsed().toNanos() / 1000);
         return n;
     }
 
-    static ObjectNode cpu(Machine.Cpu cpu) {
+    static ObjectNode cpu(ReportModel.CpuEntry entry) {
         ObjectNode n = NODES.objectNode();
-        X86CpuInfo x86 = cpu.x86().orElse(null);
-        if (x86 != null) {
-            CpuIdentity id = x86.identity();
-            n.put("vendor", id.vendor());
-            n.put("brand", id.brand());
-            n.put("family", id.family());
-            n.put("model", id.model());
-            n.put("stepping", id.stepping());
-            n.put("signature", id.signatureHex());
-            putOrNull(n, "microarchitecture", x86.microarchitecture().orElse(null));
-            putOrNull(n, "hypervisor", x86.hypervisor().orElse(null));
-            putOrNull(n, "xcr0", x86.xcr0().value().isPresent() ? "0x" + Long.toHexString(x86.xcr0().value().getAsLong()) : null);
-            n.put("xcr0Source", xcr0Source(x86));
-            n.put("level", x86.level().id());
-            if (x86.avx10Version().isPresent()) {
-                n.put("avx10Version", x86.avx10Version().getAsInt());
+        for (CpuDescription.Field f : entry.description().fields()) {
+            Object v = f.value();
+            if (v == null) {
+                n.putNull(f.key());
+            } else if (v instanceof Integer i) {
+                n.put(f.key(), i);
+            } else if (v instanceof Long l) {
+                n.put(f.key(), l);
+            } else {
+                n.put(f.key(), (String) v);
             }
-        } else {
-            n.put("architecture", cpu.features().architecture());
         }
-        n.put("logicalCpus", cpu.logicalCpus());
+        n.put("logicalCpus", entry.logicalCpus());
+        CpuFeatures features = entry.features();
         ArrayNode present = n.putArray("present");
-        cpu.features().present().forEach(present::add);
+        features.present().forEach(present::add);
         ArrayNode usable = n.putArray("usable");
-        cpu.features().usable().forEach(usable::add);
-        n.set("notUsable", reasons(cpu.features().notUsable()));
+        features.usable().forEach(usable::add);
+        n.set("notUsable", reasons(features.notUsable()));
         ArrayNode policy = n.putArray("policy");
-        cpu.features().policyFlags().forEach(policy::add);
+        features.policyFlags().forEach(policy::add);
         return n;
-    }
-
-    private static String xcr0Source(X86CpuInfo x86) {
-        if (x86.xcr0().kernelChecked()) {
-            return "kernel";
-        }
-        Xcr0Source s = x86.xcr0().source();
-        return switch (s) {
-            case XGETBV -> "xgetbv";
-            case INFERRED_FROM_LEAF_0xD -> "inferred";
-            case USER -> "user";
-            case UNKNOWN -> "unknown";
-        };
     }
 
     static ArrayNode reasons(Map<String, List<Reason>> byName) {
@@ -139,7 +119,7 @@ final class JsonReport {
         ArrayNode available = n.putArray("available");
         v.available().forEach(available::add);
         ArrayNode not = n.putArray("notAvailable");
-        for (String name : JvmView.NAMES) {
+        for (String name : v.names()) {
             if (!v.has(name)) {
                 ObjectNode r = not.addObject();
                 r.put("feature", name);
@@ -162,7 +142,7 @@ final class JsonReport {
                 for (CandidateReport c : x.candidates()) {
                     ObjectNode cn = candidates.addObject();
                     cn.put("name", c.name());
-                    cn.put("status", c.status().name().toLowerCase());
+                    cn.put("status", c.status().name().toLowerCase(Locale.ROOT));
                     cn.put("reason", String.join("; ", c.reasons()));
                 }
             });

@@ -1,26 +1,23 @@
 package io.cpufeatures.cli;
 
+import io.cpufeatures.core.CpuDump;
+import io.cpufeatures.core.CpuDumps;
 import io.cpufeatures.core.CpuFeatures;
 import io.cpufeatures.core.CpuFeaturesConfigurationException;
+import io.cpufeatures.core.DumpFormatException;
 import io.cpufeatures.core.ProbeSource;
 import io.cpufeatures.core.spi.ProbeSettings;
-import io.cpufeatures.x86.X86CpuInfo;
-import io.cpufeatures.x86.dump.CpuGroup;
-import io.cpufeatures.x86.dump.CpuidDump;
-import io.cpufeatures.x86.dump.CpuidDumps;
-import io.cpufeatures.x86.dump.CpuidFormatException;
-import io.cpufeatures.x86.raw.CpuidSnapshot;
-import io.cpufeatures.x86.raw.Xcr0Source;
 import java.io.IOException;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Optional;
+import java.util.OptionalLong;
 
 /**
  * What a command reports on: this machine (the process-wide report) or the distinct CPUs of a dump
- * file, each with how many logical CPUs it stands for.
+ * file of any architecture whose module is on the class path, each with how many logical CPUs it
+ * stands for.
  *
  * @param cpus    the distinct CPUs, in file order
  * @param source  where the answer came from
@@ -30,14 +27,6 @@ record Machine(List<Cpu> cpus, ProbeSource source, boolean process) {
 
     /** One distinct CPU. */
     record Cpu(CpuFeatures features, int logicalCpus) {
-
-        Optional<X86CpuInfo> x86() {
-            return features.unwrap(X86CpuInfo.class);
-        }
-
-        Optional<CpuidSnapshot> snapshot() {
-            return x86().map(X86CpuInfo::snapshot);
-        }
     }
 
     /**
@@ -53,42 +42,31 @@ record Machine(List<Cpu> cpus, ProbeSource source, boolean process) {
             CpuFeatures here = CpuFeatures.current();
             return new Machine(List.of(new Cpu(here, Runtime.getRuntime().availableProcessors())), here.source(), true);
         }
-        Long value = null;
+        OptionalLong value = OptionalLong.empty();
         if (xcr0 != null) {
             try {
-                value = ProbeSettings.parseXcr0(xcr0);
+                value = OptionalLong.of(ProbeSettings.parseXcr0(xcr0));
             } catch (CpuFeaturesConfigurationException e) {
                 throw new CliFailure(CliFailure.USAGE, e.getMessage().replace("cpufeatures.xcr0", "--xcr0"));
             }
         }
-        CpuidDump dump = read(cpuidFile);
+        CpuDump dump = read(cpuidFile, value);
         List<Cpu> cpus = new ArrayList<>();
-        ProbeSource source = null;
-        for (CpuGroup g : dump.groups()) {
-            CpuidSnapshot s = g.snapshot();
-            if (value != null) {
-                s = s.withXcr0(value, Xcr0Source.USER);
-            }
-            CpuFeatures f = CpuFeatures.of(s);
-            if (source == null) {
-                source = f.source();
-            }
-            cpus.add(new Cpu(f, g.count()));
+        for (CpuDump.Kind k : dump.kinds()) {
+            cpus.add(new Cpu(k.features(), k.logicalCpus()));
         }
-        return new Machine(cpus, new ProbeSource("file", cpuidFile + " (" + dump.format().name().toLowerCase()
-                + ", " + dump.logicalCpus() + " logical CPUs, " + dump.groups().size() + " distinct)", List.of(),
-                source.elapsed()), false);
+        return new Machine(cpus, dump.source(), false);
     }
 
-    /** Parses a dump, turning failures into one-line errors. */
-    static CpuidDump read(Path file) {
+    /** Reads a dump, turning failures into one-line errors. */
+    private static CpuDump read(Path file, OptionalLong xcr0) {
         try {
-            return CpuidDumps.read(file);
+            return CpuDumps.read(file, xcr0);
         } catch (NoSuchFileException e) {
             throw new CliFailure(CliFailure.FILE_FAILED, "cannot read " + file + ": no such file", e);
         } catch (IOException e) {
             throw new CliFailure(CliFailure.FILE_FAILED, "cannot read " + file + ": " + e, e);
-        } catch (CpuidFormatException e) {
+        } catch (DumpFormatException e) {
             throw new CliFailure(CliFailure.FILE_FAILED, e.getMessage(), e);
         }
     }

@@ -16,7 +16,7 @@ import picocli.CommandLine.ScopeType;
  * success, 1 a file (or a dispatch point) failed, 2 a usage error; errors go to stderr in one line.
  */
 @Command(name = "cpufeatures", mixinStandardHelpOptions = true, version = "cpufeatures 0.1.0",
-        description = "What the x86 CPU under this JVM can really run, and what every dispatch point picks for it.",
+        description = "What the CPU under this JVM can really run, and what every dispatch point on the class path picks for it.",
         subcommands = {ReportCommand.class, ExplainCommand.class, DispatchCommand.class, FleetCommand.class})
 public final class Main implements Runnable {
 

@@ -1,12 +1,8 @@
 package io.cpufeatures.cli;
 
+import io.cpufeatures.core.CpuDumps;
 import io.cpufeatures.core.jvm.JvmView;
-import io.cpufeatures.x86.raw.CpuidRText;
-import io.cpufeatures.x86.raw.CpuidSnapshot;
 import java.io.PrintWriter;
-import java.util.ArrayList;
-import java.util.List;
-import java.util.Optional;
 import java.util.concurrent.Callable;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -34,7 +30,8 @@ final class ReportCommand implements Callable<Integer> {
     @Option(names = "--json", description = "One JSON object (fields documented in docs/cli.md).")
     boolean json;
 
-    @Option(names = "--raw", description = "Print the CPUID snapshot in the cpuid -r format (reads back with --cpuid-file).")
+    @Option(names = "--raw", description = "Print the snapshot in its architecture's dump format (x86: cpuid -r),"
+            + " which --cpuid-file reads back.")
     boolean raw;
 
     @Override
@@ -45,31 +42,24 @@ final class ReportCommand implements Callable<Integer> {
         long t1 = System.nanoTime();
         LOG.debug("probe and decode: {} ms ({})", (t1 - t0) / 1_000_000, machine.source().kind());
         if (raw) {
-            List<CpuidSnapshot> snapshots = new ArrayList<>();
-            for (Machine.Cpu c : machine.cpus()) {
-                Optional<CpuidSnapshot> s = c.snapshot();
-                if (s.isEmpty()) {
-                    throw new CliFailure(CliFailure.FILE_FAILED, "no CPUID snapshot to print: source " + machine.source());
-                }
-                snapshots.add(s.get());
+            try {
+                out.print(CpuDumps.write(machine.cpus().stream().map(Machine.Cpu::features).toList()));
+            } catch (IllegalArgumentException e) {
+                throw new CliFailure(CliFailure.FILE_FAILED, e.getMessage(), e);
             }
-            out.print(CpuidRText.write(snapshots));
             out.flush();
             return 0;
         }
         JvmView jvm = JvmView.current();
         long t2 = System.nanoTime();
         LOG.debug("JVM view: {} ms", (t2 - t1) / 1_000_000);
-        List<DispatchReport> dispatch = new ArrayList<>();
-        for (Machine.Cpu c : machine.cpus()) {
-            dispatch.add(DispatchReport.of(c.features(), machine.process()));
-        }
+        ReportModel model = ReportModel.of(machine, jvm);
         long t3 = System.nanoTime();
         LOG.debug("dispatch: {} ms", (t3 - t2) / 1_000_000);
         if (json) {
-            out.println(JsonReport.write(JsonReport.report(machine, jvm, dispatch), true));
+            out.println(JsonReport.write(JsonReport.report(model), true));
         } else {
-            out.print(TextReport.render(machine, jvm, dispatch, spec.commandLine().getColorScheme().ansi()));
+            out.print(TextReport.render(model, spec.commandLine().getColorScheme().ansi()));
         }
         out.flush();
         LOG.debug("output: {} ms", (System.nanoTime() - t3) / 1_000_000);

@@ -1,20 +1,20 @@
 package io.cpufeatures.cli;
 
+import io.cpufeatures.core.CpuDescription;
 import io.cpufeatures.core.Reason;
 import io.cpufeatures.core.jvm.JvmView;
 import io.cpufeatures.dispatch.CandidateReport;
 import io.cpufeatures.dispatch.CandidateStatus;
-import io.cpufeatures.x86.X86CpuInfo;
-import io.cpufeatures.x86.feature.CpuIdentity;
-import io.cpufeatures.x86.feature.FeatureFamily;
-import io.cpufeatures.x86.feature.X86Feature;
-import io.cpufeatures.x86.feature.XsaveComponent;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import picocli.CommandLine.Help.Ansi;
 
-/** The report as aligned text for a person, grouped by feature family; colour only on a terminal. */
+/**
+ * The report model as aligned text for a person: each CPU's description, its usable features by
+ * family, the present-but-not-usable ones with their first reason, the dispatch choices and the JVM;
+ * colour only on a terminal.
+ */
 final class TextReport {
 
     private static final int LABEL = 20;
@@ -27,58 +27,38 @@ final class TextReport {
         this.ansi = ansi;
     }
 
-    static String render(Machine machine, JvmView jvm, List<DispatchReport> dispatch, Ansi ansi) {
+    static String render(ReportModel model, Ansi ansi) {
         TextReport r = new TextReport(ansi);
-        r.line("source", machine.source().toString());
-        for (int i = 0; i < machine.cpus().size(); i++) {
-            if (machine.cpus().size() > 1) {
-                r.heading("CPU kind " + (i + 1) + " of " + machine.cpus().size());
+        r.line("source", model.source().toString());
+        for (int i = 0; i < model.cpus().size(); i++) {
+            if (model.cpus().size() > 1) {
+                r.heading("CPU kind " + (i + 1) + " of " + model.cpus().size());
             }
-            r.cpu(machine.cpus().get(i));
-            r.dispatch(dispatch.get(i));
+            r.cpu(model.cpus().get(i));
+            r.dispatch(model.cpus().get(i).dispatch());
         }
-        r.jvm(jvm);
+        r.jvm(model.jvm());
         return r.out.toString();
     }
 
-    private void cpu(Machine.Cpu cpu) {
-        X86CpuInfo x86 = cpu.x86().orElse(null);
-        if (x86 == null) {
-            line("architecture", cpu.features().architecture() + " (no CPU information)");
+    private void cpu(ReportModel.CpuEntry cpu) {
+        CpuDescription d = cpu.description();
+        for (CpuDescription.Line l : d.lines()) {
+            line(l.label(), l.text());
+        }
+        if (cpu.features().snapshot().isEmpty()) {
             return;
         }
-        CpuIdentity id = x86.identity();
-        line("cpu", (id.brand().isEmpty() ? "(no brand string)" : id.brand()));
-        line("identity", id.vendor() + ", family 0x" + Integer.toHexString(id.family()) + " model 0x"
-                + Integer.toHexString(id.model()) + " stepping " + id.stepping() + ", signature " + id.signatureHex()
-                + ", " + cpu.logicalCpus() + " logical CPU" + (cpu.logicalCpus() == 1 ? "" : "s"));
-        line("uarch", x86.microarchitecture().orElse("unknown"));
-        x86.hypervisor().ifPresent(h -> line("hypervisor", h));
-        String xcr0 = x86.xcr0().describe().replaceFirst("^XCR0=", "");
-        if (x86.xcr0().value().isPresent()) {
-            xcr0 += ": " + XsaveComponent.names(x86.xcr0().value().getAsLong());
-        }
-        line("XCR0", xcr0);
-        line("level", x86.level().id());
-        x86.avx10Version().ifPresent(v -> line("AVX10", "version " + v));
         line("policy", cpu.features().policyFlags().isEmpty() ? "none" : String.join(", ", cpu.features().policyFlags()));
         heading("usable");
-        for (FeatureFamily family : FeatureFamily.values()) {
-            List<String> names = new ArrayList<>();
-            for (X86Feature f : X86Feature.values()) {
-                if (f.family() == family && x86.isUsable(f)) {
-                    names.add(f.canonicalName());
-                }
-            }
-            if (!names.isEmpty()) {
-                wrapped("  " + family.label(), String.join(" ", names), "green");
-            }
+        for (CpuDescription.FeatureGroup g : d.usable()) {
+            wrapped("  " + g.label(), String.join(" ", g.features()), "green");
         }
-        Map<X86Feature, List<Reason>> not = x86.notUsable();
+        Map<String, List<Reason>> not = cpu.features().notUsable();
         if (!not.isEmpty()) {
             heading("present, not usable");
-            for (Map.Entry<X86Feature, List<Reason>> e : not.entrySet()) {
-                wrapped("  " + e.getKey().canonicalName(), e.getValue().get(0).toString(), "red");
+            for (Map.Entry<String, List<Reason>> e : not.entrySet()) {
+                wrapped("  " + e.getKey(), e.getValue().get(0).toString(), "red");
             }
         }
     }
@@ -115,7 +95,7 @@ final class TextReport {
                 ? "readable, preferred species " + jvm.preferredVectorBits().orElse(0) + " bits"
                 : "not readable (start the JVM with --add-modules jdk.incubator.vector)");
         wrapped("  available", String.join(" ", jvm.available()), "green");
-        for (String n : JvmView.NAMES) {
+        for (String n : jvm.names()) {
             if (!jvm.has(n)) {
                 wrapped("  " + n, jvm.reasons(n).get(0).detail(), "red");
             }

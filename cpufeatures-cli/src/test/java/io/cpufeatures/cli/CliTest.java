@@ -7,7 +7,6 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.cpufeatures.core.CpuFeatures;
-import java.io.InputStream;
 import java.io.PrintWriter;
 import java.io.StringWriter;
 import java.nio.file.Files;
@@ -34,13 +33,6 @@ class CliTest {
         return new Run(exit, out.toString(), err.toString());
     }
 
-    static Path bundled(Path dir, String name) throws Exception {
-        Path target = dir.resolve(name);
-        try (InputStream in = CliTest.class.getResourceAsStream("/io/cpufeatures/x86/libcpuid/" + name)) {
-            Files.write(target, in.readAllBytes());
-        }
-        return target;
-    }
 
     @Test
     void theDefaultIsTheTextReportOfThisMachine() {
@@ -66,10 +58,10 @@ class CliTest {
         }
         assertTrue(cpu.path("family").isInt());
         assertTrue(root.path("jvm").path("flags").isObject());
-        JsonNode skeleton = root.path("dispatch").path("skeleton.bitcount");
-        assertTrue(skeleton.path("selected").isTextual(), root.path("dispatch").toString());
-        assertEquals(2, skeleton.path("candidates").size());
-        assertTrue(skeleton.path("candidates").get(0).has("status"));
+        JsonNode point = root.path("dispatch").path("cli.popcount");
+        assertTrue(point.path("selected").isTextual(), root.path("dispatch").toString());
+        assertEquals(2, point.path("candidates").size());
+        assertTrue(point.path("candidates").get(0).has("status"));
     }
 
     @Test
@@ -94,7 +86,7 @@ class CliTest {
 
     @Test
     void anotherMachineIsReportedFromItsDumpWithAnXcr0ToAssume(@TempDir Path dir) throws Exception {
-        Path skx = bundled(dir, "intel-core-i9-10980xe-cpu.test");
+        Path skx = EmulatedDumps.write(dir, "clx.txt", EmulatedDumps.cascadeLake(), 36);
         JsonNode r = JSON.readTree(run("report", "--json", "--cpuid-file", skx.toString()).out());
         JsonNode cpu = r.path("cpus").get(0);
         assertEquals("Cascade Lake", cpu.path("microarchitecture").asText());
@@ -116,7 +108,7 @@ class CliTest {
 
     @Test
     void aHybridDumpReportsEachKindOfCpu(@TempDir Path dir) throws Exception {
-        Path adl = bundled(dir, "12th-gen-intel-core-i9-12900hk.test");
+        Path adl = EmulatedDumps.hybrid(dir, 12, 8);
         JsonNode r = JSON.readTree(run("report", "--json", "--cpuid-file", adl.toString()).out());
         assertEquals(2, r.path("cpus").size());
         assertEquals(12, r.path("cpus").get(0).path("logicalCpus").asInt());
@@ -137,7 +129,7 @@ class CliTest {
         assertEquals(1, malformed.exit());
         assertTrue(malformed.err().startsWith("cpufeatures: " + bad + ":2: malformed CPUID line"), malformed.err());
         assertEquals(1, malformed.err().trim().split("\n").length);
-        Path ok = bundled(dir, "intel-core-i7-2600k-cpu.test");
+        Path ok = EmulatedDumps.write(dir, "snb.txt", EmulatedDumps.sandyBridgeWithoutYmm(), 1);
         Run xcr0 = run("report", "--cpuid-file", ok.toString(), "--xcr0", "0xZZ");
         assertEquals(2, xcr0.exit());
         assertTrue(xcr0.err().startsWith("cpufeatures: --xcr0: '0xZZ' is not an XCR0 value"), xcr0.err());
@@ -151,7 +143,7 @@ class CliTest {
 
     @Test
     void explainWalksOneFeatureThroughTheLayers(@TempDir Path dir) throws Exception {
-        Path sandy = bundled(dir, "intel-core-i7-2600k-cpu.test");
+        Path sandy = EmulatedDumps.write(dir, "snb.txt", EmulatedDumps.sandyBridgeWithoutYmm(), 1);
         Run r = run("explain", "avx", "--cpuid-file", sandy.toString());
         assertEquals(0, r.exit(), r.err());
         assertTrue(r.out().contains("CPUID bit         CPUID.0x1:ECX[28] = 1"), r.out());
@@ -163,8 +155,14 @@ class CliTest {
         assertTrue(before.out().startsWith("feature           pni"), before.out());
         Run jvm = run("explain", "jvm.vector512");
         assertTrue(jvm.out().contains("verdict"), jvm.out());
-        Run skx = run("explain", "prefer_ymm", "--cpuid-file", bundled(dir, "intel-core-i9-9820x-cpu.test").toString());
+        Run skx = run("explain", "prefer_ymm", "--cpuid-file",
+                EmulatedDumps.write(dir, "clx.txt", EmulatedDumps.cascadeLake(), 1).toString());
         assertTrue(skx.out().contains("verdict           set"), skx.out());
+        assertTrue(skx.out().contains("this CPU          GenuineIntel family 0x6 model 0x55"), skx.out());
+        Run group = run("explain", "x86-64-v4", "--cpuid-file", sandy.toString());
+        assertEquals(0, group.exit(), group.err());
+        assertTrue(group.out().startsWith("group             x86-64-v4: fpu, cx8, cmov,"), group.out());
+        assertTrue(group.out().contains("does not hold: "), group.out());
         Run unknown = run("explain", "avx512");
         assertEquals(2, unknown.exit());
         assertTrue(unknown.err().startsWith("cpufeatures: unknown feature 'avx512' in explain; did you mean avx512f"),
@@ -175,13 +173,13 @@ class CliTest {
     void dispatchListsEveryPointWithItsChoiceAndTheExplanation(@TempDir Path dir) throws Exception {
         Run text = run("dispatch");
         assertEquals(0, text.exit(), text.err());
-        assertTrue(text.out().contains("skeleton.bitcount: using "), text.out());
+        assertTrue(text.out().contains("cli.popcount: using "), text.out());
         JsonNode json = JSON.readTree(run("dispatch", "--json").out());
-        assertTrue(json.path("dispatch").path("skeleton.bitcount").path("selected").isTextual(), json.toString());
-        Path core2 = bundled(dir, "intel-core2-duo-cpu-t7500.test");
+        assertTrue(json.path("dispatch").path("cli.popcount").path("selected").isTextual(), json.toString());
+        Path core2 = EmulatedDumps.write(dir, "core2.txt", EmulatedDumps.core2(), 2);
         JsonNode old = JSON.readTree(run("dispatch", "--json", "--cpuid-file", core2.toString()).out());
-        JsonNode point = old.path("dispatch").path("skeleton.bitcount");
-        assertEquals("scalar", point.path("selected").asText(), old.toString());
+        JsonNode point = old.path("dispatch").path("cli.popcount");
+        assertEquals("portable", point.path("selected").asText(), old.toString());
         JsonNode popcnt = point.path("candidates").get(0);
         assertEquals("popcnt", popcnt.path("name").asText());
         assertEquals("rejected", popcnt.path("status").asText());
@@ -191,21 +189,19 @@ class CliTest {
     @Test
     void fleetReportsEveryDumpAndGoesOnPastABadOne(@TempDir Path dir) throws Exception {
         Path fleet = Files.createDirectory(dir.resolve("fleet"));
-        bundled(fleet, "intel-core-i9-9820x-cpu.test");
-        bundled(fleet, "amd-ryzen-7-7700x-8-core-processor.test");
+        EmulatedDumps.write(fleet, "intel-clx.txt", EmulatedDumps.cascadeLake(), 4);
+        EmulatedDumps.write(fleet, "amd-zen4.txt", EmulatedDumps.zen4(), 2);
         Files.writeString(fleet.resolve("zz-broken.txt"), "not a dump\n");
         Run text = run("fleet", fleet.toString());
         assertEquals(1, text.exit());
         List<String> lines = text.out().lines().toList();
         assertEquals(3, lines.size(), text.out());
-        assertTrue(lines.get(0).contains("Zen 4") && lines.get(0).contains("x86-64-v4"), lines.get(0));
-        assertTrue(lines.get(1).contains("Skylake-SP") && lines.get(1).contains("skeleton.bitcount=popcnt"), lines.get(1));
-        // the dump's CPU with this JVM: PREFER_YMM keeps a Skylake-SP on 256-bit xor whatever the JVM compiles
-        String xor = CpuFeatures.current().has("jvm.vector256") ? "raid.xor=vector256" : "raid.xor=scalar";
-        assertTrue(lines.get(1).contains(xor), lines.get(1));
-        // Skylake-SP has BMI1, BMI2 and LZCNT: the zstd kernel then depends only on this JIT
-        String huffman = CpuFeatures.current().has("jvm.bmi2") ? "zstd.huffman=bmi2" : "zstd.huffman=generic";
-        assertTrue(lines.get(1).contains(huffman), lines.get(1));
+        assertTrue(lines.get(0).startsWith("amd-zen4.txt  x2  AuthenticAMD 19/61/2  Zen 4  x86-64-v4  [sse4_2 avx avx2 fma"
+                + " bmi2 avx512f avx512bw avx512_bf16]"), lines.get(0));
+        assertTrue(lines.get(1).contains("Cascade Lake") && lines.get(1).contains("x4"), lines.get(1));
+        // the dump's CPU with this JVM: the CPU has POPCNT, so the choice depends only on this JIT
+        String popcount = CpuFeatures.current().has("jvm.popcnt") ? "cli.popcount=popcnt" : "cli.popcount=portable";
+        assertTrue(lines.get(1).endsWith(popcount), lines.get(1));
         assertTrue(lines.get(2).contains("zz-broken.txt  ERROR") && lines.get(2).contains("no CPUID register line"), lines.get(2));
         Run json = run("fleet", "--json", fleet.toString());
         assertEquals(1, json.exit());

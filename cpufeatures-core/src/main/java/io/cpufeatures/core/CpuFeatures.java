@@ -1,22 +1,30 @@
 package io.cpufeatures.core;
 
+import io.cpufeatures.core.internal.Architectures;
+import io.cpufeatures.core.internal.Vocabulary;
 import io.cpufeatures.core.jvm.JvmView;
 import io.cpufeatures.core.spi.ArchitectureFeatures;
 import io.cpufeatures.core.spi.CpuFeaturesProvider;
 import io.cpufeatures.core.spi.CpuFeaturesProvider.ProbeResult;
 import io.cpufeatures.core.spi.NoCpuInformation;
+import io.cpufeatures.core.spi.ProbeMode;
 import io.cpufeatures.core.spi.ProbeSettings;
+import io.cpufeatures.core.trace.FeatureTrace;
+import io.cpufeatures.core.trace.GroupTrace;
+import io.cpufeatures.core.trace.JvmTrace;
+import io.cpufeatures.core.trace.NameCheck;
+import io.cpufeatures.core.trace.Trace;
+import java.io.IOException;
+import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Collection;
 import java.util.HashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
-import java.util.Locale;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
-import java.util.ServiceLoader;
 import java.util.Set;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -28,8 +36,9 @@ import org.slf4j.LoggerFactory;
  *
  * <p>{@link #current()} probes once per process and caches the report (CPUID is serialising and,
  * in a virtual machine, a trap to the hypervisor: about 6.6 µs each here). {@link #of(CpuSnapshot)}
- * decodes any snapshot without touching global state. Names are canonical names, aliases,
- * policy flags ({@code prefer_ymm}) or {@code jvm.*} features; an unknown name always throws.
+ * decodes any snapshot without touching global state. Names are canonical names, aliases, policy
+ * flags ({@code prefer_ymm}), groups ({@code x86-64-v3}) or {@code jvm.*} features of any module on
+ * the class path, resolved by one index ({@link #resolve}); an unknown name always throws.
  */
 public final class CpuFeatures {
 
@@ -48,12 +57,17 @@ public final class CpuFeatures {
         this.source = Objects.requireNonNull(source, "source");
         this.jvmOverride = jvmOverride;
         this.jvmDisabled = Set.copyOf(jvmDisabled);
-        Map<String, Boolean> a = new HashMap<>();
-        for (Map.Entry<String, String> e : arch.names().entrySet()) {
-            String canonical = e.getValue();
-            a.put(e.getKey(), arch.usable().contains(canonical) || arch.policyFlags().contains(canonical));
-        }
+        Map<String, String> names = vocabulary().answerable();
+        Map<String, Boolean> a = new HashMap<>(names.size() * 2);
+        Set<String> usable = arch.usable();
+        Set<String> policy = arch.policyFlags();
+        names.forEach((spelling, canonical) -> a.put(spelling, usable.contains(canonical) || policy.contains(canonical)));
         this.answers = Map.copyOf(a);
+    }
+
+    /** A report of a decoded CPU, as an architecture module returned it. */
+    static CpuFeatures decoded(ProbeResult result) {
+        return new CpuFeatures(result.features(), result.source(), null, Set.of());
     }
 
     /** The outcome of the process-wide probe: the report, or the configuration error to rethrow. */
@@ -73,15 +87,8 @@ public final class CpuFeatures {
         }
     }
 
-    /** The providers on the class path, loaded once. */
-    private static final class Providers {
-        static final List<CpuFeaturesProvider> ALL = load();
-
-        private static List<CpuFeaturesProvider> load() {
-            List<CpuFeaturesProvider> list = new ArrayList<>();
-            ServiceLoader.load(CpuFeaturesProvider.class, CpuFeatures.class.getClassLoader()).forEach(list::add);
-            return List.copyOf(list);
-        }
+    private static Vocabulary vocabulary() {
+        return Architectures.get().vocabulary();
     }
 
     /**
@@ -108,31 +115,28 @@ public final class CpuFeatures {
         return probe(ProbeSettings.fromSystem());
     }
 
-    /** Probes with explicit settings, without touching the cache (tests, tools). */
+    /**
+     * Probes with explicit settings, without touching the cache (tests, tools): a dump named by the
+     * settings is decoded as if it were this machine; {@link ProbeMode#NONE}, or a machine no module
+     * on the class path runs on, gives the architecture's name and the JVM's view only.
+     *
+     * @throws CpuFeaturesConfigurationException if the settings name a dump that cannot be read, or
+     *                                           disable an unknown name
+     */
     public static CpuFeatures probe(ProbeSettings settings) {
         long start = System.nanoTime();
         String osArch = System.getProperty("os.arch", "unknown");
-        CpuFeaturesProvider provider = null;
-        for (CpuFeaturesProvider p : Providers.ALL) {
-            if (p.runsOn(osArch)) {
-                provider = p;
-                break;
-            }
-        }
-        if (provider == null && settings.cpuidFile().isPresent() && !Providers.ALL.isEmpty()) {
-            provider = Providers.ALL.get(0);
-        }
         ProbeResult result;
-        if (provider == null || (settings.probe().equals("none") && settings.cpuidFile().isEmpty())) {
-            String why = provider == null
-                    ? "no cpufeatures module for os.arch=" + osArch + " on the class path"
-                    : "forced by cpufeatures.probe=none";
-            result = new ProbeResult(new NoCpuInformation(osArch), new ProbeSource("none", why, List.of(),
-                    Duration.ofNanos(System.nanoTime() - start)));
+        if (settings.cpuidFile().isPresent()) {
+            result = fromFile(settings.cpuidFile().get(), settings, start);
+        } else if (settings.probe() == ProbeMode.NONE) {
+            result = nothingKnown(osArch, "forced by cpufeatures.probe=none", start);
         } else {
-            result = provider.probe(settings);
+            Optional<CpuFeaturesProvider> provider = Architectures.get().forOsArch(osArch);
+            result = provider.isPresent() ? provider.get().probe(settings.probe())
+                    : nothingKnown(osArch, "no cpufeatures module for os.arch=" + osArch + " on the class path", start);
         }
-        CpuFeatures features = new CpuFeatures(result.features(), result.source(), null, Set.of());
+        CpuFeatures features = decoded(result);
         if (!settings.disable().isEmpty()) {
             try {
                 features = features.without(settings.disable());
@@ -147,51 +151,64 @@ public final class CpuFeatures {
         return features;
     }
 
+    private static ProbeResult nothingKnown(String osArch, String why, long start) {
+        return new ProbeResult(new NoCpuInformation(osArch), new ProbeSource(SourceKind.NONE, why, List.of(),
+                Duration.ofNanos(System.nanoTime() - start)));
+    }
+
+    /** The first kind of CPU of the dump the settings name, as this machine. */
+    private static ProbeResult fromFile(Path file, ProbeSettings settings, long start) {
+        CpuDump dump;
+        try {
+            dump = CpuDumps.read(file, settings.xcr0());
+        } catch (IOException e) {
+            throw new CpuFeaturesConfigurationException("cpufeatures.cpuid.file: cannot read " + file + ": " + e, e);
+        } catch (DumpFormatException e) {
+            throw new CpuFeaturesConfigurationException("cpufeatures.cpuid.file: " + e.getMessage(), e);
+        }
+        String detail = file + " (" + dump.format() + ", " + dump.logicalCpus() + " logical CPUs"
+                + (dump.kinds().size() > 1 ? ", first of " + dump.kinds().size() + " kinds" : "") + ")";
+        return new ProbeResult(dump.kinds().get(0).features().arch, new ProbeSource(SourceKind.FILE, detail, List.of(),
+                Duration.ofNanos(System.nanoTime() - start)));
+    }
+
     /**
-     * Decodes {@code snapshot} (a dump, a hand-built CPU) with no global state and no overrides.
+     * Decodes {@code snapshot} (a dump, an emulated CPU) with no global state and no overrides.
      *
      * @throws IllegalArgumentException if no module on the class path decodes its architecture
      */
     public static CpuFeatures of(CpuSnapshot snapshot) {
         Objects.requireNonNull(snapshot, "snapshot");
-        for (CpuFeaturesProvider p : Providers.ALL) {
+        List<CpuFeaturesProvider> providers = Architectures.get().providers();
+        for (CpuFeaturesProvider p : providers) {
             Optional<ProbeResult> r = p.decode(snapshot);
             if (r.isPresent()) {
-                return new CpuFeatures(r.get().features(), r.get().source(), null, Set.of());
+                return decoded(r.get());
             }
         }
         throw new IllegalArgumentException("no cpufeatures module decodes " + snapshot.architecture()
-                + " snapshots; modules on the class path: " + Providers.ALL.stream().map(CpuFeaturesProvider::architecture).toList());
+                + " snapshots; modules on the class path: " + providers.stream().map(CpuFeaturesProvider::architecture).toList());
     }
 
     /**
-     * The canonical name of {@code name} in any module on the class path, or the {@code jvm.*} name.
+     * What {@code name} names in the vocabulary of the modules on the class path: a feature, a policy
+     * flag, a group or a {@code jvm.*} feature, with its canonical spelling.
      *
-     * @param where where the name was read, for the error ("cpufeatures.disable", an annotation...)
-     * @throws UnknownFeatureException naming the closest valid names when no module knows it
+     * @param where where the name was read, for the error ({@code cpufeatures.disable}, an annotation...)
+     * @throws UnknownFeatureException naming the closest valid names and what is accepted, when no module
+     *                                 knows it (and which module to add, when the machine's is missing)
+     */
+    public static FeatureName resolve(String name, String where) {
+        return vocabulary().resolve(Objects.requireNonNull(name, "name"), where);
+    }
+
+    /**
+     * The canonical spelling of {@code name}: {@code resolve(name, where).canonical()}.
+     *
+     * @throws UnknownFeatureException as {@link #resolve}
      */
     public static String canonicalName(String name, String where) {
-        String jvm = name.trim().toLowerCase(Locale.ROOT);
-        if (JvmView.isJvmName(jvm)) {
-            return jvm;
-        }
-        for (CpuFeaturesProvider p : Providers.ALL) {
-            Optional<String> c = p.canonicalName(name);
-            if (c.isPresent()) {
-                return c.get();
-            }
-        }
-        List<String> all = new ArrayList<>(JvmView.NAMES);
-        Providers.ALL.forEach(p -> all.addAll(p.canonicalNames()));
-        List<String> suggestions = new ArrayList<>(NameSuggestions.closest(name, all, 5));
-        for (CpuFeaturesProvider p : Providers.ALL) {
-            for (String s : p.suggestions(name)) {
-                if (!suggestions.contains(s) && suggestions.size() < 5) {
-                    suggestions.add(s);
-                }
-            }
-        }
-        throw new UnknownFeatureException(name, where, suggestions);
+        return resolve(name, where).canonical();
     }
 
     /** The architecture of the CPU ({@code x86_64}), or {@code os.arch} when no module handles it. */
@@ -205,8 +222,9 @@ public final class CpuFeatures {
     }
 
     /**
-     * Whether {@code name} holds: a usable feature, a policy flag that applies, or a {@code jvm.*}
-     * feature the JIT will compile. A name known to another architecture's module reads false.
+     * Whether {@code name} holds: a usable feature, a policy flag that applies, a group all of whose
+     * members hold, or a {@code jvm.*} feature the JIT will compile. A name known only to another
+     * architecture's module reads false.
      *
      * @throws UnknownFeatureException if no module knows the name, with the closest valid names
      */
@@ -219,7 +237,7 @@ public final class CpuFeatures {
         if (jvmKnown == null) {
             Map<String, Boolean> a = new HashMap<>();
             JvmView view = jvm();
-            for (String n : JvmView.NAMES) {
+            for (String n : view.names()) {
                 a.put(n, view.has(n));
             }
             jvmAnswers = jvmKnown = Map.copyOf(a);
@@ -231,22 +249,70 @@ public final class CpuFeatures {
         return reasons(name).isEmpty();
     }
 
-    /** Whether the CPU reports the feature named {@code name}, usable or not. */
+    /** Whether the CPU reports the feature named {@code name}, usable or not (false for other kinds of name). */
     public boolean isPresent(String name) {
-        String canonical = canonicalName(name, "CpuFeatures.isPresent");
-        return arch.present().contains(canonical);
+        FeatureName n = resolve(name, "CpuFeatures.isPresent");
+        return n.kind() == FeatureName.Kind.FEATURE && arch.present().contains(n.canonical());
     }
 
-    /** Why {@code name} does not hold ({@link #has}); empty when it does. */
+    /**
+     * Why {@code name} does not hold ({@link #has}); empty when it does. A group's reasons are those of
+     * its members that do not hold, each named.
+     */
     public List<Reason> reasons(String name) {
-        String canonical = canonicalName(name, "CpuFeatures.has");
-        if (JvmView.isJvmName(canonical)) {
-            if (jvmDisabled.contains(canonical)) {
-                return List.of(new Reason(ReasonKind.DISABLED, "disabled by cpufeatures.disable"));
+        FeatureName n = resolve(name, "CpuFeatures.has");
+        return switch (n.kind()) {
+            case JVM -> jvm().reasons(n.canonical());
+            case GROUP -> {
+                List<Reason> r = new ArrayList<>();
+                for (String m : n.members()) {
+                    List<Reason> own = reasons(m);
+                    if (!own.isEmpty()) {
+                        r.add(new Reason(own.get(0).kind(), m + ": " + own.get(0).detail()));
+                    }
+                }
+                yield List.copyOf(r);
             }
-            return jvm().reasons(canonical);
-        }
-        return arch.reasons(canonical);
+            case FEATURE, POLICY -> arch.reasons(n.canonical());
+        };
+    }
+
+    /**
+     * How the verdict on {@code name} was reached, layer by layer: for a feature its CPU bit, OS state,
+     * dependencies, errata, user mask, policy flags and JIT gates; for a policy flag its rule; for a
+     * group its members; for a {@code jvm.*} feature the JVM's flags. Empty for a feature or policy
+     * flag this CPU's module does not decode (another architecture's, or nothing known here).
+     *
+     * @throws UnknownFeatureException if no module knows the name
+     */
+    public Optional<Trace> trace(String name) {
+        FeatureName n = resolve(name, "CpuFeatures.trace");
+        return switch (n.kind()) {
+            case JVM -> {
+                JvmView view = jvm();
+                List<Reason> r = view.reasons(n.canonical());
+                yield Optional.of(new JvmTrace(n.canonical(), view.vmName(), view.flags(), view.vectorApiReadable(),
+                        view.preferredVectorBits(), r.stream().findFirst()));
+            }
+            case GROUP -> Optional.of(new GroupTrace(n.canonical(), n.members().stream().map(this::check).toList()));
+            case FEATURE, POLICY -> arch.trace(n.canonical()).map(t -> t instanceof FeatureTrace f
+                    ? f.withJvm(vocabulary().jvmGatesOf(f.name()).stream().map(this::check).toList()) : t);
+        };
+    }
+
+    private NameCheck check(String name) {
+        List<Reason> r = reasons(name);
+        return new NameCheck(name, r.isEmpty(), r.stream().findFirst());
+    }
+
+    /** What reports print of this CPU (identity, families, fleet summary), standing for {@code logicalCpus} CPUs. */
+    public CpuDescription describe(int logicalCpus) {
+        return arch.describe(logicalCpus);
+    }
+
+    /** The raw snapshot decoded, if there is one (none when nothing is known of the CPU). */
+    public Optional<CpuSnapshot> snapshot() {
+        return arch.snapshot();
     }
 
     /** Canonical names of the features the CPU reports. */
@@ -282,19 +348,23 @@ public final class CpuFeatures {
 
     /**
      * The same report with {@code names} removed, as if the CPU (or JIT) lacked them: what depends
-     * on them falls too, each with the reason "disabled".
+     * on them falls too, each with the reason "disabled". A group removes its members; names of
+     * another architecture's features, and policy flags, remove nothing.
      *
      * @throws UnknownFeatureException for a name no module knows
      */
     public CpuFeatures without(Collection<String> names) {
         Set<String> archNames = new LinkedHashSet<>();
         Set<String> jvmNames = new LinkedHashSet<>(jvmDisabled);
-        for (String n : names) {
-            String canonical = canonicalName(n, "cpufeatures.disable");
-            if (JvmView.isJvmName(canonical)) {
-                jvmNames.add(canonical);
-            } else if (arch.names().containsValue(canonical)) {
-                archNames.add(canonical);
+        for (String name : names) {
+            FeatureName n = resolve(name, "cpufeatures.disable");
+            for (String member : n.kind() == FeatureName.Kind.GROUP ? n.members() : List.of(n.canonical())) {
+                FeatureName m = n.kind() == FeatureName.Kind.GROUP ? resolve(member, "cpufeatures.disable") : n;
+                if (m.kind() == FeatureName.Kind.JVM) {
+                    jvmNames.add(m.canonical());
+                } else if (m.kind() == FeatureName.Kind.FEATURE && m.architectures().contains(arch.architecture())) {
+                    archNames.add(m.canonical());
+                }
             }
         }
         return new CpuFeatures(archNames.isEmpty() ? arch : arch.without(archNames), source, jvmOverride, jvmNames);

@@ -6,11 +6,11 @@ import java.util.Optional;
 /**
  * A better source that was tried and failed before the one used, with why and the exception.
  *
- * @param source the source that failed ({@code native}, {@code proc-cpuinfo}...)
+ * @param source the source that failed
  * @param reason why, in one sentence
  * @param cause  the exception, if there was one
  */
-public record ProbeFailure(String source, String reason, Optional<Throwable> cause) {
+public record ProbeFailure(SourceKind source, String reason, Optional<Throwable> cause) {
 
     /** Validates the parts. */
     public ProbeFailure {
@@ -21,6 +21,6 @@ public record ProbeFailure(String source, String reason, Optional<Throwable> cau
 
     @Override
     public String toString() {
-        return source + ": " + reason;
+        return source.id() + ": " + reason;
     }
 }

@@ -1,12 +1,14 @@
 package io.cpufeatures.core;
 
 import java.util.List;
+import java.util.Objects;
 
 /**
- * Thrown when a feature name is neither a canonical name nor an accepted alias.
+ * Thrown when a name is no feature, alias, policy flag, group or {@code jvm.*} gate of any module on
+ * the class path.
  *
- * <p>The message names the bad value, where it came from and the closest valid names, because a
- * typo in a feature name must fail loudly instead of reading as "not supported".
+ * <p>The message names the bad value, where it came from, the closest valid names and what is
+ * accepted, because a typo in a feature name must fail loudly instead of reading as "not supported".
  */
 public final class UnknownFeatureException extends IllegalArgumentException {
 
@@ -15,10 +17,10 @@ public final class UnknownFeatureException extends IllegalArgumentException {
 
     /**
      * Creates the exception for {@code name}, read from {@code where} (for example
-     * {@code "cpufeatures.disable"}), with the closest valid names.
+     * {@code "cpufeatures.disable"}), with the closest valid names and a sentence on what is accepted.
      */
-    public UnknownFeatureException(String name, String where, List<String> suggestions) {
-        super(message(name, where, suggestions));
+    public UnknownFeatureException(String name, String where, List<String> suggestions, String accepted) {
+        super(message(name, where, suggestions, accepted));
         this.name = name;
         this.suggestions = List.copyOf(suggestions);
     }
@@ -33,17 +35,17 @@ public final class UnknownFeatureException extends IllegalArgumentException {
         return suggestions;
     }
 
-    private static String message(String name, String where, List<String> suggestions) {
+    private static String message(String name, String where, List<String> suggestions, String accepted) {
+        Objects.requireNonNull(accepted, "accepted");
         StringBuilder sb = new StringBuilder("unknown feature '").append(name).append('\'');
         if (where != null && !where.isEmpty()) {
             sb.append(" in ").append(where);
         }
         if (suggestions.isEmpty()) {
-            sb.append("; no known feature is close to it");
+            sb.append("; no known feature is close to it.");
         } else {
             sb.append("; did you mean ").append(String.join(", ", suggestions)).append('?');
         }
-        sb.append(" Accepted: canonical /proc/cpuinfo names (avx2, avx512f, pni) and their aliases (sse3, lzcnt, sha)");
-        return sb.toString();
+        return sb.append(" Accepted: ").append(accepted).toString();
     }
 }

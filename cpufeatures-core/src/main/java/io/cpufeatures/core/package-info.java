@@ -1,5 +1,6 @@
 /**
- * The architecture-neutral part of cpufeatures: feature-name handling and the reasons a feature
- * the CPU has may still not be usable.
+ * The architecture-neutral facade: {@link io.cpufeatures.core.CpuFeatures} (what the CPU under the JVM
+ * can run, and why not), names and their resolution, reasons, sources, dump files of any
+ * architecture, and the description reports print.
  */
 package io.cpufeatures.core;

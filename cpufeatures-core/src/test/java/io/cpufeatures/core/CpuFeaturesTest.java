@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.cpufeatures.core.jvm.JvmView;
+import io.cpufeatures.core.spi.ProbeMode;
 import io.cpufeatures.core.spi.ProbeSettings;
 import io.cpufeatures.core.testing.CountingProvider;
 import io.cpufeatures.core.testing.RaceMain;
@@ -71,22 +72,22 @@ class CpuFeaturesTest {
 
     @Test
     void disableRemovesAndCascadesAndRejectsUnknownNames() {
-        CpuFeatures f = CpuFeatures.probe(new ProbeSettings(List.of("beta", "jvm.bmi2"), Optional.empty(),
-                OptionalLong.empty(), "auto"));
+        CpuFeatures f = CpuFeatures.probe(new ProbeSettings(List.of("beta", "jvm.fake_bmi2"), Optional.empty(),
+                OptionalLong.empty(), ProbeMode.AUTO));
         assertFalse(f.has("beta"));
         assertFalse(f.has("gamma"), "gamma depends on beta");
         assertEquals(ReasonKind.DISABLED, f.reasons("beta").get(0).kind());
-        assertFalse(f.has("jvm.bmi2"));
-        assertEquals(ReasonKind.DISABLED, f.reasons("jvm.bmi2").get(0).kind());
+        assertFalse(f.has("jvm.fake_bmi2"));
+        assertEquals(ReasonKind.DISABLED, f.reasons("jvm.fake_bmi2").get(0).kind());
         CpuFeaturesConfigurationException e = assertThrows(CpuFeaturesConfigurationException.class,
-                () -> CpuFeatures.probe(new ProbeSettings(List.of("delta"), Optional.empty(), OptionalLong.empty(), "auto")));
+                () -> CpuFeatures.probe(new ProbeSettings(List.of("delta"), Optional.empty(), OptionalLong.empty(), ProbeMode.AUTO)));
         assertTrue(e.getMessage().startsWith("cpufeatures.disable: unknown feature 'delta'"), e.getMessage());
     }
 
     @Test
     void forcedNoneReportsArchitectureAndJvmOnly() {
-        CpuFeatures f = CpuFeatures.probe(new ProbeSettings(List.of(), Optional.empty(), OptionalLong.empty(), "none"));
-        assertEquals("none", f.source().kind());
+        CpuFeatures f = CpuFeatures.probe(new ProbeSettings(List.of(), Optional.empty(), OptionalLong.empty(), ProbeMode.NONE));
+        assertEquals(SourceKind.NONE, f.source().kind());
         assertTrue(f.usable().isEmpty());
     }
 
@@ -96,7 +97,7 @@ class CpuFeaturesTest {
         p.setProperty("cpufeatures.disable", "avx512f, bmi2 sha");
         ProbeSettings s = ProbeSettings.from(p, Map.of("CPUFEATURES_DISABLE", "ignored", "CPUFEATURES_PROBE", "NATIVE"));
         assertEquals(List.of("avx512f", "bmi2", "sha"), s.disable());
-        assertEquals("native", s.probe());
+        assertEquals(ProbeMode.NATIVE, s.probe());
         Properties bad = new Properties();
         bad.setProperty("cpufeatures.probe", "magic");
         CpuFeaturesConfigurationException e = assertThrows(CpuFeaturesConfigurationException.class,

@@ -8,6 +8,12 @@ import java.time.Duration;
  */
 public final class Calibrator {
 
+    /** The warm-up of each candidate unless a point sets its own: 10 ms. */
+    public static final Duration DEFAULT_WARMUP = Duration.ofMillis(10);
+
+    /** The measuring time of each candidate unless a point sets its own: 25 ms. */
+    public static final Duration DEFAULT_MEASURE = Duration.ofMillis(25);
+
     private Calibrator() {
     }
 

@@ -20,12 +20,12 @@ public final class Candidate<T> {
     private final String name;
     private final String description;
     private final int priority;
-    private final boolean forced;
+    private final boolean bestWhenEligible;
     private final Requirements requirements;
     private final Supplier<? extends T> factory;
     private final Optional<Class<?>> type;
 
-    private Candidate(String name, String description, int priority, boolean forced, Requirements requirements,
+    private Candidate(String name, String description, int priority, boolean bestWhenEligible, Requirements requirements,
             Supplier<? extends T> factory, Optional<Class<?>> type) {
         if (!NAME.matcher(name).matches()) {
             throw new IllegalArgumentException("candidate name '" + name + "' must be lower case letters and digits,"
@@ -34,7 +34,7 @@ public final class Candidate<T> {
         this.name = name;
         this.description = Objects.requireNonNull(description, "description");
         this.priority = priority;
-        this.forced = forced;
+        this.bestWhenEligible = bestWhenEligible;
         this.requirements = Objects.requireNonNull(requirements, "requirements");
         this.factory = Objects.requireNonNull(factory, "factory");
         this.type = type;
@@ -53,7 +53,7 @@ public final class Candidate<T> {
         if (impl == null) {
             throw new IllegalArgumentException(type.getName() + " has no @Implementation(name = ...) annotation");
         }
-        return new Candidate<>(impl.name(), impl.description(), impl.priority(), impl.forced(), Requirements.of(type),
+        return new Candidate<>(impl.name(), impl.description(), impl.priority(), impl.bestWhenEligible(), Requirements.of(type),
                 factory, Optional.of(type));
     }
 
@@ -63,8 +63,8 @@ public final class Candidate<T> {
         return new Candidate<>(name, description, priority, false, requirements, factory, Optional.empty());
     }
 
-    /** The same candidate, taken without calibration when eligible. */
-    public Candidate<T> forced() {
+    /** The same candidate, taken without calibration when eligible (see {@link Implementation#bestWhenEligible()}). */
+    public Candidate<T> bestWhenEligible() {
         return new Candidate<>(name, description, priority, true, requirements, factory, type);
     }
 
@@ -84,8 +84,8 @@ public final class Candidate<T> {
     }
 
     /** Whether, when eligible, it is taken without calibration. */
-    public boolean isForced() {
-        return forced;
+    public boolean isBestWhenEligible() {
+        return bestWhenEligible;
     }
 
     /** What it needs. */

@@ -12,7 +12,7 @@ import java.util.OptionalDouble;
  * @param priority     its rank
  * @param requirements its requirements, kernel-style ({@code avx512f, jvm.vector512; not prefer_ymm})
  * @param status       selected, eligible or rejected
- * @param reasons      why: each unmet requirement with the decoding layer's reason, "forced by ...",
+ * @param reasons      why: each unmet requirement with the decoding layer's reason, "overridden by ...",
  *                     "self-test failed: ...", "slower in calibration: ...", "lower priority than ..."
  * @param speed        its calibration figure, if it was measured (MB/s, or rounds/s without a size)
  */

@@ -3,7 +3,7 @@ package io.cpufeatures.dispatch;
 import java.util.Optional;
 
 /**
- * A dispatch point could not choose: no candidate is eligible, a forced candidate cannot run here,
+ * A dispatch point could not choose: no candidate is eligible, an override's candidate cannot run here,
  * an override names an unknown point or candidate. The message says what each candidate needed.
  */
 public final class DispatchException extends IllegalStateException {

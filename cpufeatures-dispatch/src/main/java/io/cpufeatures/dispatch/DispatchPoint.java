@@ -15,12 +15,13 @@ import java.util.regex.Pattern;
  * A routine with several implementations, the best of which is chosen once per process: a name
  * ({@code raid.xor}), a service type, and candidates registered in code or found with
  * {@link ServiceLoader}. {@link #selection()} chooses on first use against
- * {@link CpuFeatures#current()}, honouring the overrides of {@link DispatchSettings}, and caches
- * the result; {@link #selectFor(CpuFeatures)} asks what another CPU would choose, touching nothing.
+ * {@link CpuFeatures#current()}, honouring the overrides of {@link DispatchOverrides}, and caches
+ * the result; {@link #choiceFor(CpuFeatures)} asks what another CPU would choose, making nothing.
+ * Tools find a point through the {@link DispatchPointProvider} that lists it ({@link DispatchPoints}).
  *
  * <pre>{@code
  * static final DispatchPoint<XorKernel> POINT = DispatchPoint.builder("raid.xor", XorKernel.class)
- *         .candidate(ScalarXor.class, ScalarXor::new)
+ *         .candidate(ScalarXor.class, () -> new ScalarXor())
  *         .candidate(Vector256Xor.class, () -> new Vector256Xor())
  *         .build();
  * static final XorKernel KERNEL = POINT.get();
@@ -106,9 +107,9 @@ public final class DispatchPoint<T> {
             synchronized (this) {
                 s = selection;
                 if (s == null) {
-                    DispatchSettings settings = DispatchSettings.fromSystem();
-                    DispatchRegistry.validate(settings, this);
-                    selection = s = new Selector<>(this, CpuFeatures.current(), settings, false).select();
+                    DispatchOverrides overrides = DispatchOverrides.current();
+                    DispatchPoints.checkOverrides(overrides, this);
+                    selection = s = Instantiation.select(this, CpuFeatures.current(), overrides);
                 }
             }
         }
@@ -121,24 +122,36 @@ public final class DispatchPoint<T> {
     }
 
     /**
-     * What a CPU with {@code features} would choose (a dump, a mask of this one), with no overrides
-     * and without touching the process-wide choice. Nothing is made, self-tested or measured: the
-     * choice follows requirements and priority only.
+     * What a CPU with {@code features} would choose (a dump, an emulated CPU, this one with features
+     * removed), with no overrides and without touching the process-wide choice. A pure function:
+     * nothing is made, self-tested or measured, so the choice follows requirements and priority only.
      *
      * @throws DispatchException if no candidate could run there
      */
-    public Selection<T> selectFor(CpuFeatures features) {
-        return selectFor(features, DispatchSettings.none());
+    public Choice choiceFor(CpuFeatures features) {
+        return choiceFor(features, DispatchOverrides.none());
     }
 
-    /** As {@link #selectFor(CpuFeatures)}, with explicit overrides (to test them without system properties). */
-    public Selection<T> selectFor(CpuFeatures features, DispatchSettings settings) {
-        return new Selector<>(this, Objects.requireNonNull(features), Objects.requireNonNull(settings), true).select();
+    /**
+     * As {@link #choiceFor(CpuFeatures)}, under explicit overrides.
+     *
+     * @throws DispatchException if no candidate could run there, or an override cannot be honoured
+     */
+    public Choice choiceFor(CpuFeatures features, DispatchOverrides overrides) {
+        return Eligibility.choose(this, Objects.requireNonNull(features, "features"),
+                Objects.requireNonNull(overrides, "overrides"));
     }
 
-    /** A fresh selection on this machine with these overrides, making and self-testing as the process-wide one does. */
-    public Selection<T> selectHere(CpuFeatures features, DispatchSettings settings) {
-        return new Selector<>(this, Objects.requireNonNull(features), Objects.requireNonNull(settings), false).select();
+    /**
+     * For tests: a fresh selection on this machine with these features and overrides, making,
+     * self-testing and calibrating as the process-wide one does, without touching it. {@code features}
+     * must describe this machine (this one with features removed, say): the chosen candidate's code runs here.
+     *
+     * @throws DispatchException as {@link #selection()}
+     */
+    public Selection<T> selectForTest(CpuFeatures features, DispatchOverrides overrides) {
+        return Instantiation.select(this, Objects.requireNonNull(features, "features"),
+                Objects.requireNonNull(overrides, "overrides"));
     }
 
     @Override
@@ -157,8 +170,8 @@ public final class DispatchPoint<T> {
         private final Class<T> type;
         private final List<Candidate<T>> candidates = new ArrayList<>();
         private boolean calibrated;
-        private Duration warmup = Selector.defaultWarmup();
-        private Duration measure = Selector.defaultMeasure();
+        private Duration warmup = Calibrator.DEFAULT_WARMUP;
+        private Duration measure = Calibrator.DEFAULT_MEASURE;
 
         private Builder(String name, Class<T> type) {
             if (!NAME.matcher(name).matches() || RESERVED.contains(name)) {
@@ -205,7 +218,8 @@ public final class DispatchPoint<T> {
         }
 
         /**
-         * Builds the point and registers it so overrides and tools can find it by name.
+         * Builds the point. Tools and override checks find it through the {@link DispatchPointProvider}
+         * that lists it; nothing is registered here.
          *
          * @throws IllegalArgumentException if two candidates share a name, or there is none
          */
@@ -221,9 +235,7 @@ public final class DispatchPoint<T> {
                             .map(x -> x.type().map(Class::getName).orElse("declared in code")).toList() + ")");
                 }
             }
-            DispatchPoint<T> point = new DispatchPoint<>(this);
-            DispatchRegistry.register(point);
-            return point;
+            return new DispatchPoint<>(this);
         }
     }
 }

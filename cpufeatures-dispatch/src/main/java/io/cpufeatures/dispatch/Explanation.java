@@ -1,6 +1,7 @@
 package io.cpufeatures.dispatch;
 
 import java.util.List;
+import java.util.Locale;
 import java.util.Optional;
 
 /**
@@ -30,7 +31,7 @@ public record Explanation(String point, Optional<String> selected, List<Candidat
                 .append(selected.map(s -> "using " + s).orElse("no candidate can be used")).append('\n');
         int width = candidates.stream().mapToInt(c -> c.name().length()).max().orElse(0);
         for (CandidateReport c : candidates) {
-            sb.append("  ").append(pad(c.name(), width)).append("  ").append(pad(c.status().name().toLowerCase(), 8))
+            sb.append("  ").append(pad(c.name(), width)).append("  ").append(pad(c.status().name().toLowerCase(Locale.ROOT), 8))
                     .append("  priority ").append(c.priority()).append("  ").append(c.requirements());
             c.speed().ifPresent(s -> sb.append("  ").append(Math.round(s)).append(" MB/s"));
             sb.append('\n');

@@ -8,8 +8,8 @@ import java.lang.annotation.Target;
 
 /**
  * Names an implementation of a dispatch point and ranks it. The highest priority whose
- * requirements hold is selected; with calibration on, a {@link #forced()} candidate that is
- * eligible wins without being measured (Linux {@code xor}: "AVX will be the best; no need to try
+ * requirements hold is selected; with calibration on, a {@link #bestWhenEligible()} candidate that
+ * is eligible wins without being measured (Linux {@code xor}: "AVX will be the best; no need to try
  * others").
  */
 @Documented
@@ -26,6 +26,6 @@ public @interface Implementation {
     /** Its rank: higher is tried first. */
     int priority() default 0;
 
-    /** Whether, when eligible, it is taken without calibration. */
-    boolean forced() default false;
+    /** Whether, when eligible, it is taken without calibration: it is known to beat every other candidate. */
+    boolean bestWhenEligible() default false;
 }

@@ -1,6 +1,7 @@
 package io.cpufeatures.dispatch;
 
 import io.cpufeatures.core.CpuFeatures;
+import io.cpufeatures.core.FeatureName;
 import io.cpufeatures.core.Reason;
 import io.cpufeatures.core.UnknownFeatureException;
 import java.lang.annotation.Annotation;
@@ -86,16 +87,10 @@ public record Requirements(List<String> required, List<String> absent, List<Stri
         return new Requirements(new ArrayList<>(req), new ArrayList<>(abs), declared);
     }
 
+    /** A name's canonical spelling, or a group's members. */
     private static List<String> expand(String name, String where) {
-        var group = FeatureGroups.members(name);
-        if (group.isPresent()) {
-            List<String> canonical = new ArrayList<>();
-            for (String member : group.get()) {
-                canonical.add(CpuFeatures.canonicalName(member, where + " (group " + name + ")"));
-            }
-            return canonical;
-        }
-        return List.of(CpuFeatures.canonicalName(name, where));
+        FeatureName n = CpuFeatures.resolve(name, where);
+        return n.kind() == FeatureName.Kind.GROUP ? n.members() : List.of(n.canonical());
     }
 
     /** What does not hold on {@code features}; empty when everything does. */

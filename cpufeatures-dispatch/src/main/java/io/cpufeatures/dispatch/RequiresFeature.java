@@ -10,9 +10,10 @@ import java.lang.annotation.Target;
 /**
  * What an implementation needs from the CPU and the JIT: every name in {@link #value()} must hold
  * (a usable feature, a {@code jvm.*} feature, a policy flag) and no name in {@link #absent()} may
- * hold. Names are canonical names, aliases or groups ({@code avx512-core}, {@code x86-64-v3}, see
- * {@link FeatureGroups}); they are validated when the implementation is registered, so a typo is
- * an error naming the class, the attribute and the closest valid names, never "unsupported".
+ * hold. Names are canonical names, aliases or groups ({@code avx512-core}, {@code x86-64-v3}) of the
+ * architecture modules on the class path; they are validated when the implementation is registered,
+ * so a typo is an error naming the class, the attribute and the closest valid names, never
+ * "unsupported".
  *
  * <p>Repeatable (all must hold), and usable as a meta-annotation: an annotation type carrying
  * {@code @RequiresFeature} adds its requirements to every class it annotates.

@@ -3,9 +3,9 @@ package io.cpufeatures.dispatch;
 import java.util.Objects;
 
 /**
- * The outcome of a dispatch point's selection: the chosen implementation, its name and why.
- * Immutable; hold it (or its instance) in a {@code static final} field so that a dispatched call
- * costs what a direct call costs.
+ * The outcome of a dispatch point's selection on this machine: the chosen implementation, made and
+ * self-tested while selecting, its name and why. Immutable; hold it (or its instance) in a
+ * {@code static final} field so that a dispatched call costs what a direct call costs.
  *
  * @param <T> the point's service type
  */
@@ -13,13 +13,13 @@ public final class Selection<T> {
 
     private final String point;
     private final Candidate<T> candidate;
+    private final T instance;
     private final Explanation explanation;
-    private volatile T instance;
 
     Selection(String point, Candidate<T> candidate, T instance, Explanation explanation) {
         this.point = Objects.requireNonNull(point, "point");
         this.candidate = Objects.requireNonNull(candidate, "candidate");
-        this.instance = instance;
+        this.instance = Objects.requireNonNull(instance, "instance");
         this.explanation = Objects.requireNonNull(explanation, "explanation");
     }
 
@@ -38,27 +38,19 @@ public final class Selection<T> {
         return candidate;
     }
 
-    /**
-     * The chosen implementation. A process-wide selection made it (and self-tested it) while
-     * selecting; a selection emulated for another CPU makes it on first call, which runs that
-     * implementation's code on this JVM: call it only where this machine can run it.
-     */
+    /** The chosen implementation, made (and self-tested) when the selection was. */
     public T instance() {
-        T i = instance;
-        if (i == null) {
-            synchronized (this) {
-                i = instance;
-                if (i == null) {
-                    instance = i = candidate.create();
-                }
-            }
-        }
-        return i;
+        return instance;
     }
 
     /** Every candidate with its status and reasons. */
     public Explanation explain() {
         return explanation;
+    }
+
+    /** The choice, without the instance. */
+    public Choice choice() {
+        return new Choice(point, candidate.name(), explanation);
     }
 
     @Override

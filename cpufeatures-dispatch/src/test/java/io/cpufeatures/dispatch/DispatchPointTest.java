@@ -35,27 +35,27 @@ class DispatchPointTest {
                 .candidate(Kernels.Wide512.class, Kernels.Wide512::new);
     }
 
-    private static DispatchSettings forcing(String point, String candidate, boolean unsafe) {
+    private static DispatchOverrides overriding(String point, String candidate, boolean unsafe) {
         Properties p = new Properties();
         p.setProperty("cpufeatures.dispatch." + point, candidate);
         if (unsafe) {
             p.setProperty("cpufeatures.dispatch.unsafe", "true");
         }
-        return DispatchSettings.from(p, Map.of());
+        return DispatchOverrides.from(p, Map.of());
     }
 
     @Test
     void theHighestPriorityEligibleCandidateIsChosenOnEachMachine() {
         DispatchPoint<Kernel> point = builder().build();
-        assertEquals("vector512", point.selectFor(Machines.zen4()).name());
-        assertEquals("vector256", point.selectFor(Machines.skylakeSp()).name());
-        assertEquals("vector256", point.selectFor(Machines.zen4Xcr0Avx()).name());
-        assertEquals("scalar", point.selectFor(Machines.core2()).name());
+        assertEquals("vector512", point.choiceFor(Machines.zen4()).name());
+        assertEquals("vector256", point.choiceFor(Machines.skylakeSp()).name());
+        assertEquals("vector256", point.choiceFor(Machines.zen4Xcr0Avx()).name());
+        assertEquals("scalar", point.choiceFor(Machines.core2()).name());
     }
 
     @Test
     void explainGivesEveryCandidatesStatusAndReasons() {
-        Explanation e = builder().build().selectFor(Machines.skylakeSp()).explain();
+        Explanation e = builder().build().choiceFor(Machines.skylakeSp()).explain();
         assertEquals(List.of("vector512", "vector256", "scalar"), e.candidates().stream().map(CandidateReport::name).toList());
         CandidateReport z = e.candidate("vector512").orElseThrow();
         assertEquals(CandidateStatus.REJECTED, z.status());
@@ -65,14 +65,14 @@ class DispatchPointTest {
         assertEquals(CandidateStatus.ELIGIBLE, s.status());
         assertEquals(List.of("lower priority than vector256"), s.reasons());
         assertTrue(e.format().startsWith(e.point() + ": using vector256\n"), e.format());
-        Explanation old = builder().build().selectFor(Machines.zen4Xcr0Avx()).explain();
+        Explanation old = builder().build().choiceFor(Machines.zen4Xcr0Avx()).explain();
         assertTrue(old.candidate("vector512").orElseThrow().reasons().get(0).contains("lacks OPMASK|ZMM_Hi256|Hi16_ZMM"),
                 old.format());
     }
 
     @Test
     void theProcessWideSelectionLogsOneKernelStyleInfoLine() {
-        Logger logger = (Logger) LoggerFactory.getLogger(Selector.class);
+        Logger logger = (Logger) LoggerFactory.getLogger(Instantiation.class);
         ListAppender<ILoggingEvent> events = new ListAppender<>();
         events.start();
         logger.addAppender(events);
@@ -80,7 +80,7 @@ class DispatchPointTest {
         logger.setAdditive(false);
         try {
             DispatchPoint<Kernel> point = builder().build();
-            point.selectHere(Machines.zen4(), DispatchSettings.none());
+            point.selectForTest(Machines.zen4(), DispatchOverrides.none());
         } finally {
             logger.detachAppender(events);
             logger.setAdditive(true);
@@ -95,7 +95,7 @@ class DispatchPointTest {
     @Test
     void aFailingSelfTestRejectsTheWinnerWithTheCauseAndTheNextIsTaken() {
         DispatchPoint<Kernel> point = builder().candidate(Kernels.Broken.class, Kernels.Broken::new).build();
-        Selection<Kernel> s = point.selectHere(Machines.zen4(), DispatchSettings.none());
+        Selection<Kernel> s = point.selectForTest(Machines.zen4(), DispatchOverrides.none());
         assertEquals("vector512", s.name());
         CandidateReport broken = s.explain().candidate("broken").orElseThrow();
         assertEquals(CandidateStatus.REJECTED, broken.status());
@@ -109,22 +109,26 @@ class DispatchPointTest {
                     throw new NoClassDefFoundError("jdk/incubator/vector/ByteVector");
                 }))
                 .candidate(Kernels.Scalar.class, Kernels.Scalar::new).build();
-        Selection<Kernel> s = point.selectHere(Machines.zen4(), DispatchSettings.none());
+        Selection<Kernel> s = point.selectForTest(Machines.zen4(), DispatchOverrides.none());
         assertEquals("scalar", s.name());
         assertTrue(s.explain().candidate("vectorapi").orElseThrow().reasons().get(0)
                 .startsWith("could not be made: java.lang.NoClassDefFoundError"));
     }
 
     @Test
-    void calibrationPicksTheFastestUnlessAForcedCandidateIsEligible() {
+    void calibrationPicksTheFastestUnlessACandidateBestWhenEligibleIsEligible() {
         DispatchPoint<Kernel> calibrated = DispatchPoint.builder("test.calibrated", Kernel.class)
                 .candidate(Kernels.SlowScalar.class, Kernels.SlowScalar::new)
                 .candidate(Kernels.Scalar.class, Kernels.Scalar::new)
-                .candidate(Candidate.<Kernel>of(Kernels.Wide512.class, Kernels.Wide512::new).forced())
+                .candidate(Candidate.<Kernel>of(Kernels.Wide512.class, Kernels.Wide512::new).bestWhenEligible())
                 .calibrate(true).calibration(Duration.ofMillis(2), Duration.ofMillis(10)).build();
-        Selection<Kernel> onZen4 = calibrated.selectHere(Machines.zen4(), DispatchSettings.none());
-        assertEquals("vector512", onZen4.name(), "forced when eligible: no need to calibrate");
-        Selection<Kernel> onCore2 = calibrated.selectHere(Machines.core2(), DispatchSettings.none());
+        Selection<Kernel> onZen4 = calibrated.selectForTest(Machines.zen4(), DispatchOverrides.none());
+        assertEquals("vector512", onZen4.name(), "best when eligible: no need to calibrate");
+        assertEquals(List.of("best when eligible: no need to calibrate"),
+                onZen4.explain().candidate("vector512").orElseThrow().reasons());
+        assertEquals(List.of("not calibrated: vector512 is best when eligible"),
+                onZen4.explain().candidate("scalar").orElseThrow().reasons());
+        Selection<Kernel> onCore2 = calibrated.selectForTest(Machines.core2(), DispatchOverrides.none());
         assertEquals("scalar", onCore2.name(), onCore2.explain().format());
         CandidateReport slow = onCore2.explain().candidate("scalar-slow").orElseThrow();
         assertTrue(slow.speed().isPresent());
@@ -133,24 +137,25 @@ class DispatchPointTest {
     }
 
     @Test
-    void anOverrideForcesAnEligibleCandidate() {
+    void anOverrideChoosesAnEligibleCandidate() {
         DispatchPoint<Kernel> point = builder().build();
-        Selection<Kernel> s = point.selectFor(Machines.zen4(), forcing(point.name(), "scalar", false));
+        Choice s = point.choiceFor(Machines.zen4(), overriding(point.name(), "scalar", false));
         assertEquals("scalar", s.name());
-        assertEquals("forced by -Dcpufeatures.dispatch." + point.name() + "=scalar",
+        assertEquals("overridden by -Dcpufeatures.dispatch." + point.name() + "=scalar",
                 s.explain().candidate("scalar").orElseThrow().reasons().get(0));
-        assertEquals("not considered: scalar is forced", s.explain().candidate("vector512").orElseThrow().reasons().get(0));
+        assertEquals("not considered: scalar is chosen by an override",
+                s.explain().candidate("vector512").orElseThrow().reasons().get(0));
     }
 
     @Test
-    void forcingACandidateTheCpuCannotRunFailsWithTheExplanationUnlessUnsafe() {
+    void overridingWithACandidateTheCpuCannotRunFailsWithTheExplanationUnlessUnsafe() {
         DispatchPoint<Kernel> point = builder().build();
         DispatchException e = assertThrows(DispatchException.class,
-                () -> point.selectFor(Machines.core2(), forcing(point.name(), "vector512", false)));
+                () -> point.choiceFor(Machines.core2(), overriding(point.name(), "vector512", false)));
         assertTrue(e.getMessage().contains("candidate vector512 cannot run on this CPU"), e.getMessage());
         assertTrue(e.getMessage().contains("cpufeatures.dispatch.unsafe=true"), e.getMessage());
         assertTrue(e.getMessage().contains("avx512f: absent:"), e.getMessage());
-        Selection<Kernel> unsafe = point.selectFor(Machines.core2(), forcing(point.name(), "vector512", true));
+        Choice unsafe = point.choiceFor(Machines.core2(), overriding(point.name(), "vector512", true));
         assertEquals("vector512", unsafe.name());
         assertTrue(unsafe.explain().candidate("vector512").orElseThrow().reasons().get(0).contains("despite unmet requirements"));
     }
@@ -159,19 +164,19 @@ class DispatchPointTest {
     void unknownCandidatesAndPointsInOverridesAreErrorsListingTheValidOnes() {
         DispatchPoint<Kernel> point = builder().build();
         DispatchException c = assertThrows(DispatchException.class,
-                () -> point.selectFor(Machines.zen4(), forcing(point.name(), "vector1024", false)));
+                () -> point.choiceFor(Machines.zen4(), overriding(point.name(), "vector1024", false)));
         assertTrue(c.getMessage().contains("unknown candidate 'vector1024'"), c.getMessage());
         assertTrue(c.getMessage().contains("valid: scalar, vector256, vector512"), c.getMessage());
         DispatchException p = assertThrows(DispatchException.class,
-                () -> DispatchRegistry.validate(forcing("no.such.point", "scalar", false), point));
+                () -> DispatchPoints.checkOverrides(overriding("no.such.point", "scalar", false), point));
         assertTrue(p.getMessage().contains("'no.such.point'") && p.getMessage().contains(point.name()), p.getMessage());
-        DispatchException env = assertThrows(DispatchException.class, () -> DispatchRegistry.validate(
-                DispatchSettings.from(new Properties(), Map.of("CPUFEATURES_DISPATCH_NOPE", "scalar")), point));
+        DispatchException env = assertThrows(DispatchException.class, () -> DispatchPoints.checkOverrides(
+                DispatchOverrides.from(new Properties(), Map.of("CPUFEATURES_DISPATCH_NOPE", "scalar")), point));
         assertTrue(env.getMessage().contains("CPUFEATURES_DISPATCH_NOPE"), env.getMessage());
-        String envKey = "CPUFEATURES_DISPATCH_" + point.name().toUpperCase().replace('.', '_');
-        DispatchSettings viaEnv = DispatchSettings.from(new Properties(), Map.of(envKey, "scalar"));
-        DispatchRegistry.validate(viaEnv, point);
-        assertEquals("scalar", point.selectFor(Machines.zen4(), viaEnv).name());
+        String envKey = "CPUFEATURES_DISPATCH_" + point.name().toUpperCase(java.util.Locale.ROOT).replace('.', '_');
+        DispatchOverrides viaEnv = DispatchOverrides.from(new Properties(), Map.of(envKey, "scalar"));
+        DispatchPoints.checkOverrides(viaEnv, point);
+        assertEquals("scalar", point.choiceFor(Machines.zen4(), viaEnv).name());
     }
 
     @Test
@@ -193,7 +198,7 @@ class DispatchPointTest {
         DispatchPoint<Kernel> point = DispatchPoint.builder("test.none", Kernel.class)
                 .candidate(Kernels.Wide256.class, Kernels.Wide256::new)
                 .candidate(Kernels.Wide512.class, Kernels.Wide512::new).build();
-        DispatchException e = assertThrows(DispatchException.class, () -> point.selectFor(Machines.core2()));
+        DispatchException e = assertThrows(DispatchException.class, () -> point.choiceFor(Machines.core2()));
         assertTrue(e.getMessage().startsWith("test.none: no candidate can run on this CPU"), e.getMessage());
         assertTrue(e.getMessage().contains("avx2: absent: the CPU does not report it"), e.getMessage());
         assertTrue(e.explanation().isPresent());
@@ -233,9 +238,85 @@ class DispatchPointTest {
     void disablingAFeatureChangesTheChoiceThroughTheFeatureSet() {
         DispatchPoint<Kernel> point = builder().build();
         CpuFeatures masked = Machines.zen4().without(List.of("avx512bw"));
-        Selection<Kernel> s = point.selectFor(masked);
+        Choice s = point.choiceFor(masked);
         assertEquals("vector256", s.name());
         assertTrue(s.explain().candidate("vector512").orElseThrow().reasons().get(0)
                 .startsWith("avx512bw: disabled: disabled by cpufeatures.disable"));
+    }
+
+    @Test
+    void aChoiceForAnotherMachineMakesNothing() {
+        AtomicInteger made = new AtomicInteger();
+        DispatchPoint<Kernel> point = DispatchPoint.builder("test.pure", Kernel.class)
+                .candidate(Candidate.of("counted", "counts", 0, Requirements.NONE, () -> {
+                    made.incrementAndGet();
+                    return x -> x;
+                })).build();
+        Choice c = point.choiceFor(Machines.zen4());
+        assertEquals("counted", c.name());
+        assertEquals(0, made.get(), "a choice never makes an instance");
+        assertEquals(c, point.choiceFor(Machines.zen4()), "the same CPU, the same choice");
+        assertEquals(1, point.selectForTest(Machines.zen4(), DispatchOverrides.none()).instance().apply(1) + made.get() - 1);
+    }
+
+    @Test
+    void overridesAreParsedOnceIntoTypedValuesAndBadOnesAreRefused() {
+        Properties p = new Properties();
+        p.setProperty("cpufeatures.dispatch.raid.xor", " scalar ");
+        p.setProperty("cpufeatures.dispatch.calibrate", "raid.xor, zstd.huffman");
+        DispatchOverrides o = DispatchOverrides.from(p, Map.of("CPUFEATURES_DISPATCH_RAID_XOR", "vector512",
+                "CPUFEATURES_DISPATCH_UNSAFE", "TRUE", "CPUFEATURES_DISPATCH_CALIBRATE", "true"));
+        assertEquals("scalar", o.overrideFor("raid.xor").orElseThrow().candidate(), "a property wins over the environment");
+        assertTrue(o.unsafe());
+        assertTrue(o.calibrates("zstd.huffman"));
+        assertTrue(!o.calibrates("skeleton.bitcount"), "the property's list wins over the environment's true");
+        Properties bad = new Properties();
+        bad.setProperty("cpufeatures.dispatch.unsafe", "yes");
+        DispatchException e = assertThrows(DispatchException.class, () -> DispatchOverrides.from(bad, Map.of()));
+        assertEquals("-Dcpufeatures.dispatch.unsafe: 'yes' is not a boolean; accepted: true, false", e.getMessage());
+        Properties empty = new Properties();
+        empty.setProperty("cpufeatures.dispatch.raid.xor", " ");
+        assertTrue(assertThrows(DispatchException.class, () -> DispatchOverrides.from(empty, Map.of())).getMessage()
+                .contains("-Dcpufeatures.dispatch.raid.xor is empty"));
+    }
+
+    @Test
+    void pointsAreFoundThroughTheirProvidersOnly() {
+        assertEquals(List.of("test.foreach"), DispatchPoints.onClassPath().stream().map(DispatchPoint::name).toList(),
+                "points built in these tests are listed by no provider, so tools never see them");
+        assertTrue(DispatchPoints.find("test.foreach").isPresent());
+        assertTrue(DispatchPoints.find("test.kernel0").isEmpty());
+    }
+
+    /** A provider of the point "test.twice". */
+    static final class FirstProvider implements DispatchPointProvider {
+        @Override
+        public List<DispatchPoint<?>> dispatchPoints() {
+            return List.of(DispatchPoint.builder("test.twice", Kernel.class).candidate(Kernels.Scalar.class, Kernels.Scalar::new)
+                    .build());
+        }
+    }
+
+    /** Another provider of a point with the same name. */
+    static final class SecondProvider implements DispatchPointProvider {
+        @Override
+        public List<DispatchPoint<?>> dispatchPoints() {
+            return List.of(DispatchPoint.builder("test.twice", Runnable.class)
+                    .candidate(Candidate.of("noop", "nothing", 0, Requirements.NONE, () -> () -> { })).build());
+        }
+    }
+
+    @Test
+    void twoPointsWithOneNameAreAnErrorNamingBothProviders() {
+        DispatchPoints.Loaded l = DispatchPoints.load(List.of(new FirstProvider(), new SecondProvider()));
+        assertTrue(l.points() == null);
+        String m = l.failure().getMessage();
+        assertTrue(m.startsWith("two dispatch points are named 'test.twice'"), m);
+        assertTrue(m.contains(FirstProvider.class.getName() + " (" + Kernel.class.getName() + ")")
+                && m.contains(SecondProvider.class.getName() + " (java.lang.Runnable)"), m);
+        DispatchPoints.Loaded failing = DispatchPoints.load(List.of(() -> {
+            throw new IllegalStateException("broken provider");
+        }));
+        assertTrue(failing.failure().getMessage().contains("broken provider"), failing.failure().getMessage());
     }
 }

@@ -1,13 +1,16 @@
 package io.cpufeatures.x86;
 
-import io.cpufeatures.x86.raw.Hex;
+import io.cpufeatures.core.CpuDescription;
+import io.cpufeatures.core.CpuSnapshot;
 import io.cpufeatures.core.Reason;
 import io.cpufeatures.core.ReasonKind;
 import io.cpufeatures.core.spi.ArchitectureFeatures;
+import io.cpufeatures.core.trace.Trace;
 import io.cpufeatures.x86.feature.FeatureNames;
 import io.cpufeatures.x86.feature.X86Feature;
-import io.cpufeatures.x86.policy.PolicyFlag;
-import io.cpufeatures.x86.policy.PreferYmmPolicy;
+import io.cpufeatures.x86.policy.PolicyRule;
+import io.cpufeatures.x86.policy.PolicyRules;
+import io.cpufeatures.x86.raw.Hex;
 import java.util.Collections;
 import java.util.EnumSet;
 import java.util.LinkedHashMap;
@@ -16,14 +19,11 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
-import java.util.stream.Collectors;
 
-/** The x86 decoding as the architecture-neutral facade sees it: canonical names, reasons, identity. */
+/** The x86 decoding as the architecture-neutral facade sees it: canonical names, reasons, traces, description. */
 final class X86ArchitectureFeatures implements ArchitectureFeatures {
 
     static final String ARCHITECTURE = "x86_64";
-
-    private static final Map<String, String> NAMES = acceptedNames();
 
     private final X86CpuInfo info;
     private final Set<X86Feature> disabled;
@@ -51,33 +51,6 @@ final class X86ArchitectureFeatures implements ArchitectureFeatures {
         return Collections.unmodifiableSet(names);
     }
 
-    private static Map<String, String> acceptedNames() {
-        Map<String, String> m = new LinkedHashMap<>();
-        for (X86Feature f : X86Feature.values()) {
-            m.put(f.canonicalName(), f.canonicalName());
-            f.aliases().forEach(a -> m.put(a, f.canonicalName()));
-        }
-        for (PolicyFlag p : PolicyFlag.values()) {
-            m.put(p.canonicalName(), p.canonicalName());
-        }
-        return Collections.unmodifiableMap(m);
-    }
-
-    /** The canonical name of any spelling of an x86 feature or policy flag. */
-    static Optional<String> canonical(String name) {
-        Optional<X86Feature> f = FeatureNames.find(name);
-        if (f.isPresent()) {
-            return Optional.of(f.get().canonicalName());
-        }
-        String n = FeatureNames.normalise(name);
-        for (PolicyFlag p : PolicyFlag.values()) {
-            if (p.canonicalName().equals(n)) {
-                return Optional.of(n);
-            }
-        }
-        return Optional.empty();
-    }
-
     @Override
     public String architecture() {
         return ARCHITECTURE;
@@ -100,14 +73,12 @@ final class X86ArchitectureFeatures implements ArchitectureFeatures {
 
     @Override
     public List<Reason> reasons(String canonicalName) {
-        for (PolicyFlag p : PolicyFlag.values()) {
-            if (p.canonicalName().equals(canonicalName)) {
-                return policy.contains(canonicalName) ? List.of() : List.of(new Reason(ReasonKind.NOT_PRESENT,
-                        canonicalName + " applies only to Intel family 6 models " + PreferYmmPolicy.MODELS.stream()
-                                .sorted().map(m -> String.format("0x%02X", m)).collect(Collectors.joining(", "))));
-            }
+        Optional<PolicyRule> rule = PolicyRules.named(canonicalName);
+        if (rule.isPresent()) {
+            return policy.contains(canonicalName) ? List.of() : List.of(new Reason(ReasonKind.NOT_PRESENT,
+                    canonicalName + " applies only to " + rule.get().appliesTo()));
         }
-        Optional<X86Feature> f = FeatureNames.find(canonicalName);
+        Optional<X86Feature> f = FeatureNames.byCanonical(canonicalName);
         if (f.isEmpty()) {
             return List.of(new Reason(ReasonKind.NOT_PRESENT, "'" + canonicalName + "' is not an x86 feature"));
         }
@@ -126,18 +97,12 @@ final class X86ArchitectureFeatures implements ArchitectureFeatures {
     }
 
     @Override
-    public Map<String, String> names() {
-        return NAMES;
-    }
-
-    @Override
-    public Optional<String> canonicalName(String name) {
-        return canonical(name);
-    }
-
-    @Override
-    public List<String> suggestions(String name) {
-        return FeatureNames.suggestions(name);
+    public Optional<Trace> trace(String canonicalName) {
+        Optional<PolicyRule> rule = PolicyRules.named(canonicalName);
+        if (rule.isPresent()) {
+            return Optional.of(X86Traces.policy(info, rule.get()));
+        }
+        return FeatureNames.byCanonical(canonicalName).map(f -> X86Traces.feature(info, f));
     }
 
     @Override
@@ -145,7 +110,7 @@ final class X86ArchitectureFeatures implements ArchitectureFeatures {
         Set<X86Feature> more = EnumSet.noneOf(X86Feature.class);
         more.addAll(disabled);
         for (String n : canonicalNames) {
-            FeatureNames.find(n).ifPresent(more::add);
+            FeatureNames.byCanonical(n).ifPresent(more::add);
         }
         return new X86ArchitectureFeatures(X86Decoder.decode(info.snapshot(), more), more);
     }
@@ -154,7 +119,7 @@ final class X86ArchitectureFeatures implements ArchitectureFeatures {
     public Map<String, String> identity() {
         Map<String, String> m = new LinkedHashMap<>();
         var id = info.identity();
-        m.put("vendor", id.vendor());
+        m.put("vendor", id.vendorString());
         m.put("brand", id.brand());
         m.put("family", Hex.prefixed(id.family()));
         m.put("model", Hex.prefixed(id.model()));
@@ -166,6 +131,16 @@ final class X86ArchitectureFeatures implements ArchitectureFeatures {
         m.put("level", info.level().id());
         info.avx10Version().ifPresent(v -> m.put("avx10", Integer.toString(v)));
         return Collections.unmodifiableMap(m);
+    }
+
+    @Override
+    public CpuDescription describe(int logicalCpus) {
+        return X86Description.of(info, logicalCpus);
+    }
+
+    @Override
+    public Optional<CpuSnapshot> snapshot() {
+        return Optional.of(info.snapshot());
     }
 
     @Override

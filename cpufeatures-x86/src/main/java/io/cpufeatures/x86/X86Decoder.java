@@ -6,7 +6,8 @@ import io.cpufeatures.x86.feature.X86Feature;
 import io.cpufeatures.x86.policy.HypervisorVendors;
 import io.cpufeatures.x86.policy.Microarchitectures;
 import io.cpufeatures.x86.policy.PolicyFlag;
-import io.cpufeatures.x86.policy.PreferYmmPolicy;
+import io.cpufeatures.x86.policy.PolicyRule;
+import io.cpufeatures.x86.policy.PolicyRules;
 import io.cpufeatures.x86.policy.PsAbiLevel;
 import io.cpufeatures.x86.raw.CpuidSnapshot;
 import io.cpufeatures.x86.usable.Usability;
@@ -40,8 +41,10 @@ public final class X86Decoder {
         Xcr0State xcr0 = Xcr0Inference.of(snapshot);
         Usability usability = UsabilityRules.apply(identity, present, xcr0, disabled);
         Set<PolicyFlag> policy = EnumSet.noneOf(PolicyFlag.class);
-        if (PreferYmmPolicy.preferYmm(identity)) {
-            policy.add(PolicyFlag.PREFER_YMM);
+        for (PolicyRule rule : PolicyRules.table()) {
+            if (rule.appliesTo(identity)) {
+                policy.add(rule.flag());
+            }
         }
         return new X86CpuInfo(snapshot, identity, present, usability, xcr0, policy,
                 PsAbiLevel.of(usability.usable()), Microarchitectures.of(identity), HypervisorVendors.of(snapshot),

@@ -9,6 +9,9 @@ import static org.junit.jupiter.api.Assumptions.assumeTrue;
 import io.cpufeatures.core.CpuFeatures;
 import io.cpufeatures.core.ReasonKind;
 import io.cpufeatures.core.UnknownFeatureException;
+import io.cpufeatures.core.SourceKind;
+import io.cpufeatures.x86.feature.X86Vendor;
+import io.cpufeatures.core.spi.ProbeMode;
 import io.cpufeatures.core.spi.ProbeSettings;
 import io.cpufeatures.x86.testing.BundledDumps;
 import java.nio.file.Files;
@@ -30,7 +33,7 @@ class X86CpuFeaturesTest {
     void ofDecodesASnapshotWithoutGlobalState() {
         CpuFeatures f = zen4();
         assertEquals("x86_64", f.architecture());
-        assertEquals("file", f.source().kind());
+        assertEquals(SourceKind.FILE, f.source().kind());
         assertTrue(f.has("avx512f"));
         assertTrue(f.has("sse3"), "alias of pni");
         assertTrue(f.has("LZCNT"), "alias of abm, any case");
@@ -66,8 +69,8 @@ class X86CpuFeaturesTest {
         try (var in = getClass().getResourceAsStream("/io/cpufeatures/x86/libcpuid/intel-core-i9-10980xe-cpu.test")) {
             Files.write(dump, in.readAllBytes());
         }
-        CpuFeatures f = CpuFeatures.probe(new ProbeSettings(List.of("bmi2"), Optional.of(dump), OptionalLong.of(0x7), "auto"));
-        assertEquals("file", f.source().kind());
+        CpuFeatures f = CpuFeatures.probe(new ProbeSettings(List.of("bmi2"), Optional.of(dump), OptionalLong.of(0x7), ProbeMode.AUTO));
+        assertEquals(SourceKind.FILE, f.source().kind());
         assertTrue(f.has("prefer_ymm"));
         assertFalse(f.has("avx512f"), "XCR0 0x7 given by the user");
         assertEquals(ReasonKind.XSAVE_STATE, f.reasons("avx512f").get(0).kind());
@@ -80,12 +83,12 @@ class X86CpuFeaturesTest {
     void onThisMachineTheProbeIsNativeAndXcr0IsRead() {
         assumeTrue(System.getProperty("os.arch").matches("amd64|x86_64"));
         CpuFeatures f = CpuFeatures.current();
-        assertEquals("native", f.source().kind(), f.source().toString());
+        assertEquals(SourceKind.NATIVE, f.source().kind(), f.source().toString());
         X86CpuInfo cpu = f.unwrap(X86CpuInfo.class).orElseThrow();
         if (cpu.xcr0().osxsave()) {
             assertTrue(f.identity().get("xcr0").endsWith("(read with XGETBV)"), f.identity().toString());
         }
-        if (cpu.identity().vendor().equals("AuthenticAMD") && cpu.identity().family() == 0x1A
+        if (cpu.identity().vendor() == X86Vendor.AMD && cpu.identity().family() == 0x1A
                 && cpu.present().contains(io.cpufeatures.x86.feature.X86Feature.AVX512F)) {
             // This project's machine: an AMD Zen 5 guest with AVX-512.
             assertEquals(0xe7, cpu.xcr0().value().getAsLong() & 0xe7);

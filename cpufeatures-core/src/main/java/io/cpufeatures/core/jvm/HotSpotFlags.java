@@ -13,19 +13,15 @@ import java.util.Optional;
  */
 final class HotSpotFlags {
 
-    /** The flags the JVM view reads. */
-    static final List<String> NAMES = List.of("UseAVX", "UseSSE", "MaxVectorSize", "UseBMI1Instructions",
-            "UseBMI2Instructions", "UseFMA", "UseSVE", "UsePopCountInstruction", "UseCountLeadingZerosInstruction",
-            "UseCountTrailingZerosInstruction", "UseCompiler", "TieredStopAtLevel", "EnableVectorSupport");
-
     private HotSpotFlags() {
     }
 
     /**
-     * The values of {@link #NAMES} this JVM defines, as strings; empty when the MXBean is not
-     * available. Costs a few milliseconds (the MXBean's first use), so callers read it lazily.
+     * The values of the flags {@code names} this JVM defines, as strings, in that order; empty when
+     * the MXBean is not available. Costs a few milliseconds (the MXBean's first use), so callers read
+     * it lazily.
      */
-    static Map<String, String> read() {
+    static Map<String, String> read(List<String> names) {
         Map<String, String> values = new LinkedHashMap<>();
         Optional<Object> bean = bean();
         if (bean.isEmpty()) {
@@ -35,7 +31,7 @@ final class HotSpotFlags {
             Class<?> beanType = Class.forName("com.sun.management.HotSpotDiagnosticMXBean");
             Method getVmOption = beanType.getMethod("getVMOption", String.class);
             Method getValue = Class.forName("com.sun.management.VMOption").getMethod("getValue");
-            for (String name : NAMES) {
+            for (String name : names) {
                 try {
                     Object option = getVmOption.invoke(bean.get(), name);
                     values.put(name, String.valueOf(getValue.invoke(option)));

@@ -2,6 +2,7 @@ package io.cpufeatures.core.jvm;
 
 import io.cpufeatures.core.Reason;
 import io.cpufeatures.core.ReasonKind;
+import io.cpufeatures.core.internal.Architectures;
 import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -13,51 +14,77 @@ import java.util.Set;
 
 /**
  * What the running JVM's JIT will really do with the CPU: the HotSpot flags that decide code
- * generation, whether the Vector API is readable, and the synthetic {@code jvm.*} features derived
- * from them. A CPU with AVX-512 under a JVM with {@code -XX:MaxVectorSize=32} or
- * {@code -XX:UseAVX=2} must not be handed 512-bit Vector API code: a species wider than the JIT
- * compiles falls back to Java code that runs about 100 times slower than scalar code.
+ * generation, whether the Vector API is readable, and the {@code jvm.*} features they grant. A CPU
+ * with AVX-512 under a JVM with {@code -XX:MaxVectorSize=32} or {@code -XX:UseAVX=2} must not be
+ * handed 512-bit Vector API code: a species wider than the JIT compiles falls back to Java code that
+ * runs about 100 times slower than scalar code.
  *
- * <p>The features:
- * <ul>
- *   <li>{@code jvm.vector_api}: {@code jdk.incubator.vector} is readable;</li>
- *   <li>{@code jvm.vector128/256/512}: the Vector API is readable, C2 is on (not {@code -Xint}, not
- *       {@code TieredStopAtLevel} below 4, vector intrinsics not disabled) and
- *       {@code MaxVectorSize} (the widest vector C2 emits, in bytes) is at least the width; off
- *       HotSpot the preferred species' size stands in for it;</li>
- *   <li>{@code jvm.avx}, {@code jvm.avx2}, {@code jvm.avx512}: {@code UseAVX} at least 1, 2, 3;
- *       {@code jvm.sse4_2}: {@code UseSSE} at least 4;</li>
- *   <li>{@code jvm.bmi1}, {@code jvm.bmi2}, {@code jvm.fma}, {@code jvm.popcnt}, {@code jvm.lzcnt},
- *       {@code jvm.tzcnt}: the matching {@code Use...} flag is on (HotSpot sets them from CPUID and
- *       they are what its intrinsics emit);</li>
- *   <li>{@code jvm.sve}: {@code UseSVE} at least 1 (AArch64).</li>
- * </ul>
- * Off HotSpot the flag-based features are false, with that as the reason.
+ * <p>The gates are {@link JvmGate}s: the core's Vector API ones ({@link #CORE_GATES}) and those of
+ * every architecture module on the class path (for x86, {@code jvm.avx2} is {@code UseAVX >= 2},
+ * {@code jvm.bmi2} is {@code UseBMI2Instructions}...). Off HotSpot the flag-based gates do not hold,
+ * with that as the reason.
  */
 public final class JvmView {
 
-    /** Every {@code jvm.*} feature name, in report order. */
-    public static final List<String> NAMES = List.of("jvm.vector_api", "jvm.vector128", "jvm.vector256",
-            "jvm.vector512", "jvm.avx", "jvm.avx2", "jvm.avx512", "jvm.sse4_2", "jvm.bmi1", "jvm.bmi2", "jvm.fma",
-            "jvm.popcnt", "jvm.lzcnt", "jvm.tzcnt", "jvm.sve");
+    /**
+     * The gates every architecture shares: {@code jvm.vector_api} (the module is readable) and
+     * {@code jvm.vector128/256/512} (C2 compiles Vector API code at least that wide).
+     */
+    public static final List<JvmGate> CORE_GATES = List.of(new JvmGate("jvm.vector_api", new JvmGate.VectorApi()),
+            new JvmGate("jvm.vector128", new JvmGate.VectorBits(128)),
+            new JvmGate("jvm.vector256", new JvmGate.VectorBits(256)),
+            new JvmGate("jvm.vector512", new JvmGate.VectorBits(512)));
+
+    /** The flags the core's gates read, besides those the architectures' gates name. */
+    private static final List<String> CORE_FLAGS = List.of("MaxVectorSize", "UseCompiler", "TieredStopAtLevel",
+            "EnableVectorSupport");
 
     private final String vmName;
     private final Map<String, String> flags;
     private final boolean vectorApiReadable;
     private final OptionalInt preferredVectorBits;
+    private final List<String> names;
     private final Map<String, List<Reason>> refused;
 
-    private JvmView(String vmName, Map<String, String> flags, boolean vectorApiReadable, OptionalInt preferredVectorBits) {
+    private JvmView(String vmName, Map<String, String> flags, boolean vectorApiReadable, OptionalInt preferredVectorBits,
+            List<JvmGate> gates) {
         this.vmName = Objects.requireNonNull(vmName, "vmName");
         this.flags = Collections.unmodifiableMap(new LinkedHashMap<>(flags));
         this.vectorApiReadable = vectorApiReadable;
         this.preferredVectorBits = Objects.requireNonNull(preferredVectorBits, "preferredVectorBits");
-        this.refused = Collections.unmodifiableMap(evaluate());
+        this.names = gates.stream().map(JvmGate::name).toList();
+        Map<String, List<Reason>> r = new LinkedHashMap<>();
+        for (JvmGate g : gates) {
+            evaluate(g).ifPresent(reason -> r.put(g.name(), List.of(reason)));
+        }
+        this.refused = Collections.unmodifiableMap(r);
+    }
+
+    private JvmView(JvmView base, Map<String, List<Reason>> refused) {
+        this.vmName = base.vmName;
+        this.flags = base.flags;
+        this.vectorApiReadable = base.vectorApiReadable;
+        this.preferredVectorBits = base.preferredVectorBits;
+        this.names = base.names;
+        this.refused = Collections.unmodifiableMap(refused);
     }
 
     private static final class Holder {
-        static final JvmView CURRENT = new JvmView(System.getProperty("java.vm.name", "unknown"), HotSpotFlags.read(),
-                VectorApiProbe.readable(), VectorApiProbe.preferredBitSize());
+        static final JvmView CURRENT = new JvmView(System.getProperty("java.vm.name", "unknown"),
+                HotSpotFlags.read(flagNames(gates())), VectorApiProbe.readable(), VectorApiProbe.preferredBitSize(), gates());
+    }
+
+    /** The core's gates, then those of each architecture module on the class path. */
+    private static List<JvmGate> gates() {
+        return Architectures.get().jvmGates();
+    }
+
+    /** The flags to read: those the architectures' gates name, in their order, then the core's. */
+    private static List<String> flagNames(List<JvmGate> gates) {
+        java.util.LinkedHashSet<String> names = new java.util.LinkedHashSet<>();
+        gates.forEach(g -> g.flag().ifPresent(names::add));
+        names.addAll(CORE_FLAGS);
+        return List.copyOf(names);
     }
 
     /**
@@ -69,7 +96,8 @@ public final class JvmView {
     }
 
     /**
-     * A view with given flags, for emulation and tests ("what would a JVM with MaxVectorSize=32 do?").
+     * A view with given flags, for emulation and tests ("what would a JVM with MaxVectorSize=32 do?"),
+     * with the gates of the modules on the class path.
      *
      * @param vmName              the VM's name
      * @param flags               HotSpot flag values by name; an absent flag is not defined
@@ -78,10 +106,10 @@ public final class JvmView {
      */
     public static JvmView of(String vmName, Map<String, String> flags, boolean vectorApiReadable,
             OptionalInt preferredVectorBits) {
-        return new JvmView(vmName, flags, vectorApiReadable, preferredVectorBits);
+        return new JvmView(vmName, flags, vectorApiReadable, preferredVectorBits, gates());
     }
 
-    /** This view with {@code names} (jvm.* features) made false, reason "disabled by cpufeatures.disable". */
+    /** This view with {@code names} ({@code jvm.*} features) made false, reason "disabled by cpufeatures.disable". */
     public JvmView without(Set<String> names) {
         Map<String, List<Reason>> r = new LinkedHashMap<>(refused);
         for (String n : names) {
@@ -89,14 +117,6 @@ public final class JvmView {
             r.put(n, List.of(new Reason(ReasonKind.DISABLED, "disabled by cpufeatures.disable")));
         }
         return new JvmView(this, r);
-    }
-
-    private JvmView(JvmView base, Map<String, List<Reason>> refused) {
-        this.vmName = base.vmName;
-        this.flags = base.flags;
-        this.vectorApiReadable = base.vectorApiReadable;
-        this.preferredVectorBits = base.preferredVectorBits;
-        this.refused = Collections.unmodifiableMap(refused);
     }
 
     /** The VM's name ({@code java.vm.name}). */
@@ -129,18 +149,26 @@ public final class JvmView {
         return preferredVectorBits;
     }
 
-    /** Whether {@code name} is a {@code jvm.*} feature name. */
-    public static boolean isJvmName(String name) {
-        return NAMES.contains(name);
+    /** Every {@code jvm.*} feature this view answers, in report order. */
+    public List<String> names() {
+        return names;
     }
 
-    /** Whether the {@code jvm.*} feature holds. */
+    /**
+     * Whether the {@code jvm.*} feature holds.
+     *
+     * @throws IllegalArgumentException if no gate has that name
+     */
     public boolean has(String name) {
         requireKnown(name);
         return !refused.containsKey(name);
     }
 
-    /** Why the {@code jvm.*} feature does not hold; empty when it does. */
+    /**
+     * Why the {@code jvm.*} feature does not hold; empty when it does.
+     *
+     * @throws IllegalArgumentException if no gate has that name
+     */
     public List<Reason> reasons(String name) {
         requireKnown(name);
         return refused.getOrDefault(name, List.of());
@@ -148,51 +176,64 @@ public final class JvmView {
 
     /** The {@code jvm.*} features that hold, in report order. */
     public List<String> available() {
-        return NAMES.stream().filter(n -> !refused.containsKey(n)).toList();
+        return names.stream().filter(n -> !refused.containsKey(n)).toList();
     }
 
-    private static void requireKnown(String name) {
-        if (!NAMES.contains(name)) {
-            throw new IllegalArgumentException("not a jvm.* feature: '" + name + "'; accepted: " + NAMES);
+    private void requireKnown(String name) {
+        if (!names.contains(name)) {
+            throw new IllegalArgumentException("not a jvm.* feature: '" + name + "'; accepted: " + names);
         }
     }
 
-    private Map<String, List<Reason>> evaluate() {
-        Map<String, List<Reason>> r = new LinkedHashMap<>();
+    /** Why {@code gate} does not hold on this JVM, if it does not. */
+    private Optional<Reason> evaluate(JvmGate gate) {
+        JvmGate.Rule rule = gate.rule();
+        if (rule instanceof JvmGate.VectorApi) {
+            return vectorApiReadable ? Optional.empty() : Optional.of(vectorModuleMissing());
+        }
+        if (rule instanceof JvmGate.VectorBits v) {
+            return vectorRefusal(v.bits());
+        }
+        if (rule instanceof JvmGate.FlagAtLeast f) {
+            OptionalInt value = intFlag(f.flag());
+            if (value.isEmpty()) {
+                return Optional.of(absent(f.flag()));
+            }
+            return value.getAsInt() < f.minimum()
+                    ? Optional.of(new Reason(ReasonKind.JVM, f.flag() + "=" + value.getAsInt())) : Optional.empty();
+        }
+        JvmGate.FlagEnabled e = (JvmGate.FlagEnabled) rule;
+        String value = flags.get(e.flag());
+        if (value == null) {
+            return Optional.of(absent(e.flag()));
+        }
+        return value.equals("true") ? Optional.empty() : Optional.of(new Reason(ReasonKind.JVM, e.flag() + "=" + value));
+    }
+
+    private static Reason vectorModuleMissing() {
+        return new Reason(ReasonKind.JVM, "module jdk.incubator.vector is not readable:"
+                + " start the JVM with --add-modules jdk.incubator.vector");
+    }
+
+    /** Why C2 will not compile Vector API code {@code bits} wide, if it will not. */
+    private Optional<Reason> vectorRefusal(int bits) {
         if (!vectorApiReadable) {
-            Reason missing = new Reason(ReasonKind.JVM, "module jdk.incubator.vector is not readable:"
-                    + " start the JVM with --add-modules jdk.incubator.vector");
-            for (String n : List.of("jvm.vector_api", "jvm.vector128", "jvm.vector256", "jvm.vector512")) {
-                r.put(n, List.of(missing));
-            }
-        } else {
-            Optional<Reason> noC2 = c2Refusal();
-            OptionalInt maxBytes = intFlag("MaxVectorSize");
-            for (int bits : new int[] {128, 256, 512}) {
-                String n = "jvm.vector" + bits;
-                if (noC2.isPresent()) {
-                    r.put(n, List.of(noC2.get()));
-                } else if (maxBytes.isPresent() && maxBytes.getAsInt() * 8 < bits) {
-                    r.put(n, List.of(new Reason(ReasonKind.JVM, "MaxVectorSize=" + maxBytes.getAsInt()
-                            + ": the JIT compiles vectors up to " + maxBytes.getAsInt() * 8 + " bits")));
-                } else if (maxBytes.isEmpty() && (preferredVectorBits.isEmpty() || preferredVectorBits.getAsInt() < bits)) {
-                    r.put(n, List.of(new Reason(ReasonKind.JVM, "MaxVectorSize unreadable and the preferred species is "
-                            + (preferredVectorBits.isPresent() ? preferredVectorBits.getAsInt() + " bits" : "unknown"))));
-                }
-            }
+            return Optional.of(vectorModuleMissing());
         }
-        atLeast(r, "jvm.avx", "UseAVX", 1);
-        atLeast(r, "jvm.avx2", "UseAVX", 2);
-        atLeast(r, "jvm.avx512", "UseAVX", 3);
-        atLeast(r, "jvm.sse4_2", "UseSSE", 4);
-        enabled(r, "jvm.bmi1", "UseBMI1Instructions");
-        enabled(r, "jvm.bmi2", "UseBMI2Instructions");
-        enabled(r, "jvm.fma", "UseFMA");
-        enabled(r, "jvm.popcnt", "UsePopCountInstruction");
-        enabled(r, "jvm.lzcnt", "UseCountLeadingZerosInstruction");
-        enabled(r, "jvm.tzcnt", "UseCountTrailingZerosInstruction");
-        atLeast(r, "jvm.sve", "UseSVE", 1);
-        return r;
+        Optional<Reason> noC2 = c2Refusal();
+        if (noC2.isPresent()) {
+            return noC2;
+        }
+        OptionalInt maxBytes = intFlag("MaxVectorSize");
+        if (maxBytes.isPresent() && maxBytes.getAsInt() * 8 < bits) {
+            return Optional.of(new Reason(ReasonKind.JVM, "MaxVectorSize=" + maxBytes.getAsInt()
+                    + ": the JIT compiles vectors up to " + maxBytes.getAsInt() * 8 + " bits"));
+        }
+        if (maxBytes.isEmpty() && (preferredVectorBits.isEmpty() || preferredVectorBits.getAsInt() < bits)) {
+            return Optional.of(new Reason(ReasonKind.JVM, "MaxVectorSize unreadable and the preferred species is "
+                    + (preferredVectorBits.isPresent() ? preferredVectorBits.getAsInt() + " bits" : "unknown")));
+        }
+        return Optional.empty();
     }
 
     /** Why C2 will not compile Vector API code, if it will not. */
@@ -209,24 +250,6 @@ public final class JvmView {
             return Optional.of(new Reason(ReasonKind.JVM, "EnableVectorSupport=false: Vector API intrinsics are off"));
         }
         return Optional.empty();
-    }
-
-    private void atLeast(Map<String, List<Reason>> r, String name, String flag, int minimum) {
-        OptionalInt value = intFlag(flag);
-        if (value.isEmpty()) {
-            r.put(name, List.of(absent(flag)));
-        } else if (value.getAsInt() < minimum) {
-            r.put(name, List.of(new Reason(ReasonKind.JVM, flag + "=" + value.getAsInt())));
-        }
-    }
-
-    private void enabled(Map<String, List<Reason>> r, String name, String flag) {
-        String value = flags.get(flag);
-        if (value == null) {
-            r.put(name, List.of(absent(flag)));
-        } else if (!value.equals("true")) {
-            r.put(name, List.of(new Reason(ReasonKind.JVM, flag + "=" + value)));
-        }
     }
 
     private Reason absent(String flag) {

@@ -1,14 +1,19 @@
 package io.cpufeatures.core.spi;
 
+import io.cpufeatures.core.CpuDescription;
+import io.cpufeatures.core.CpuSnapshot;
 import io.cpufeatures.core.Reason;
+import io.cpufeatures.core.trace.Trace;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 
 /**
- * What an architecture module says about one CPU, in canonical feature names: the decoded
- * present, usable and policy layers. Implementations are immutable.
+ * What an architecture module decoded of one CPU, in canonical names: the present, usable and policy
+ * layers, the trace of every feature and policy flag, and the description reports print.
+ * Implementations are immutable; names passed in are canonical names of this architecture's
+ * vocabulary (the core resolves spellings before it asks).
  */
 public interface ArchitectureFeatures {
 
@@ -25,28 +30,32 @@ public interface ArchitectureFeatures {
     Map<String, List<Reason>> notUsable();
 
     /**
-     * Why the feature or policy flag with this canonical name does not hold: absent, present and not
-     * usable, or not a name of this architecture at all; empty when it holds.
+     * Why the feature or policy flag with this canonical name does not hold (absent, present and not
+     * usable, a policy that does not apply); empty when it holds.
      */
     List<Reason> reasons(String canonicalName);
 
     /** Names of the policy flags that apply ({@code prefer_ymm}). */
     Set<String> policyFlags();
 
-    /** Every name this architecture accepts (canonical names, aliases, policy flags), to its canonical name. */
-    Map<String, String> names();
-
-    /** The canonical name of {@code name} (any spelling this architecture accepts), if it knows it. */
-    Optional<String> canonicalName(String name);
-
-    /** The closest valid names to an unknown {@code name}, nearest first. */
-    List<String> suggestions(String name);
+    /**
+     * How the verdict on this feature or policy flag was reached, layer by layer; empty for a name of
+     * another architecture, or when nothing is known of the CPU. A feature's trace leaves its
+     * {@code jvm} gates empty: the core fills them from the JVM view.
+     */
+    Optional<Trace> trace(String canonicalName);
 
     /** The same CPU with these canonical feature names removed (remove-only, through dependencies). */
     ArchitectureFeatures without(Set<String> canonicalNames);
 
-    /** Identity facts for reports: vendor, brand, microarchitecture..., in display order. */
+    /** Identity facts (vendor, brand, microarchitecture...), in display order. */
     Map<String, String> identity();
+
+    /** What reports print of this CPU, standing for {@code logicalCpus} logical CPUs. */
+    CpuDescription describe(int logicalCpus);
+
+    /** The raw snapshot this was decoded from, if there is one (none when nothing is known). */
+    Optional<CpuSnapshot> snapshot();
 
     /** The architecture's own, richer description of the CPU (for x86, {@code X86CpuInfo}). */
     Object details();

@@ -1,7 +1,10 @@
 package io.cpufeatures.core.spi;
 
+import io.cpufeatures.core.CpuDescription;
+import io.cpufeatures.core.CpuSnapshot;
 import io.cpufeatures.core.Reason;
 import io.cpufeatures.core.ReasonKind;
+import io.cpufeatures.core.trace.Trace;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -51,18 +54,8 @@ public final class NoCpuInformation implements ArchitectureFeatures {
     }
 
     @Override
-    public Map<String, String> names() {
-        return Map.of();
-    }
-
-    @Override
-    public Optional<String> canonicalName(String name) {
+    public Optional<Trace> trace(String canonicalName) {
         return Optional.empty();
-    }
-
-    @Override
-    public List<String> suggestions(String name) {
-        return List.of();
     }
 
     @Override
@@ -73,6 +66,18 @@ public final class NoCpuInformation implements ArchitectureFeatures {
     @Override
     public Map<String, String> identity() {
         return Map.of("architecture", architecture);
+    }
+
+    @Override
+    public CpuDescription describe(int logicalCpus) {
+        return new CpuDescription(List.of(new CpuDescription.Field("architecture", architecture)),
+                List.of(new CpuDescription.Line("architecture", architecture + " (no CPU information)")), "", List.of(),
+                List.of());
+    }
+
+    @Override
+    public Optional<CpuSnapshot> snapshot() {
+        return Optional.empty();
     }
 
     @Override

@@ -27,12 +27,9 @@ import java.util.Properties;
  * @param disable   the names to disable, as written (validated by the facade)
  * @param cpuidFile the dump to decode instead of the CPU
  * @param xcr0      the XCR0 to assume for the dump
- * @param probe     the forced source, {@code auto} when not forced
+ * @param probe     the forced source, {@link ProbeMode#AUTO} when not forced
  */
-public record ProbeSettings(List<String> disable, Optional<Path> cpuidFile, OptionalLong xcr0, String probe) {
-
-    /** The values {@code cpufeatures.probe} accepts. */
-    public static final List<String> PROBES = List.of("auto", "native", "proc-cpuinfo", "none");
+public record ProbeSettings(List<String> disable, Optional<Path> cpuidFile, OptionalLong xcr0, ProbeMode probe) {
 
     /** Validates and copies the parts. */
     public ProbeSettings {
@@ -40,10 +37,6 @@ public record ProbeSettings(List<String> disable, Optional<Path> cpuidFile, Opti
         Objects.requireNonNull(cpuidFile, "cpuidFile");
         Objects.requireNonNull(xcr0, "xcr0");
         Objects.requireNonNull(probe, "probe");
-        if (!PROBES.contains(probe)) {
-            throw new CpuFeaturesConfigurationException("cpufeatures.probe: '" + probe + "' is not a source; accepted: "
-                    + String.join(", ", PROBES));
-        }
         if (xcr0.isPresent() && cpuidFile.isEmpty()) {
             throw new CpuFeaturesConfigurationException("cpufeatures.xcr0 is given without cpufeatures.cpuid.file:"
                     + " the XCR0 of the running CPU is read, never assumed");
@@ -52,7 +45,7 @@ public record ProbeSettings(List<String> disable, Optional<Path> cpuidFile, Opti
 
     /** No overrides. */
     public static ProbeSettings none() {
-        return new ProbeSettings(List.of(), Optional.empty(), OptionalLong.empty(), "auto");
+        return new ProbeSettings(List.of(), Optional.empty(), OptionalLong.empty(), ProbeMode.AUTO);
     }
 
     /** The settings of this process. */
@@ -79,7 +72,7 @@ public record ProbeSettings(List<String> disable, Optional<Path> cpuidFile, Opti
             }
         });
         return new ProbeSettings(names, file.map(Path::of), xcr0.isPresent() ? OptionalLong.of(parseXcr0(xcr0.get()))
-                : OptionalLong.empty(), probe.map(p -> p.toLowerCase(Locale.ROOT)).orElse("auto"));
+                : OptionalLong.empty(), probe.map(ProbeMode::of).orElse(ProbeMode.AUTO));
     }
 
     /**

@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.cpufeatures.core.ReasonKind;
 import java.util.HashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.OptionalInt;
 import org.junit.jupiter.api.Test;
@@ -29,11 +30,12 @@ class JvmViewTest {
     @Test
     void aWideJitWithTheVectorApiCompilesEveryWidth() {
         JvmView v = JvmView.of("HotSpot", avx512Flags(), true, OptionalInt.of(512));
-        for (String n : new String[] {"jvm.vector_api", "jvm.vector128", "jvm.vector256", "jvm.vector512", "jvm.avx512",
-            "jvm.bmi2", "jvm.fma"}) {
+        for (String n : new String[] {"jvm.vector_api", "jvm.vector128", "jvm.vector256", "jvm.vector512",
+            "jvm.fake_level3", "jvm.fake_bmi2"}) {
             assertTrue(v.has(n), n + " " + v.reasons(n));
         }
-        assertFalse(v.has("jvm.sve"), "UseSVE is not defined on x86");
+        assertEquals(List.of("jvm.vector_api", "jvm.vector128", "jvm.vector256", "jvm.vector512", "jvm.fake_level3",
+                "jvm.fake_bmi2"), v.names(), "the core's gates, then the modules'");
     }
 
     @Test
@@ -45,7 +47,7 @@ class JvmViewTest {
         assertTrue(v.has("jvm.vector256"));
         assertFalse(v.has("jvm.vector512"));
         assertEquals("MaxVectorSize=32: the JIT compiles vectors up to 256 bits", v.reasons("jvm.vector512").get(0).detail());
-        assertEquals("UseAVX=2", v.reasons("jvm.avx512").get(0).detail());
+        assertEquals("UseAVX=2", v.reasons("jvm.fake_level3").get(0).detail(), "an integer flag below its minimum");
     }
 
     @Test
@@ -54,7 +56,7 @@ class JvmViewTest {
         assertFalse(v.has("jvm.vector_api"));
         assertEquals(ReasonKind.JVM, v.reasons("jvm.vector512").get(0).kind());
         assertTrue(v.reasons("jvm.vector512").get(0).detail().contains("--add-modules jdk.incubator.vector"));
-        assertTrue(v.has("jvm.bmi2"), "flag-based features do not need the module");
+        assertTrue(v.has("jvm.fake_bmi2"), "flag-based features do not need the module");
     }
 
     @Test
@@ -73,8 +75,8 @@ class JvmViewTest {
     void offHotSpotFlagFeaturesAreFalseWithThatReason() {
         JvmView v = JvmView.of("Eclipse OpenJ9 VM", Map.of(), true, OptionalInt.of(256));
         assertFalse(v.isHotSpot());
-        assertFalse(v.has("jvm.bmi2"));
-        assertTrue(v.reasons("jvm.bmi2").get(0).detail().startsWith("not HotSpot (Eclipse OpenJ9 VM)"));
+        assertFalse(v.has("jvm.fake_bmi2"));
+        assertTrue(v.reasons("jvm.fake_bmi2").get(0).detail().startsWith("not HotSpot (Eclipse OpenJ9 VM)"));
         assertTrue(v.has("jvm.vector256"), "the preferred species stands in for MaxVectorSize");
         assertFalse(v.has("jvm.vector512"));
     }
@@ -85,6 +87,25 @@ class JvmViewTest {
         assertFalse(v.has("jvm.vector512"));
         assertEquals(ReasonKind.DISABLED, v.reasons("jvm.vector512").get(0).kind());
         assertThrows(IllegalArgumentException.class, () -> v.has("jvm.avx1024"));
+    }
+
+    @Test
+    void aBooleanFlagThatIsOffOrMissingRefusesItsGate() {
+        Map<String, String> f = avx512Flags();
+        f.put("UseBMI2Instructions", "false");
+        assertEquals("UseBMI2Instructions=false", JvmView.of("HotSpot", f, true, OptionalInt.of(512))
+                .reasons("jvm.fake_bmi2").get(0).detail());
+        f.remove("UseBMI2Instructions");
+        assertEquals("HotSpot flag UseBMI2Instructions does not exist on this JVM or platform",
+                JvmView.of("HotSpot", f, true, OptionalInt.of(512)).reasons("jvm.fake_bmi2").get(0).detail());
+    }
+
+    @Test
+    void gatesAreNamedJvmDotLowerCaseWords() {
+        for (String bad : new String[] {"vector512", "jvm.Vector512", "jvm.", "jvm.a-b"}) {
+            IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> JvmGate.atLeast(bad, "F", 1));
+            assertTrue(e.getMessage().contains("'" + bad + "'"), e.getMessage());
+        }
     }
 
     @Test

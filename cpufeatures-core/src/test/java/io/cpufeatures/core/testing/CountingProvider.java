@@ -1,19 +1,28 @@
 package io.cpufeatures.core.testing;
 
 import io.cpufeatures.core.CpuSnapshot;
+import io.cpufeatures.core.DumpFormatException;
 import io.cpufeatures.core.ProbeSource;
+import io.cpufeatures.core.SourceKind;
+import io.cpufeatures.core.jvm.JvmGate;
 import io.cpufeatures.core.spi.CpuFeaturesProvider;
-import io.cpufeatures.core.spi.ProbeSettings;
+import io.cpufeatures.core.spi.DumpContents;
+import io.cpufeatures.core.spi.FeatureVocabulary;
+import io.cpufeatures.core.spi.ProbeMode;
 import java.time.Duration;
-import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
+import java.util.OptionalLong;
 import java.util.Set;
 import java.util.concurrent.atomic.AtomicInteger;
 
 /**
  * The only provider on the core module's test class path: it "probes" by sleeping 50 ms (so that
- * racing threads really overlap) and counts how often it was asked.
+ * racing threads really overlap) and counts how often it was asked. Its vocabulary is
+ * {@link FakeFeatures}' names, a group "fake-all" and two JIT gates reading real HotSpot flags.
+ * It reads "dumps" whose text is {@code fake CPUs N}.
  */
 public final class CountingProvider implements CpuFeaturesProvider {
 
@@ -38,40 +47,91 @@ public final class CountingProvider implements CpuFeaturesProvider {
     }
 
     @Override
-    public ProbeResult probe(ProbeSettings settings) {
+    public ProbeResult probe(ProbeMode mode) {
         PROBES.incrementAndGet();
         try {
             Thread.sleep(50);
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
         }
-        if (settings.probe().equals("none")) {
-            return new ProbeResult(new io.cpufeatures.core.spi.NoCpuInformation("fake"),
-                    new ProbeSource("none", "forced", List.of(), Duration.ZERO));
-        }
-        return new ProbeResult(new FakeFeatures(Set.of()), new ProbeSource("native", "counting fake", List.of(),
+        return new ProbeResult(new FakeFeatures(Set.of()), new ProbeSource(SourceKind.NATIVE, "counting fake", List.of(),
                 Duration.ofMillis(50)));
     }
 
     @Override
     public Optional<ProbeResult> decode(CpuSnapshot snapshot) {
         return snapshot.architecture().equals("fake")
-                ? Optional.of(new ProbeResult(new FakeFeatures(Set.of()), ProbeSource.snapshot("fake snapshot")))
+                ? Optional.of(new ProbeResult(new FakeFeatures(Set.of()), ProbeSource.of(SourceKind.EMULATED, "fake snapshot")))
                 : Optional.empty();
     }
 
     @Override
-    public Optional<String> canonicalName(String name) {
-        return Optional.ofNullable(FakeFeatures.NAMES.get(name.toLowerCase()));
+    public FeatureVocabulary vocabulary() {
+        return new FeatureVocabulary() {
+            @Override
+            public String architecture() {
+                return "fake";
+            }
+
+            @Override
+            public Map<String, List<String>> features() {
+                Map<String, List<String>> m = new LinkedHashMap<>();
+                m.put("alpha", List.of());
+                m.put("beta", List.of("b"));
+                m.put("gamma", List.of());
+                return m;
+            }
+
+            @Override
+            public List<String> policyFlags() {
+                return List.of("slow_wide");
+            }
+
+            @Override
+            public Map<String, List<String>> groups() {
+                return Map.of("fake-all", List.of("beta", "gamma"));
+            }
+
+            @Override
+            public List<JvmGate> jvmGates() {
+                return List.of(JvmGate.atLeast("jvm.fake_level3", "UseAVX", 3),
+                        JvmGate.enabled("jvm.fake_bmi2", "UseBMI2Instructions"));
+            }
+
+            @Override
+            public Map<String, List<String>> jvmGatesOf() {
+                return Map.of("beta", List.of("jvm.fake_bmi2", "jvm.vector256"));
+            }
+
+            @Override
+            public String acceptedNames() {
+                return "fake names (alpha, beta) and aliases (b)";
+            }
+        };
     }
 
     @Override
-    public List<String> canonicalNames() {
-        return new ArrayList<>(List.of("alpha", "beta", "gamma", "slow_wide"));
+    public Optional<DumpContents> parseDump(String file, String text, OptionalLong xcr0) throws DumpFormatException {
+        if (!text.startsWith("fake CPUs ")) {
+            return Optional.empty();
+        }
+        int n;
+        try {
+            n = Integer.parseInt(text.substring("fake CPUs ".length()).trim());
+        } catch (NumberFormatException e) {
+            throw new DumpFormatException(file, 1, "expected 'fake CPUs N' with N a number");
+        }
+        return Optional.of(new DumpContents("fake", n, List.of(new DumpContents.Kind(new ProbeResult(
+                new FakeFeatures(Set.of()), ProbeSource.of(SourceKind.FILE, file + " logical CPU 0")), n, 0))));
     }
 
     @Override
-    public List<String> suggestions(String name) {
-        return List.of();
+    public String unrecognisedDump() {
+        return "not a fake dump; accepted: 'fake CPUs N'";
+    }
+
+    @Override
+    public String writeDump(List<CpuSnapshot> snapshots) {
+        return "fake CPUs " + snapshots.size() + "\n";
     }
 }

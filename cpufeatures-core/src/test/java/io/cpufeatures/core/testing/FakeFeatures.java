@@ -1,8 +1,15 @@
 package io.cpufeatures.core.testing;
 
+import io.cpufeatures.core.CpuDescription;
+import io.cpufeatures.core.CpuSnapshot;
 import io.cpufeatures.core.Reason;
 import io.cpufeatures.core.ReasonKind;
 import io.cpufeatures.core.spi.ArchitectureFeatures;
+import io.cpufeatures.core.trace.Check;
+import io.cpufeatures.core.trace.FeatureTrace;
+import io.cpufeatures.core.trace.PolicyTrace;
+import io.cpufeatures.core.trace.Trace;
+import io.cpufeatures.core.trace.Verdict;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
@@ -15,9 +22,6 @@ import java.util.Set;
  * beta), policy flag "slow_wide"; "beta" and "gamma" usable unless disabled.
  */
 public final class FakeFeatures implements ArchitectureFeatures {
-
-    static final Map<String, String> NAMES = Map.of("alpha", "alpha", "beta", "beta", "b", "beta", "gamma", "gamma",
-            "slow_wide", "slow_wide");
 
     private final Set<String> disabled;
 
@@ -78,18 +82,18 @@ public final class FakeFeatures implements ArchitectureFeatures {
     }
 
     @Override
-    public Map<String, String> names() {
-        return NAMES;
-    }
-
-    @Override
-    public Optional<String> canonicalName(String name) {
-        return Optional.ofNullable(NAMES.get(name.toLowerCase()));
-    }
-
-    @Override
-    public List<String> suggestions(String name) {
-        return List.of();
+    public Optional<Trace> trace(String canonicalName) {
+        if (canonicalName.equals("slow_wide")) {
+            return Optional.of(new PolicyTrace("slow_wide", "prefer narrow code", "every fake CPU", "the fake's own rule",
+                    Optional.of("a fake CPU"), true));
+        }
+        List<Reason> reasons = reasons(canonicalName);
+        boolean present = present().contains(canonicalName);
+        Verdict verdict = reasons.isEmpty() ? Verdict.USABLE : present ? Verdict.NOT_USABLE : Verdict.NOT_PRESENT;
+        return Optional.of(new FeatureTrace(canonicalName, List.of(), "fake", new Check("bit", "fake bit", present),
+                new Check("OS state", "none needed", true), List.of(), List.of(), List.of(),
+                disabled.contains(canonicalName), List.of(), List.of(), verdict,
+                verdict == Verdict.NOT_USABLE ? reasons : List.of(), Optional.empty()));
     }
 
     @Override
@@ -102,6 +106,17 @@ public final class FakeFeatures implements ArchitectureFeatures {
     @Override
     public Map<String, String> identity() {
         return Map.of("vendor", "Fake");
+    }
+
+    @Override
+    public CpuDescription describe(int logicalCpus) {
+        return new CpuDescription(List.of(new CpuDescription.Field("vendor", "Fake")),
+                List.of(new CpuDescription.Line("cpu", "a fake CPU")), "Fake", List.of(), List.of("beta"));
+    }
+
+    @Override
+    public Optional<CpuSnapshot> snapshot() {
+        return Optional.empty();
     }
 
     @Override

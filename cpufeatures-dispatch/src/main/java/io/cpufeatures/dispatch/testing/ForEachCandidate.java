@@ -26,6 +26,6 @@ import org.junit.jupiter.api.extension.ExtendWith;
 @ExtendWith(ForEachCandidateExtension.class)
 public @interface ForEachCandidate {
 
-    /** The dispatch point's name (it must be registered: built in code or listed by a provider). */
+    /** The dispatch point's name (a {@link io.cpufeatures.dispatch.DispatchPointProvider} must list it). */
     String value();
 }

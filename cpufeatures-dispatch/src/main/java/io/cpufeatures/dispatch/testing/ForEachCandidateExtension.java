@@ -3,7 +3,7 @@ package io.cpufeatures.dispatch.testing;
 import io.cpufeatures.core.CpuFeatures;
 import io.cpufeatures.dispatch.Candidate;
 import io.cpufeatures.dispatch.DispatchPoint;
-import io.cpufeatures.dispatch.DispatchRegistry;
+import io.cpufeatures.dispatch.DispatchPoints;
 import io.cpufeatures.dispatch.Requirements;
 import java.lang.reflect.Method;
 import java.util.ArrayList;
@@ -35,9 +35,10 @@ public final class ForEachCandidateExtension implements TestTemplateInvocationCo
     public Stream<TestTemplateInvocationContext> provideTestTemplateInvocationContexts(ExtensionContext context) {
         Method method = context.getRequiredTestMethod();
         String pointName = method.getAnnotation(ForEachCandidate.class).value();
-        DispatchPoint<?> point = DispatchRegistry.find(pointName).orElseThrow(() -> new IllegalArgumentException(
-                "@ForEachCandidate(\"" + pointName + "\") on " + method + ": no such dispatch point; known: "
-                        + DispatchRegistry.points().stream().map(DispatchPoint::name).toList()));
+        DispatchPoint<?> point = DispatchPoints.find(pointName).orElseThrow(() -> new IllegalArgumentException(
+                "@ForEachCandidate(\"" + pointName + "\") on " + method + ": no dispatch point of that name is listed by a"
+                        + " DispatchPointProvider on the class path; listed: "
+                        + DispatchPoints.onClassPath().stream().map(DispatchPoint::name).toList()));
         CpuFeatures features = CpuFeatures.current();
         List<TestTemplateInvocationContext> contexts = new ArrayList<>();
         List<? extends Candidate<?>> order = new ArrayList<>(point.candidates());

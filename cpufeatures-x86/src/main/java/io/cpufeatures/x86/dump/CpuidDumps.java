@@ -2,15 +2,12 @@ package io.cpufeatures.x86.dump;
 
 import io.cpufeatures.x86.raw.CpuidSnapshot;
 import io.cpufeatures.x86.raw.SnapshotSource;
-import java.io.IOException;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
-import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 
 /**
  * Reads CPUID dump files in every format of {@link DumpFormat}, detected from the content, and
@@ -18,9 +15,16 @@ import java.util.Map;
  * line of 80 dashes, then expected values) is read up to the dashes.
  *
  * <p>A file either parses completely or raises {@link CpuidFormatException}: nothing half-parsed
- * is ever returned.
+ * is ever returned. Files are read by {@link io.cpufeatures.core.CpuDumps}, which bounds their size
+ * and detects the architecture.
  */
 public final class CpuidDumps {
+
+    /** What a file in none of the formats gets: what is accepted, with an example line of each. */
+    public static final String UNRECOGNISED = "no CPUID register line found; accepted formats: cpuid -r"
+            + " ('   0x00000000 0x00: eax=0x... ebx=0x... ecx=0x... edx=0x...'), AIDA64/InstLatx64"
+            + " ('CPUID 00000000: EAX-EBX-ECX-EDX'), libcpuid raw ('basic_cpuid[0]=eax ebx ecx edx'),"
+            + " and libcpuid .test files holding one of them";
 
     private static final String LIBCPUID_TEST_SEPARATOR = "-".repeat(80);
 
@@ -28,16 +32,25 @@ public final class CpuidDumps {
     }
 
     /**
-     * Reads and parses {@code file}. Bytes are read as ISO-8859-1, so no byte sequence can fail to
-     * decode (the formats are ASCII; AIDA64 reports may carry other bytes in their annotations).
+     * Parses {@code text}, naming it {@code file} in snapshot sources and error messages.
+     *
+     * @throws CpuidFormatException if it is in none of the formats ({@link #UNRECOGNISED}) or malformed
      */
-    public static CpuidDump read(Path file) throws IOException, CpuidFormatException {
-        String text = new String(Files.readAllBytes(file), StandardCharsets.ISO_8859_1);
-        return parse(file.toString(), text);
+    public static CpuidDump parse(String file, String text) throws CpuidFormatException {
+        Optional<CpuidDump> dump = parseIfCpuid(file, text);
+        if (dump.isEmpty()) {
+            throw new CpuidFormatException(file, 0, UNRECOGNISED);
+        }
+        return dump.get();
     }
 
-    /** Parses {@code text}, naming it {@code file} in snapshot sources and error messages. */
-    public static CpuidDump parse(String file, String text) throws CpuidFormatException {
+    /**
+     * Parses {@code text} if it holds a CPUID register line of one of the formats: empty if it holds
+     * none (the file is not a CPUID dump), the dump if it parses completely.
+     *
+     * @throws CpuidFormatException if it is in one of the formats and malformed
+     */
+    public static Optional<CpuidDump> parseIfCpuid(String file, String text) throws CpuidFormatException {
         List<String> lines = new ArrayList<>(Arrays.asList(text.split("\r?\n|\r", -1)));
         boolean libcpuidTest = false;
         for (int i = 0; i < lines.size(); i++) {
@@ -47,7 +60,11 @@ public final class CpuidDumps {
                 break;
             }
         }
-        DumpFormat format = detect(file, lines);
+        Optional<DumpFormat> detected = detect(lines);
+        if (detected.isEmpty()) {
+            return Optional.empty();
+        }
+        DumpFormat format = detected.get();
         List<LogicalCpuRecords> cpus = switch (format) {
             case CPUID_R -> CpuidRSyntax.parse(file, lines);
             case AIDA64 -> AidaSyntax.parse(file, lines);
@@ -80,28 +97,22 @@ public final class CpuidDumps {
         for (int g = 0; g < firsts.size(); g++) {
             groups.add(new CpuGroup(firsts.get(g), counts.get(g), firstPositions.get(g)));
         }
-        return new CpuidDump(file, format, libcpuidTest, cpus.size(), groups);
+        return Optional.of(new CpuidDump(file, format, libcpuidTest, cpus.size(), groups));
     }
 
-    private static DumpFormat detect(String file, List<String> lines) throws CpuidFormatException {
+    private static Optional<DumpFormat> detect(List<String> lines) {
         boolean aida = false;
         boolean cpuidR = false;
         for (String line : lines) {
             if (LibcpuidRawSyntax.isRegisterLine(line)) {
-                return DumpFormat.LIBCPUID_RAW;
+                return Optional.of(DumpFormat.LIBCPUID_RAW);
             }
             cpuidR |= CpuidRSyntax.LEAF_LINE.matcher(line).matches();
             aida |= AidaSyntax.isRegisterLine(line);
         }
         if (cpuidR) {
-            return DumpFormat.CPUID_R;
+            return Optional.of(DumpFormat.CPUID_R);
         }
-        if (aida) {
-            return DumpFormat.AIDA64;
-        }
-        throw new CpuidFormatException(file, 0, "no CPUID register line found; accepted formats: cpuid -r"
-                + " ('   0x00000000 0x00: eax=0x... ebx=0x... ecx=0x... edx=0x...'), AIDA64/InstLatx64"
-                + " ('CPUID 00000000: EAX-EBX-ECX-EDX'), libcpuid raw ('basic_cpuid[0]=eax ebx ecx edx'),"
-                + " and libcpuid .test files holding one of them");
+        return aida ? Optional.of(DumpFormat.AIDA64) : Optional.empty();
     }
 }

@@ -6,6 +6,7 @@ import io.cpufeatures.x86.raw.CpuidSnapshot;
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
 import java.nio.charset.StandardCharsets;
+import java.util.Locale;
 import java.util.Objects;
 import java.util.OptionalInt;
 
@@ -17,7 +18,9 @@ import java.util.OptionalInt;
  * or more. So a Zen 4 with signature 0x00A60F12 is family 0x19 model 0x61, an Alder Lake with
  * 0x00090672 is family 6 model 0x97.
  *
- * @param vendor    the 12-character vendor string of CPUID.0 ({@code GenuineIntel}, {@code AuthenticAMD}...)
+ * @param vendorString the 12-character vendor string of CPUID.0 ({@code GenuineIntel}, {@code AuthenticAMD}...),
+ *                  as the CPU reports it
+ * @param vendor    the maker the vendor string names
  * @param brand     the brand string of CPUID.0x80000002..4, trimmed; empty when the CPU has none
  * @param family    the display family
  * @param model     the display model
@@ -25,12 +28,16 @@ import java.util.OptionalInt;
  * @param signature CPUID.1:EAX, the raw signature
  * @param coreType  the hybrid core type of CPUID.0x1A:EAX[31:24] (0x20 Atom, 0x40 Core), if reported
  */
-public record CpuIdentity(String vendor, String brand, int family, int model, int stepping, int signature,
-        OptionalInt coreType) {
+public record CpuIdentity(String vendorString, X86Vendor vendor, String brand, int family, int model, int stepping,
+        int signature, OptionalInt coreType) {
 
-    /** Validates the parts. */
+    /** Validates the parts: the vendor is the one the string names. */
     public CpuIdentity {
-        Objects.requireNonNull(vendor, "vendor");
+        Objects.requireNonNull(vendorString, "vendorString");
+        if (vendor != X86Vendor.of(vendorString)) {
+            throw new IllegalArgumentException("vendor string '" + vendorString + "' names " + X86Vendor.of(vendorString)
+                    + ", not " + vendor);
+        }
         Objects.requireNonNull(brand, "brand");
         Objects.requireNonNull(coreType, "coreType");
     }
@@ -57,8 +64,8 @@ public record CpuIdentity(String vendor, String brand, int family, int model, in
         if (Integer.compareUnsigned(snapshot.maxBasicLeaf(), 0x1A) >= 0 && snapshot.read(0x1A).eax() != 0) {
             coreType = OptionalInt.of(snapshot.read(0x1A).eax() >>> 24);
         }
-        return new CpuIdentity(vendor, brand, displayFamily(signature), displayModel(signature), signature & 0xf,
-                signature, coreType);
+        return new CpuIdentity(vendor, X86Vendor.of(vendor), brand, displayFamily(signature), displayModel(signature),
+                signature & 0xf, signature, coreType);
     }
 
     /** The display family of a signature (Linux {@code x86_family()}). */
@@ -81,17 +88,12 @@ public record CpuIdentity(String vendor, String brand, int family, int model, in
 
     /** The signature as the corpus and Intel write it, eight hex digits ({@code 00050654}). */
     public String signatureHex() {
-        return Hex.of(signature, 8).toUpperCase(java.util.Locale.ROOT);
+        return Hex.of(signature, 8).toUpperCase(Locale.ROOT);
     }
 
     /** Whether the vendor is Intel. */
     public boolean isIntel() {
-        return vendor.equals("GenuineIntel");
-    }
-
-    /** Whether the vendor is AMD or Hygon (whose parts follow AMD's CPUID definitions). */
-    public boolean isAmdLike() {
-        return vendor.equals("AuthenticAMD") || vendor.equals("HygonGenuine");
+        return vendor == X86Vendor.INTEL;
     }
 
     /** The text of little-endian registers up to the first NUL byte (ASCII; other bytes kept as Latin-1). */

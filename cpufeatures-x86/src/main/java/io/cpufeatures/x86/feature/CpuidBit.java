@@ -1,6 +1,7 @@
 package io.cpufeatures.x86.feature;
 
 import io.cpufeatures.x86.raw.Register;
+import java.util.Locale;
 import java.util.Objects;
 
 /**
@@ -24,8 +25,8 @@ public record CpuidBit(int leaf, int subleaf, Register register, int bit) {
     @Override
     public String toString() {
         String where = subleaf == 0 && leaf != 0x7 && leaf != 0xD
-                ? String.format("CPUID.0x%X", leaf)
-                : String.format("CPUID.(0x%X,%d)", leaf, subleaf);
+                ? String.format(Locale.ROOT, "CPUID.0x%X", leaf)
+                : String.format(Locale.ROOT, "CPUID.(0x%X,%d)", leaf, subleaf);
         return where + ":" + register + "[" + bit + "]";
     }
 }

@@ -50,9 +50,4 @@ public enum StateRequirement {
     public boolean onlyWithOsxsave() {
         return onlyWithOsxsave;
     }
-
-    /** Whether the feature needs CPUID.1:ECX.OSXSAVE to be set to be usable at all. */
-    public boolean needsOsxsave() {
-        return this == OSXSAVE || (xcr0Mask != 0 && !onlyWithOsxsave);
-    }
 }

@@ -1,6 +1,20 @@
 package io.cpufeatures.x86.policy;
 
+import static io.cpufeatures.x86.feature.X86Vendor.AMD;
+import static io.cpufeatures.x86.feature.X86Vendor.CENTAUR;
+import static io.cpufeatures.x86.feature.X86Vendor.CYRIX;
+import static io.cpufeatures.x86.feature.X86Vendor.HYGON;
+import static io.cpufeatures.x86.feature.X86Vendor.INTEL;
+import static io.cpufeatures.x86.feature.X86Vendor.MICROSOFT_EMULATION;
+import static io.cpufeatures.x86.feature.X86Vendor.NSC;
+import static io.cpufeatures.x86.feature.X86Vendor.RISE;
+import static io.cpufeatures.x86.feature.X86Vendor.TRANSMETA;
+import static io.cpufeatures.x86.feature.X86Vendor.TRANSMETA_EARLY;
+import static io.cpufeatures.x86.feature.X86Vendor.VORTEX86;
+import static io.cpufeatures.x86.feature.X86Vendor.ZHAOXIN;
+
 import io.cpufeatures.x86.feature.CpuIdentity;
+import io.cpufeatures.x86.feature.X86Vendor;
 import java.util.List;
 import java.util.Optional;
 
@@ -12,11 +26,6 @@ import java.util.Optional;
  */
 public final class Microarchitectures {
 
-    private static final String INTEL = "GenuineIntel";
-    private static final String AMD = "AuthenticAMD";
-    private static final String HYGON = "HygonGenuine";
-    private static final String CENTAUR = "CentaurHauls";
-    private static final String ZHAOXIN = "  Shanghai  ";
     private static final int ANY = 0xff;
 
     private static final List<Microarchitecture> TABLE = List.of(
@@ -176,27 +185,27 @@ public final class Microarchitectures {
             row(ZHAOXIN, 7, 0x3B, 0x3B, "Zhaoxin LuJiaZui"),
             row(ZHAOXIN, 7, 0x5B, 0x5B, "Zhaoxin YongFeng"),
             // Others
-            row("CyrixInstead", 4, 0x0, 0xF, "Cyrix 5x86/MediaGX"),
-            row("CyrixInstead", 5, 0x0, 0xF, "Cyrix 6x86 (M1)"),
-            row("CyrixInstead", 6, 0x0, 0xF, "Cyrix 6x86MX (M2)"),
-            row("Geode by NSC", 5, 0x0, 0xF, "Geode"),
-            row("RiseRiseRise", 5, 0x0, 0xF, "Rise mP6"),
-            row("GenuineTMx86", 5, 0x0, 0xF, "Transmeta Crusoe"),
-            row("GenuineTMx86", 15, 0x0, 0xFF, "Transmeta Efficeon"),
-            row("TransmetaCPU", 5, 0x0, 0xF, "Transmeta Crusoe"),
-            row("Vortex86 SoC", 5, 0x0, 0xFF, "Vortex86"),
-            row("Vortex86 SoC", 6, 0x0, 0xFF, "Vortex86"),
-            row("Virtual CPU ", 6, 0x0, 0xFF, "x86 emulation (Windows on Arm)"),
-            row("Virtual CPU ", 15, 0x0, 0xFF, "x86 emulation (Windows on Arm)"));
+            row(CYRIX, 4, 0x0, 0xF, "Cyrix 5x86/MediaGX"),
+            row(CYRIX, 5, 0x0, 0xF, "Cyrix 6x86 (M1)"),
+            row(CYRIX, 6, 0x0, 0xF, "Cyrix 6x86MX (M2)"),
+            row(NSC, 5, 0x0, 0xF, "Geode"),
+            row(RISE, 5, 0x0, 0xF, "Rise mP6"),
+            row(TRANSMETA, 5, 0x0, 0xF, "Transmeta Crusoe"),
+            row(TRANSMETA, 15, 0x0, 0xFF, "Transmeta Efficeon"),
+            row(TRANSMETA_EARLY, 5, 0x0, 0xF, "Transmeta Crusoe"),
+            row(VORTEX86, 5, 0x0, 0xFF, "Vortex86"),
+            row(VORTEX86, 6, 0x0, 0xFF, "Vortex86"),
+            row(MICROSOFT_EMULATION, 6, 0x0, 0xFF, "x86 emulation (Windows on Arm)"),
+            row(MICROSOFT_EMULATION, 15, 0x0, 0xFF, "x86 emulation (Windows on Arm)"));
 
     private Microarchitectures() {
     }
 
-    private static Microarchitecture row(String vendor, int family, int modelFrom, int modelTo, String name) {
+    private static Microarchitecture row(X86Vendor vendor, int family, int modelFrom, int modelTo, String name) {
         return new Microarchitecture(vendor, family, modelFrom, modelTo, 0, ANY, name);
     }
 
-    private static Microarchitecture row(String vendor, int family, int modelFrom, int modelTo, int steppingFrom,
+    private static Microarchitecture row(X86Vendor vendor, int family, int modelFrom, int modelTo, int steppingFrom,
             int steppingTo, String name) {
         return new Microarchitecture(vendor, family, modelFrom, modelTo, steppingFrom, steppingTo, name);
     }

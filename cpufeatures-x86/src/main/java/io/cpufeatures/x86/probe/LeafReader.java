@@ -6,6 +6,7 @@ import io.cpufeatures.x86.raw.CpuidSnapshot;
 import io.cpufeatures.x86.raw.SnapshotSource;
 import io.cpufeatures.x86.raw.Xcr0Source;
 import io.cpufeatures.x86.feature.CpuIdentity;
+import io.cpufeatures.x86.feature.X86Vendor;
 import java.util.HashMap;
 import java.util.Map;
 
@@ -83,8 +84,8 @@ final class LeafReader {
                 get(0x8000_0021, 0);
             }
         }
-        String vendor = CpuIdentity.vendorOf(l0);
-        if (vendor.equals("CentaurHauls") || vendor.equals("  Shanghai  ")) {
+        X86Vendor vendor = X86Vendor.of(CpuIdentity.vendorOf(l0));
+        if (vendor == X86Vendor.CENTAUR || vendor == X86Vendor.ZHAOXIN) {
             int maxCentaur = get(0xC000_0000, 0).eax();
             if (Integer.compareUnsigned(maxCentaur, 0xC000_0001) >= 0 && Integer.compareUnsigned(maxCentaur, 0xC000_ffff) <= 0) {
                 get(0xC000_0001, 0);

@@ -19,7 +19,8 @@ import java.util.TreeSet;
  * same decoder runs on it. Only the first processor's block is read; its {@code flags} line sets
  * the CPUID bit of every feature whose canonical name it lists. The kernel's view has the
  * dependency cascade applied and omits features whose register state the kernel did not enable
- * ({@code arch/x86/kernel/fpu/xstate.c}), but it does not show XCR0, so XCR0 stays unknown; it also
+ * ({@code arch/x86/kernel/fpu/xstate.c}), but it does not show XCR0, so XCR0 is unknown and recorded
+ * as checked by the kernel ({@link io.cpufeatures.x86.raw.Xcr0Source#KERNEL_CHECKED}); it also
  * hides flags the kernel does not name ({@code osxsave} is implied by {@code xsave}) or chose to
  * clear.
  */
@@ -68,7 +69,7 @@ final class ProcCpuinfo {
         int ebx = vb.getInt();
         int edx = vb.getInt();
         int ecx = vb.getInt();
-        CpuidSnapshot.Builder builder = CpuidSnapshot.builder(source);
+        CpuidSnapshot.Builder builder = CpuidSnapshot.builder(source).xcr0CheckedByKernel();
         builder.put(0, 0, 0xD, ebx, ecx, edx);
         builder.put(0x8000_0000, 0, 0x8000_0008, 0, 0, 0);
         reg(regs, 0xD, 1);

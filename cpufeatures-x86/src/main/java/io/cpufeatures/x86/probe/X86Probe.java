@@ -1,15 +1,11 @@
 package io.cpufeatures.x86.probe;
 
-import io.cpufeatures.core.CpuFeaturesConfigurationException;
 import io.cpufeatures.core.ProbeFailure;
 import io.cpufeatures.core.ProbeSource;
-import io.cpufeatures.core.spi.ProbeSettings;
-import io.cpufeatures.x86.dump.CpuidDump;
-import io.cpufeatures.x86.dump.CpuidDumps;
-import io.cpufeatures.x86.dump.CpuidFormatException;
+import io.cpufeatures.core.SourceKind;
+import io.cpufeatures.core.spi.ProbeMode;
 import io.cpufeatures.x86.raw.CpuidSnapshot;
 import io.cpufeatures.x86.raw.SnapshotSource;
-import io.cpufeatures.x86.raw.Xcr0Source;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -24,14 +20,14 @@ import java.util.function.LongFunction;
 /**
  * Where the running CPU's snapshot comes from, best source first, never crashing the JVM:
  * <ol>
- *   <li>a dump named by {@code cpufeatures.cpuid.file} (emulating another machine);</li>
  *   <li>{@code native}: CPUID and XGETBV executed here through JNA;</li>
  *   <li>{@code proc-cpuinfo}: the Linux kernel's flags, when JNA cannot load, executable memory is
  *       refused or the JVM is not x86-64;</li>
- *   <li>nothing: the architecture and the JVM view only.</li>
+ *   <li>nothing, when every source failed.</li>
  * </ol>
- * {@code cpufeatures.probe} forces one source. Each failed source is recorded with its reason and
- * exception.
+ * The {@link ProbeMode} forces one source. Each failed source is recorded with its reason and
+ * exception. (A dump named by {@code cpufeatures.cpuid.file}, and the {@code none} mode, are the
+ * core's: they never reach this class.)
  */
 public final class X86Probe {
 
@@ -56,37 +52,34 @@ public final class X86Probe {
     }
 
     /**
-     * Probes.
+     * Probes with the sources {@code mode} allows: {@code native}, {@code proc-cpuinfo}, or both in
+     * that order for {@code auto}.
      *
-     * @throws CpuFeaturesConfigurationException if the dump named by the settings cannot be read
+     * @throws IllegalArgumentException for {@link ProbeMode#NONE}, which asks for no probe at all
      */
-    public Outcome probe(ProbeSettings settings) {
+    public Outcome probe(ProbeMode mode) {
         long start = System.nanoTime();
-        if (settings.cpuidFile().isPresent()) {
-            return fromFile(settings, start);
-        }
-        List<String> order = switch (settings.probe()) {
-            case "native" -> List.of("native");
-            case "proc-cpuinfo" -> List.of("proc-cpuinfo");
-            case "none" -> List.of();
-            default -> List.of("native", "proc-cpuinfo");
+        List<SourceKind> order = switch (mode) {
+            case NATIVE -> List.of(SourceKind.NATIVE);
+            case PROC_CPUINFO -> List.of(SourceKind.PROC_CPUINFO);
+            case AUTO -> List.of(SourceKind.NATIVE, SourceKind.PROC_CPUINFO);
+            case NONE -> throw new IllegalArgumentException("probe mode none asks for no probe");
         };
         List<ProbeFailure> failures = new ArrayList<>();
-        for (String kind : order) {
+        for (SourceKind kind : order) {
             try {
-                CpuidSnapshot s = kind.equals("native") ? nativeSnapshot(failures) : procSnapshot(failures);
+                CpuidSnapshot s = kind == SourceKind.NATIVE ? nativeSnapshot() : procSnapshot(failures);
                 return new Outcome(Optional.of(s), new ProbeSource(kind, s.source().detail(), failures, since(start)));
             } catch (NativeProbeException | IOException | RuntimeException | LinkageError e) {
                 failures.add(new ProbeFailure(kind, e.getMessage() == null ? e.toString() : e.getMessage(), Optional.of(e)));
             }
         }
-        String why = order.isEmpty() ? "forced by cpufeatures.probe=none" : "every source failed";
-        return new Outcome(Optional.empty(), new ProbeSource("none", why, failures, since(start)));
+        return new Outcome(Optional.empty(), new ProbeSource(SourceKind.NONE, "every source failed", failures, since(start)));
     }
 
-    private CpuidSnapshot nativeSnapshot(List<ProbeFailure> earlier) throws NativeProbeException {
+    private CpuidSnapshot nativeSnapshot() throws NativeProbeException {
         try (NativeCpuid cpu = NativeCpuid.open(memory)) {
-            return LeafReader.read(cpu, new SnapshotSource(SnapshotSource.Kind.NATIVE, cpu.description()));
+            return LeafReader.read(cpu, new SnapshotSource(SourceKind.NATIVE, cpu.description()));
         }
     }
 
@@ -97,28 +90,8 @@ public final class X86Probe {
         String text = Files.readString(procCpuinfo, StandardCharsets.ISO_8859_1);
         String why = earlier.isEmpty() ? "forced by cpufeatures.probe=proc-cpuinfo"
                 : "because " + earlier.get(earlier.size() - 1);
-        return ProcCpuinfo.parse(text, new SnapshotSource(SnapshotSource.Kind.PROC_CPUINFO,
+        return ProcCpuinfo.parse(text, new SnapshotSource(SourceKind.PROC_CPUINFO,
                 procCpuinfo + ", the kernel's flags; XCR0 unknown (" + why + ")"));
-    }
-
-    private static Outcome fromFile(ProbeSettings settings, long start) {
-        Path file = settings.cpuidFile().get();
-        CpuidDump dump;
-        try {
-            dump = CpuidDumps.read(file);
-        } catch (IOException e) {
-            throw new CpuFeaturesConfigurationException("cpufeatures.cpuid.file: cannot read " + file + ": " + e, e);
-        } catch (CpuidFormatException e) {
-            throw new CpuFeaturesConfigurationException("cpufeatures.cpuid.file: " + e.getMessage(), e);
-        }
-        CpuidSnapshot s = dump.groups().get(0).snapshot();
-        if (settings.xcr0().isPresent()) {
-            s = s.withXcr0(settings.xcr0().getAsLong(), Xcr0Source.USER);
-        }
-        String detail = file + " (" + dump.format().name().toLowerCase(Locale.ROOT) + ", " + dump.logicalCpus()
-                + " logical CPUs" + (dump.groups().size() > 1 ? ", first of " + dump.groups().size() + " kinds" : "") + ")";
-        return new Outcome(Optional.of(s.withSource(SnapshotSource.file(detail))),
-                new ProbeSource("file", detail, List.of(), since(start)));
     }
 
     private static Duration since(long start) {

@@ -1,6 +1,7 @@
 package io.cpufeatures.x86.raw;
 
 import java.util.Comparator;
+import java.util.Locale;
 
 /**
  * A CPUID input: the leaf in EAX and the subleaf in ECX, ordered as unsigned numbers (so the
@@ -32,6 +33,6 @@ public record CpuidLeaf(int leaf, int subleaf) implements Comparable<CpuidLeaf> 
 
     @Override
     public String toString() {
-        return String.format("0x%08x.%x", leaf, subleaf);
+        return String.format(Locale.ROOT, "0x%08x.%x", leaf, subleaf);
     }
 }

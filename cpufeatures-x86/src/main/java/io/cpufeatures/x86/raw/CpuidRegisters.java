@@ -1,5 +1,7 @@
 package io.cpufeatures.x86.raw;
 
+import java.util.Locale;
+
 /**
  * What one CPUID call returned.
  *
@@ -35,6 +37,6 @@ public record CpuidRegisters(int eax, int ebx, int ecx, int edx) {
 
     @Override
     public String toString() {
-        return String.format("eax=0x%08x ebx=0x%08x ecx=0x%08x edx=0x%08x", eax, ebx, ecx, edx);
+        return String.format(Locale.ROOT, "eax=0x%08x ebx=0x%08x ecx=0x%08x edx=0x%08x", eax, ebx, ecx, edx);
     }
 }

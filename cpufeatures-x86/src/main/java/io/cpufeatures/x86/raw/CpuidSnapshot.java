@@ -84,9 +84,9 @@ public final class CpuidSnapshot implements CpuSnapshot {
         return leaves;
     }
 
-    /** XCR0 if it is known ({@link #xcr0Source()} is not {@link Xcr0Source#UNKNOWN}). */
+    /** XCR0 if its value is known (read, inferred or given: {@link Xcr0Source#hasValue()}). */
     public OptionalLong xcr0() {
-        return xcr0Source == Xcr0Source.UNKNOWN ? OptionalLong.empty() : OptionalLong.of(xcr0);
+        return xcr0Source.hasValue() ? OptionalLong.of(xcr0) : OptionalLong.empty();
     }
 
     /** How XCR0 is known. */
@@ -99,11 +99,15 @@ public final class CpuidSnapshot implements CpuSnapshot {
         return source;
     }
 
-    /** The same leaves with XCR0 set to {@code value}, known by {@code how}. */
+    /**
+     * The same leaves with XCR0 set to {@code value}, known by {@code how}.
+     *
+     * @throws IllegalArgumentException if {@code how} carries no value ({@link Xcr0Source#hasValue()})
+     */
     public CpuidSnapshot withXcr0(long value, Xcr0Source how) {
         Objects.requireNonNull(how, "how");
-        if (how == Xcr0Source.UNKNOWN) {
-            throw new IllegalArgumentException("use withoutXcr0() to forget XCR0");
+        if (!how.hasValue()) {
+            throw new IllegalArgumentException(how + " carries no value; use withoutXcr0() to forget XCR0");
         }
         return new CpuidSnapshot(leaves, value, how, source);
     }
@@ -111,11 +115,6 @@ public final class CpuidSnapshot implements CpuSnapshot {
     /** The same leaves with XCR0 unknown. */
     public CpuidSnapshot withoutXcr0() {
         return new CpuidSnapshot(leaves, 0, Xcr0Source.UNKNOWN, source);
-    }
-
-    /** The same leaves and XCR0 with another source. */
-    public CpuidSnapshot withSource(SnapshotSource newSource) {
-        return new CpuidSnapshot(leaves, xcr0, xcr0Source, Objects.requireNonNull(newSource, "source"));
     }
 
     /** Snapshots are equal when their leaves and XCR0 are; the source is not compared. */
@@ -135,7 +134,7 @@ public final class CpuidSnapshot implements CpuSnapshot {
     @Override
     public String toString() {
         return "CpuidSnapshot[" + leaves.size() + " leaves, xcr0="
-                + (xcr0Source == Xcr0Source.UNKNOWN ? "unknown" : "0x" + Long.toHexString(xcr0) + " (" + xcr0Source + ")")
+                + (xcr0Source.hasValue() ? "0x" + Long.toHexString(xcr0) + " (" + xcr0Source + ")" : xcr0Source.id())
                 + ", source=" + source + "]";
     }
 
@@ -162,10 +161,27 @@ public final class CpuidSnapshot implements CpuSnapshot {
             return put(leaf, subleaf, new CpuidRegisters(eax, ebx, ecx, edx));
         }
 
-        /** Sets XCR0 and how it is known. */
+        /**
+         * Sets XCR0 and how it is known.
+         *
+         * @throws IllegalArgumentException if {@code how} carries no value ({@link Xcr0Source#hasValue()})
+         */
         public Builder xcr0(long value, Xcr0Source how) {
+            if (!how.hasValue()) {
+                throw new IllegalArgumentException(how + " carries no value");
+            }
             this.xcr0 = value;
-            this.xcr0Source = Objects.requireNonNull(how, "how");
+            this.xcr0Source = how;
+            return this;
+        }
+
+        /**
+         * Records that XCR0 is unknown but that the features were checked against it by the kernel (a
+         * snapshot made from its {@code /proc/cpuinfo} flags).
+         */
+        public Builder xcr0CheckedByKernel() {
+            this.xcr0 = 0;
+            this.xcr0Source = Xcr0Source.KERNEL_CHECKED;
             return this;
         }
 
@@ -201,7 +217,7 @@ public final class CpuidSnapshot implements CpuSnapshot {
                     kept.put(e.getKey(), e.getValue());
                 }
             }
-            if (xcr0Source == Xcr0Source.UNKNOWN) {
+            if (!xcr0Source.hasValue()) {
                 xcr0 = 0;
             }
             return new CpuidSnapshot(Collections.unmodifiableSortedMap(kept), xcr0, xcr0Source, source);

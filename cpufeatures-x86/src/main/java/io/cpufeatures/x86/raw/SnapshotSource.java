@@ -1,5 +1,6 @@
 package io.cpufeatures.x86.raw;
 
+import io.cpufeatures.core.SourceKind;
 import java.util.Objects;
 
 /**
@@ -8,45 +9,25 @@ import java.util.Objects;
  * @param kind   the kind of source
  * @param detail a human-readable detail: the file and logical CPU, the probe used, ...
  */
-public record SnapshotSource(Kind kind, String detail) {
-
-    /** The kinds of source a snapshot can have. */
-    public enum Kind {
-        /** CPUID and XGETBV executed on this machine. */
-        NATIVE("native"),
-        /** A dump file in one of the formats the parsers read. */
-        FILE("file"),
-        /** The Linux kernel's /proc/cpuinfo flags. */
-        PROC_CPUINFO("proc-cpuinfo"),
-        /** Built in code, for example by a test. */
-        SYNTHETIC("synthetic");
-
-        private final String id;
-
-        Kind(String id) {
-            this.id = id;
-        }
-
-        /** The stable identifier used in reports ({@code native}, {@code file}...). */
-        public String id() {
-            return id;
-        }
-    }
+public record SnapshotSource(SourceKind kind, String detail) {
 
     /** Validates both parts. */
     public SnapshotSource {
         Objects.requireNonNull(kind, "kind");
         Objects.requireNonNull(detail, "detail");
+        if (kind == SourceKind.NONE) {
+            throw new IllegalArgumentException("a snapshot has a source; NONE is the kind of a report without one");
+        }
     }
 
-    /** A snapshot read from {@code file}; {@code detail} says which CPU of it. */
+    /** A snapshot read from a file; {@code detail} says which file and CPU of it. */
     public static SnapshotSource file(String detail) {
-        return new SnapshotSource(Kind.FILE, detail);
+        return new SnapshotSource(SourceKind.FILE, detail);
     }
 
-    /** A snapshot built in code. */
-    public static SnapshotSource synthetic(String detail) {
-        return new SnapshotSource(Kind.SYNTHETIC, detail);
+    /** A snapshot built in code (the emulation API, a test); {@code detail} says what it stands for. */
+    public static SnapshotSource emulated(String detail) {
+        return new SnapshotSource(SourceKind.EMULATED, detail);
     }
 
     @Override

@@ -1,6 +1,7 @@
 package io.cpufeatures.x86.usable;
 
 import io.cpufeatures.x86.feature.X86Feature;
+import io.cpufeatures.x86.feature.X86Vendor;
 import java.util.List;
 import java.util.Set;
 
@@ -20,13 +21,13 @@ public final class Errata {
                     "XSAVES may fail to save XMM registers to the state save area on AMD family 0x17 (Zen 1, Zen 2)",
                     "AMD erratum 1386; Linux arch/x86/kernel/cpu/amd.c clears X86_FEATURE_XSAVES on family 0x17"
                             + " (\"x86/CPU/AMD: Disable XSAVES on AMD family 0x17\", v6.2)",
-                    (id, present) -> id.vendor().equals("AuthenticAMD") && id.family() == 0x17),
+                    (id, present) -> id.vendor() == X86Vendor.AMD && id.family() == 0x17),
             new Erratum("AMD-RDRAND-S3", Set.of(X86Feature.RDRAND),
                     "RDRAND may return all ones after suspend/resume on AMD family 0x15 and 0x16 when the"
                             + " firmware lacks the fix",
                     "Linux arch/x86/kernel/cpu/amd.c clear_rdrand_cpuid_bit() (\"x86/CPU/AMD: Clear RDRAND CPUID bit"
                             + " on AMD family 15h/16h\", v5.3) hides it unless booted with rdrand=force",
-                    (id, present) -> id.vendor().equals("AuthenticAMD") && (id.family() == 0x15 || id.family() == 0x16)));
+                    (id, present) -> id.vendor() == X86Vendor.AMD && (id.family() == 0x15 || id.family() == 0x16)));
 
     private Errata() {
     }

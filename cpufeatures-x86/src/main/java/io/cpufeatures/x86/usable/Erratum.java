@@ -1,5 +1,7 @@
 package io.cpufeatures.x86.usable;
 
+import io.cpufeatures.core.Reason;
+import io.cpufeatures.core.ReasonKind;
 import io.cpufeatures.x86.feature.CpuIdentity;
 import io.cpufeatures.x86.feature.X86Feature;
 import java.util.Objects;
@@ -26,5 +28,15 @@ public record Erratum(String id, Set<X86Feature> features, String effect, String
         Objects.requireNonNull(effect, "effect");
         Objects.requireNonNull(citation, "citation");
         Objects.requireNonNull(applies, "applies");
+    }
+
+    /** Whether it applies to the CPU with this identity and these present features. */
+    public boolean appliesTo(CpuIdentity identity, Set<X86Feature> present) {
+        return applies.test(identity, present);
+    }
+
+    /** The reason it gives a feature it names: {@code SKL052: effect (citation)}. */
+    public Reason reason() {
+        return new Reason(ReasonKind.ERRATUM, id + ": " + effect + " (" + citation + ")");
     }
 }

@@ -189,7 +189,10 @@ public final class FeatureDependencies {
             ours(SSE4A, SSE2, "an SSE extension, as SSE4_1; absent from the kernel table"),
             ours(MISALIGNSSE, SSE, "changes how SSE instructions treat alignment"));
 
+    private static final Map<X86Feature, List<X86Feature>> DIRECT = direct(TABLE);
     private static final Map<X86Feature, Set<X86Feature>> CLOSURE = closure(TABLE);
+    /** The same closures as bare enum sets, so the usable layer's subset test is a few word operations. */
+    private static final Map<X86Feature, EnumSet<X86Feature>> CLOSURE_SETS = closureSets(CLOSURE);
 
     private FeatureDependencies() {
     }
@@ -209,18 +212,37 @@ public final class FeatureDependencies {
 
     /** The features {@code feature} depends on directly, in table order. */
     public static List<X86Feature> direct(X86Feature feature) {
-        List<X86Feature> result = new ArrayList<>();
-        for (Dependency d : TABLE) {
-            if (d.feature() == feature) {
-                result.add(d.dependsOn());
+        return DIRECT.get(feature);
+    }
+
+    private static Map<X86Feature, List<X86Feature>> direct(List<Dependency> table) {
+        Map<X86Feature, List<X86Feature>> result = new EnumMap<>(X86Feature.class);
+        for (X86Feature f : X86Feature.values()) {
+            List<X86Feature> deps = new ArrayList<>();
+            for (Dependency d : table) {
+                if (d.feature() == f) {
+                    deps.add(d.dependsOn());
+                }
             }
+            result.put(f, List.copyOf(deps));
         }
-        return result;
+        return Collections.unmodifiableMap(result);
     }
 
     /** Every feature {@code feature} depends on, directly or not. */
     public static Set<X86Feature> closureOf(X86Feature feature) {
         return CLOSURE.get(feature);
+    }
+
+    /** Whether every feature {@code feature} depends on, directly or not, is in {@code set}. */
+    static boolean closureWithin(X86Feature feature, EnumSet<X86Feature> set) {
+        return set.containsAll(CLOSURE_SETS.get(feature));
+    }
+
+    private static Map<X86Feature, EnumSet<X86Feature>> closureSets(Map<X86Feature, Set<X86Feature>> closure) {
+        Map<X86Feature, EnumSet<X86Feature>> sets = new EnumMap<>(X86Feature.class);
+        closure.forEach((f, deps) -> sets.put(f, deps.isEmpty() ? EnumSet.noneOf(X86Feature.class) : EnumSet.copyOf(deps)));
+        return sets;
     }
 
     /**

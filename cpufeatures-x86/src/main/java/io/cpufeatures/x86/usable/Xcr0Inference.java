@@ -3,7 +3,6 @@ package io.cpufeatures.x86.usable;
 import io.cpufeatures.x86.feature.X86Feature;
 import io.cpufeatures.x86.raw.CpuidRegisters;
 import io.cpufeatures.x86.raw.CpuidSnapshot;
-import io.cpufeatures.x86.raw.SnapshotSource;
 import io.cpufeatures.x86.raw.Xcr0Source;
 import java.util.OptionalLong;
 
@@ -26,8 +25,9 @@ import java.util.OptionalLong;
  * enumerates it (all 177 such dumps of the corpus) and which precedes every other extended
  * component; dumps from libcpuid's raw format carry no subleaves at all.
  *
- * <p>A snapshot made from the kernel's /proc/cpuinfo flags has no XCR0 and no leaf 0xD; its state
- * check is the kernel's, which lists a feature only if it enabled the feature's state.
+ * <p>A snapshot that says how XCR0 is known keeps it: read with XGETBV, given by the user, or checked
+ * by the kernel (made from its /proc/cpuinfo flags, which list a feature only if the kernel enabled
+ * its state). Inference never asks where the bytes came from.
  */
 public final class Xcr0Inference {
 
@@ -45,13 +45,10 @@ public final class Xcr0Inference {
         boolean osxsave = snapshot.maxBasicLeaf() >= 1
                 && snapshot.read(1).bit(X86Feature.OSXSAVE.bit().register(), X86Feature.OSXSAVE.bit().bit());
         if (snapshot.xcr0Source() != Xcr0Source.UNKNOWN) {
-            return new Xcr0State(snapshot.xcr0(), snapshot.xcr0Source(), osxsave, 0, false);
-        }
-        if (snapshot.source().kind() == SnapshotSource.Kind.PROC_CPUINFO) {
-            return new Xcr0State(OptionalLong.empty(), Xcr0Source.UNKNOWN, osxsave, 0, true);
+            return new Xcr0State(snapshot.xcr0(), snapshot.xcr0Source(), osxsave, 0);
         }
         if (!osxsave || Integer.compareUnsigned(snapshot.maxBasicLeaf(), 0xD) < 0 || !snapshot.contains(0xD, 0)) {
-            return new Xcr0State(OptionalLong.empty(), Xcr0Source.UNKNOWN, osxsave, 0, false);
+            return new Xcr0State(OptionalLong.empty(), Xcr0Source.UNKNOWN, osxsave, 0);
         }
         CpuidRegisters d0 = snapshot.read(0xD, 0);
         long supported = (d0.eax() & 0xffff_ffffL) | (long) d0.edx() << 32;
@@ -80,6 +77,6 @@ public final class Xcr0Inference {
                 }
             }
         }
-        return new Xcr0State(OptionalLong.of(enabled), Xcr0Source.INFERRED_FROM_LEAF_0xD, true, undetermined, false);
+        return new Xcr0State(OptionalLong.of(enabled), Xcr0Source.INFERRED_FROM_LEAF_0xD, true, undetermined);
     }
 }

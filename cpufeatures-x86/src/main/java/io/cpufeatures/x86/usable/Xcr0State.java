@@ -1,7 +1,7 @@
 package io.cpufeatures.x86.usable;
 
-import io.cpufeatures.x86.raw.Hex;
 import io.cpufeatures.x86.feature.XsaveComponent;
+import io.cpufeatures.x86.raw.Hex;
 import io.cpufeatures.x86.raw.Xcr0Source;
 import java.util.Objects;
 import java.util.OptionalLong;
@@ -9,27 +9,30 @@ import java.util.OptionalLong;
 /**
  * What is known of XCR0, the register state the OS enabled.
  *
- * @param value         the XCR0 value when known (read, given or inferred)
- * @param source        how it is known
- * @param osxsave       whether CPUID.1:ECX.OSXSAVE is set; when clear XGETBV would fault and no
- *                      XSAVE-managed state is enabled
- * @param undetermined  for an inferred value: the supported components whose state could not be
- *                      inferred either way (their CPUID.(0xD,n) subleaf reads zero or is missing);
- *                      they are not in {@code value}
- * @param kernelChecked whether the features come from the kernel's /proc/cpuinfo flags, which
- *                      already omit features whose state the kernel did not enable: XCR0 is then
- *                      unknown, but its check has been made
+ * @param value        the XCR0 value when known (read, given or inferred)
+ * @param source       how it is known; {@link Xcr0Source#KERNEL_CHECKED} when the features come from
+ *                     the kernel's /proc/cpuinfo flags, which already omit features whose state the
+ *                     kernel did not enable: XCR0 is then unknown, but its check has been made
+ * @param osxsave      whether CPUID.1:ECX.OSXSAVE is set; when clear XGETBV would fault and no
+ *                     XSAVE-managed state is enabled
+ * @param undetermined for an inferred value: the supported components whose state could not be
+ *                     inferred either way (their CPUID.(0xD,n) subleaf reads zero or is missing);
+ *                     they are not in {@code value}
  */
-public record Xcr0State(OptionalLong value, Xcr0Source source, boolean osxsave, long undetermined,
-        boolean kernelChecked) {
+public record Xcr0State(OptionalLong value, Xcr0Source source, boolean osxsave, long undetermined) {
 
     /** Validates the parts. */
     public Xcr0State {
         Objects.requireNonNull(value, "value");
         Objects.requireNonNull(source, "source");
-        if (value.isPresent() == (source == Xcr0Source.UNKNOWN)) {
-            throw new IllegalArgumentException("a value goes with a known source, and only then");
+        if (value.isPresent() != source.hasValue()) {
+            throw new IllegalArgumentException("a value goes with a source that has one (" + source + "), and only then");
         }
+    }
+
+    /** Whether the kernel checked the features' state for us (XCR0 itself unknown). */
+    public boolean kernelChecked() {
+        return source == Xcr0Source.KERNEL_CHECKED;
     }
 
     /** Whether every bit of {@code mask} is known to be enabled. */
@@ -52,7 +55,7 @@ public record Xcr0State(OptionalLong value, Xcr0Source source, boolean osxsave, 
     /** The value and how it is known, {@code XCR0=0x7 (inferred from CPUID.(0xD,0).EBX)}. */
     public String valueText() {
         if (value.isEmpty()) {
-            if (kernelChecked) {
+            if (kernelChecked()) {
                 return "XCR0 unknown (features from the kernel's /proc/cpuinfo flags, which list only"
                         + " those whose state it enabled)";
             }
@@ -62,7 +65,7 @@ public record Xcr0State(OptionalLong value, Xcr0Source source, boolean osxsave, 
             case XGETBV -> "read with XGETBV";
             case INFERRED_FROM_LEAF_0xD -> "inferred from CPUID.(0xD,0).EBX";
             case USER -> "given by the user";
-            case UNKNOWN -> "unknown";
+            case KERNEL_CHECKED, UNKNOWN -> throw new IllegalStateException("no value is known " + source);
         };
         return "XCR0=" + Hex.prefixed(value.getAsLong()) + " (" + how + ")";
     }

@@ -37,7 +37,7 @@ class CorpusEdgeCasesTest {
                 continue;
             }
             List<X86CpuInfo> cpus = new ArrayList<>();
-            for (CpuGroup g : CpuidDumps.read(e.original()).groups()) {
+            for (CpuGroup g : Corpus.dump(e.original()).groups()) {
                 cpus.add(X86Decoder.decode(g.snapshot()));
             }
             check.accept(e.id(), cpus);
@@ -171,7 +171,7 @@ class CorpusEdgeCasesTest {
         int positives = 0;
         int avx512Negatives = 0;
         for (Corpus.Entry e : corpus.entries()) {
-            for (CpuGroup g : CpuidDumps.read(e.original()).groups()) {
+            for (CpuGroup g : Corpus.dump(e.original()).groups()) {
                 X86CpuInfo cpu = X86Decoder.decode(g.snapshot());
                 boolean onList = cpu.identity().isIntel() && cpu.identity().family() == 6
                         && PreferYmmPolicy.MODELS.contains(cpu.identity().model());
@@ -220,7 +220,7 @@ class CorpusEdgeCasesTest {
         List<String> problems = new ArrayList<>();
         for (Corpus.Entry e : corpus.entries()) {
             String bucket = (String) e.index().get("bucket");
-            for (CpuGroup g : CpuidDumps.read(e.original()).groups()) {
+            for (CpuGroup g : Corpus.dump(e.original()).groups()) {
                 X86CpuInfo cpu = X86Decoder.decode(g.snapshot());
                 String name = cpu.microarchitecture().orElse("<none>");
                 Set<String> ok = accepted.get(bucket);

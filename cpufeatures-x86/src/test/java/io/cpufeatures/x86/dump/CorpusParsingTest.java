@@ -45,7 +45,7 @@ class CorpusParsingTest {
         int kinds = 0;
         List<String> problems = new ArrayList<>();
         for (Corpus.Entry e : corpus.entries()) {
-            CpuidDump dump = CpuidDumps.read(e.original());
+            CpuidDump dump = Corpus.dump(e.original());
             CpuidDump normalized = CpuidDumps.parse(e.normalized().toString(), Corpus.read(e.normalized()));
             dumps++;
             logicalCpus += dump.logicalCpus();
@@ -90,7 +90,7 @@ class CorpusParsingTest {
     void writingAndReadingBackTheCpuidRFormatChangesNothing() throws Exception {
         Corpus corpus = Corpus.require();
         for (Corpus.Entry e : corpus.entries()) {
-            CpuidDump dump = CpuidDumps.read(e.original());
+            CpuidDump dump = Corpus.dump(e.original());
             List<CpuidSnapshot> snapshots = dump.groups().stream().map(CpuGroup::snapshot).toList();
             String text = CpuidRText.write(snapshots);
             CpuidDump back = CpuidDumps.parse("roundtrip", text);

@@ -5,6 +5,8 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.cpufeatures.core.CpuFeatures;
+import io.cpufeatures.core.FeatureName;
 import io.cpufeatures.core.UnknownFeatureException;
 import java.util.HashMap;
 import java.util.HashSet;
@@ -27,7 +29,8 @@ class X86FeatureTableTest {
     @Test
     void everySpellingOfTheCorpusResolves() {
         for (String name : CONSENSUS_SPELLINGS) {
-            assertTrue(FeatureNames.find(name).isPresent(), name);
+            assertEquals(FeatureName.Kind.FEATURE, CpuFeatures.resolve(name, "test").kind(), name);
+            FeatureNames.require(name, "test");
         }
     }
 
@@ -47,7 +50,8 @@ class X86FeatureTableTest {
         for (String name : List.of("avx10", "apx", "amx_tile", "amx_int8", "amx_bf16", "amx_fp16", "xsaveopt",
                 "xsavec", "xgetbv1", "xsaves", "xfd", "avx_vnni_int8", "avx_vnni_int16", "avx_ifma", "sha512", "sm3",
                 "sm4", "hybrid_cpu", "hypervisor")) {
-            assertTrue(FeatureNames.find(name).isPresent(), name);
+            assertEquals(FeatureName.Kind.FEATURE, CpuFeatures.resolve(name, "test").kind(), name);
+            FeatureNames.require(name, "test");
         }
     }
 
@@ -56,10 +60,10 @@ class X86FeatureTableTest {
         Set<String> names = new HashSet<>();
         Map<CpuidBit, X86Feature> bits = new HashMap<>();
         for (X86Feature f : X86Feature.values()) {
-            assertEquals(f.canonicalName().toLowerCase(), f.canonicalName());
+            assertEquals(f.canonicalName().toLowerCase(java.util.Locale.ROOT), f.canonicalName());
             assertTrue(names.add(f.canonicalName()), f.canonicalName());
             for (String alias : f.aliases()) {
-                assertEquals(alias.toLowerCase(), alias, alias);
+                assertEquals(alias.toLowerCase(java.util.Locale.ROOT), alias, alias);
                 assertEquals(f, FeatureNames.require(alias, "test"));
             }
             X86Feature other = bits.put(f.bit(), f);
@@ -74,7 +78,11 @@ class X86FeatureTableTest {
         assertTrue(e.getMessage().contains("avx512vnn"), e.getMessage());
         assertTrue(e.getMessage().contains("cpufeatures.disable"), e.getMessage());
         assertTrue(e.suggestions().contains("avx512vnni"), e.suggestions().toString());
-        assertFalse(FeatureNames.find("no-such-feature").isPresent());
+        assertThrows(UnknownFeatureException.class, () -> FeatureNames.require("no-such-feature", "test"));
+        IllegalArgumentException notX86 = assertThrows(IllegalArgumentException.class,
+                () -> FeatureNames.require("prefer_ymm", "test"));
+        assertTrue(notX86.getMessage().contains("not an x86 feature") && notX86.getMessage().contains("policy"),
+                notX86.getMessage());
     }
 
     @Test

@@ -8,7 +8,7 @@ import io.cpufeatures.x86.X86CpuInfo;
 import io.cpufeatures.x86.X86Decoder;
 import io.cpufeatures.x86.feature.CpuIdentity;
 import io.cpufeatures.x86.feature.X86Feature;
-import io.cpufeatures.x86.testing.SyntheticCpu;
+import io.cpufeatures.x86.emulation.EmulatedCpu;
 import java.util.EnumSet;
 import java.util.Optional;
 import org.junit.jupiter.api.Test;
@@ -19,35 +19,35 @@ class PolicyTest {
     void preferYmmFollowsTheKernelModelListForAnyStepping() {
         for (int model : new int[] {0x55, 0x6A, 0x6C, 0x7D, 0x7E, 0x9D, 0x8C, 0x8D}) {
             for (int stepping : new int[] {0, 4, 7, 11}) {
-                assertTrue(PreferYmmPolicy.preferYmm(CpuIdentity.of(SyntheticCpu.intel(6, model, stepping).build())));
+                assertTrue(PreferYmmPolicy.preferYmm(CpuIdentity.of(EmulatedCpu.intel(6, model, stepping).build())));
             }
         }
         for (int model : new int[] {0x8F, 0xCF, 0xAD, 0xA7, 0x97, 0x57}) {
-            assertFalse(PreferYmmPolicy.preferYmm(CpuIdentity.of(SyntheticCpu.intel(6, model, 1).build())));
+            assertFalse(PreferYmmPolicy.preferYmm(CpuIdentity.of(EmulatedCpu.intel(6, model, 1).build())));
         }
-        assertFalse(PreferYmmPolicy.preferYmm(CpuIdentity.of(SyntheticCpu.amd(6, 0x55, 4).build())));
+        assertFalse(PreferYmmPolicy.preferYmm(CpuIdentity.of(EmulatedCpu.amd(6, 0x55, 4).build())));
     }
 
     @Test
     void preferYmmNeverRemovesUsability() {
-        X86CpuInfo cpu = X86Decoder.decode(SyntheticCpu.intel(6, 0x55, 7).with(X86Feature.FPU, X86Feature.FXSR,
-                X86Feature.XSAVE, X86Feature.OSXSAVE, X86Feature.AVX, X86Feature.AVX512F).xgetbv(0xe7).build());
+        X86CpuInfo cpu = X86Decoder.decode(EmulatedCpu.intel(6, 0x55, 7).with(X86Feature.FPU, X86Feature.FXSR,
+                X86Feature.XSAVE, X86Feature.OSXSAVE, X86Feature.AVX, X86Feature.AVX512F).osEnabled(0xe7).build());
         assertTrue(cpu.hasPolicy(PolicyFlag.PREFER_YMM));
         assertTrue(cpu.isUsable(X86Feature.AVX512F));
     }
 
     @Test
     void cascadeLakeAndCooperLakeAreToldApartFromSkylakeSpByStepping() {
-        assertEquals(Optional.of("Skylake-SP"), uarch(SyntheticCpu.intel(6, 0x55, 4)));
-        assertEquals(Optional.of("Cascade Lake"), uarch(SyntheticCpu.intel(6, 0x55, 7)));
-        assertEquals(Optional.of("Cooper Lake"), uarch(SyntheticCpu.intel(6, 0x55, 11)));
-        assertEquals(Optional.of("Granite Rapids"), uarch(SyntheticCpu.intel(6, 0xAD, 1)));
-        assertEquals(Optional.of("Zen 5"), uarch(SyntheticCpu.amd(0x1A, 0x02, 1)));
-        assertEquals(Optional.of("Zen+"), uarch(SyntheticCpu.amd(0x17, 0x08, 2)));
-        assertEquals(Optional.empty(), uarch(SyntheticCpu.intel(6, 0xFF, 0)));
+        assertEquals(Optional.of("Skylake-SP"), uarch(EmulatedCpu.intel(6, 0x55, 4)));
+        assertEquals(Optional.of("Cascade Lake"), uarch(EmulatedCpu.intel(6, 0x55, 7)));
+        assertEquals(Optional.of("Cooper Lake"), uarch(EmulatedCpu.intel(6, 0x55, 11)));
+        assertEquals(Optional.of("Granite Rapids"), uarch(EmulatedCpu.intel(6, 0xAD, 1)));
+        assertEquals(Optional.of("Zen 5"), uarch(EmulatedCpu.amd(0x1A, 0x02, 1)));
+        assertEquals(Optional.of("Zen+"), uarch(EmulatedCpu.amd(0x17, 0x08, 2)));
+        assertEquals(Optional.empty(), uarch(EmulatedCpu.intel(6, 0xFF, 0)));
     }
 
-    private static Optional<String> uarch(SyntheticCpu cpu) {
+    private static Optional<String> uarch(EmulatedCpu.Builder cpu) {
         return Microarchitectures.of(CpuIdentity.of(cpu.build()));
     }
 
@@ -69,11 +69,11 @@ class PolicyTest {
 
     @Test
     void theHypervisorIsNamedOnlyWhenTheHypervisorBitIsSet() {
-        SyntheticCpu kvm = SyntheticCpu.amd(0x1A, 0x02, 1).leaf(0x4000_0000, 0, 0x4000_0001, 0x4b4d564b, 0x564b4d56,
+        EmulatedCpu.Builder kvm = EmulatedCpu.amd(0x1A, 0x02, 1).leaf(0x4000_0000, 0, 0x4000_0001, 0x4b4d564b, 0x564b4d56,
                 0x0000004d);
         assertEquals(Optional.empty(), X86Decoder.decode(kvm.build()).hypervisor());
         assertEquals(Optional.of("KVM"), X86Decoder.decode(kvm.with(X86Feature.HYPERVISOR).build()).hypervisor());
-        SyntheticCpu odd = SyntheticCpu.intel(6, 0x55, 4).with(X86Feature.HYPERVISOR)
+        EmulatedCpu.Builder odd = EmulatedCpu.intel(6, 0x55, 4).with(X86Feature.HYPERVISOR)
                 .leaf(0x4000_0000, 0, 0x4000_0001, 0x64636261, 0x68676665, 0x6c6b6a69);
         assertEquals(Optional.of("abcdefghijkl"), X86Decoder.decode(odd.build()).hypervisor());
     }

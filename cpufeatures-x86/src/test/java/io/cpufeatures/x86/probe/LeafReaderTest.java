@@ -10,6 +10,7 @@ import io.cpufeatures.x86.dump.CpuGroup;
 import io.cpufeatures.x86.dump.CpuidDumps;
 import io.cpufeatures.x86.raw.CpuidRegisters;
 import io.cpufeatures.x86.raw.CpuidSnapshot;
+import io.cpufeatures.core.SourceKind;
 import io.cpufeatures.x86.raw.SnapshotSource;
 import io.cpufeatures.x86.raw.Xcr0Source;
 import io.cpufeatures.x86.testing.BundledDumps;
@@ -61,7 +62,7 @@ class LeafReaderTest {
         X86CpuInfo full = X86Decoder.decode(dump);
         long xcr0 = full.xcr0().value().orElse(0x3);
         Replay replay = new Replay(dump, xcr0);
-        CpuidSnapshot read = LeafReader.read(replay, new SnapshotSource(SnapshotSource.Kind.NATIVE, "replay"));
+        CpuidSnapshot read = LeafReader.read(replay, new SnapshotSource(SourceKind.NATIVE, "replay"));
         replay.executions.forEach((k, n) -> {
             if (n != 1) {
                 problems.add(name + ": leaf " + Long.toHexString(k >>> 32) + "." + (k & 0xffffffffL) + " executed " + n + " times");
@@ -113,7 +114,7 @@ class LeafReaderTest {
         List<String> problems = new ArrayList<>();
         int cpus = 0;
         for (Corpus.Entry e : corpus.entries()) {
-            for (CpuGroup g : CpuidDumps.read(e.original()).groups()) {
+            for (CpuGroup g : Corpus.dump(e.original()).groups()) {
                 check(e.id(), g.snapshot(), problems);
                 cpus++;
             }

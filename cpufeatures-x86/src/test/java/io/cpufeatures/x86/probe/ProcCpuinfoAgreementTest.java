@@ -3,7 +3,7 @@ package io.cpufeatures.x86.probe;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
-import io.cpufeatures.core.spi.ProbeSettings;
+import io.cpufeatures.core.spi.ProbeMode;
 import io.cpufeatures.x86.X86CpuInfo;
 import io.cpufeatures.x86.X86Decoder;
 import io.cpufeatures.x86.feature.X86Feature;
@@ -73,8 +73,7 @@ class ProcCpuinfoAgreementTest {
     void presentAndUsableAgreeWithTheKernelExceptWhereTheKernelIsKnownToDiffer() throws Exception {
         Path procPath = Path.of("/proc/cpuinfo");
         assumeTrue(System.getProperty("os.arch").matches("amd64|x86_64") && Files.isReadable(procPath), "x86 Linux only");
-        X86Probe.Outcome o = X86Probe.system().probe(new ProbeSettings(List.of(), java.util.Optional.empty(),
-                java.util.OptionalLong.empty(), "native"));
+        X86Probe.Outcome o = X86Probe.system().probe(ProbeMode.NATIVE);
         assumeTrue(o.snapshot().isPresent(), "native probe unavailable: " + o.source());
         X86CpuInfo cpu = X86Decoder.decode(o.snapshot().get());
         Set<String> proc = new TreeSet<>();

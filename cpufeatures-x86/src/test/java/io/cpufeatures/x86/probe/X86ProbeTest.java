@@ -6,8 +6,12 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import com.sun.jna.Pointer;
+import io.cpufeatures.core.CpuFeatures;
 import io.cpufeatures.core.CpuFeaturesConfigurationException;
+import io.cpufeatures.core.SourceKind;
+import io.cpufeatures.core.spi.ProbeMode;
 import io.cpufeatures.core.spi.ProbeSettings;
+import io.cpufeatures.x86.X86CpuInfo;
 import io.cpufeatures.x86.X86Decoder;
 import io.cpufeatures.x86.raw.SnapshotSource;
 import io.cpufeatures.x86.raw.Xcr0Source;
@@ -48,22 +52,19 @@ class X86ProbeTest {
         }
     };
 
-    private static ProbeSettings forced(String probe) {
-        return new ProbeSettings(List.of(), Optional.empty(), OptionalLong.empty(), probe);
-    }
-
     @Test
     void refusedExecutableMemoryFallsBackToProcCpuinfoAndKeepsTheReason(@TempDir Path dir) throws Exception {
         Path proc = Files.writeString(dir.resolve("cpuinfo"), PROC);
         X86Probe probe = new X86Probe(size -> REFUSED, proc, true);
-        X86Probe.Outcome o = probe.probe(ProbeSettings.none());
-        assertEquals("proc-cpuinfo", o.source().kind());
+        X86Probe.Outcome o = probe.probe(ProbeMode.AUTO);
+        assertEquals(SourceKind.PROC_CPUINFO, o.source().kind());
         assertEquals(1, o.source().failures().size());
-        assertEquals("native", o.source().failures().get(0).source());
+        assertEquals(SourceKind.NATIVE, o.source().failures().get(0).source());
         assertTrue(o.source().failures().get(0).reason().contains("EACCES"), o.source().toString());
         assertTrue(o.source().failures().get(0).cause().isPresent());
         var cpu = X86Decoder.decode(o.snapshot().orElseThrow());
-        assertEquals(SnapshotSource.Kind.PROC_CPUINFO, cpu.snapshot().source().kind());
+        assertEquals(SourceKind.PROC_CPUINFO, cpu.snapshot().source().kind());
+        assertEquals(Xcr0Source.KERNEL_CHECKED, cpu.xcr0().source(), "the kernel checked the state, XCR0 unknown");
         assertEquals("Skylake-SP", cpu.microarchitecture().orElseThrow());
         assertTrue(cpu.isUsable("avx512f"), "the kernel shows only features whose state it enabled");
         assertTrue(cpu.xcr0().value().isEmpty(), "XCR0 is unknown from /proc/cpuinfo");
@@ -76,29 +77,28 @@ class X86ProbeTest {
     void everySourceCanBeForced(@TempDir Path dir) throws Exception {
         Path proc = Files.writeString(dir.resolve("cpuinfo"), PROC);
         X86Probe probe = new X86Probe(size -> REFUSED, proc, true);
-        assertEquals("proc-cpuinfo", probe.probe(forced("proc-cpuinfo")).source().kind());
-        X86Probe.Outcome none = probe.probe(forced("none"));
-        assertEquals("none", none.source().kind());
-        assertTrue(none.snapshot().isEmpty());
-        X86Probe.Outcome nativeOnly = probe.probe(forced("native"));
-        assertEquals("none", nativeOnly.source().kind(), "forced native that fails gives nothing, not /proc");
-        assertEquals("native", nativeOnly.source().failures().get(0).source());
+        assertEquals(SourceKind.PROC_CPUINFO, probe.probe(ProbeMode.PROC_CPUINFO).source().kind());
+        assertThrows(IllegalArgumentException.class, () -> probe.probe(ProbeMode.NONE), "none is the core's: no probe");
+        X86Probe.Outcome nativeOnly = probe.probe(ProbeMode.NATIVE);
+        assertEquals(SourceKind.NONE, nativeOnly.source().kind(), "forced native that fails gives nothing, not /proc");
+        assertEquals(SourceKind.NATIVE, nativeOnly.source().failures().get(0).source());
     }
 
     @Test
     void offLinuxThereIsNoProcFallback(@TempDir Path dir) {
         X86Probe probe = new X86Probe(size -> REFUSED, dir.resolve("missing"), false);
-        X86Probe.Outcome o = probe.probe(ProbeSettings.none());
-        assertEquals("none", o.source().kind());
-        assertEquals(List.of("native", "proc-cpuinfo"), o.source().failures().stream().map(f -> f.source()).toList());
+        X86Probe.Outcome o = probe.probe(ProbeMode.AUTO);
+        assertEquals(SourceKind.NONE, o.source().kind());
+        assertEquals(List.of(SourceKind.NATIVE, SourceKind.PROC_CPUINFO),
+                o.source().failures().stream().map(f -> f.source()).toList());
         assertTrue(o.source().failures().get(1).reason().contains("only on Linux"));
     }
 
     @Test
     void theNativeProbeRunsHere() {
         assumeTrue(List.of("amd64", "x86_64").contains(System.getProperty("os.arch")));
-        X86Probe.Outcome o = X86Probe.system().probe(forced("native"));
-        assertEquals("native", o.source().kind(), o.source().toString());
+        X86Probe.Outcome o = X86Probe.system().probe(ProbeMode.NATIVE);
+        assertEquals(SourceKind.NATIVE, o.source().kind(), o.source().toString());
         var snapshot = o.snapshot().orElseThrow();
         var cpu = X86Decoder.decode(snapshot);
         if (cpu.xcr0().osxsave()) {
@@ -113,30 +113,30 @@ class X86ProbeTest {
                 + "   0x00000000 0x00: eax=0x0000000d ebx=0x756e6547 ecx=0x6c65746e edx=0x49656e69\n"
                 + "   0x00000001 0x00: eax=0x00050654 ebx=0x00000000 ecx=0x1c000000 edx=0x00000000\n"
                 + "   0x0000000d 0x00: eax=0x000000e7 ebx=0x00000a80 ecx=0x00000a80 edx=0x00000000\n", StandardCharsets.US_ASCII);
-        X86Probe probe = new X86Probe(size -> REFUSED, dir.resolve("missing"), true);
-        X86Probe.Outcome o = probe.probe(new ProbeSettings(List.of(), Optional.of(dump), OptionalLong.of(0x7), "auto"));
-        assertEquals("file", o.source().kind());
-        assertTrue(o.source().detail().contains("skx.txt"));
-        assertEquals(Xcr0Source.USER, o.snapshot().orElseThrow().xcr0Source());
-        assertEquals(0x7, o.snapshot().orElseThrow().xcr0().getAsLong());
+        CpuFeatures f = CpuFeatures.probe(new ProbeSettings(List.of(), Optional.of(dump), OptionalLong.of(0x7), ProbeMode.AUTO));
+        assertEquals(SourceKind.FILE, f.source().kind());
+        assertEquals(dump + " (cpuid_r, 1 logical CPUs)", f.source().detail());
+        X86CpuInfo cpu = f.unwrap(X86CpuInfo.class).orElseThrow();
+        assertEquals(Xcr0Source.USER, cpu.xcr0().source());
+        assertEquals(0x7, cpu.xcr0().value().getAsLong());
     }
 
     @Test
     void anUnreadableOrMalformedDumpIsAConfigurationError(@TempDir Path dir) throws Exception {
-        X86Probe probe = new X86Probe(size -> REFUSED, dir.resolve("missing"), true);
         CpuFeaturesConfigurationException missing = assertThrows(CpuFeaturesConfigurationException.class,
-                () -> probe.probe(new ProbeSettings(List.of(), Optional.of(dir.resolve("nope.txt")), OptionalLong.empty(), "auto")));
+                () -> CpuFeatures.probe(new ProbeSettings(List.of(), Optional.of(dir.resolve("nope.txt")), OptionalLong.empty(),
+                        ProbeMode.AUTO)));
         assertTrue(missing.getMessage().startsWith("cpufeatures.cpuid.file: cannot read"), missing.getMessage());
         Path bad = Files.writeString(dir.resolve("bad.txt"), "CPUID 00000000: 00000001-756E6547\n");
         CpuFeaturesConfigurationException malformed = assertThrows(CpuFeaturesConfigurationException.class,
-                () -> probe.probe(new ProbeSettings(List.of(), Optional.of(bad), OptionalLong.empty(), "auto")));
+                () -> CpuFeatures.probe(new ProbeSettings(List.of(), Optional.of(bad), OptionalLong.empty(), ProbeMode.AUTO)));
         assertTrue(malformed.getMessage().contains("bad.txt:1: malformed CPUID line"), malformed.getMessage());
     }
 
     @Test
     void procCpuinfoWithoutTheFieldsIsRefusedWithTheFieldName() {
         IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
-                () -> ProcCpuinfo.parse("processor : 0\nBogoMIPS : 50.00\n", SnapshotSource.synthetic("arm")));
+                () -> ProcCpuinfo.parse("processor : 0\nBogoMIPS : 50.00\n", SnapshotSource.emulated("arm")));
         assertTrue(e.getMessage().contains("'vendor_id'"), e.getMessage());
     }
 }

@@ -2,6 +2,9 @@ package io.cpufeatures.x86.testing;
 
 import static org.junit.jupiter.api.Assertions.fail;
 
+import io.cpufeatures.x86.dump.CpuidDump;
+import io.cpufeatures.x86.dump.CpuidDumps;
+import io.cpufeatures.x86.dump.CpuidFormatException;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
@@ -99,6 +102,11 @@ public final class Corpus {
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }
+    }
+
+    /** The dump {@code file}, parsed (as the core's reader would, without its size bound). */
+    public static CpuidDump dump(Path file) throws CpuidFormatException {
+        return CpuidDumps.parse(file.toString(), read(file));
     }
 
     /** The parsed JSON of {@code file}. */

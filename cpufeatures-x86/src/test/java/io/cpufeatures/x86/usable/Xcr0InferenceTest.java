@@ -5,27 +5,42 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.cpufeatures.x86.feature.X86Feature;
+import io.cpufeatures.x86.raw.CpuidSnapshot;
+import io.cpufeatures.x86.raw.SnapshotSource;
 import io.cpufeatures.x86.raw.Xcr0Source;
-import io.cpufeatures.x86.testing.SyntheticCpu;
+import io.cpufeatures.x86.emulation.EmulatedCpu;
 import org.junit.jupiter.api.Test;
 
 class Xcr0InferenceTest {
 
-    private static SyntheticCpu skylakeSp() {
-        return SyntheticCpu.intel(6, 0x55, 4).with(X86Feature.XSAVE, X86Feature.OSXSAVE, X86Feature.AVX,
-                X86Feature.AVX512F);
+    /** A Skylake-SP whose XCR0 is to be inferred from leaf 0xD, as in a dump. */
+    private static EmulatedCpu.Builder skylakeSp() {
+        return EmulatedCpu.intel(6, 0x55, 4).with(X86Feature.XSAVE, X86Feature.OSXSAVE, X86Feature.AVX,
+                X86Feature.AVX512F).xcr0Unknown();
+    }
+
+    /** Leaves the (0xD, n) subleaf of every component of {@code mask} reading zero, as Zen 2 and 3 do for PKRU. */
+    private static EmulatedCpu.Builder zeroSubleaves(EmulatedCpu.Builder cpu, long mask) {
+        for (int c = 2; c < 64; c++) {
+            if ((mask >>> c & 1) != 0) {
+                cpu.leaf(0xD, c, 0, 0, 0, 0);
+            }
+        }
+        return cpu;
     }
 
     @Test
     void anXgetbvValueIsTakenAsIs() {
-        Xcr0State s = Xcr0Inference.of(skylakeSp().xsave(0x2ff, 0x2ff).xgetbv(0x7).build());
+        // Leaf 0xD says every supported component is enabled; XGETBV, which is the truth, says 0x7.
+        Xcr0State s = Xcr0Inference.of(EmulatedCpu.intel(6, 0x55, 4).with(X86Feature.XSAVE, X86Feature.OSXSAVE,
+                X86Feature.AVX, X86Feature.AVX512F).leaf(0xD, 0, 0x2ff, 2696, 2696, 0).osEnabled(0x7).build());
         assertEquals(0x7, s.value().getAsLong());
         assertEquals(Xcr0Source.XGETBV, s.source());
     }
 
     @Test
     void enabledSizeEqualToTheMaximumMeansEverySupportedComponentIsEnabled() {
-        Xcr0State s = Xcr0Inference.of(skylakeSp().xsave(0x2ff, 0x2ff).zeroXsaveSubleaves().build());
+        Xcr0State s = Xcr0Inference.of(zeroSubleaves(skylakeSp().supportedState(0x2ff).osEnabled(0x2ff), 0x2ff).build());
         assertEquals(Xcr0Source.INFERRED_FROM_LEAF_0xD, s.source());
         assertEquals(0x2ff, s.value().getAsLong());
         assertEquals(0, s.undetermined());
@@ -33,7 +48,7 @@ class Xcr0InferenceTest {
 
     @Test
     void componentsEndingBeyondTheEnabledSizeAreNotEnabled() {
-        Xcr0State s = Xcr0Inference.of(skylakeSp().xsave(0x2ff, 0x7).build());
+        Xcr0State s = Xcr0Inference.of(skylakeSp().supportedState(0x2ff).osEnabled(0x7).build());
         assertEquals(0x7, s.value().getAsLong());
         assertFalse(s.enables(0xE7));
         assertTrue(s.enables(0x7));
@@ -41,14 +56,14 @@ class Xcr0InferenceTest {
 
     @Test
     void onlyTheLegacyAreaMeansOnlyX87AndSse() {
-        Xcr0State s = Xcr0Inference.of(skylakeSp().xsave(0x7, 0x3).build());
+        Xcr0State s = Xcr0Inference.of(skylakeSp().supportedState(0x7).osEnabled(0x3).build());
         assertEquals(0x3, s.value().getAsLong());
     }
 
     @Test
     void aZeroSubleafIsNoProofEitherWayButAvxHasItsFixedPlace() {
         // Enabled: x87, SSE, AVX and AVX-512 (end 2688) but not PKRU (2688..2696); subleaves read zero.
-        Xcr0State s = Xcr0Inference.of(skylakeSp().xsave(0x2e7, 0xe7).zeroXsaveSubleaves().build());
+        Xcr0State s = Xcr0Inference.of(zeroSubleaves(skylakeSp().supportedState(0x2e7).osEnabled(0xe7), 0x2e7).build());
         assertEquals(0x7, s.value().getAsLong(), "only AVX's place is known without subleaves");
         assertEquals(0x2e0, s.undetermined());
         assertTrue(s.describe().contains("undetermined"), s.describe());
@@ -56,8 +71,8 @@ class Xcr0InferenceTest {
 
     @Test
     void withoutOsxsaveXcr0IsNotReadable() {
-        Xcr0State s = Xcr0Inference.of(SyntheticCpu.intel(6, 0x3c, 3).with(X86Feature.XSAVE, X86Feature.AVX)
-                .xsave(0x7, 0x7).build());
+        Xcr0State s = Xcr0Inference.of(EmulatedCpu.intel(6, 0x3c, 3).with(X86Feature.XSAVE, X86Feature.AVX)
+                .supportedState(0x7).osEnabled(0x7).build());
         assertFalse(s.osxsave());
         assertTrue(s.value().isEmpty());
         assertEquals(Xcr0Source.UNKNOWN, s.source());
@@ -65,7 +80,10 @@ class Xcr0InferenceTest {
 
     @Test
     void withoutLeaf0xDXcr0IsUnknown() {
-        Xcr0State s = Xcr0Inference.of(SyntheticCpu.intel(6, 0x3c, 3).with(X86Feature.XSAVE, X86Feature.OSXSAVE).build());
+        CpuidSnapshot noLeaf0xD = CpuidSnapshot.builder(SnapshotSource.emulated("test"))
+                .put(0, 0, 1, 0x756e6547, 0x6c65746e, 0x49656e69)
+                .put(1, 0, 0x306c3, 0, 1 << 26 | 1 << 27, 0).build();
+        Xcr0State s = Xcr0Inference.of(noLeaf0xD);
         assertTrue(s.osxsave());
         assertTrue(s.value().isEmpty());
     }

@@ -1,7 +1,7 @@
 package io.cpufeatures.examples.benchmarks;
 
 import io.cpufeatures.core.CpuFeatures;
-import io.cpufeatures.dispatch.DispatchSettings;
+import io.cpufeatures.dispatch.DispatchOverrides;
 import io.cpufeatures.dispatch.Selection;
 import io.cpufeatures.examples.skeleton.BitCount;
 import io.cpufeatures.examples.skeleton.BitCounts;
@@ -53,6 +53,6 @@ public class DispatchOverheadBenchmark {
     @Benchmark
     @OutputTimeUnit(TimeUnit.MICROSECONDS)
     public Selection<BitCount> selection() {
-        return BitCounts.POINT.selectHere(CpuFeatures.current(), DispatchSettings.none());
+        return BitCounts.POINT.selectForTest(CpuFeatures.current(), DispatchOverrides.none());
     }
 }

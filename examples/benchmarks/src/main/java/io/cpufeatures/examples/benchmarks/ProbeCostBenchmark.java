@@ -1,7 +1,7 @@
 package io.cpufeatures.examples.benchmarks;
 
 import io.cpufeatures.core.CpuFeatures;
-import io.cpufeatures.core.spi.ProbeSettings;
+import io.cpufeatures.core.spi.ProbeMode;
 import io.cpufeatures.x86.X86CpuInfo;
 import io.cpufeatures.x86.X86Decoder;
 import io.cpufeatures.x86.probe.NativeCpuid;
@@ -9,9 +9,6 @@ import io.cpufeatures.x86.probe.NativeProbeException;
 import io.cpufeatures.x86.probe.X86Probe;
 import io.cpufeatures.x86.raw.CpuidRegisters;
 import io.cpufeatures.x86.raw.CpuidSnapshot;
-import java.util.List;
-import java.util.Optional;
-import java.util.OptionalLong;
 import java.util.concurrent.TimeUnit;
 import org.openjdk.jmh.annotations.Benchmark;
 import org.openjdk.jmh.annotations.BenchmarkMode;
@@ -42,13 +39,12 @@ public class ProbeCostBenchmark {
 
     private NativeCpuid cpu;
     private CpuidSnapshot snapshot;
-    private final ProbeSettings nativeOnly = new ProbeSettings(List.of(), Optional.empty(), OptionalLong.empty(), "native");
 
     /** Opens the stub once for the single-CPUID benchmark. */
     @Setup(Level.Trial)
     public void open() throws NativeProbeException {
         cpu = NativeCpuid.open();
-        snapshot = X86Probe.system().probe(nativeOnly).snapshot().orElseThrow();
+        snapshot = X86Probe.system().probe(ProbeMode.NATIVE).snapshot().orElseThrow();
     }
 
     /** Unmaps the stub. */
@@ -66,7 +62,7 @@ public class ProbeCostBenchmark {
     /** Map the stub, read every leaf the decoder needs and XCR0, unmap. */
     @Benchmark
     public X86Probe.Outcome nativeSnapshot() {
-        return X86Probe.system().probe(nativeOnly);
+        return X86Probe.system().probe(ProbeMode.NATIVE);
     }
 
     /** Decode a snapshot through every layer. */

@@ -16,7 +16,7 @@ import jdk.incubator.vector.VectorSpecies;
  * purpose: C2 intrinsifies a Vector API call only when its species is a constant, which a
  * {@code static final} per class guarantees and a species passed in a field does not.
  */
-@Implementation(name = "vector256", description = "Vector API, 256-bit ByteVector, a loop per source count", priority = 10, forced = true)
+@Implementation(name = "vector256", description = "Vector API, 256-bit ByteVector, a loop per source count", priority = 10, bestWhenEligible = true)
 @RequiresFeature({"avx2", "jvm.vector256"})
 public final class Vector256Xor extends XorByCount {
 

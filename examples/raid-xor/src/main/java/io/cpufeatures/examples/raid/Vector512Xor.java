@@ -17,7 +17,7 @@ import jdk.incubator.vector.VectorSpecies;
  * {@code jvm.vector512} only when C2 compiles 512-bit species ({@code MaxVectorSize} 64); without
  * it the Vector API falls back to Java code about 100 times slower than scalar.
  */
-@Implementation(name = "vector512", description = "Vector API, 512-bit ByteVector, a loop per source count", priority = 20, forced = true)
+@Implementation(name = "vector512", description = "Vector API, 512-bit ByteVector, a loop per source count", priority = 20, bestWhenEligible = true)
 @RequiresFeature(value = {"avx512f", "jvm.vector512"}, absent = "prefer_ymm")
 public final class Vector512Xor extends XorByCount {
 

@@ -24,7 +24,7 @@ class BitCountsTest {
         CpuFeatures here = CpuFeatures.current();
         String expected = here.has("popcnt") && here.has("jvm.popcnt") ? "popcnt" : "scalar";
         assertEquals(expected, BitCounts.POINT.selection().name());
-        assertEquals("scalar", BitCounts.POINT.selectFor(here.without(List.of("popcnt"))).name());
+        assertEquals("scalar", BitCounts.POINT.choiceFor(here.without(List.of("popcnt"))).name());
         assertEquals(64, BitCounts.count(new long[] {-1L}));
     }
 

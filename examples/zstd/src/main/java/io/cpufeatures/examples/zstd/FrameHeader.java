@@ -1,5 +1,6 @@
 package io.cpufeatures.examples.zstd;
 
+import java.util.Locale;
 import java.util.OptionalLong;
 
 /**
@@ -34,7 +35,7 @@ public record FrameHeader(int headerSize, long windowSize, long dictionaryId, Op
      */
     static void checkMagic(int magic, long at) throws ZstdFormatException {
         if (magic != MAGIC) {
-            throw new ZstdFormatException(at, String.format("magic number 0x%08X is not a Zstandard frame"
+            throw new ZstdFormatException(at, String.format(Locale.ROOT, "magic number 0x%08X is not a Zstandard frame"
                     + " (0x%08X) or a skippable frame (0x184D2A50 to 0x184D2A5F)", magic, MAGIC));
         }
     }
@@ -157,7 +158,7 @@ public record FrameHeader(int headerSize, long windowSize, long dictionaryId, Op
      */
     static void checkChecksum(int stored, long hash, long at) throws ZstdFormatException {
         if (stored != (int) hash) {
-            throw new ZstdFormatException(at, String.format("content checksum mismatch: the frame says 0x%08x,"
+            throw new ZstdFormatException(at, String.format(Locale.ROOT, "content checksum mismatch: the frame says 0x%08x,"
                     + " the content hashes to 0x%08x", stored, (int) hash));
         }
     }

@@ -7,15 +7,15 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import io.cpufeatures.core.CpuFeatures;
 import io.cpufeatures.core.jvm.JvmView;
 import io.cpufeatures.dispatch.CandidateReport;
-import io.cpufeatures.dispatch.Selection;
-import io.cpufeatures.x86.raw.CpuidSnapshot;
-import io.cpufeatures.x86.testing.BundledDumps;
+import io.cpufeatures.dispatch.Choice;
+import io.cpufeatures.x86.emulation.EmulatedCpu;
+import io.cpufeatures.x86.emulation.ReferenceCpus;
 import java.util.List;
 import java.util.Map;
 import java.util.OptionalInt;
 import org.junit.jupiter.api.Test;
 
-/** The {@code zstd.huffman} choice on real CPUs (libcpuid dumps), emulated, and on this machine. */
+/** The {@code zstd.huffman} choice on real parts (the emulation API's reference CPUs) and on this machine. */
 class HuffmanKernelSelectionTest {
 
     /** A C2 JVM, with or without {@code UseBMI2Instructions}. */
@@ -24,26 +24,24 @@ class HuffmanKernelSelectionTest {
                 "UseCompiler", "true"), false, OptionalInt.empty());
     }
 
-    private static Selection<HuffmanKernel> select(String dump, boolean jvmBmi2) {
-        CpuidSnapshot cpu = BundledDumps.load(dump).groups().get(0).snapshot();
-        return HuffmanKernels.POINT.selectFor(CpuFeatures.of(cpu).withJvm(jvm(jvmBmi2)));
+    private static Choice select(EmulatedCpu.Builder cpu, boolean jvmBmi2) {
+        return HuffmanKernels.POINT.choiceFor(cpu.decode().withJvm(jvm(jvmBmi2)));
     }
 
-    private static String reasons(Selection<HuffmanKernel> s) {
+    private static String reasons(Choice s) {
         return String.join("; ", s.explain().candidate("bmi2").map(CandidateReport::reasons).orElseThrow());
     }
 
     @Test
     void haswellAndZen4GetTheBmi2Kernel() {
-        for (String cpu : List.of("intel-core-i7-4750hq-cpu.test", "amd-ryzen-7-7700x-8-core-processor.test")) {
-            assertEquals("bmi2", select(cpu, true).name(), cpu);
-        }
+        assertEquals("bmi2", select(ReferenceCpus.haswell(), true).name());
+        assertEquals("bmi2", select(ReferenceCpus.zen4(), true).name());
     }
 
     /** BMI2 in the CPU is not enough: C2 must be allowed to emit it. */
     @Test
     void aJitWithoutBmi2GetsTheGenericKernel() {
-        Selection<HuffmanKernel> s = select("intel-core-i7-4750hq-cpu.test", false);
+        Choice s = select(ReferenceCpus.haswell(), false);
         assertEquals("generic", s.name());
         assertTrue(reasons(s).contains("jvm.bmi2"), reasons(s));
     }
@@ -51,10 +49,10 @@ class HuffmanKernelSelectionTest {
     /** Core 2 and the Skylake Pentium have neither BMI1 nor BMI2, what ZSTD_cpuSupportsBmi2() asks for. */
     @Test
     void cpusWithoutBmiGetTheGenericKernel() {
-        for (String cpu : List.of("intel-core2-duo-cpu-t7500.test", "intel-pentium-cpu-g4400.test")) {
-            Selection<HuffmanKernel> s = select(cpu, true);
-            assertEquals("generic", s.name(), cpu);
-            assertTrue(reasons(s).contains("bmi"), cpu + ": " + reasons(s));
+        for (EmulatedCpu.Builder cpu : List.of(ReferenceCpus.core2(), ReferenceCpus.skylakePentium())) {
+            Choice s = select(cpu, true);
+            assertEquals("generic", s.name(), s.explain().source());
+            assertTrue(reasons(s).contains("bmi"), s.explain().source() + ": " + reasons(s));
         }
     }
 

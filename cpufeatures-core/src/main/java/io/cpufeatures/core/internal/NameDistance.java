@@ -1,21 +1,20 @@
-package io.cpufeatures.core;
+package io.cpufeatures.core.internal;
 
 import java.util.ArrayList;
 import java.util.Collection;
 import java.util.Comparator;
 import java.util.List;
-import java.util.Locale;
 
 /**
  * Finds the valid names closest to a misspelt one, so an error can say what was probably meant.
  *
  * <p>Distance is the Damerau-Levenshtein edit distance (a swap of two adjacent letters costs one),
- * computed on lower-case names with {@code -} and {@code .} treated like {@code _}, because users
- * write {@code avx512-vnni}, {@code avx512.vnni} and {@code avx512_vnni} for the same thing.
+ * computed on names normalised as {@link Vocabulary#normalise} does ({@code avx512-vnni},
+ * {@code avx512.vnni} and {@code avx512_vnni} are one name).
  */
-public final class NameSuggestions {
+public final class NameDistance {
 
-    private NameSuggestions() {
+    private NameDistance() {
     }
 
     /**
@@ -24,12 +23,12 @@ public final class NameSuggestions {
      * name (at least 2) are offered, and names that start with {@code wanted} always are.
      */
     public static List<String> closest(String wanted, Collection<String> valid, int limit) {
-        String key = normalise(wanted);
+        String key = Vocabulary.normalise(wanted);
         record Scored(String name, int distance, int order) { }
         List<Scored> scored = new ArrayList<>();
         int order = 0;
         for (String name : valid) {
-            String candidate = normalise(name);
+            String candidate = Vocabulary.normalise(name);
             int distance = distance(key, candidate);
             int bound = Math.max(2, Math.max(key.length(), candidate.length()) / 3);
             if (distance <= bound || (!key.isEmpty() && candidate.startsWith(key))) {
@@ -48,10 +47,6 @@ public final class NameSuggestions {
             }
         }
         return List.copyOf(result);
-    }
-
-    private static String normalise(String name) {
-        return name.trim().toLowerCase(Locale.ROOT).replace('-', '_').replace('.', '_');
     }
 
     /** Optimal string alignment distance (restricted Damerau-Levenshtein). */

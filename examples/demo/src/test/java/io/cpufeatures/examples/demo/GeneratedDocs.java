@@ -1,4 +1,4 @@
-package io.cpufeatures.x86.docs;
+package io.cpufeatures.examples.demo;
 
 import io.cpufeatures.x86.feature.FeatureFamily;
 import io.cpufeatures.x86.feature.StateRequirement;

@@ -1,4 +1,4 @@
-package io.cpufeatures.x86.docs;
+package io.cpufeatures.examples.demo;
 
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -69,6 +69,6 @@ class GeneratedDocsTest {
         }
         assertTrue(found.containsAll(generated.keySet()), "sections missing from docs/: " + generated.keySet() + " vs " + found);
         assertTrue(update || stale.isEmpty(), "docs tables out of date: " + stale
-                + "; run ./mvnw -pl cpufeatures-x86 test -Dtest=GeneratedDocsTest -Dcpufeatures.docs.update=true");
+                + "; run ./mvnw -pl examples/demo -am test -Dtest=GeneratedDocsTest -Dsurefire.failIfNoSpecifiedTests=false -Dcpufeatures.docs.update=true");
     }
 }

@@ -1,0 +1,41 @@
+package io.cpufeatures.cli;
+
+import io.cpufeatures.core.CpuDescription;
+import io.cpufeatures.core.CpuFeatures;
+import io.cpufeatures.core.ProbeSource;
+import io.cpufeatures.core.jvm.JvmView;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * Everything a report shows, built once per machine: the source, each distinct CPU with its
+ * description and its dispatch choices, and the JVM's view. The text report, the JSON and the fleet
+ * rows are renderers of it; none of them decides anything.
+ *
+ * @param source where the answer came from
+ * @param cpus   the distinct CPUs, in file order
+ * @param jvm    the JVM's view
+ */
+record ReportModel(ProbeSource source, List<CpuEntry> cpus, JvmView jvm) {
+
+    /**
+     * One distinct CPU.
+     *
+     * @param features    what the decoder said of it
+     * @param logicalCpus how many logical CPUs it stands for
+     * @param description what its architecture module says reports print
+     * @param dispatch    what every dispatch point on the class path chooses (or would choose) for it
+     */
+    record CpuEntry(CpuFeatures features, int logicalCpus, CpuDescription description, DispatchReport dispatch) {
+    }
+
+    /** The model of {@code machine} seen from {@code jvm}, with every dispatch point's choice for each CPU. */
+    static ReportModel of(Machine machine, JvmView jvm) {
+        List<CpuEntry> cpus = new ArrayList<>();
+        for (Machine.Cpu c : machine.cpus()) {
+            cpus.add(new CpuEntry(c.features(), c.logicalCpus(), c.features().describe(c.logicalCpus()),
+                    DispatchReport.of(c.features(), machine.process())));
+        }
+        return new ReportModel(machine.source(), cpus, jvm);
+    }
+}

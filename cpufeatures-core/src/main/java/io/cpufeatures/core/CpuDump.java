@@ -1,0 +1,47 @@
+package io.cpufeatures.core;
+
+import java.util.List;
+import java.util.Objects;
+
+/**
+ * A dump file, read and decoded: its format, how many logical CPUs it lists, and each distinct kind
+ * of CPU among them (a hybrid part has two or more), in file order.
+ *
+ * @param file        the file's name as given
+ * @param format      the format's identifier ({@code cpuid_r}, {@code aida64}, {@code libcpuid_raw})
+ * @param logicalCpus the number of logical CPUs in the file
+ * @param kinds       the distinct kinds of CPU, in order of first appearance
+ */
+public record CpuDump(String file, String format, int logicalCpus, List<Kind> kinds) {
+
+    /** Validates and copies the parts. */
+    public CpuDump {
+        Objects.requireNonNull(file, "file");
+        Objects.requireNonNull(format, "format");
+        kinds = List.copyOf(kinds);
+        if (kinds.isEmpty()) {
+            throw new IllegalArgumentException("a dump has at least one kind of CPU");
+        }
+    }
+
+    /**
+     * One kind of CPU of a dump.
+     *
+     * @param features        the decoded CPU (its source names the file and logical CPU)
+     * @param logicalCpus     how many logical CPUs of the file are of this kind
+     * @param firstLogicalCpu the 0-based position in the file of the first of them
+     */
+    public record Kind(CpuFeatures features, int logicalCpus, int firstLogicalCpu) {
+
+        /** Validates the parts. */
+        public Kind {
+            Objects.requireNonNull(features, "features");
+        }
+    }
+
+    /** The source a report on the whole file states: {@code file (cpuid_r, 4 logical CPUs, 1 distinct)}. */
+    public ProbeSource source() {
+        return ProbeSource.of(SourceKind.FILE, file + " (" + format + ", " + logicalCpus + " logical CPUs, "
+                + kinds.size() + " distinct)");
+    }
+}

@@ -1,0 +1,108 @@
+package io.cpufeatures.core;
+
+import io.cpufeatures.core.internal.Architectures;
+import io.cpufeatures.core.spi.CpuFeaturesProvider;
+import io.cpufeatures.core.spi.DumpContents;
+import java.io.IOException;
+import java.io.InputStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+import java.util.OptionalLong;
+
+/**
+ * Reads dump files of any architecture whose module is on the class path (the format is detected
+ * from the content), and writes a report's snapshot in its architecture's format.
+ *
+ * <p>A file either parses completely or raises {@link DumpFormatException}: nothing half-parsed is
+ * ever returned. Bytes are read as ISO-8859-1, so no byte sequence fails to decode (the formats are
+ * ASCII). A file is read up to {@link #MAX_BYTES}: the largest real dumps (every logical CPU of a
+ * many-core server) are a few megabytes, so anything beyond is refused rather than read whole.
+ */
+public final class CpuDumps {
+
+    /** The largest file read, 16 MiB. */
+    public static final int MAX_BYTES = 16 << 20;
+
+    private CpuDumps() {
+    }
+
+    /** Reads and parses {@code file}. */
+    public static CpuDump read(Path file) throws IOException, DumpFormatException {
+        return read(file, OptionalLong.empty());
+    }
+
+    /**
+     * Reads and parses {@code file}, assuming the OS state {@code xcr0} (x86's XCR0) instead of what
+     * the dump implies, if given.
+     *
+     * @throws DumpFormatException if the file is larger than {@link #MAX_BYTES}, in no known format, or malformed
+     */
+    public static CpuDump read(Path file, OptionalLong xcr0) throws IOException, DumpFormatException {
+        byte[] bytes;
+        try (InputStream in = Files.newInputStream(file)) {
+            bytes = in.readNBytes(MAX_BYTES + 1);
+        }
+        if (bytes.length > MAX_BYTES) {
+            throw new DumpFormatException(file.toString(), 0, "larger than " + (MAX_BYTES >> 20)
+                    + " MiB; a CPU dump is kilobytes to a few megabytes, so this is not one");
+        }
+        return parse(file.toString(), new String(bytes, StandardCharsets.ISO_8859_1), xcr0);
+    }
+
+    /**
+     * Parses {@code text}, naming it {@code file} in sources and errors, with the first module whose
+     * formats it is in.
+     *
+     * @throws DumpFormatException if no module recognises it, or the one that does finds it malformed
+     */
+    public static CpuDump parse(String file, String text, OptionalLong xcr0) throws DumpFormatException {
+        List<CpuFeaturesProvider> providers = Architectures.get().providers();
+        List<String> accepted = new ArrayList<>();
+        for (CpuFeaturesProvider p : providers) {
+            Optional<DumpContents> contents = p.parseDump(file, text, xcr0);
+            if (contents.isPresent()) {
+                List<CpuDump.Kind> kinds = new ArrayList<>();
+                for (DumpContents.Kind k : contents.get().kinds()) {
+                    kinds.add(new CpuDump.Kind(CpuFeatures.decoded(k.decoded()), k.logicalCpus(), k.firstLogicalCpu()));
+                }
+                return new CpuDump(file, contents.get().format(), contents.get().logicalCpus(), kinds);
+            }
+            accepted.add(p.unrecognisedDump());
+        }
+        if (accepted.isEmpty()) {
+            throw new DumpFormatException(file, 0, "no cpufeatures architecture module is on the class path to read it");
+        }
+        throw new DumpFormatException(file, 0, accepted.size() == 1 ? accepted.get(0)
+                : "in no format of any module on the class path: " + String.join("; ", accepted));
+    }
+
+    /**
+     * The snapshots of {@code cpus} in their architecture's dump format, as logical CPUs 0, 1... in
+     * list order; {@link #read} reads it back.
+     *
+     * @throws IllegalArgumentException if a report has no snapshot (nothing was known of its CPU), or
+     *                                  the reports are of different architectures
+     */
+    public static String write(List<CpuFeatures> cpus) {
+        List<CpuSnapshot> snapshots = new ArrayList<>();
+        String architecture = null;
+        for (CpuFeatures c : cpus) {
+            CpuSnapshot s = c.snapshot().orElseThrow(() -> new IllegalArgumentException(
+                    "no snapshot to write: nothing is known of the CPU (source " + c.source() + ")"));
+            if (architecture != null && !architecture.equals(s.architecture())) {
+                throw new IllegalArgumentException("one dump holds one architecture, not " + architecture + " and "
+                        + s.architecture());
+            }
+            architecture = s.architecture();
+            snapshots.add(s);
+        }
+        String arch = architecture;
+        CpuFeaturesProvider p = Architectures.get().providers().stream().filter(x -> x.architecture().equals(arch))
+                .findFirst().orElseThrow(() -> new IllegalArgumentException("no module writes " + arch + " dumps"));
+        return p.writeDump(snapshots);
+    }
+}

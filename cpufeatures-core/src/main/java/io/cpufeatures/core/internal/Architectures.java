@@ -1,0 +1,103 @@
+package io.cpufeatures.core.internal;
+
+import io.cpufeatures.core.jvm.JvmGate;
+import io.cpufeatures.core.jvm.JvmView;
+import io.cpufeatures.core.spi.CpuFeaturesProvider;
+import io.cpufeatures.core.spi.FeatureVocabulary;
+import java.util.ArrayList;
+import java.util.Iterator;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.ServiceConfigurationError;
+import java.util.ServiceLoader;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * The architecture modules on the class path, found once with {@link ServiceLoader}, and the one
+ * name index built from their vocabularies. Internal: the facade, the JVM view and the dump reader
+ * share it; users reach it through {@link io.cpufeatures.core.CpuFeatures}.
+ */
+public final class Architectures {
+
+    private static final Logger LOG = LoggerFactory.getLogger(Architectures.class);
+
+    /**
+     * The published module for each architecture, by the {@code os.arch} values of its JVMs, so an
+     * error can name what to add when a machine's module is missing.
+     */
+    private static final Map<String, String> MODULES = Map.of("amd64", "io.cpufeatures:cpufeatures-x86",
+            "x86_64", "io.cpufeatures:cpufeatures-x86");
+
+    private final List<CpuFeaturesProvider> providers;
+    private final Vocabulary vocabulary;
+
+    private Architectures(List<CpuFeaturesProvider> providers) {
+        this.providers = List.copyOf(providers);
+        List<FeatureVocabulary> vocabularies = new ArrayList<>();
+        providers.forEach(p -> vocabularies.add(p.vocabulary()));
+        this.vocabulary = new Vocabulary(JvmView.CORE_GATES, vocabularies);
+    }
+
+    private static final class Holder {
+        static final Architectures INSTANCE = new Architectures(load());
+    }
+
+    /** The modules of this class path, loaded on first use. */
+    public static Architectures get() {
+        return Holder.INSTANCE;
+    }
+
+    /** A provider that fails to load is left out with a warning: the others still serve. */
+    private static List<CpuFeaturesProvider> load() {
+        List<CpuFeaturesProvider> list = new ArrayList<>();
+        Iterator<CpuFeaturesProvider> it = ServiceLoader.load(CpuFeaturesProvider.class,
+                Architectures.class.getClassLoader()).iterator();
+        while (true) {
+            try {
+                if (!it.hasNext()) {
+                    break;
+                }
+                list.add(it.next());
+            } catch (ServiceConfigurationError | LinkageError e) {
+                LOG.warn("cpufeatures: an architecture module could not be loaded and is left out: {}", e.toString());
+            }
+        }
+        return list;
+    }
+
+    /** The providers, in class-path order. */
+    public List<CpuFeaturesProvider> providers() {
+        return providers;
+    }
+
+    /** The name index of every module, and of the core's {@code jvm.*} gates. */
+    public Vocabulary vocabulary() {
+        return vocabulary;
+    }
+
+    /** Every {@code jvm.*} gate: the core's, then each module's. */
+    public List<JvmGate> jvmGates() {
+        return vocabulary.jvmGates();
+    }
+
+    /** The provider that probes a JVM of this {@code os.arch}, if one is on the class path. */
+    public Optional<CpuFeaturesProvider> forOsArch(String osArch) {
+        return providers.stream().filter(p -> p.runsOn(osArch)).findFirst();
+    }
+
+    /**
+     * When no module on the class path runs on {@code osArch}: which one to add, or that none exists,
+     * in one sentence.
+     */
+    public static Optional<String> missingModule(String osArch) {
+        if (get().forOsArch(osArch).isPresent()) {
+            return Optional.empty();
+        }
+        String module = MODULES.get(osArch);
+        return Optional.of(module == null
+                ? "No cpufeatures module supports os.arch=" + osArch
+                : "No module for this machine (os.arch=" + osArch + ") is on the class path: add " + module);
+    }
+}

@@ -1,0 +1,90 @@
+package io.cpufeatures.core.jvm;
+
+import java.util.Objects;
+import java.util.regex.Pattern;
+
+/**
+ * One {@code jvm.*} feature: a name and the rule by which the running JVM grants it. The Vector API
+ * gates are the core's ({@code jvm.vector_api}, {@code jvm.vector128/256/512}); an architecture
+ * module adds the gates of its JIT flags ({@code jvm.avx2} is HotSpot's {@code UseAVX >= 2} on
+ * x86), so a {@code jvm.*} name is defined once, where its architecture is.
+ *
+ * @param name the feature's name, {@code jvm.} and lower-case words joined by {@code _}
+ * @param rule when it holds
+ */
+public record JvmGate(String name, Rule rule) {
+
+    private static final Pattern NAME = Pattern.compile("jvm\\.[a-z0-9]+(_[a-z0-9]+)*");
+
+    /** Validates the name. */
+    public JvmGate {
+        Objects.requireNonNull(rule, "rule");
+        if (!NAME.matcher(Objects.requireNonNull(name, "name")).matches()) {
+            throw new IllegalArgumentException("a JVM gate is named jvm.<lower_case_words>, not '" + name + "'");
+        }
+    }
+
+    /** When a gate holds. */
+    public sealed interface Rule permits VectorApi, VectorBits, FlagAtLeast, FlagEnabled {
+    }
+
+    /** The module {@code jdk.incubator.vector} is readable. */
+    public record VectorApi() implements Rule {
+    }
+
+    /**
+     * The Vector API is readable, C2 will compile it (not {@code -Xint}, not {@code TieredStopAtLevel}
+     * below 4, vector intrinsics on) and {@code MaxVectorSize} is at least {@code bits} (off
+     * HotSpot, the preferred species' size stands in for it).
+     *
+     * @param bits the vector width
+     */
+    public record VectorBits(int bits) implements Rule {
+    }
+
+    /**
+     * The integer HotSpot flag is at least {@code minimum}.
+     *
+     * @param flag    the flag ({@code UseAVX})
+     * @param minimum the smallest value that grants the gate
+     */
+    public record FlagAtLeast(String flag, int minimum) implements Rule {
+        /** Validates the flag name. */
+        public FlagAtLeast {
+            Objects.requireNonNull(flag, "flag");
+        }
+    }
+
+    /**
+     * The boolean HotSpot flag is {@code true}.
+     *
+     * @param flag the flag ({@code UseBMI2Instructions})
+     */
+    public record FlagEnabled(String flag) implements Rule {
+        /** Validates the flag name. */
+        public FlagEnabled {
+            Objects.requireNonNull(flag, "flag");
+        }
+    }
+
+    /** A gate granted when the integer flag {@code flag} is at least {@code minimum}. */
+    public static JvmGate atLeast(String name, String flag, int minimum) {
+        return new JvmGate(name, new FlagAtLeast(flag, minimum));
+    }
+
+    /** A gate granted when the boolean flag {@code flag} is true. */
+    public static JvmGate enabled(String name, String flag) {
+        return new JvmGate(name, new FlagEnabled(flag));
+    }
+
+    /** The HotSpot flag the rule reads, if it reads one. */
+    public java.util.Optional<String> flag() {
+        if (rule instanceof FlagAtLeast f) {
+            return java.util.Optional.of(f.flag());
+        }
+        if (rule instanceof FlagEnabled f) {
+            return java.util.Optional.of(f.flag());
+        }
+        return java.util.Optional.empty();
+    }
+}

@@ -1,0 +1,43 @@
+package io.cpufeatures.core.spi;
+
+import java.util.List;
+import java.util.Objects;
+
+/**
+ * A dump file as an architecture module parsed it: its format, how many logical CPUs it lists, and
+ * each distinct kind of CPU among them, decoded.
+ *
+ * @param format      the format's identifier ({@code cpuid_r})
+ * @param logicalCpus the number of logical CPUs in the file
+ * @param kinds       the distinct kinds, in order of first appearance
+ */
+public record DumpContents(String format, int logicalCpus, List<Kind> kinds) {
+
+    /** Validates and copies the parts. */
+    public DumpContents {
+        Objects.requireNonNull(format, "format");
+        kinds = List.copyOf(kinds);
+        if (kinds.isEmpty() || kinds.stream().mapToInt(Kind::logicalCpus).sum() != logicalCpus) {
+            throw new IllegalArgumentException("a dump has at least one kind of CPU, and their counts add up to "
+                    + logicalCpus);
+        }
+    }
+
+    /**
+     * One kind of CPU of a dump.
+     *
+     * @param decoded         the decoded CPU and its source (the file and logical CPU)
+     * @param logicalCpus     how many logical CPUs of the file are of this kind
+     * @param firstLogicalCpu the 0-based position in the file of the first of them
+     */
+    public record Kind(CpuFeaturesProvider.ProbeResult decoded, int logicalCpus, int firstLogicalCpu) {
+
+        /** Validates the parts. */
+        public Kind {
+            Objects.requireNonNull(decoded, "decoded");
+            if (logicalCpus < 1 || firstLogicalCpu < 0) {
+                throw new IllegalArgumentException("logicalCpus must be >= 1 and firstLogicalCpu >= 0");
+            }
+        }
+    }
+}

@@ -1,0 +1,21 @@
+package io.cpufeatures.core.trace;
+
+import java.util.Objects;
+
+/**
+ * An erratum that names a feature, and whether it applies to this CPU.
+ *
+ * @param id       its short name ({@code SKL052})
+ * @param applies  whether it applies here
+ * @param effect   what goes wrong, in one sentence
+ * @param citation where it is documented
+ */
+public record ErratumCheck(String id, boolean applies, String effect, String citation) {
+
+    /** Validates the parts. */
+    public ErratumCheck {
+        Objects.requireNonNull(id, "id");
+        Objects.requireNonNull(effect, "effect");
+        Objects.requireNonNull(citation, "citation");
+    }
+}

@@ -1,0 +1,20 @@
+package io.cpufeatures.core.trace;
+
+import java.util.Objects;
+
+/**
+ * A policy flag and whether it applies to this CPU: advice beside a feature's verdict, never part
+ * of it.
+ *
+ * @param flag    the flag's canonical name ({@code prefer_ymm})
+ * @param holds   whether it applies here
+ * @param meaning what it advises ({@code prefer 256-bit code})
+ */
+public record PolicyCheck(String flag, boolean holds, String meaning) {
+
+    /** Validates the parts. */
+    public PolicyCheck {
+        Objects.requireNonNull(flag, "flag");
+        Objects.requireNonNull(meaning, "meaning");
+    }
+}

@@ -1,0 +1,55 @@
+package io.cpufeatures.core;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.RandomAccessFile;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.OptionalLong;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** Dump files of any architecture: detected by content, parsed whole or refused with file and reason, bounded. */
+class CpuDumpsTest {
+
+    @Test
+    void aDumpIsParsedByTheModuleWhoseFormatItIs(@TempDir Path dir) throws Exception {
+        Path f = Files.writeString(dir.resolve("fake.txt"), "fake CPUs 4\n");
+        CpuDump d = CpuDumps.read(f);
+        assertEquals("fake", d.format());
+        assertEquals(4, d.logicalCpus());
+        assertEquals(1, d.kinds().size());
+        assertTrue(d.kinds().get(0).features().has("beta"));
+        assertEquals(SourceKind.FILE, d.kinds().get(0).features().source().kind());
+        assertEquals(f + " (fake, 4 logical CPUs, 1 distinct)", d.source().detail());
+    }
+
+    @Test
+    void aFileInNoFormatSaysWhatIsAccepted() {
+        DumpFormatException e = assertThrows(DumpFormatException.class,
+                () -> CpuDumps.parse("x.txt", "hello", OptionalLong.empty()));
+        assertEquals("x.txt: not a fake dump; accepted: 'fake CPUs N'", e.getMessage());
+        DumpFormatException bad = assertThrows(DumpFormatException.class,
+                () -> CpuDumps.parse("y.txt", "fake CPUs many", OptionalLong.empty()));
+        assertEquals(1, bad.line());
+    }
+
+    @Test
+    void aHugeFileIsRefusedWithoutBeingReadWhole(@TempDir Path dir) throws Exception {
+        Path big = dir.resolve("big.txt");
+        try (RandomAccessFile r = new RandomAccessFile(big.toFile(), "rw")) {
+            r.setLength(CpuDumps.MAX_BYTES + 1L);
+        }
+        DumpFormatException e = assertThrows(DumpFormatException.class, () -> CpuDumps.read(big));
+        assertTrue(e.getMessage().contains("larger than 16 MiB"), e.getMessage());
+    }
+
+    @Test
+    void writingNeedsASnapshot() {
+        IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
+                () -> CpuDumps.write(java.util.List.of(CpuFeatures.probe(io.cpufeatures.core.spi.ProbeSettings.none()))));
+        assertTrue(e.getMessage().startsWith("no snapshot to write"), e.getMessage());
+    }
+}

@@ -1,0 +1,271 @@
+package io.cpufeatures.dispatch;
+
+import java.util.ArrayList;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Objects;
+import java.util.Optional;
+import java.util.Properties;
+import java.util.Set;
+
+/**
+ * The dispatch overrides, parsed once into typed values:
+ * <ul>
+ *   <li>{@code -Dcpufeatures.dispatch.<point>=<candidate>} or {@code CPUFEATURES_DISPATCH_<POINT>}
+ *       (the point name upper-cased, {@code .} and {@code -} as {@code _}): override the choice with
+ *       that candidate; refused if its requirements fail, unless</li>
+ *   <li>{@code -Dcpufeatures.dispatch.unsafe=true} ({@code CPUFEATURES_DISPATCH_UNSAFE}): override it
+ *       anyway, logged as a warning;</li>
+ *   <li>{@code -Dcpufeatures.dispatch.calibrate=true}, or a comma-separated list of point names
+ *       ({@code CPUFEATURES_DISPATCH_CALIBRATE}): calibrate those points (off by default).</li>
+ * </ul>
+ * A property wins over the environment.
+ *
+ * @param overrides   the candidates named for points, each with where it was read
+ * @param unsafe      whether an override may be taken although its requirements fail
+ * @param calibration which points to calibrate besides those that ask for it themselves
+ */
+public record DispatchOverrides(List<PointOverride> overrides, boolean unsafe, Calibration calibration) {
+
+    private static final String PREFIX = "cpufeatures.dispatch.";
+    private static final String ENV_PREFIX = "CPUFEATURES_DISPATCH_";
+
+    /** Copies the parts. */
+    public DispatchOverrides {
+        overrides = List.copyOf(overrides);
+        Objects.requireNonNull(calibration, "calibration");
+    }
+
+    /**
+     * A point as an override names it: by its name (a property), or by the upper-cased key of an
+     * environment variable, which cannot be turned back into a name and is matched against each point's.
+     *
+     * @param key         the name, or the environment key ({@code RAID_XOR})
+     * @param environment whether {@code key} is an environment key
+     */
+    public record PointKey(String key, boolean environment) {
+
+        /** Validates the parts. */
+        public PointKey {
+            Objects.requireNonNull(key, "key");
+        }
+
+        /** Whether this names the point {@code point}. */
+        public boolean matches(String point) {
+            return environment ? key.equals(envKey(point)) : key.equals(point);
+        }
+
+        @Override
+        public String toString() {
+            return environment ? ENV_PREFIX + key : key;
+        }
+    }
+
+    /**
+     * The candidate an override names for a point.
+     *
+     * @param point     the point it names
+     * @param candidate the candidate's name
+     * @param source    where it was read ({@code -Dcpufeatures.dispatch.raid.xor}, {@code CPUFEATURES_DISPATCH_RAID_XOR})
+     */
+    public record PointOverride(PointKey point, String candidate, String source) {
+
+        /** Validates the parts. */
+        public PointOverride {
+            Objects.requireNonNull(point, "point");
+            Objects.requireNonNull(candidate, "candidate");
+            Objects.requireNonNull(source, "source");
+        }
+
+        /** {@code -Dcpufeatures.dispatch.raid.xor=scalar}. */
+        @Override
+        public String toString() {
+            return source + "=" + candidate;
+        }
+    }
+
+    /** Which points calibrate besides those that ask for it. */
+    public sealed interface Calibration permits NoCalibration, AllPoints, SomePoints {
+
+        /** Whether the point {@code point} calibrates. */
+        boolean includes(String point);
+    }
+
+    /** No point calibrates unless it asks for it. */
+    public record NoCalibration() implements Calibration {
+        @Override
+        public boolean includes(String point) {
+            return false;
+        }
+    }
+
+    /** Every point calibrates. */
+    public record AllPoints() implements Calibration {
+        @Override
+        public boolean includes(String point) {
+            return true;
+        }
+    }
+
+    /**
+     * These points calibrate.
+     *
+     * @param points the points named
+     */
+    public record SomePoints(Set<PointKey> points) implements Calibration {
+
+        /** Copies the set. */
+        public SomePoints {
+            points = Set.copyOf(points);
+        }
+
+        @Override
+        public boolean includes(String point) {
+            return points.stream().anyMatch(p -> p.matches(point));
+        }
+    }
+
+    /** No overrides. */
+    public static DispatchOverrides none() {
+        return new DispatchOverrides(List.of(), false, new NoCalibration());
+    }
+
+    /** The outcome of reading this process's overrides once: the overrides, or the error to rethrow. */
+    private record Parsed(DispatchOverrides overrides, DispatchException failure) {
+    }
+
+    private static final class Holder {
+        static final Parsed CURRENT = parse();
+
+        private static Parsed parse() {
+            try {
+                return new Parsed(from(System.getProperties(), System.getenv()), null);
+            } catch (DispatchException e) {
+                return new Parsed(null, e);
+            }
+        }
+    }
+
+    /**
+     * The overrides of this process, read from system properties and the environment once, on first use.
+     *
+     * @throws DispatchException on every call, if one is malformed
+     */
+    public static DispatchOverrides current() {
+        Parsed p = Holder.CURRENT;
+        if (p.failure() != null) {
+            throw new DispatchException(p.failure().getMessage(), null);
+        }
+        return p.overrides();
+    }
+
+    /**
+     * The overrides given by {@code properties} and {@code environment}.
+     *
+     * @throws DispatchException naming the property or variable, the bad value and what is accepted
+     */
+    public static DispatchOverrides from(Properties properties, Map<String, String> environment) {
+        List<PointOverride> fromProperties = new ArrayList<>();
+        List<PointOverride> fromEnvironment = new ArrayList<>();
+        Boolean unsafe = null;
+        Calibration calibration = null;
+        for (String key : properties.stringPropertyNames().stream().sorted().toList()) {
+            if (!key.startsWith(PREFIX)) {
+                continue;
+            }
+            String rest = key.substring(PREFIX.length());
+            String value = properties.getProperty(key).trim();
+            switch (rest) {
+                case "unsafe" -> unsafe = bool("-D" + key, value);
+                case "calibrate" -> calibration = calibration("-D" + key, value, false);
+                default -> fromProperties.add(new PointOverride(new PointKey(rest, false), candidate("-D" + key, value),
+                        "-D" + key));
+            }
+        }
+        for (String key : environment.keySet().stream().sorted().toList()) {
+            if (!key.startsWith(ENV_PREFIX)) {
+                continue;
+            }
+            String rest = key.substring(ENV_PREFIX.length());
+            String value = environment.get(key).trim();
+            switch (rest) {
+                case "UNSAFE" -> {
+                    Boolean b = bool(key, value);
+                    unsafe = unsafe == null ? b : unsafe;
+                }
+                case "CALIBRATE" -> {
+                    Calibration c = calibration(key, value, true);
+                    calibration = calibration == null ? c : calibration;
+                }
+                default -> fromEnvironment.add(new PointOverride(new PointKey(rest, true), candidate(key, value), key));
+            }
+        }
+        List<PointOverride> all = new ArrayList<>(fromProperties);
+        all.addAll(fromEnvironment);
+        return new DispatchOverrides(all, unsafe != null && unsafe, calibration == null ? new NoCalibration() : calibration);
+    }
+
+    private static boolean bool(String where, String value) {
+        if (value.equalsIgnoreCase("true")) {
+            return true;
+        }
+        if (value.equalsIgnoreCase("false")) {
+            return false;
+        }
+        throw new DispatchException(where + ": '" + value + "' is not a boolean; accepted: true, false", null);
+    }
+
+    private static String candidate(String where, String value) {
+        if (value.isEmpty()) {
+            throw new DispatchException(where + " is empty; it names the candidate to use, e.g. " + where + "=scalar", null);
+        }
+        return value;
+    }
+
+    private static Calibration calibration(String where, String value, boolean environment) {
+        if (value.equalsIgnoreCase("true")) {
+            return new AllPoints();
+        }
+        if (value.equalsIgnoreCase("false")) {
+            return new NoCalibration();
+        }
+        Set<PointKey> points = new LinkedHashSet<>();
+        for (String p : value.split("[,\\s]+")) {
+            if (!p.isEmpty()) {
+                String name = p.toLowerCase(Locale.ROOT);
+                points.add(new PointKey(environment ? envKey(name) : name, environment));
+            }
+        }
+        if (points.isEmpty()) {
+            throw new DispatchException(where + " is empty; accepted: true, false, or point names separated by commas", null);
+        }
+        return new SomePoints(points);
+    }
+
+    /** The environment key for a point: {@code raid.xor} is {@code RAID_XOR}. */
+    static String envKey(String point) {
+        return point.toUpperCase(Locale.ROOT).replace('.', '_').replace('-', '_');
+    }
+
+    /** The override of {@code point}, if any (a property wins over the environment). */
+    public Optional<PointOverride> overrideFor(String point) {
+        return overrides.stream().filter(o -> o.point().matches(point)).findFirst();
+    }
+
+    /** Whether {@code point} is to be calibrated (besides points that ask for it themselves). */
+    public boolean calibrates(String point) {
+        return calibration.includes(point);
+    }
+
+    /** The points the overrides name, as written. */
+    public Set<PointKey> mentionedPoints() {
+        Set<PointKey> s = new LinkedHashSet<>();
+        overrides.forEach(o -> s.add(o.point()));
+        if (calibration instanceof SomePoints some) {
+            s.addAll(some.points());
+        }
+        return s;
+    }
+}

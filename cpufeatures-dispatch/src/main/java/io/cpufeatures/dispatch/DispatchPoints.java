@@ -1,0 +1,101 @@
+package io.cpufeatures.dispatch;
+
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.Iterator;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.ServiceConfigurationError;
+import java.util.ServiceLoader;
+
+/**
+ * The dispatch points on the class path: those listed by a {@link DispatchPointProvider}, found with
+ * {@link ServiceLoader} once. There is no other registry: a point built in code and listed by no
+ * provider is not found here (tools do not see it, and overrides naming it are refused), and two
+ * points with one name are an error naming both.
+ */
+public final class DispatchPoints {
+
+    private DispatchPoints() {
+    }
+
+    /** The outcome of loading the providers once: the points, or the error to rethrow. */
+    record Loaded(List<DispatchPoint<?>> points, DispatchException failure) {
+    }
+
+    private static final class Holder {
+        static final Loaded LOADED = load(ServiceLoader.load(DispatchPointProvider.class,
+                DispatchPoints.class.getClassLoader()));
+    }
+
+    /** The points {@code providers} list, by name; a failing provider or a name listed twice is the failure. */
+    static Loaded load(Iterable<DispatchPointProvider> providers) {
+        Map<String, DispatchPoint<?>> byName = new LinkedHashMap<>();
+        Map<String, String> listedBy = new LinkedHashMap<>();
+        try {
+            Iterator<DispatchPointProvider> it = providers.iterator();
+            while (it.hasNext()) {
+                DispatchPointProvider provider = it.next();
+                for (DispatchPoint<?> point : provider.dispatchPoints()) {
+                    String by = provider.getClass().getName() + " (" + point.type().getName() + ")";
+                    DispatchPoint<?> earlier = byName.putIfAbsent(point.name(), point);
+                    if (earlier != null && earlier != point) {
+                        return new Loaded(null, new DispatchException("two dispatch points are named '" + point.name()
+                                + "': one listed by " + listedBy.get(point.name()) + ", one by " + by
+                                + "; a point name must be unique on the class path", null));
+                    }
+                    listedBy.putIfAbsent(point.name(), by);
+                }
+            }
+        } catch (ServiceConfigurationError | RuntimeException | LinkageError e) {
+            return new Loaded(null, new DispatchException("a dispatch point provider could not be loaded: " + e, null));
+        }
+        List<DispatchPoint<?>> points = new ArrayList<>(byName.values());
+        points.sort(Comparator.comparing(DispatchPoint::name));
+        return new Loaded(List.copyOf(points), null);
+    }
+
+    /**
+     * Every point the providers on the class path list, by name.
+     *
+     * @throws DispatchException on every call, if a provider cannot be loaded or two points share a name
+     */
+    public static List<DispatchPoint<?>> onClassPath() {
+        Loaded l = Holder.LOADED;
+        if (l.failure() != null) {
+            throw new DispatchException(l.failure().getMessage(), null);
+        }
+        return l.points();
+    }
+
+    /** The point named {@code name}, if a provider lists it. */
+    public static Optional<DispatchPoint<?>> find(String name) {
+        return onClassPath().stream().filter(p -> p.name().equals(name)).findFirst();
+    }
+
+    /**
+     * Checks that every point the overrides name is on the class path (or is {@code current}, the one
+     * being selected).
+     *
+     * @throws DispatchException naming the unknown point and the known ones
+     */
+    static void checkOverrides(DispatchOverrides overrides, DispatchPoint<?> current) {
+        if (overrides.mentionedPoints().isEmpty()) {
+            return;
+        }
+        List<DispatchPoint<?>> known = new ArrayList<>(onClassPath());
+        if (!known.contains(current)) {
+            known.add(current);
+        }
+        for (DispatchOverrides.PointKey mentioned : overrides.mentionedPoints()) {
+            if (known.stream().noneMatch(p -> mentioned.matches(p.name()))) {
+                String shown = mentioned.environment() ? mentioned.toString()
+                        : "cpufeatures.dispatch.* override for '" + mentioned + "'";
+                throw new DispatchException("unknown dispatch point in " + shown + "; known points: "
+                        + known.stream().map(DispatchPoint::name).sorted().toList(), null);
+            }
+        }
+    }
+}

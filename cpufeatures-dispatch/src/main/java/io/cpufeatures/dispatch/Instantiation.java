@@ -1,0 +1,171 @@
+package io.cpufeatures.dispatch;
+
+import io.cpufeatures.core.CpuFeatures;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.OptionalDouble;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * The effects of a selection, on the running machine only, after {@link Eligibility}:
+ * <ol>
+ *   <li>an override is made and self-tested; if that fails, the selection fails;</li>
+ *   <li>with calibration on, an eligible candidate that is best when eligible wins outright, else the
+ *       eligible candidates offering a benchmark are measured and the fastest wins;</li>
+ *   <li>otherwise the eligible candidates are taken in priority order;</li>
+ *   <li>a winner that cannot be made or fails its self-test is rejected with the cause and the next
+ *       one is taken;</li>
+ *   <li>one INFO line names the winner and its requirements.</li>
+ * </ol>
+ */
+final class Instantiation<T> {
+
+    private static final Logger LOG = LoggerFactory.getLogger(Instantiation.class);
+
+    private final DispatchPoint<T> point;
+    private final Ledger<T> ledger;
+    private final Map<Candidate<T>, T> made = new LinkedHashMap<>();
+
+    private Instantiation(DispatchPoint<T> point, Ledger<T> ledger) {
+        this.point = point;
+        this.ledger = ledger;
+    }
+
+    /**
+     * Selects on this machine: assesses, then makes, self-tests and, where asked, calibrates.
+     *
+     * @throws DispatchException if no candidate can be used, or an override cannot be honoured
+     */
+    static <T> Selection<T> select(DispatchPoint<T> point, CpuFeatures features, DispatchOverrides overrides) {
+        Eligibility.Assessment<T> a = Eligibility.assess(point, features, overrides);
+        Instantiation<T> i = new Instantiation<>(point, a.ledger());
+        if (a.override().isPresent()) {
+            return i.overridden(a.override().get());
+        }
+        List<Candidate<T>> eligible = new ArrayList<>();
+        for (Candidate<T> c : a.ledger().candidates()) {
+            if (a.ledger().eligible(c)) {
+                eligible.add(c);
+            }
+        }
+        if (eligible.isEmpty()) {
+            throw a.ledger().failure(point.name() + ": no candidate can run on this CPU");
+        }
+        if (point.calibrated() || overrides.calibrates(point.name())) {
+            Optional<Selection<T>> s = i.calibrated(eligible);
+            if (s.isPresent()) {
+                return s.get();
+            }
+        }
+        for (Candidate<T> c : eligible) {
+            if (a.ledger().eligible(c) && i.usable(c)) {
+                return i.selected(c, c.name() + " (" + c.requirements().summary() + ")");
+            }
+        }
+        throw a.ledger().failure(point.name() + ": every eligible candidate failed");
+    }
+
+    private Selection<T> overridden(Eligibility.Override<T> o) {
+        Candidate<T> c = o.candidate();
+        if (o.despiteRequirements()) {
+            LOG.warn("{}: overriding with {} although {}", point.name(), c.name(), String.join("; ", ledger.line(c).reasons));
+        }
+        if (!usable(c)) {
+            throw ledger.failure(o.source().source() + ": the override's candidate " + c.name() + " failed");
+        }
+        ledger.toOthers(c, "not considered: " + c.name() + " is chosen by an override");
+        ledger.line(c).reasons.add(0, o.why());
+        return selected(c, c.name() + " (" + o.why() + ")");
+    }
+
+    /** Calibration; empty when no candidate offers a benchmark (then priority decides). */
+    private Optional<Selection<T>> calibrated(List<Candidate<T>> eligible) {
+        for (Candidate<T> c : eligible) {
+            if (c.isBestWhenEligible() && usable(c)) {
+                ledger.line(c).reasons.add("best when eligible: no need to calibrate");
+                for (Candidate<T> other : eligible) {
+                    if (other != c && ledger.eligible(other)) {
+                        ledger.line(other).reasons.add("not calibrated: " + c.name() + " is best when eligible");
+                    }
+                }
+                return Optional.of(selected(c, c.name() + " (" + c.requirements().summary() + ")"));
+            }
+        }
+        List<Candidate<T>> measured = new ArrayList<>();
+        for (Candidate<T> c : eligible) {
+            if (!ledger.eligible(c) || c.isBestWhenEligible() || !usable(c)) {
+                continue;
+            }
+            if (!(made.get(c) instanceof Calibratable bench)) {
+                ledger.line(c).reasons.add("offers no benchmark");
+                continue;
+            }
+            double speed;
+            try {
+                speed = Calibrator.measure(bench, point.calibrationWarmup(), point.calibrationTime());
+            } catch (RuntimeException | LinkageError e) {
+                ledger.reject(c, "calibration failed: " + e);
+                continue;
+            }
+            ledger.line(c).speed = OptionalDouble.of(speed);
+            LOG.info("{}: {} {} MB/s", point.name(), c.name(), Math.round(speed));
+            measured.add(c);
+        }
+        if (measured.isEmpty()) {
+            return Optional.empty();
+        }
+        Candidate<T> best = measured.get(0);
+        for (Candidate<T> c : measured) {
+            if (ledger.line(c).speed.getAsDouble() > ledger.line(best).speed.getAsDouble()) {
+                best = c;
+            }
+        }
+        double top = ledger.line(best).speed.getAsDouble();
+        for (Candidate<T> c : measured) {
+            if (c != best) {
+                ledger.line(c).reasons.add("slower in calibration: " + Math.round(ledger.line(c).speed.getAsDouble())
+                        + " vs " + Math.round(top) + " MB/s (" + best.name() + ")");
+            }
+        }
+        ledger.line(best).reasons.add("fastest in calibration");
+        return Optional.of(selected(best, "function: " + best.name() + " (" + Math.round(top) + " MB/s)"));
+    }
+
+    /** Makes and self-tests {@code c} (once); false, with the candidate rejected, if either fails. */
+    private boolean usable(Candidate<T> c) {
+        if (made.containsKey(c)) {
+            return true;
+        }
+        T instance;
+        try {
+            instance = c.create();
+        } catch (RuntimeException | LinkageError e) {
+            ledger.reject(c, "could not be made: " + e);
+            return false;
+        }
+        if (instance instanceof SelfTest test) {
+            try {
+                test.selfTest();
+            } catch (Exception | LinkageError | AssertionError e) {
+                ledger.reject(c, "self-test failed: " + e);
+                return false;
+            }
+        }
+        made.put(c, instance);
+        return true;
+    }
+
+    /**
+     * Marks {@code c} selected and logs {@code "point: using " + what}; a calibrated winner reads as
+     * Linux's {@code "xor: using function: avx (N MB/sec)"}.
+     */
+    private Selection<T> selected(Candidate<T> c, String what) {
+        ledger.select(c);
+        LOG.info("{}: using {}", point.name(), what);
+        return new Selection<>(point.name(), c, made.get(c), ledger.explanation(Optional.of(c)));
+    }
+}

@@ -1,0 +1,88 @@
+package io.cpufeatures.dispatch;
+
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.OptionalDouble;
+
+/**
+ * The working record of one selection: each candidate, highest priority first, with its status,
+ * reasons and calibration figure so far. {@link Eligibility} fills it from requirements and overrides;
+ * {@link Instantiation} goes on from there on the running machine. It becomes an {@link Explanation}.
+ *
+ * @param <T> the point's service type
+ */
+final class Ledger<T> {
+
+    /** One candidate's line, filled while selecting. */
+    static final class Line {
+        CandidateStatus status = CandidateStatus.ELIGIBLE;
+        final List<String> reasons = new ArrayList<>();
+        OptionalDouble speed = OptionalDouble.empty();
+    }
+
+    private final DispatchPoint<T> point;
+    private final String source;
+    private final Map<Candidate<T>, Line> lines = new LinkedHashMap<>();
+
+    Ledger(DispatchPoint<T> point, String source, List<Candidate<T>> byPriority) {
+        this.point = point;
+        this.source = source;
+        byPriority.forEach(c -> lines.put(c, new Line()));
+    }
+
+    DispatchPoint<T> point() {
+        return point;
+    }
+
+    /** The candidates, highest priority first. */
+    List<Candidate<T>> candidates() {
+        return List.copyOf(lines.keySet());
+    }
+
+    Line line(Candidate<T> c) {
+        return lines.get(c);
+    }
+
+    boolean eligible(Candidate<T> c) {
+        return lines.get(c).status == CandidateStatus.ELIGIBLE;
+    }
+
+    void reject(Candidate<T> c, String why) {
+        Line l = lines.get(c);
+        l.status = CandidateStatus.REJECTED;
+        l.reasons.add(why);
+    }
+
+    /** Adds {@code why} to every eligible candidate but {@code chosen}. */
+    void toOthers(Candidate<T> chosen, String why) {
+        lines.forEach((c, l) -> {
+            if (c != chosen && l.status == CandidateStatus.ELIGIBLE) {
+                l.reasons.add(why);
+            }
+        });
+    }
+
+    /** Marks {@code c} selected; an eligible candidate with no reason yet was passed over for priority. */
+    void select(Candidate<T> c) {
+        lines.get(c).status = CandidateStatus.SELECTED;
+        lines.forEach((other, l) -> {
+            if (other != c && l.status == CandidateStatus.ELIGIBLE && l.reasons.isEmpty()) {
+                l.reasons.add("lower priority than " + c.name());
+            }
+        });
+    }
+
+    Explanation explanation(Optional<Candidate<T>> selected) {
+        List<CandidateReport> reports = new ArrayList<>();
+        lines.forEach((c, l) -> reports.add(new CandidateReport(c.name(), c.description(), c.priority(),
+                c.requirements().summary(), l.status, l.reasons, l.speed)));
+        return new Explanation(point.name(), selected.map(Candidate::name), reports, source);
+    }
+
+    DispatchException failure(String message) {
+        return new DispatchException(message, explanation(Optional.empty()));
+    }
+}
