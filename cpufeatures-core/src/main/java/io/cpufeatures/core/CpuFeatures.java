@@ -48,7 +48,10 @@ public final class CpuFeatures {
     private final ProbeSource source;
     private final JvmView jvmOverride;
     private final Set<String> jvmDisabled;
-    private final Map<String, Boolean> answers;
+    /** The vocabulary's spellings of features and policy flags, to their index in {@link #answers}. */
+    private final Map<String, Integer> answerable;
+    /** Whether each feature and policy flag of the vocabulary holds, by {@link Vocabulary#answerable()} index. */
+    private final boolean[] answers;
     /** The jvm.* answers, computed on the first jvm.* question (the JVM view costs milliseconds). */
     private volatile Map<String, Boolean> jvmAnswers;
 
@@ -57,12 +60,15 @@ public final class CpuFeatures {
         this.source = Objects.requireNonNull(source, "source");
         this.jvmOverride = jvmOverride;
         this.jvmDisabled = Set.copyOf(jvmDisabled);
-        Map<String, String> names = vocabulary().answerable();
-        Map<String, Boolean> a = new HashMap<>(names.size() * 2);
+        this.answerable = vocabulary().answerable();
+        List<String> names = vocabulary().answerableNames();
+        boolean[] a = new boolean[names.size()];
         Set<String> usable = arch.usable();
         Set<String> policy = arch.policyFlags();
-        names.forEach((spelling, canonical) -> a.put(spelling, usable.contains(canonical) || policy.contains(canonical)));
-        this.answers = Map.copyOf(a);
+        for (int i = 0; i < a.length; i++) {
+            a[i] = usable.contains(names.get(i)) || policy.contains(names.get(i));
+        }
+        this.answers = a;
     }
 
     /** A report of a decoded CPU, as an architecture module returned it. */
@@ -229,9 +235,9 @@ public final class CpuFeatures {
      * @throws UnknownFeatureException if no module knows the name, with the closest valid names
      */
     public boolean has(String name) {
-        Boolean known = answers.get(name);
-        if (known != null) {
-            return known;
+        Integer index = answerable.get(name);
+        if (index != null) {
+            return answers[index];
         }
         Map<String, Boolean> jvmKnown = jvmAnswers;
         if (jvmKnown == null) {
@@ -242,7 +248,7 @@ public final class CpuFeatures {
             }
             jvmAnswers = jvmKnown = Map.copyOf(a);
         }
-        known = jvmKnown.get(name);
+        Boolean known = jvmKnown.get(name);
         if (known != null) {
             return known;
         }

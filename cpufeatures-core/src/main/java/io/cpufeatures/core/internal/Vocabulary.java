@@ -30,7 +30,8 @@ public final class Vocabulary {
 
     private final Map<String, FeatureName> byName = new LinkedHashMap<>();
     private final Map<String, String> spellings = new LinkedHashMap<>();
-    private final Map<String, String> answerable;
+    private final Map<String, Integer> answerable;
+    private final List<String> answerableNames;
     private final List<String> suggestable = new ArrayList<>();
     private final List<String> hints = new ArrayList<>();
     private final Map<String, List<String>> jvmGatesOf = new LinkedHashMap<>();
@@ -89,14 +90,21 @@ public final class Vocabulary {
         for (FeatureVocabulary v : vocabularies) {
             v.features().values().forEach(suggestable::addAll);
         }
-        Map<String, String> a = new LinkedHashMap<>();
+        Map<String, Integer> index = new LinkedHashMap<>();
+        List<String> names = new ArrayList<>();
+        Map<String, Integer> byCanonical = new LinkedHashMap<>();
         spellings.forEach((spelling, canonical) -> {
             FeatureName.Kind kind = byName.get(normalise(spelling)).kind();
             if (kind == FeatureName.Kind.FEATURE || kind == FeatureName.Kind.POLICY) {
-                a.put(spelling, canonical);
+                Integer i = byCanonical.computeIfAbsent(canonical, c -> {
+                    names.add(c);
+                    return names.size() - 1;
+                });
+                index.put(spelling, i);
             }
         });
-        this.answerable = Map.copyOf(a);
+        this.answerable = Map.copyOf(index);
+        this.answerableNames = List.copyOf(names);
     }
 
     private void addGate(JvmGate gate, List<String> architecture, List<String> names) {
@@ -165,11 +173,17 @@ public final class Vocabulary {
     }
 
     /**
-     * Every spelling a module listed for a feature or a policy flag, as listed, to its canonical name:
-     * the names a report answers from its own sets, without resolving them (the facade's fast path).
+     * Every spelling a module listed for a feature or a policy flag, as listed, to the index of its
+     * canonical name in {@link #answerableNames()}: what a report answers from its own sets without
+     * resolving a name (the facade's fast path).
      */
-    public Map<String, String> answerable() {
+    public Map<String, Integer> answerable() {
         return answerable;
+    }
+
+    /** The canonical names of features and policy flags, each once, indexed by {@link #answerable()}. */
+    public List<String> answerableNames() {
+        return answerableNames;
     }
 
     /** The {@code jvm.*} gates that decide whether Java code gets to use the CPU feature {@code canonical}. */
