@@ -11,7 +11,8 @@ import java.nio.file.Path;
  * {@code OK <bytes>} or {@code <exception class>: <message>}. Exit code 0 either way; 3 for
  * anything but a result or a {@link ZstdFormatException} (an {@code OutOfMemoryError} above all).
  *
- * <p>Modes: {@code stream FILE} (through {@link ZstdInputStream}).
+ * <p>Modes: {@code stream FILE} (through {@link ZstdInputStream}); {@code array FILE [CAP]}
+ * (through {@link ZstdDecompressor#decompress(byte[])}, with the default output cap or {@code CAP}).
  */
 public final class BoundedMemoryMain {
 
@@ -26,6 +27,13 @@ public final class BoundedMemoryMain {
                     try (InputStream in = new ZstdInputStream(new BufferedInputStream(Files.newInputStream(file)))) {
                         yield in.transferTo(OutputStream.nullOutputStream());
                     }
+                }
+                case "array" -> {
+                    ZstdDecompressor.Builder b = ZstdDecompressor.builder();
+                    if (args.length > 2) {
+                        b.maxOutputSize(Long.parseLong(args[2]));
+                    }
+                    yield b.build().decompress(Files.readAllBytes(file)).length;
                 }
                 default -> throw new IllegalArgumentException("unknown mode " + args[0]);
             };

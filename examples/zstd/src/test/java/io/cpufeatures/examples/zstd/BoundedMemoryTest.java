@@ -34,6 +34,12 @@ class BoundedMemoryTest {
         return ChildJvm.run(dir, List.of(), BoundedMemoryMain.class, "stream", f.toString());
     }
 
+    private static ChildJvm.Result array(Path f, String... cap) throws IOException {
+        List<String> args = new java.util.ArrayList<>(List.of("array", f.toString()));
+        args.addAll(List.of(cap));
+        return ChildJvm.run(dir, List.of(), BoundedMemoryMain.class, args.toArray(new String[0]));
+    }
+
     private static ChildJvm.Result test(Path f) throws IOException {
         return ChildJvm.run(dir, List.of(), ZstdCommand.class, "-t", f.toString());
     }
@@ -56,11 +62,14 @@ class BoundedMemoryTest {
         ChildJvm.Result t = test(f);
         assertEquals(0, t.exit(), t.toString());
         assertEquals(f + ": OK (256 bytes)", t.out().strip(), t.toString());
+        ChildJvm.Result a = array(f);
+        assertEquals("OK 256", a.out().strip(), a.toString());
     }
 
     /**
      * A frame that declares 100,000,000 bytes (and a 128 MiB window) and holds 5,000: the stream
-     * allocates as it decodes, so it reads the 5,000 bytes and reports the frame short.
+     * and the array API allocate as they decode, so they read the 5,000 bytes and report the frame
+     * short; with the default output cap (64 MiB) the array API refuses it before decoding.
      */
     @Test
     void aFrameDeclaring100MBThatHoldsAFewKBIsAFormatErrorInA64MiBHeap() throws IOException {
@@ -71,9 +80,18 @@ class BoundedMemoryTest {
         ChildJvm.Result t = test(f);
         assertEquals(1, t.exit(), t.toString());
         assertEquals("zstd-java: " + f + ": offset 5013: " + shortFrame, t.err().strip(), t.toString());
+        ChildJvm.Result capped = array(f);
+        assertTrue(capped.out().startsWith("ZstdFormatException: offset 0: the frames declare 100000000 bytes of content,"
+                + " more than this context's output cap of 67108864 bytes"), capped.toString());
+        ChildJvm.Result uncapped = array(f, String.valueOf(1L << 30));
+        assertTrue(uncapped.out().startsWith("ZstdFormatException: offset 5013: " + shortFrame), uncapped.toString());
     }
 
-    /** 4 KiB of RLE blocks that regenerate 128 MiB: the stream keeps its 1 MiB window, no more. */
+    /**
+     * 4 KiB of RLE blocks that regenerate 128 MiB: the stream keeps its 1 MiB window, no more; the
+     * array API stops at its output cap (16 MiB here: in a 64 MiB heap the default 64 MiB cannot
+     * be reached, see {@link OutputCapTest} for that one) with an error that names it.
+     */
     @Test
     void a128MiBRleBombStreamsInA64MiBHeap() throws IOException {
         byte[] z = HostileFrames.rleBomb(128 * MIB, 20);
@@ -84,6 +102,11 @@ class BoundedMemoryTest {
         ChildJvm.Result t = test(f);
         assertEquals(0, t.exit(), t.toString());
         assertEquals(f + ": OK (" + 128 * MIB + " bytes)", t.out().strip(), t.toString());
+        // 128 blocks of 128 KiB fill 16 MiB; the 129th block's header, at 6 + 128 * 4, passes the cap
+        ChildJvm.Result a = array(f, String.valueOf(16 * MIB));
+        assertEquals("ZstdFormatException: offset 518: the content exceeds this context's output cap of 16777216 bytes"
+                + " (ZstdDecompressor.Builder.maxOutputSize); raise it, or decode into a caller's array or through"
+                + " ZstdInputStream", a.out().strip(), a.toString());
     }
 
     /** Content past what a frame declares is refused at the block that overruns, by the stream as by arrays. */
