@@ -1,6 +1,9 @@
 package io.cpufeatures.examples.zstd;
 
+import java.io.IOException;
+import java.io.UncheckedIOException;
 import java.nio.ByteBuffer;
+import java.nio.ReadOnlyBufferException;
 import java.util.Arrays;
 import java.util.Objects;
 
@@ -112,33 +115,44 @@ public final class ZstdDecompressor {
     }
 
     /**
-     * Decompresses the remaining bytes of {@code src} into {@code dst}, advancing both positions.
-     * As with arrays, a frame that does not declare its content size may change bytes of
-     * {@code dst} after the ones written (before its limit).
+     * Decompresses the remaining bytes of {@code src} into {@code dst}, advancing both positions
+     * (neither moves if an exception is thrown). As with arrays, a frame that does not declare its
+     * content size may change bytes of a heap {@code dst} after the ones written (before its limit).
+     *
+     * <p>Two heap buffers are decoded in place, as arrays. Otherwise (a direct or read-only
+     * {@code src}, a direct {@code dst}, such as a file mapped in memory) the frames are decoded block
+     * by block as {@link ZstdInputStream} does: blocks are read from {@code src} as they come, and
+     * the content goes to {@code dst} through one scratch array of at most the frame's window
+     * (bounded by the window cap) plus two blocks, or its declared content size if smaller. So
+     * memory follows the frames, never the buffers' sizes: neither buffer is ever copied whole,
+     * and a 256 MiB direct destination takes no 256 MiB array. That path copies each byte once
+     * more than the heap one, and a frame larger than its window shifts the scratch every two blocks.
      *
      * @return the number of bytes written
      * @throws ZstdFormatException      if the input is malformed (the offset counts from its position)
      * @throws IllegalArgumentException if {@code dst} has too little room
+     * @throws ReadOnlyBufferException  if {@code dst} is read-only (before anything is read)
      */
     public int decompress(ByteBuffer src, ByteBuffer dst) throws ZstdFormatException {
-        byte[] in;
-        int inOff;
-        int inLen = src.remaining();
-        if (src.hasArray()) {
-            in = src.array();
-            inOff = src.arrayOffset() + src.position();
-        } else {
-            in = new byte[inLen];
-            src.duplicate().get(in);
-            inOff = 0;
+        if (dst.isReadOnly()) {
+            throw new ReadOnlyBufferException();
         }
+        int inLen = src.remaining();
         int n;
-        if (dst.hasArray()) {
-            n = decompress(in, inOff, inLen, dst.array(), dst.arrayOffset() + dst.position(), dst.remaining());
+        if (src.hasArray() && dst.hasArray()) {
+            n = decompress(src.array(), src.arrayOffset() + src.position(), inLen, dst.array(),
+                    dst.arrayOffset() + dst.position(), dst.remaining());
         } else {
-            byte[] out = new byte[dst.remaining()];
-            n = decompress(in, inOff, inLen, out, 0, out.length);
-            dst.duplicate().put(out, 0, n);
+            ZstdInputStream blocksOf = new ZstdInputStream(new ByteBufferInputStream(src.duplicate()), windowCap,
+                    dictionary, blocks);
+            try {
+                n = blocksOf.drainTo(dst.duplicate());
+            } catch (ZstdFormatException e) {
+                throw e;
+            } catch (IOException e) {
+                // a buffer is read without I/O: nothing else can be thrown
+                throw new UncheckedIOException(e);
+            }
         }
         src.position(src.position() + inLen);
         dst.position(dst.position() + n);

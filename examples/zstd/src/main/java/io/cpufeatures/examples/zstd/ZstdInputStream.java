@@ -2,6 +2,7 @@ package io.cpufeatures.examples.zstd;
 
 import java.io.IOException;
 import java.io.InputStream;
+import java.nio.ByteBuffer;
 import java.util.Arrays;
 import java.util.Objects;
 
@@ -66,6 +67,11 @@ public final class ZstdInputStream extends InputStream {
      * @throws IllegalArgumentException if the cap is outside [1 KiB, {@link ZstdDecompressor#MAX_WINDOW_CAP}]
      */
     public ZstdInputStream(InputStream in, long windowCap, ZstdDictionary dictionary) {
+        this(in, windowCap, dictionary, new BlockDecoder(HuffmanKernels.selected()));
+    }
+
+    /** As the public constructor, decoding blocks with {@code blocks} (a context's, whose tables are reused). */
+    ZstdInputStream(InputStream in, long windowCap, ZstdDictionary dictionary, BlockDecoder blocks) {
         if (windowCap < FrameHeader.MIN_WINDOW || windowCap > ZstdDecompressor.MAX_WINDOW_CAP) {
             throw new IllegalArgumentException("window cap " + windowCap + " is outside [" + FrameHeader.MIN_WINDOW
                     + ", " + ZstdDecompressor.MAX_WINDOW_CAP + "]");
@@ -73,7 +79,7 @@ public final class ZstdInputStream extends InputStream {
         this.in = Objects.requireNonNull(in, "in");
         this.windowCap = windowCap;
         this.dictionary = dictionary;
-        this.blocks = new BlockDecoder(HuffmanKernels.selected());
+        this.blocks = blocks;
     }
 
     @Override
@@ -92,6 +98,39 @@ public final class ZstdInputStream extends InputStream {
         if (len == 0) {
             return 0;
         }
+        if (!fill()) {
+            return -1;
+        }
+        int n = Math.min(len, writePos - readPos);
+        System.arraycopy(window, readPos, b, off, n);
+        readPos += n;
+        return n;
+    }
+
+    /**
+     * Decodes the rest of the input into {@code dst} from its position, which it advances: the
+     * content goes straight from this stream's buffer into {@code dst}, whatever its kind (a direct
+     * buffer, or a file mapped in memory), with no array of its size.
+     *
+     * @return the number of bytes written
+     * @throws IllegalArgumentException if the content does not fit in {@code dst}'s remaining bytes
+     */
+    int drainTo(ByteBuffer dst) throws IOException {
+        int start = dst.position();
+        while (fill()) {
+            int n = writePos - readPos;
+            if (dst.remaining() < n) {
+                throw new IllegalArgumentException("destination too small: the input decompresses to more than the "
+                        + (dst.limit() - start) + " bytes remaining in the destination buffer");
+            }
+            dst.put(window, readPos, n);
+            readPos = writePos;
+        }
+        return dst.position() - start;
+    }
+
+    /** Decodes blocks until some output is unread; false at the end of the input. A format error breaks the stream for good. */
+    private boolean fill() throws IOException {
         while (readPos == writePos) {
             if (failure != null) {
                 throw failure;
@@ -104,13 +143,10 @@ public final class ZstdInputStream extends InputStream {
                 throw e;
             }
             if (!more) {
-                return -1;
+                return false;
             }
         }
-        int n = Math.min(len, writePos - readPos);
-        System.arraycopy(window, readPos, b, off, n);
-        readPos += n;
-        return n;
+        return true;
     }
 
     @Override

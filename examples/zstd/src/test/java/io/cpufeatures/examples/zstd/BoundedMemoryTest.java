@@ -109,6 +109,19 @@ class BoundedMemoryTest {
                 + " ZstdInputStream", a.out().strip(), a.toString());
     }
 
+    /**
+     * A file of 256 MiB mapped as the destination (a direct buffer) and the 267-byte frame mapped
+     * read-only as the source: decoded in a 64 MiB heap, with no destination-sized array.
+     */
+    @Test
+    void aSmallFrameDecodesIntoA256MiBMappedDestinationInA64MiBHeap() throws IOException {
+        Path f = write("into-mapped.zst", HostileFrames.hugeWindowSmallContent());
+        ChildJvm.Result r = ChildJvm.run(dir, List.of(), BoundedMemoryMain.class, "mapped", f.toString(),
+                String.valueOf(256 * MIB));
+        byte[] content = HostileFrames.smallContent();
+        assertEquals("OK 256 " + Long.toHexString(Xxh64.hash(content, 0, content.length, 0)), r.out().strip(), r.toString());
+    }
+
     /** Content past what a frame declares is refused at the block that overruns, by the stream as by arrays. */
     @Test
     void aStreamRefusesContentPastTheDeclaredSizeAtTheBlock() throws IOException {
