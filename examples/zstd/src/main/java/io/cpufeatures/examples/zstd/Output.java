@@ -120,6 +120,9 @@ final class Output {
     }
 
     private static String capAndHowToRaise(long cap) {
+        if (cap >= MAX_ARRAY) {
+            return "the largest array this decoder makes, " + MAX_ARRAY + " bytes; decode through ZstdInputStream";
+        }
         return "this context's output cap of " + cap + " bytes (ZstdDecompressor.Builder.maxOutputSize); raise it,"
                 + " or decode into a caller's array or through ZstdInputStream";
     }

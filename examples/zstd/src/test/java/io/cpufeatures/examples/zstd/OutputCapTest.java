@@ -71,6 +71,27 @@ class OutputCapTest {
         assertThrows(IllegalArgumentException.class, () -> ZstdDecompressor.builder().maxOutputSize(-1).build());
     }
 
+    /** A cap beyond any array means the largest array; a frame declaring more is refused saying so. */
+    @Test
+    void aCapBeyondAnyArrayMeansTheLargestArray() {
+        // 8 GiB declared (8-byte field) and held: 65,536 RLE blocks of 128 KiB
+        ByteArrayOutputStream f = new ByteArrayOutputStream();
+        long declared = 8L << 30;
+        f.writeBytes(new byte[] {0x28, (byte) 0xB5, 0x2F, (byte) 0xFD, (byte) 0xC0, 0x50});
+        for (int i = 0; i < 8; i++) {
+            f.write((int) (declared >>> (8 * i)));
+        }
+        for (long i = 0, blocks = declared / BlockDecoder.MAX_BLOCK; i < blocks; i++) {
+            int h = (i == blocks - 1 ? 1 : 0) | 1 << 1 | BlockDecoder.MAX_BLOCK << 3;
+            f.writeBytes(new byte[] {(byte) h, (byte) (h >>> 8), (byte) (h >>> 16), 0});
+        }
+        String m = assertThrows(ZstdFormatException.class,
+                () -> ZstdDecompressor.builder().maxOutputSize(Long.MAX_VALUE).build().decompress(f.toByteArray()))
+                .getMessage();
+        assertEquals("offset 0: the frames declare 8589934592 bytes of content, more than the largest array this"
+                + " decoder makes, 2147483631 bytes; decode through ZstdInputStream", m);
+    }
+
     /**
      * A header's claim buys at most 32 times the input (or 128 KiB): 5,013 bytes declaring
      * 100,000,000 allocate a few hundred KB before the frame is found short, not 100 MB.
