@@ -3,7 +3,7 @@ package io.cpufeatures.examples.zstd;
 /**
  * Walks the frames of an input without decoding them: skips skippable frames, sums declared
  * content sizes, and rejects a frame header that declares more content than its remaining input
- * could produce (so no allocation is made on a header's word alone).
+ * could produce.
  */
 final class FrameScan {
 
@@ -73,11 +73,18 @@ final class FrameScan {
         }
     }
 
-    /** Rejects a declared content size the rest of the input cannot produce: each block of 3+ bytes yields at most 128 KiB. */
+    /**
+     * Rejects a declared content size the rest of the input cannot produce. A block that produces
+     * anything takes at least 4 bytes (a 3-byte header and an RLE byte; a raw block of n bytes takes
+     * 3 + n, a compressed one at least 6) and produces at most the frame's block maximum
+     * ({@link FrameHeader#blockMax()}, 128 KiB at most): so content is at most a quarter of the
+     * remaining bytes times that, 32,768 times the input at worst. This bound is sound, not
+     * tight; what is allocated is bounded separately ({@link Output}).
+     */
     static void checkPlausible(FrameHeader h, int ip, int end, long base) throws ZstdFormatException {
         if (h.contentSize().isPresent()) {
             long remaining = end - ip - h.headerSize();
-            long most = (remaining / 3) * BlockDecoder.MAX_BLOCK;
+            long most = (remaining / 4) * h.blockMax();
             if (h.contentSize().getAsLong() > most) {
                 throw new ZstdFormatException(base + ip, "the frame declares " + h.contentSize().getAsLong()
                         + " bytes of content; its " + remaining + " remaining bytes can produce at most " + most);

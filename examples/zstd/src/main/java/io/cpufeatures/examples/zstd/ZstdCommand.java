@@ -7,18 +7,28 @@ import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
 import java.io.PrintStream;
+import java.nio.file.AccessDeniedException;
+import java.nio.file.AtomicMoveNotSupportedException;
+import java.nio.file.FileAlreadyExistsException;
+import java.nio.file.FileSystemException;
 import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+import java.nio.file.StandardOpenOption;
+import java.nio.file.attribute.PosixFileAttributeView;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.concurrent.ThreadLocalRandom;
 import org.slf4j.LoggerFactory;
 
 /**
  * {@code java -jar zstd-java.jar}: {@code -d IN -o OUT} decompresses a file, {@code -t FILE...}
  * tests each file (one line per file), {@code -D DICT} decodes with a dictionary. Exit code 0 on
  * success, 1 with a one-line error per failed file, 2 for a usage error, as the {@code zstd}
- * command does.
+ * command does. {@code -d} writes OUT only once IN has decoded whole (through a temporary file
+ * beside it), so a failure leaves no partial OUT and an existing OUT intact, and it refuses an OUT
+ * that is IN.
  */
 public final class ZstdCommand {
 
@@ -83,15 +93,7 @@ public final class ZstdCommand {
             }
         }
         if (decompress) {
-            try (InputStream in = new ZstdInputStream(new BufferedInputStream(Files.newInputStream(files.get(0)), 1 << 16),
-                    ZstdDecompressor.DEFAULT_WINDOW_CAP, dictionary);
-                    OutputStream o = Files.newOutputStream(output)) {
-                in.transferTo(o);
-                return 0;
-            } catch (IOException e) {
-                err.println("zstd-java: " + files.get(0) + ": " + message(e));
-                return 1;
-            }
+            return decompress(files.get(0), output, dictionary, err);
         }
         int failed = 0;
         for (Path f : files) {
@@ -107,9 +109,111 @@ public final class ZstdCommand {
         return failed == 0 ? 0 : 1;
     }
 
+    /**
+     * Decompresses {@code in} to {@code out} through a temporary file in {@code out}'s directory,
+     * moved into place only once the whole input has decoded: a failed decode leaves no output, and
+     * an existing {@code out} as it was (keeping its permissions when it is replaced). Refuses an
+     * {@code out} that is {@code in} itself under any name ({@code zstd} refuses too: truncating it
+     * would destroy the input before a byte is read) or a directory. Each error is one line naming
+     * the file it is about: the input for a read or format error, the output for a write error.
+     */
+    private static int decompress(Path in, Path out, ZstdDictionary dictionary, PrintStream err) {
+        InputStream source;
+        try {
+            source = Files.newInputStream(in);
+        } catch (IOException e) {
+            return fail(err, in, message(e));
+        }
+        try (InputStream z = new ZstdInputStream(new BufferedInputStream(source, 1 << 16),
+                ZstdDecompressor.DEFAULT_WINDOW_CAP, dictionary)) {
+            if (Files.isDirectory(out)) {
+                return fail(err, out, "is a directory");
+            }
+            if (Files.exists(out) && Files.isSameFile(in, out)) {
+                return fail(err, out, "is the input file; refusing to overwrite it");
+            }
+            Path tmp = createTemporary(out);
+            try {
+                int code = copy(z, in, tmp, out, err);
+                if (code == 0) {
+                    moveIntoPlace(tmp, out);
+                }
+                return code;
+            } finally {
+                Files.deleteIfExists(tmp);
+            }
+        } catch (IOException e) {
+            return fail(err, out, message(e));
+        }
+    }
+
+    /** Copies the decoded {@code z} (from {@code in}) to {@code tmp} (for {@code out}); 0, or 1 after one line on {@code err}. */
+    private static int copy(InputStream z, Path in, Path tmp, Path out, PrintStream err) throws IOException {
+        byte[] buffer = new byte[1 << 16];
+        try (OutputStream o = Files.newOutputStream(tmp)) {
+            while (true) {
+                int n;
+                try {
+                    n = z.read(buffer);
+                } catch (IOException e) {
+                    return fail(err, in, message(e));
+                }
+                if (n < 0) {
+                    return 0;
+                }
+                o.write(buffer, 0, n);
+            }
+        }
+    }
+
+    /**
+     * A new empty file beside {@code out} ({@code .NAME.RANDOM.tmp}), created exclusively so that
+     * nothing already there is followed or reused; it gets the default permissions a new
+     * {@code out} would, or {@code out}'s own if {@code out} exists.
+     */
+    private static Path createTemporary(Path out) throws IOException {
+        Path dir = out.toAbsolutePath().getParent();
+        for (int attempt = 0; ; attempt++) {
+            Path tmp = dir.resolve("." + out.getFileName() + "." + Long.toHexString(ThreadLocalRandom.current().nextLong())
+                    + ".tmp");
+            try {
+                Files.newOutputStream(tmp, StandardOpenOption.CREATE_NEW, StandardOpenOption.WRITE).close();
+            } catch (FileAlreadyExistsException e) {
+                if (attempt < 10) {
+                    continue;
+                }
+                throw e;
+            }
+            if (Files.exists(out) && Files.getFileStore(tmp).supportsFileAttributeView(PosixFileAttributeView.class)) {
+                Files.setPosixFilePermissions(tmp, Files.getPosixFilePermissions(out));
+            }
+            return tmp;
+        }
+    }
+
+    /** Moves {@code tmp} onto {@code out}, atomically where the file system can (a rename in one directory). */
+    private static void moveIntoPlace(Path tmp, Path out) throws IOException {
+        try {
+            Files.move(tmp, out, StandardCopyOption.ATOMIC_MOVE);
+        } catch (AtomicMoveNotSupportedException e) {
+            Files.move(tmp, out, StandardCopyOption.REPLACE_EXISTING);
+        }
+    }
+
+    private static int fail(PrintStream err, Path file, String message) {
+        err.println("zstd-java: " + file + ": " + message);
+        return 1;
+    }
+
     private static String message(IOException e) {
         if (e instanceof NoSuchFileException) {
             return "no such file";
+        }
+        if (e instanceof AccessDeniedException) {
+            return "permission denied";
+        }
+        if (e instanceof FileSystemException f && f.getReason() != null) {
+            return f.getReason();
         }
         return e.getMessage() == null ? e.toString() : e.getMessage();
     }

@@ -1,6 +1,9 @@
 package io.cpufeatures.examples.zstd;
 
+import java.io.IOException;
+import java.io.UncheckedIOException;
 import java.nio.ByteBuffer;
+import java.nio.ReadOnlyBufferException;
 import java.util.Arrays;
 import java.util.Objects;
 
@@ -18,33 +21,48 @@ public final class ZstdDecompressor {
     /** The largest window cap: a window must fit in one Java array. */
     public static final long MAX_WINDOW_CAP = 1L << 30;
 
-    private static final int MAX_ARRAY = Integer.MAX_VALUE - 16;
+    /**
+     * The default cap on what the forms that return a new array ({@link #decompress(byte[])},
+     * {@link #decompress(byte[], int, int)}) produce: 64 MiB. Those forms hold the whole content in
+     * one array and, while it grows, the previous one too (up to 1.5 times the cap), so the default
+     * keeps a hostile input's cost under 100 MiB while passing any payload that is reasonable to
+     * hold in one array; larger content belongs in {@link ZstdInputStream} or a caller's array,
+     * which this cap does not apply to, or a context built with a larger
+     * {@link Builder#maxOutputSize(long)}.
+     */
+    public static final long DEFAULT_MAX_OUTPUT_SIZE = 64L << 20;
 
     private final long windowCap;
+    private final long maxOutputSize;
     private final ZstdDictionary dictionary;
     private final BlockDecoder blocks;
 
-    /** A context with the default window cap and no dictionary. */
+    /** A context with the default window and output caps and no dictionary. */
     public ZstdDecompressor() {
-        this(DEFAULT_WINDOW_CAP, null, HuffmanKernels.selected());
+        this(DEFAULT_WINDOW_CAP, DEFAULT_MAX_OUTPUT_SIZE, null, HuffmanKernels.selected());
     }
 
-    /** A context that decodes with {@code dictionary}. */
+    /** A context that decodes with {@code dictionary} (and the default caps). */
     public ZstdDecompressor(ZstdDictionary dictionary) {
-        this(DEFAULT_WINDOW_CAP, Objects.requireNonNull(dictionary, "dictionary"), HuffmanKernels.selected());
+        this(DEFAULT_WINDOW_CAP, DEFAULT_MAX_OUTPUT_SIZE, Objects.requireNonNull(dictionary, "dictionary"),
+                HuffmanKernels.selected());
     }
 
-    ZstdDecompressor(long windowCap, ZstdDictionary dictionary, HuffmanKernel kernel) {
+    ZstdDecompressor(long windowCap, long maxOutputSize, ZstdDictionary dictionary, HuffmanKernel kernel) {
         if (windowCap < FrameHeader.MIN_WINDOW || windowCap > MAX_WINDOW_CAP) {
             throw new IllegalArgumentException("window cap " + windowCap + " is outside [" + FrameHeader.MIN_WINDOW
                     + ", " + MAX_WINDOW_CAP + "]");
         }
+        if (maxOutputSize < 0) {
+            throw new IllegalArgumentException("output cap " + maxOutputSize + " is negative");
+        }
         this.windowCap = windowCap;
+        this.maxOutputSize = maxOutputSize;
         this.dictionary = dictionary;
         this.blocks = new BlockDecoder(kernel);
     }
 
-    /** A builder, to set the window cap or the dictionary. */
+    /** A builder, to set the window cap, the output cap or the dictionary. */
     public static Builder builder() {
         return new Builder();
     }
@@ -63,92 +81,82 @@ public final class ZstdDecompressor {
     public int decompress(byte[] src, int srcOff, int srcLen, byte[] dst, int dstOff, int dstLen) throws ZstdFormatException {
         Objects.checkFromIndexSize(srcOff, srcLen, src.length);
         Objects.checkFromIndexSize(dstOff, dstLen, dst.length);
-        Output out = new Output(dst, dstOff + dstLen, false);
+        Output out = Output.into(dst, dstOff + dstLen);
         return decodeAll(src, srcOff, srcOff + srcLen, out, dstOff) - dstOff;
     }
 
-    /** Decompresses every frame of {@code src} into a new array of exactly the content's size. */
+    /**
+     * Decompresses every frame of {@code src} into a new array of exactly the content's size, at
+     * most the output cap; see {@link #decompress(byte[], int, int)}.
+     */
     public byte[] decompress(byte[] src) throws ZstdFormatException {
         return decompress(src, 0, src.length);
     }
 
     /**
      * Decompresses every frame of {@code src[off, off+len)} into a new array of exactly the
-     * content's size: allocated once when every frame declares its size, grown with the output
-     * otherwise.
+     * content's size.
+     *
+     * <p>Memory is bounded by what the input holds, never by what a header claims: a declared
+     * content size is trusted (the array allocated once, exactly, without a copy) up to 32 times
+     * the input's length, or 128 KiB; beyond that, and when a frame does not declare its size, the
+     * array grows as the output is decoded. The content may not exceed the context's output cap
+     * ({@link Builder#maxOutputSize(long)}, default {@link #DEFAULT_MAX_OUTPUT_SIZE}): frames that
+     * declare more are refused before decoding, others when their output passes it.
+     *
+     * @throws ZstdFormatException if the input is malformed, or its content exceeds the output cap
+     *                             (the message names the cap and how to raise it)
      */
     public byte[] decompress(byte[] src, int off, int len) throws ZstdFormatException {
         Objects.checkFromIndexSize(off, len, src.length);
         long declared = FrameScan.contentSize(src, off, off + len, windowCap);
-        if (declared > MAX_ARRAY) {
-            throw new ZstdFormatException(0, "the frames declare " + declared + " bytes of content, more than a Java array holds");
-        }
-        int initial = declared >= 0 ? (int) declared : (int) Math.min(MAX_ARRAY, Math.max(1024, 4L * len));
-        Output out = new Output(new byte[initial], initial, declared < 0);
-        int n = decodeAll(src, off, off + len, out, 0);
-        return n == out.buffer.length ? out.buffer : Arrays.copyOf(out.buffer, n);
+        Output out = Output.growing(declared, len, maxOutputSize);
+        return out.toArray(decodeAll(src, off, off + len, out, 0));
     }
 
     /**
-     * Decompresses the remaining bytes of {@code src} into {@code dst}, advancing both positions.
-     * As with arrays, a frame that does not declare its content size may change bytes of
-     * {@code dst} after the ones written (before its limit).
+     * Decompresses the remaining bytes of {@code src} into {@code dst}, advancing both positions
+     * (neither moves if an exception is thrown). As with arrays, a frame that does not declare its
+     * content size may change bytes of a heap {@code dst} after the ones written (before its limit).
+     *
+     * <p>Two heap buffers are decoded in place, as arrays. Otherwise (a direct or read-only
+     * {@code src}, a direct {@code dst}, such as a file mapped in memory) the frames are decoded block
+     * by block as {@link ZstdInputStream} does: blocks are read from {@code src} as they come, and
+     * the content goes to {@code dst} through one scratch array of at most the frame's window
+     * (bounded by the window cap) plus two blocks, or its declared content size if smaller. So
+     * memory follows the frames, never the buffers' sizes: neither buffer is ever copied whole,
+     * and a 256 MiB direct destination takes no 256 MiB array. That path copies each byte once
+     * more than the heap one, and a frame larger than its window shifts the scratch every two blocks.
      *
      * @return the number of bytes written
      * @throws ZstdFormatException      if the input is malformed (the offset counts from its position)
      * @throws IllegalArgumentException if {@code dst} has too little room
+     * @throws ReadOnlyBufferException  if {@code dst} is read-only (before anything is read)
      */
     public int decompress(ByteBuffer src, ByteBuffer dst) throws ZstdFormatException {
-        byte[] in;
-        int inOff;
-        int inLen = src.remaining();
-        if (src.hasArray()) {
-            in = src.array();
-            inOff = src.arrayOffset() + src.position();
-        } else {
-            in = new byte[inLen];
-            src.duplicate().get(in);
-            inOff = 0;
+        if (dst.isReadOnly()) {
+            throw new ReadOnlyBufferException();
         }
+        int inLen = src.remaining();
         int n;
-        if (dst.hasArray()) {
-            n = decompress(in, inOff, inLen, dst.array(), dst.arrayOffset() + dst.position(), dst.remaining());
+        if (src.hasArray() && dst.hasArray()) {
+            n = decompress(src.array(), src.arrayOffset() + src.position(), inLen, dst.array(),
+                    dst.arrayOffset() + dst.position(), dst.remaining());
         } else {
-            byte[] out = new byte[dst.remaining()];
-            n = decompress(in, inOff, inLen, out, 0, out.length);
-            dst.duplicate().put(out, 0, n);
+            ZstdInputStream blocksOf = new ZstdInputStream(new ByteBufferInputStream(src.duplicate()), windowCap,
+                    dictionary, blocks);
+            try {
+                n = blocksOf.drainTo(dst.duplicate());
+            } catch (ZstdFormatException e) {
+                throw e;
+            } catch (IOException e) {
+                // a buffer is read without I/O: nothing else can be thrown
+                throw new UncheckedIOException(e);
+            }
         }
         src.position(src.position() + inLen);
         dst.position(dst.position() + n);
         return n;
-    }
-
-    /** Where output goes: an array, its usable end, and whether it may be replaced by a larger one. */
-    private static final class Output {
-        byte[] buffer;
-        int limit;
-        final boolean growable;
-
-        Output(byte[] buffer, int limit, boolean growable) {
-            this.buffer = buffer;
-            this.limit = limit;
-            this.growable = growable;
-        }
-
-        /** Makes room for {@code n} bytes at {@code op} if the array may grow. */
-        void room(int op, int n) throws ZstdFormatException {
-            if (growable && limit - op < n) {
-                long want = Math.max((long) op + n, 2L * buffer.length);
-                if (want > MAX_ARRAY) {
-                    if ((long) op + n > MAX_ARRAY) {
-                        throw new ZstdFormatException(0, "the content exceeds the largest Java array");
-                    }
-                    want = MAX_ARRAY;
-                }
-                buffer = Arrays.copyOf(buffer, (int) want);
-                limit = buffer.length;
-            }
-        }
     }
 
     private int decodeAll(byte[] src, int off, int end, Output out, int op) throws ZstdFormatException {
@@ -190,15 +198,23 @@ public final class ZstdDecompressor {
                 }
                 if (b.type() == BlockHeader.COMPRESSED) {
                     out.room(op, blockMax);
-                    op = blocks.decode(src, ip, ip + b.size(), base, out.buffer, op, frameStart, out.limit,
-                            contentEnd, dict, blockMax);
+                    try {
+                        op = blocks.decode(src, ip, ip + b.size(), base, out.buffer, op, frameStart, out.limit,
+                                contentEnd, dict, blockMax);
+                    } catch (IllegalArgumentException full) {
+                        // the executor's "destination too small": for a growing output, the cap
+                        if (!out.growable()) {
+                            throw full;
+                        }
+                        out.overflow(base + at);
+                    }
                 } else {
                     out.room(op, b.size());
                     if (contentEnd - op < b.size()) {
                         throw SequenceExecutor.moreThanDeclared(base + at);
                     }
                     if (out.limit - op < b.size()) {
-                        throw SequenceExecutor.destinationTooSmall(out.limit);
+                        out.overflow(base + at);
                     }
                     if (b.type() == BlockHeader.RAW) {
                         System.arraycopy(src, ip, out.buffer, op, b.size());
@@ -233,6 +249,7 @@ public final class ZstdDecompressor {
      */
     public static final class Builder {
         private long windowCap = DEFAULT_WINDOW_CAP;
+        private long maxOutputSize = DEFAULT_MAX_OUTPUT_SIZE;
         private ZstdDictionary dictionary;
         private HuffmanKernel kernel;
 
@@ -242,6 +259,20 @@ public final class ZstdDecompressor {
         /** The largest window a frame may ask for (default {@link #DEFAULT_WINDOW_CAP}); larger ones are rejected. */
         public Builder windowCap(long bytes) {
             this.windowCap = bytes;
+            return this;
+        }
+
+        /**
+         * The most content the forms that return a new array may produce (default
+         * {@link #DEFAULT_MAX_OUTPUT_SIZE}); more is a {@link ZstdFormatException} naming the cap.
+         * Values beyond the largest Java array mean that array's size. The forms that write into a
+         * caller's array or buffer, and {@link ZstdInputStream}, are bounded by their destination
+         * or their window instead, and ignore this cap.
+         *
+         * @param bytes 0 or more
+         */
+        public Builder maxOutputSize(long bytes) {
+            this.maxOutputSize = bytes;
             return this;
         }
 
@@ -260,10 +291,12 @@ public final class ZstdDecompressor {
         /**
          * The context.
          *
-         * @throws IllegalArgumentException if the window cap is below 1 KiB or above {@link #MAX_WINDOW_CAP}
+         * @throws IllegalArgumentException if the window cap is below 1 KiB or above {@link #MAX_WINDOW_CAP},
+         *                                  or the output cap is negative
          */
         public ZstdDecompressor build() {
-            return new ZstdDecompressor(windowCap, dictionary, kernel != null ? kernel : HuffmanKernels.selected());
+            return new ZstdDecompressor(windowCap, maxOutputSize, dictionary,
+                    kernel != null ? kernel : HuffmanKernels.selected());
         }
     }
 }

@@ -2,15 +2,24 @@ package io.cpufeatures.examples.zstd;
 
 import java.io.IOException;
 import java.io.InputStream;
+import java.nio.ByteBuffer;
 import java.util.Arrays;
 import java.util.Objects;
 
 /**
- * Decompresses a stream of Zstandard frames of any length, block by block, keeping only the
- * window the current frame declares (at most the cap) plus two blocks. Concatenated and skippable
- * frames are read in turn; a content checksum is verified when its frame ends. Malformed input is
- * a {@link ZstdFormatException} whose offset counts from the start of the stream; the stream is
- * then broken (its position inside the input is lost) and every later read throws the same error.
+ * Decompresses a stream of Zstandard frames of any length, block by block. Concatenated and
+ * skippable frames are read in turn; a content checksum is verified when its frame ends. Malformed
+ * input is a {@link ZstdFormatException} whose offset counts from the start of the stream; the
+ * stream is then broken (its position inside the input is lost) and every later read throws the
+ * same error.
+ *
+ * <p>Memory: the stream keeps one buffer of at most the current frame's window (itself at most the
+ * window cap) plus two blocks, or the content size the frame declares if that is smaller (as
+ * libzstd's {@code ZSTD_decodingBufferSize_min}: a frame that declares 256 bytes of content never
+ * needs more history than that, whatever window it names). The buffer starts at
+ * 256 KiB (two blocks) at most and doubles as output is decoded, so what is allocated
+ * follows what was decoded, never a size a header merely claims: a frame that declares 100 MB and
+ * holds a few KB costs a few hundred KB before it is found short.
  */
 public final class ZstdInputStream extends InputStream {
 
@@ -20,6 +29,12 @@ public final class ZstdInputStream extends InputStream {
     private final BlockDecoder blocks;
     private final Xxh64 hash = new Xxh64(0);
 
+    /**
+     * The buffer a frame starts with, at most (two blocks): enough for small frames in one
+     * allocation; larger ones double it as they decode, which costs at most one copy of the window.
+     */
+    static final int INITIAL_BUFFER = 2 * BlockDecoder.MAX_BLOCK;
+
     private byte[] window = new byte[0];
     private int readPos;
     private int writePos;
@@ -28,6 +43,8 @@ public final class ZstdInputStream extends InputStream {
     /** Whether the dictionary is still reachable (nothing of the frame has been dropped). */
     private boolean dictReachable;
     private FrameHeader frame;
+    /** The most buffer the current frame may need: its window plus two blocks, or its declared content if smaller. */
+    private int frameCapacity;
     private long frameProduced;
     private boolean lastBlockDone = true;
     private byte[] compressed = new byte[0];
@@ -50,6 +67,11 @@ public final class ZstdInputStream extends InputStream {
      * @throws IllegalArgumentException if the cap is outside [1 KiB, {@link ZstdDecompressor#MAX_WINDOW_CAP}]
      */
     public ZstdInputStream(InputStream in, long windowCap, ZstdDictionary dictionary) {
+        this(in, windowCap, dictionary, new BlockDecoder(HuffmanKernels.selected()));
+    }
+
+    /** As the public constructor, decoding blocks with {@code blocks} (a context's, whose tables are reused). */
+    ZstdInputStream(InputStream in, long windowCap, ZstdDictionary dictionary, BlockDecoder blocks) {
         if (windowCap < FrameHeader.MIN_WINDOW || windowCap > ZstdDecompressor.MAX_WINDOW_CAP) {
             throw new IllegalArgumentException("window cap " + windowCap + " is outside [" + FrameHeader.MIN_WINDOW
                     + ", " + ZstdDecompressor.MAX_WINDOW_CAP + "]");
@@ -57,7 +79,7 @@ public final class ZstdInputStream extends InputStream {
         this.in = Objects.requireNonNull(in, "in");
         this.windowCap = windowCap;
         this.dictionary = dictionary;
-        this.blocks = new BlockDecoder(HuffmanKernels.selected());
+        this.blocks = blocks;
     }
 
     @Override
@@ -76,6 +98,39 @@ public final class ZstdInputStream extends InputStream {
         if (len == 0) {
             return 0;
         }
+        if (!fill()) {
+            return -1;
+        }
+        int n = Math.min(len, writePos - readPos);
+        System.arraycopy(window, readPos, b, off, n);
+        readPos += n;
+        return n;
+    }
+
+    /**
+     * Decodes the rest of the input into {@code dst} from its position, which it advances: the
+     * content goes straight from this stream's buffer into {@code dst}, whatever its kind (a direct
+     * buffer, or a file mapped in memory), with no array of its size.
+     *
+     * @return the number of bytes written
+     * @throws IllegalArgumentException if the content does not fit in {@code dst}'s remaining bytes
+     */
+    int drainTo(ByteBuffer dst) throws IOException {
+        int start = dst.position();
+        while (fill()) {
+            int n = writePos - readPos;
+            if (dst.remaining() < n) {
+                throw new IllegalArgumentException("destination too small: the input decompresses to more than the "
+                        + (dst.limit() - start) + " bytes remaining in the destination buffer");
+            }
+            dst.put(window, readPos, n);
+            readPos = writePos;
+        }
+        return dst.position() - start;
+    }
+
+    /** Decodes blocks until some output is unread; false at the end of the input. A format error breaks the stream for good. */
+    private boolean fill() throws IOException {
         while (readPos == writePos) {
             if (failure != null) {
                 throw failure;
@@ -88,13 +143,10 @@ public final class ZstdInputStream extends InputStream {
                 throw e;
             }
             if (!more) {
-                return -1;
+                return false;
             }
         }
-        int n = Math.min(len, writePos - readPos);
-        System.arraycopy(window, readPos, b, off, n);
-        readPos += n;
-        return n;
+        return true;
     }
 
     @Override
@@ -119,11 +171,18 @@ public final class ZstdInputStream extends InputStream {
             }
         }
         byte[] header = readFully(3, "block header");
+        long at = consumed - 3;
         int blockMax = frame.blockMax();
-        BlockHeader b = BlockHeader.of(Bytes.read24(header, 0), blockMax, consumed - 3);
+        BlockHeader b = BlockHeader.of(Bytes.read24(header, 0), blockMax, at);
         lastBlockDone = b.last();
         int size = b.size();
-        makeRoom(blockMax);
+        // what the frame may still produce: the buffer may be sized to the declared content, so
+        // output past it is refused at the block, not found at the frame's end
+        long left = frame.contentSize().isPresent() ? frame.contentSize().getAsLong() - frameProduced : Long.MAX_VALUE;
+        if (b.type() != BlockHeader.COMPRESSED && size > left) {
+            throw SequenceExecutor.moreThanDeclared(at);
+        }
+        makeRoom((int) Math.min(blockMax, left));
         int start = writePos;
         if (b.type() == BlockHeader.RAW) {
             readInto(window, writePos, size, "raw block");
@@ -138,7 +197,8 @@ public final class ZstdInputStream extends InputStream {
             }
             long base = consumed;
             readInto(compressed, 0, size, "compressed block");
-            writePos = blocks.decode(compressed, 0, size, base, window, writePos, history, window.length, Integer.MAX_VALUE,
+            int contentEnd = (int) Math.min(Integer.MAX_VALUE, writePos + left);
+            writePos = blocks.decode(compressed, 0, size, base, window, writePos, history, window.length, contentEnd,
                     dictReachable && dictionary != null ? dictionary.content() : null, blockMax);
         }
         if (frame.hasChecksum()) {
@@ -178,10 +238,14 @@ public final class ZstdInputStream extends InputStream {
             frame = FrameHeader.parse(head, 0, size, at, windowCap);
             frame.requireDictionary(dictionary, at);
             blocks.startFrame(dictionary);
-            int keep = (int) Math.min(frame.windowSize(), Integer.MAX_VALUE);
-            int capacity = (int) Math.min(Integer.MAX_VALUE - 16, (long) keep + 2L * BlockDecoder.MAX_BLOCK);
-            if (window.length < capacity) {
-                window = new byte[capacity];
+            long need = frame.windowSize() + 2L * frame.blockMax();
+            if (frame.contentSize().isPresent()) {
+                need = Math.min(need, frame.contentSize().getAsLong());
+            }
+            frameCapacity = (int) need; // the window is at most MAX_WINDOW_CAP, 1 GiB
+            int initial = Math.min(frameCapacity, INITIAL_BUFFER);
+            if (window.length < initial) {
+                window = new byte[initial];
             }
             readPos = 0;
             writePos = 0;
@@ -203,7 +267,13 @@ public final class ZstdInputStream extends InputStream {
         frame = null;
     }
 
-    /** Slides the window so {@code n} more bytes fit, keeping the frame's window of history (all of it if it fits). */
+    /**
+     * Makes room for {@code n} more bytes, keeping the frame's window of history (all of it if it
+     * fits) and the bytes not yet read: grows the buffer (doubling it, never past
+     * {@link #frameCapacity}) while it is smaller than the frame may need, slides it otherwise.
+     * Called when every decoded byte has been read, with {@code n} at most a block and at most what
+     * the frame may still produce, so that {@link #frameCapacity} always suffices.
+     */
     private void makeRoom(int n) {
         if (window.length - writePos >= n) {
             return;
@@ -212,7 +282,13 @@ public final class ZstdInputStream extends InputStream {
         int from = writePos - keep;
         // bytes not yet read by the caller are kept too
         from = Math.min(from, readPos);
-        System.arraycopy(window, from, window, 0, writePos - from);
+        int kept = writePos - from;
+        byte[] to = window;
+        if (window.length < frameCapacity) {
+            to = new byte[(int) Math.min(frameCapacity, Math.max((long) kept + n, 2L * window.length))];
+        }
+        System.arraycopy(window, from, to, 0, kept);
+        window = to;
         writePos -= from;
         readPos -= from;
         history = Math.max(0, history - from);

@@ -2,6 +2,7 @@ package io.cpufeatures.examples.zstd;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.ByteArrayOutputStream;
@@ -48,6 +49,82 @@ class ZstdCommandTest {
         assertEquals(2, errors.length, t.err());
         assertTrue(errors[0].startsWith("zstd-java: " + cut + ": offset "), errors[0]);
         assertEquals("zstd-java: " + dir.resolve("missing.zst") + ": no such file", errors[1]);
+    }
+
+    /** A valid 2 MiB frame (RLE blocks) and its first 40 bytes: 8 blocks, then a cut block header. */
+    private Path[] validAndTruncated() throws Exception {
+        byte[] z = HostileFrames.rleBomb(2 << 20, 20);
+        Path good = dir.resolve("good.zst");
+        Files.write(good, z);
+        Path cut = dir.resolve("cut.zst");
+        Files.write(cut, Arrays.copyOf(z, 40));
+        return new Path[] {good, cut};
+    }
+
+    /** The names in {@link #dir}: no temporary file may be left behind. */
+    private java.util.Set<String> names() throws Exception {
+        try (var s = Files.list(dir)) {
+            return s.map(p -> p.getFileName().toString()).collect(java.util.stream.Collectors.toSet());
+        }
+    }
+
+    @Test
+    void decompressingAFileOntoItselfIsRefusedAndLeavesItUnchanged() throws Exception {
+        Path good = validAndTruncated()[0];
+        byte[] before = Files.readAllBytes(good);
+        Run r = run("-d", good.toString(), "-o", good.toString());
+        assertEquals(1, r.exit(), r.err());
+        assertEquals("zstd-java: " + good + ": is the input file; refusing to overwrite it", r.err().strip());
+        assertArrayEquals(before, Files.readAllBytes(good));
+        // under another name for the same file, too
+        Path other = dir.resolve(".").resolve("good.zst");
+        r = run("-d", good.toString(), "-o", other.toString());
+        assertEquals(1, r.exit(), r.err());
+        assertEquals("zstd-java: " + other + ": is the input file; refusing to overwrite it", r.err().strip());
+        assertArrayEquals(before, Files.readAllBytes(good));
+        assertEquals(java.util.Set.of("good.zst", "cut.zst"), names());
+    }
+
+    @Test
+    void aFailedDecodeLeavesNoOutputAndAnExistingOutputIntact() throws Exception {
+        Path cut = validAndTruncated()[1];
+        Path out = dir.resolve("out");
+        Run r = run("-d", cut.toString(), "-o", out.toString());
+        assertEquals(1, r.exit(), r.err());
+        assertEquals(1, r.err().strip().split("\n").length, r.err());
+        assertTrue(r.err().startsWith("zstd-java: " + cut + ": offset 40: the input ends inside a block header"), r.err());
+        assertFalse(Files.exists(out), "a partial output was left");
+        byte[] precious = "an earlier output\n".getBytes(StandardCharsets.UTF_8);
+        Files.write(out, precious);
+        r = run("-d", cut.toString(), "-o", out.toString());
+        assertEquals(1, r.exit(), r.err());
+        assertArrayEquals(precious, Files.readAllBytes(out), "a failed decode changed the existing output");
+        assertEquals(java.util.Set.of("good.zst", "cut.zst", "out"), names());
+    }
+
+    @Test
+    void aDecodeReplacesAnExistingOutputOnlyOnSuccessKeepingItsPermissions() throws Exception {
+        Path good = validAndTruncated()[0];
+        Path out = dir.resolve("out");
+        Files.write(out, new byte[] {1, 2, 3});
+        boolean posix = Files.getFileStore(out).supportsFileAttributeView(java.nio.file.attribute.PosixFileAttributeView.class);
+        var perms = java.nio.file.attribute.PosixFilePermissions.fromString("rw-r-----");
+        if (posix) {
+            Files.setPosixFilePermissions(out, perms);
+        }
+        Run r = run("-d", good.toString(), "-o", out.toString());
+        assertEquals(0, r.exit(), r.err());
+        byte[] expected = new byte[2 << 20];
+        Arrays.fill(expected, (byte) 'z');
+        assertArrayEquals(expected, Files.readAllBytes(out));
+        if (posix) {
+            assertEquals(perms, Files.getPosixFilePermissions(out));
+        }
+        assertEquals(java.util.Set.of("good.zst", "cut.zst", "out"), names());
+        Path sub = Files.createDirectory(dir.resolve("sub"));
+        r = run("-d", good.toString(), "-o", sub.toString());
+        assertEquals(1, r.exit(), r.err());
+        assertEquals("zstd-java: " + sub + ": is a directory", r.err().strip());
     }
 
     @Test

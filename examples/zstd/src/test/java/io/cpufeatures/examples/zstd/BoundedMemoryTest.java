@@ -1,0 +1,140 @@
+package io.cpufeatures.examples.zstd;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.ByteArrayInputStream;
+import java.io.IOException;
+import java.io.InputStream;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * Hostile input within the format's bounds decodes, or is refused with a format error, in a JVM of
+ * 64 MiB ({@link ChildJvm}): never an {@code OutOfMemoryError} because a header claimed a size.
+ */
+class BoundedMemoryTest {
+
+    private static final long MIB = 1 << 20;
+
+    @TempDir
+    static Path dir;
+
+    private static Path write(String name, byte[] z) throws IOException {
+        Path f = dir.resolve(name);
+        Files.write(f, z);
+        return f;
+    }
+
+    private static ChildJvm.Result stream(Path f) throws IOException {
+        return ChildJvm.run(dir, List.of(), BoundedMemoryMain.class, "stream", f.toString());
+    }
+
+    private static ChildJvm.Result array(Path f, String... cap) throws IOException {
+        List<String> args = new java.util.ArrayList<>(List.of("array", f.toString()));
+        args.addAll(List.of(cap));
+        return ChildJvm.run(dir, List.of(), BoundedMemoryMain.class, args.toArray(new String[0]));
+    }
+
+    private static ChildJvm.Result test(Path f) throws IOException {
+        return ChildJvm.run(dir, List.of(), ZstdCommand.class, "-t", f.toString());
+    }
+
+    /**
+     * 267 bytes that name a 128 MiB window but declare 256 bytes of content: the stream needs
+     * 256 bytes of buffer (as libzstd, which {@code zstd -t} shows decoding it in under 3 MB), not
+     * the window.
+     */
+    @Test
+    void aSmallFrameNamingA128MiBWindowStreamsInA64MiBHeap() throws IOException {
+        byte[] z = HostileFrames.hugeWindowSmallContent();
+        assertEquals(267, z.length);
+        try (InputStream in = new ZstdInputStream(new ByteArrayInputStream(z))) {
+            assertArrayEquals(HostileFrames.smallContent(), in.readAllBytes());
+        }
+        Path f = write("huge-window.zst", z);
+        ChildJvm.Result s = stream(f);
+        assertEquals("OK 256", s.out().strip(), s.toString());
+        ChildJvm.Result t = test(f);
+        assertEquals(0, t.exit(), t.toString());
+        assertEquals(f + ": OK (256 bytes)", t.out().strip(), t.toString());
+        ChildJvm.Result a = array(f);
+        assertEquals("OK 256", a.out().strip(), a.toString());
+    }
+
+    /**
+     * A frame that declares 100,000,000 bytes (and a 128 MiB window) and holds 5,000: the stream
+     * and the array API allocate as they decode, so they read the 5,000 bytes and report the frame
+     * short; with the default output cap (64 MiB) the array API refuses it before decoding.
+     */
+    @Test
+    void aFrameDeclaring100MBThatHoldsAFewKBIsAFormatErrorInA64MiBHeap() throws IOException {
+        Path f = write("declares-100mb.zst", HostileFrames.declaresMoreThanItHolds(100_000_000, 5000));
+        String shortFrame = "the frame declares 100000000 bytes of content but decodes to 5000";
+        ChildJvm.Result s = stream(f);
+        assertTrue(s.out().startsWith("ZstdFormatException: offset 5013: " + shortFrame), s.toString());
+        ChildJvm.Result t = test(f);
+        assertEquals(1, t.exit(), t.toString());
+        assertEquals("zstd-java: " + f + ": offset 5013: " + shortFrame, t.err().strip(), t.toString());
+        ChildJvm.Result capped = array(f);
+        assertTrue(capped.out().startsWith("ZstdFormatException: offset 0: the frames declare 100000000 bytes of content,"
+                + " more than this context's output cap of 67108864 bytes"), capped.toString());
+        ChildJvm.Result uncapped = array(f, String.valueOf(1L << 30));
+        assertTrue(uncapped.out().startsWith("ZstdFormatException: offset 5013: " + shortFrame), uncapped.toString());
+    }
+
+    /**
+     * 4 KiB of RLE blocks that regenerate 128 MiB: the stream keeps its 1 MiB window, no more; the
+     * array API stops at its output cap (16 MiB here: in a 64 MiB heap the default 64 MiB cannot
+     * be reached, see {@link OutputCapTest} for that one) with an error that names it.
+     */
+    @Test
+    void a128MiBRleBombStreamsInA64MiBHeap() throws IOException {
+        byte[] z = HostileFrames.rleBomb(128 * MIB, 20);
+        assertTrue(z.length < 4200, z.length + " bytes");
+        Path f = write("bomb.zst", z);
+        ChildJvm.Result s = stream(f);
+        assertEquals("OK " + 128 * MIB, s.out().strip(), s.toString());
+        ChildJvm.Result t = test(f);
+        assertEquals(0, t.exit(), t.toString());
+        assertEquals(f + ": OK (" + 128 * MIB + " bytes)", t.out().strip(), t.toString());
+        // 128 blocks of 128 KiB fill 16 MiB; the 129th block's header, at 6 + 128 * 4, passes the cap
+        ChildJvm.Result a = array(f, String.valueOf(16 * MIB));
+        assertEquals("ZstdFormatException: offset 518: the content exceeds this context's output cap of 16777216 bytes"
+                + " (ZstdDecompressor.Builder.maxOutputSize); raise it, or decode into a caller's array or through"
+                + " ZstdInputStream", a.out().strip(), a.toString());
+    }
+
+    /**
+     * A file of 256 MiB mapped as the destination (a direct buffer) and the 267-byte frame mapped
+     * read-only as the source: decoded in a 64 MiB heap, with no destination-sized array.
+     */
+    @Test
+    void aSmallFrameDecodesIntoA256MiBMappedDestinationInA64MiBHeap() throws IOException {
+        Path f = write("into-mapped.zst", HostileFrames.hugeWindowSmallContent());
+        ChildJvm.Result r = ChildJvm.run(dir, List.of(), BoundedMemoryMain.class, "mapped", f.toString(),
+                String.valueOf(256 * MIB));
+        byte[] content = HostileFrames.smallContent();
+        assertEquals("OK 256 " + Long.toHexString(Xxh64.hash(content, 0, content.length, 0)), r.out().strip(), r.toString());
+    }
+
+    /** Content past what a frame declares is refused at the block that overruns, by the stream as by arrays. */
+    @Test
+    void aStreamRefusesContentPastTheDeclaredSizeAtTheBlock() throws IOException {
+        // declares 256 bytes (2-byte field 0), then a raw block of 300
+        byte[] z = new byte[8 + 3 + 300];
+        System.arraycopy(new byte[] {0x28, (byte) 0xB5, 0x2F, (byte) 0xFD, 0x40, 0x00, 0x00, 0x00}, 0, z, 0, 8);
+        int h = 1 | 300 << 3;
+        z[8] = (byte) h;
+        z[9] = (byte) (h >>> 8);
+        z[10] = (byte) (h >>> 16);
+        try (InputStream in = new ZstdInputStream(new ByteArrayInputStream(z))) {
+            ZstdFormatException e = org.junit.jupiter.api.Assertions.assertThrows(ZstdFormatException.class, in::readAllBytes);
+            assertEquals("offset 8: the frame decodes to more than the content size its header declares", e.getMessage());
+        }
+    }
+}

@@ -1,0 +1,153 @@
+package io.cpufeatures.examples.zstd;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.ByteArrayOutputStream;
+import java.lang.management.ManagementFactory;
+import java.util.Arrays;
+import org.junit.jupiter.api.Assumptions;
+import org.junit.jupiter.api.Test;
+
+/**
+ * The forms that return a new array: their output cap, and an allocation that follows what the
+ * input holds, not what a header claims.
+ */
+class OutputCapTest {
+
+    private static final int MIB = 1 << 20;
+
+    private static com.sun.management.ThreadMXBean allocationCounter() {
+        java.lang.management.ThreadMXBean bean = ManagementFactory.getThreadMXBean();
+        Assumptions.assumeTrue(bean instanceof com.sun.management.ThreadMXBean mx && mx.isThreadAllocatedMemorySupported()
+                && mx.isThreadAllocatedMemoryEnabled(), "this JVM does not count a thread's allocated bytes");
+        return (com.sun.management.ThreadMXBean) bean;
+    }
+
+    @Test
+    void theDefaultCapRefusesA128MiBBombWithAnErrorThatNamesIt() {
+        byte[] bomb = HostileFrames.rleBomb(128L * MIB, 20);
+        ZstdFormatException e = assertThrows(ZstdFormatException.class, () -> new ZstdDecompressor().decompress(bomb));
+        // 512 blocks of 128 KiB fill 64 MiB; the 513th block's header, at 6 + 512 * 4, passes the cap
+        assertEquals("offset 2054: the content exceeds this context's output cap of 67108864 bytes"
+                + " (ZstdDecompressor.Builder.maxOutputSize); raise it, or decode into a caller's array or through"
+                + " ZstdInputStream", e.getMessage());
+        assertEquals(64L * MIB, ZstdDecompressor.DEFAULT_MAX_OUTPUT_SIZE);
+    }
+
+    @Test
+    void contentUpToTheCapDecodesAndOneByteMoreIsRefused() throws ZstdFormatException {
+        long size = 2 * MIB;
+        byte[] bomb = HostileFrames.rleBomb(size, 20);
+        byte[] zs = new byte[(int) size];
+        Arrays.fill(zs, (byte) 'z');
+        assertArrayEquals(zs, ZstdDecompressor.builder().maxOutputSize(size).build().decompress(bomb));
+        String m = assertThrows(ZstdFormatException.class,
+                () -> ZstdDecompressor.builder().maxOutputSize(size - 1).build().decompress(bomb)).getMessage();
+        assertTrue(m.contains("exceeds this context's output cap of 2097151 bytes"), m);
+
+        // declared sizes: refused before decoding when beyond the cap, decoded (growing) up to it
+        byte[] honest = HostileFrames.honestRleFrame(size);
+        m = assertThrows(ZstdFormatException.class,
+                () -> ZstdDecompressor.builder().maxOutputSize(size - 1).build().decompress(honest)).getMessage();
+        assertEquals("offset 0: the frames declare 2097152 bytes of content, more than this context's output cap of"
+                + " 2097151 bytes (ZstdDecompressor.Builder.maxOutputSize); raise it, or decode into a caller's array or"
+                + " through ZstdInputStream", m);
+        assertArrayEquals(HostileFrames.honestRleContent(size),
+                ZstdDecompressor.builder().maxOutputSize(size).build().decompress(honest));
+        // a cap of 0 passes empty content: a frame of one empty raw block
+        byte[] empty = {0x28, (byte) 0xB5, 0x2F, (byte) 0xFD, 0x00, 0x00, 0x01, 0x00, 0x00};
+        assertArrayEquals(new byte[0], ZstdDecompressor.builder().maxOutputSize(0).build().decompress(empty));
+    }
+
+    @Test
+    void theCapAppliesToNewArraysOnly() throws ZstdFormatException {
+        byte[] bomb = HostileFrames.rleBomb(2 * MIB, 20);
+        byte[] dst = new byte[2 * MIB];
+        ZstdDecompressor small = ZstdDecompressor.builder().maxOutputSize(1024).build();
+        assertEquals(2 * MIB, small.decompress(bomb, 0, bomb.length, dst, 0, dst.length));
+        assertThrows(IllegalArgumentException.class, () -> ZstdDecompressor.builder().maxOutputSize(-1).build());
+    }
+
+    /** A cap beyond any array means the largest array; a frame declaring more is refused saying so. */
+    @Test
+    void aCapBeyondAnyArrayMeansTheLargestArray() {
+        // 8 GiB declared (8-byte field) and held: 65,536 RLE blocks of 128 KiB
+        ByteArrayOutputStream f = new ByteArrayOutputStream();
+        long declared = 8L << 30;
+        f.writeBytes(new byte[] {0x28, (byte) 0xB5, 0x2F, (byte) 0xFD, (byte) 0xC0, 0x50});
+        for (int i = 0; i < 8; i++) {
+            f.write((int) (declared >>> (8 * i)));
+        }
+        for (long i = 0, blocks = declared / BlockDecoder.MAX_BLOCK; i < blocks; i++) {
+            int h = (i == blocks - 1 ? 1 : 0) | 1 << 1 | BlockDecoder.MAX_BLOCK << 3;
+            f.writeBytes(new byte[] {(byte) h, (byte) (h >>> 8), (byte) (h >>> 16), 0});
+        }
+        String m = assertThrows(ZstdFormatException.class,
+                () -> ZstdDecompressor.builder().maxOutputSize(Long.MAX_VALUE).build().decompress(f.toByteArray()))
+                .getMessage();
+        assertEquals("offset 0: the frames declare 8589934592 bytes of content, more than the largest array this"
+                + " decoder makes, 2147483631 bytes; decode through ZstdInputStream", m);
+    }
+
+    /**
+     * A header's claim buys at most 32 times the input (or 128 KiB): 5,013 bytes declaring
+     * 100,000,000 allocate a few hundred KB before the frame is found short, not 100 MB.
+     */
+    @Test
+    void aDeclaredSizeIsTrustedOnlyInProportionToTheInput() {
+        com.sun.management.ThreadMXBean mx = allocationCounter();
+        byte[] z = HostileFrames.declaresMoreThanItHolds(100_000_000, 5000);
+        ZstdDecompressor d = ZstdDecompressor.builder().maxOutputSize(1L << 30).build();
+        long before = mx.getCurrentThreadAllocatedBytes();
+        String m = assertThrows(ZstdFormatException.class, () -> d.decompress(z)).getMessage();
+        long allocated = mx.getCurrentThreadAllocatedBytes() - before;
+        assertEquals("offset 5013: the frame declares 100000000 bytes of content but decodes to 5000", m);
+        assertTrue(allocated < MIB, allocated + " bytes allocated");
+    }
+
+    /** An honest frame of an ordinary ratio gets one array of its size: no growth, no trimming copy. */
+    @Test
+    void anHonestFrameIsAllocatedOnceExactly() throws ZstdFormatException {
+        com.sun.management.ThreadMXBean mx = allocationCounter();
+        byte[] content = TestData.random(MIB, 31);
+        // 8 raw blocks of 128 KiB under a 4-byte declared size: a ratio of 1
+        ByteArrayOutputStream f = new ByteArrayOutputStream();
+        f.writeBytes(new byte[] {0x28, (byte) 0xB5, 0x2F, (byte) 0xFD, (byte) 0x80, 0x50, 0, 0, 0x10, 0});
+        for (int i = 0; i < 8; i++) {
+            int h = (i == 7 ? 1 : 0) | BlockDecoder.MAX_BLOCK << 3;
+            f.writeBytes(new byte[] {(byte) h, (byte) (h >>> 8), (byte) (h >>> 16)});
+            f.write(content, i * BlockDecoder.MAX_BLOCK, BlockDecoder.MAX_BLOCK);
+        }
+        byte[] z = f.toByteArray();
+        ZstdDecompressor d = new ZstdDecompressor();
+        assertArrayEquals(content, d.decompress(z));
+        long before = mx.getCurrentThreadAllocatedBytes();
+        byte[] out = d.decompress(z);
+        long allocated = mx.getCurrentThreadAllocatedBytes() - before;
+        assertEquals(MIB, out.length);
+        assertTrue(allocated < MIB + MIB / 8, allocated + " bytes allocated for 1 MiB of content");
+    }
+
+    /** A block that produces anything takes 4 bytes at least: a header may not declare more than a quarter of its bytes' worth of blocks. */
+    @Test
+    void aDeclaredSizeNoBlocksCouldProduceIsRefusedBeforeDecoding() {
+        // declares 5 blocks' worth and 1 byte more, with 20 bytes (5 RLE blocks) after the header
+        ByteArrayOutputStream f = new ByteArrayOutputStream();
+        long declared = 5L * BlockDecoder.MAX_BLOCK + 1;
+        f.writeBytes(new byte[] {0x28, (byte) 0xB5, 0x2F, (byte) 0xFD, (byte) 0x80, 0x50});
+        for (int i = 0; i < 4; i++) {
+            f.write((int) (declared >>> (8 * i)));
+        }
+        for (int i = 0; i < 5; i++) {
+            int h = (i == 4 ? 1 : 0) | 1 << 1 | BlockDecoder.MAX_BLOCK << 3;
+            f.writeBytes(new byte[] {(byte) h, (byte) (h >>> 8), (byte) (h >>> 16), 7});
+        }
+        String m = assertThrows(ZstdFormatException.class, () -> new ZstdDecompressor().decompress(f.toByteArray()))
+                .getMessage();
+        assertEquals("offset 0: the frame declares 655361 bytes of content; its 20 remaining bytes can produce at most"
+                + " 655360", m);
+    }
+}
