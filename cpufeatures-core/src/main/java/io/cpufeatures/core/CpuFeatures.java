@@ -80,17 +80,34 @@ public final class CpuFeatures {
     private record Outcome(CpuFeatures features, RuntimeException failure) {
     }
 
-    /** Class-holder idiom: the JVM runs the probe exactly once, on first use, whatever the threads. */
+    /**
+     * Class-holder idiom: the JVM runs the probe exactly once, on first use, whatever the threads. No
+     * failure escapes it: a bad override is kept to be thrown again on every call, and any other
+     * failure (an {@link Error} too: a module that cannot link, memory refused) becomes a report
+     * with nothing known of the CPU and that failure as its reason, so the holder never fails to
+     * initialise and turns later calls into {@code NoClassDefFoundError}s.
+     */
     private static final class Holder {
         static final Outcome CURRENT = probeOnce();
 
         private static Outcome probeOnce() {
             try {
                 return new Outcome(probe(ProbeSettings.fromSystem()), null);
-            } catch (RuntimeException e) {
+            } catch (CpuFeaturesConfigurationException | UnknownFeatureException e) {
                 return new Outcome(null, e);
+            } catch (RuntimeException | Error e) {
+                return new Outcome(failed(e), null);
             }
         }
+    }
+
+    /** The report of a probe that failed with {@code e}: nothing known, the failure recorded. */
+    private static CpuFeatures failed(Throwable e) {
+        String osArch = System.getProperty("os.arch", "unknown");
+        String why = "the probe failed: " + e;
+        LOG.warn("cpufeatures: {}; reporting no CPU information", why);
+        return new CpuFeatures(new NoCpuInformation(osArch), new ProbeSource(SourceKind.NONE, why,
+                List.of(new ProbeFailure(SourceKind.NATIVE, why, Optional.of(e))), Duration.ZERO), null, Set.of());
     }
 
     private static Vocabulary vocabulary() {
@@ -171,6 +188,8 @@ public final class CpuFeatures {
             throw new CpuFeaturesConfigurationException("cpufeatures.cpuid.file: cannot read " + file + ": " + e, e);
         } catch (DumpFormatException e) {
             throw new CpuFeaturesConfigurationException("cpufeatures.cpuid.file: " + e.getMessage(), e);
+        } catch (IllegalArgumentException e) {
+            throw new CpuFeaturesConfigurationException("cpufeatures.xcr0: " + e.getMessage(), e);
         }
         String detail = file + " (" + dump.format() + ", " + dump.logicalCpus() + " logical CPUs"
                 + (dump.kinds().size() > 1 ? ", first of " + dump.kinds().size() + " kinds" : "") + ")";
