@@ -359,4 +359,15 @@ class DispatchPointTest {
         assertTrue(fine.ok());
         assertEquals(fine.instance(), fine.get());
     }
+
+    @Test
+    void calibrationKeepsTheHigherPriorityUnlessALowerOneIsClearlyFaster() {
+        Map<String, Double> speeds = Map.of("high", 100.0, "tie", 100.0, "within", 104.0, "beyond", 106.0, "slower", 90.0);
+        assertEquals("high", Instantiation.fastest(List.of("high", "tie"), speeds::get), "a tie keeps the priority order");
+        assertEquals("high", Instantiation.fastest(List.of("high", "within"), speeds::get), "4% is within the noise");
+        assertEquals("beyond", Instantiation.fastest(List.of("high", "beyond"), speeds::get), "6% is a real difference");
+        assertEquals("high", Instantiation.fastest(List.of("high", "slower", "within"), speeds::get));
+        assertEquals("beyond", Instantiation.fastest(List.of("slower", "high", "beyond"), speeds::get),
+                "each lower-priority candidate is held to the best so far");
+    }
 }

@@ -55,7 +55,7 @@ public final class NativeCpuid implements CpuidInstruction, AutoCloseable {
             windows = Platform.isWindows();
             memory = memoryFactory.apply(PAGE);
         } catch (LinkageError | RuntimeException e) {
-            throw new NativeProbeException("JNA could not load: " + e, e);
+            throw new NativeProbeException("JNA could not load: " + LoadFailure.describe(e), e);
         }
         try {
             Pointer code = memory.load(MachineCode.page(windows, PAGE));
@@ -65,7 +65,7 @@ public final class NativeCpuid implements CpuidInstruction, AutoCloseable {
             throw e;
         } catch (LinkageError | RuntimeException e) {
             memory.close();
-            throw new NativeProbeException("loading the CPUID stub failed: " + e, e);
+            throw new NativeProbeException("loading the CPUID stub failed: " + LoadFailure.describe(e), e);
         }
     }
 
