@@ -147,6 +147,11 @@ public final class CpuFeatures {
      *                                           disable an unknown name
      */
     public static CpuFeatures probe(ProbeSettings settings) {
+        return probe(settings, Architectures.get());
+    }
+
+    /** {@link #probe(ProbeSettings)} with the modules {@code architectures} (tests give their own). */
+    static CpuFeatures probe(ProbeSettings settings, Architectures architectures) {
         long start = System.nanoTime();
         String osArch = System.getProperty("os.arch", "unknown");
         ProbeResult result;
@@ -155,9 +160,16 @@ public final class CpuFeatures {
         } else if (settings.probe() == ProbeMode.NONE) {
             result = nothingKnown(osArch, "forced by cpufeatures.probe=none", start);
         } else {
-            Optional<CpuFeaturesProvider> provider = Architectures.get().forOsArch(osArch);
-            result = provider.isPresent() ? provider.get().probe(settings.probe())
-                    : nothingKnown(osArch, "no cpufeatures module for os.arch=" + osArch + " on the class path", start);
+            Optional<CpuFeaturesProvider> provider = architectures.forOsArch(osArch);
+            if (provider.isEmpty()) {
+                result = nothingKnown(osArch, "no cpufeatures module for os.arch=" + osArch + " on the class path", start);
+            } else {
+                try {
+                    result = Objects.requireNonNull(provider.get().probe(settings.probe()), "the probe returned null");
+                } catch (RuntimeException | Error e) {
+                    return failed(e);
+                }
+            }
         }
         CpuFeatures features = decoded(result);
         if (!settings.disable().isEmpty()) {
