@@ -83,7 +83,7 @@ public record StateCheck(X86Feature feature, Xcr0State xcr0, Optional<Reason> re
             return new Reason(ReasonKind.XSAVE_STATE_UNKNOWN, xcr0.valueText() + " cannot show "
                     + XsaveComponent.names(unknown) + " enabled (its CPUID.(0xD,n) subleaf reads zero)");
         }
-        return new Reason(ReasonKind.XSAVE_STATE, xcr0.valueText() + " lacks " + XsaveComponent.names(missing));
+        return new Reason(ReasonKind.XSAVE_STATE, xcr0.valueText(missing) + " lacks " + XsaveComponent.names(missing));
     }
 
     /**
