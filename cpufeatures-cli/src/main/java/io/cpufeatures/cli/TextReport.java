@@ -71,6 +71,7 @@ final class TextReport {
         for (DispatchReport.Entry e : report.points()) {
             String choice = e.selected().orElse("none: " + e.error().orElse("?"));
             StringBuilder why = new StringBuilder(choice);
+            e.explanation().flatMap(x -> x.coreScope()).ifPresent(scope -> why.append(" (chosen for ").append(scope).append(')'));
             e.explanation().ifPresent(x -> {
                 for (CandidateReport c : x.candidates()) {
                     if (c.status() == CandidateStatus.REJECTED) {

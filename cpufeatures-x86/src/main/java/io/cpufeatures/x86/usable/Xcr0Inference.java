@@ -50,8 +50,12 @@ public final class Xcr0Inference {
     private Xcr0Inference() {
     }
 
-    /** The XCR0 state of {@code snapshot}. */
+    /** The XCR0 state of {@code snapshot}, with the process's AMX tile-data permission when it was read. */
     public static Xcr0State of(CpuidSnapshot snapshot) {
+        return inferred(snapshot).withTilePermission(snapshot.tilePermission());
+    }
+
+    private static Xcr0State inferred(CpuidSnapshot snapshot) {
         boolean osxsave = snapshot.maxBasicLeaf() >= 1
                 && snapshot.read(1).bit(X86Feature.OSXSAVE.bit().register(), X86Feature.OSXSAVE.bit().bit());
         if (snapshot.xcr0Source() != Xcr0Source.UNKNOWN) {
@@ -112,7 +116,7 @@ public final class Xcr0Inference {
 
     private static Xcr0State inferred(long enabled, long undetermined, long assumed, String assumption) {
         return new Xcr0State(OptionalLong.of(enabled), Xcr0Source.INFERRED_FROM_LEAF_0xD, true, undetermined, assumed,
-                assumption);
+                assumption, Optional.empty());
     }
 
     /**

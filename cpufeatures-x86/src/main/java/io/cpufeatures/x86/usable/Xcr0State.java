@@ -2,8 +2,10 @@ package io.cpufeatures.x86.usable;
 
 import io.cpufeatures.x86.feature.XsaveComponent;
 import io.cpufeatures.x86.raw.Hex;
+import io.cpufeatures.x86.raw.TilePermission;
 import io.cpufeatures.x86.raw.Xcr0Source;
 import java.util.Objects;
+import java.util.Optional;
 import java.util.OptionalLong;
 
 /**
@@ -23,15 +25,18 @@ import java.util.OptionalLong;
  * @param assumption   for an inferred value: what the inference assumed rather than read, in words
  *                     (the layout used for {@code assumed}, or that a 576-byte area cannot tell SSE
  *                     apart from x87); empty when nothing was assumed
+ * @param tilePermission whether this process may use AMX tile data, when it was read (Linux): the
+ *                     state enabled in XCR0 is usable only with it
  */
 public record Xcr0State(OptionalLong value, Xcr0Source source, boolean osxsave, long undetermined, long assumed,
-        String assumption) {
+        String assumption, Optional<TilePermission> tilePermission) {
 
     /** Validates the parts. */
     public Xcr0State {
         Objects.requireNonNull(value, "value");
         Objects.requireNonNull(source, "source");
         Objects.requireNonNull(assumption, "assumption");
+        Objects.requireNonNull(tilePermission, "tilePermission");
         if (value.isPresent() != source.hasValue()) {
             throw new IllegalArgumentException("a value goes with a source that has one (" + source + "), and only then");
         }
@@ -39,7 +44,12 @@ public record Xcr0State(OptionalLong value, Xcr0Source source, boolean osxsave, 
 
     /** A state with nothing assumed. */
     public Xcr0State(OptionalLong value, Xcr0Source source, boolean osxsave, long undetermined) {
-        this(value, source, osxsave, undetermined, 0, "");
+        this(value, source, osxsave, undetermined, 0, "", Optional.empty());
+    }
+
+    /** The same state with the process's AMX tile-data permission, if read. */
+    public Xcr0State withTilePermission(Optional<TilePermission> permission) {
+        return new Xcr0State(value, source, osxsave, undetermined, assumed, assumption, permission);
     }
 
     /** Whether the kernel checked the features' state for us (XCR0 itself unknown). */
