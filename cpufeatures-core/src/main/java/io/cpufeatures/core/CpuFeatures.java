@@ -126,7 +126,9 @@ public final class CpuFeatures {
     /**
      * The report of this process's CPU, probed on first call and cached: later calls cost a field
      * read. Honours {@code cpufeatures.disable}, {@code cpufeatures.cpuid.file},
-     * {@code cpufeatures.xcr0} and {@code cpufeatures.probe}, read once before the probe.
+     * {@code cpufeatures.xcr0} and {@code cpufeatures.probe}, read once before the probe. On a hybrid
+     * machine it answers for what every core type can run (a thread may be moved to any core at any
+     * time), and {@link #coreKinds()} gives each core type's own report.
      *
      * @throws CpuFeaturesConfigurationException on every call, if an override is invalid
      */

@@ -22,7 +22,7 @@ import java.util.Optional;
 public final class XsaveLayouts {
 
     private static final List<XsaveLayout> TABLE = List.of(
-            new XsaveLayout("Intel's standard layout", X86Vendor.INTEL, 0, 0xfff, List.of(
+            new XsaveLayout("Intel's standard layout", X86Vendor.INTEL, 6, 0xfff, List.of(
                     new XsaveArea(2, 576, 256), new XsaveArea(3, 960, 64), new XsaveArea(4, 1024, 64),
                     new XsaveArea(5, 1088, 64), new XsaveArea(6, 1152, 512), new XsaveArea(7, 1664, 1024),
                     new XsaveArea(9, 2688, 8), new XsaveArea(17, 2752, 64), new XsaveArea(18, 2816, 8192)),
