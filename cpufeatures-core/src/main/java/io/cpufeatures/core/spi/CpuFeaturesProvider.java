@@ -79,7 +79,7 @@ public interface CpuFeaturesProvider {
             Objects.requireNonNull(source, "source");
             coreKinds = List.copyOf(coreKinds);
             if (coreKinds.size() == 1) {
-                throw new IllegalArgumentException("one core type is no hybrid machine: give it as the features alone");
+                throw new IllegalArgumentException("a single core type is one kind of CPU: give it as the features alone");
             }
         }
 
