@@ -46,9 +46,13 @@ public final class X86CpuFeaturesProvider implements CpuFeaturesProvider {
 
     @Override
     public ProbeResult probe(ProbeMode mode) {
-        X86Probe.Outcome outcome = X86Probe.system().probe(mode);
+        return result(X86Probe.system().probe(mode));
+    }
+
+    /** What a probe's outcome is as a report: nothing known, one CPU, or one report per core type. */
+    static ProbeResult result(X86Probe.Outcome outcome) {
         if (outcome.snapshot().isEmpty()) {
-            return new ProbeResult(new NoCpuInformation(architecture()), outcome.source());
+            return new ProbeResult(new NoCpuInformation(X86ArchitectureFeatures.ARCHITECTURE), outcome.source());
         }
         if (!outcome.coreGroups().isEmpty()) {
             List<CoreKind> kinds = new ArrayList<>();
