@@ -139,6 +139,9 @@ class CliTest {
         assertEquals("portable", whole.path("selected").asText(), whole.toString());
         assertEquals("every core type (performance: 2 logical CPUs, efficiency: 4)", whole.path("chosenFor").asText());
         assertTrue(whole.path("candidates").get(0).path("reason").asText().contains("efficiency cores:"), whole.toString());
+        String text = run("--cpuid-file", dump.toString()).out();
+        assertTrue(text.contains("dispatch for the whole machine"), text);
+        assertTrue(text.contains("portable (chosen for every core type (performance: 2 logical CPUs, efficiency:"), text);
         if (CpuFeatures.current().has("jvm.popcnt")) {
             assertEquals("popcnt", p.path("selected").asText());
         }
