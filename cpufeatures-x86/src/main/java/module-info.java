@@ -7,6 +7,7 @@
 module io.cpufeatures.x86 {
     requires transitive io.cpufeatures.core;
     requires com.sun.jna;
+    requires org.slf4j;
 
     exports io.cpufeatures.x86;
     exports io.cpufeatures.x86.dump;

@@ -34,7 +34,7 @@ final class JsonReport {
     private JsonReport() {
     }
 
-    /** {@code {"source", "cpus", "jvm", "dispatch"}}; dispatch is that of the first CPU. */
+    /** {@code {"source", "cpus", "jvm", "dispatch"}}; dispatch is that of the machine (a hybrid part's: every core type's). */
     static ObjectNode report(ReportModel model) {
         ObjectNode root = NODES.objectNode();
         root.set("source", source(model.source()));
@@ -47,7 +47,7 @@ final class JsonReport {
             cpus.add(cpu);
         }
         root.set("jvm", jvm(model.jvm()));
-        root.set("dispatch", dispatch(model.cpus().get(0).dispatch()));
+        root.set("dispatch", dispatch(model.dispatch()));
         return root;
     }
 
@@ -137,6 +137,7 @@ final class JsonReport {
             ObjectNode p = n.putObject(e.point());
             putOrNull(p, "selected", e.selected().orElse(null));
             e.error().ifPresent(err -> p.put("error", err));
+            e.explanation().flatMap(x -> x.coreScope()).ifPresent(scope -> p.put("chosenFor", scope));
             ArrayNode candidates = p.putArray("candidates");
             e.explanation().ifPresent(x -> {
                 for (CandidateReport c : x.candidates()) {

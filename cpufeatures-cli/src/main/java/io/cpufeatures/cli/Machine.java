@@ -22,8 +22,9 @@ import java.util.OptionalLong;
  * @param cpus    the distinct CPUs, in file order
  * @param source  where the answer came from
  * @param process whether this is the running machine (dispatch then uses the process-wide choice)
+ * @param whole   the machine as a process sees it: on a hybrid part what every core type can run, else its CPU
  */
-record Machine(List<Cpu> cpus, ProbeSource source, boolean process) {
+record Machine(List<Cpu> cpus, ProbeSource source, boolean process, CpuFeatures whole) {
 
     /** One distinct CPU. */
     record Cpu(CpuFeatures features, int logicalCpus) {
@@ -40,7 +41,15 @@ record Machine(List<Cpu> cpus, ProbeSource source, boolean process) {
                 throw new CliFailure(CliFailure.USAGE, "--xcr0 describes a dump: give it with --cpuid-file");
             }
             CpuFeatures here = CpuFeatures.current();
-            return new Machine(List.of(new Cpu(here, Runtime.getRuntime().availableProcessors())), here.source(), true);
+            if (!here.coreKinds().isEmpty()) {
+                // A hybrid machine: one entry per core type; the process-wide answer is their intersection.
+                List<Cpu> kinds = new ArrayList<>();
+                for (CpuFeatures.CoreKind k : here.coreKinds()) {
+                    kinds.add(new Cpu(k.features(), k.logicalCpus()));
+                }
+                return new Machine(kinds, here.source(), true, here);
+            }
+            return new Machine(List.of(new Cpu(here, Runtime.getRuntime().availableProcessors())), here.source(), true, here);
         }
         OptionalLong value = OptionalLong.empty();
         if (xcr0 != null) {
@@ -55,7 +64,7 @@ record Machine(List<Cpu> cpus, ProbeSource source, boolean process) {
         for (CpuDump.Kind k : dump.kinds()) {
             cpus.add(new Cpu(k.features(), k.logicalCpus()));
         }
-        return new Machine(cpus, dump.source(), false);
+        return new Machine(cpus, dump.source(), false, dump.machine());
     }
 
     /** Reads a dump, turning failures into one-line errors. */

@@ -15,8 +15,10 @@ import java.util.List;
  * @param source where the answer came from
  * @param cpus   the distinct CPUs, in file order
  * @param jvm    the JVM's view
+ * @param dispatch what every dispatch point chooses for the machine as a whole (on a hybrid part: for
+ *                 every core type at once)
  */
-record ReportModel(ProbeSource source, List<CpuEntry> cpus, JvmView jvm) {
+record ReportModel(ProbeSource source, List<CpuEntry> cpus, JvmView jvm, DispatchReport dispatch) {
 
     /**
      * One distinct CPU.
@@ -36,6 +38,7 @@ record ReportModel(ProbeSource source, List<CpuEntry> cpus, JvmView jvm) {
             cpus.add(new CpuEntry(c.features(), c.logicalCpus(), c.features().describe(c.logicalCpus()),
                     DispatchReport.of(c.features(), machine.process())));
         }
-        return new ReportModel(machine.source(), cpus, jvm);
+        DispatchReport whole = cpus.size() == 1 ? cpus.get(0).dispatch() : DispatchReport.of(machine.whole(), machine.process());
+        return new ReportModel(machine.source(), cpus, jvm, whole);
     }
 }

@@ -35,7 +35,11 @@ final class TextReport {
                 r.heading("CPU kind " + (i + 1) + " of " + model.cpus().size());
             }
             r.cpu(model.cpus().get(i));
-            r.dispatch(model.cpus().get(i).dispatch());
+            r.dispatch(model.cpus().get(i).dispatch(), "dispatch");
+        }
+        if (model.cpus().size() > 1 && model.dispatch() != model.cpus().get(0).dispatch()) {
+            // a hybrid part: what a process chooses, for every core type at once
+            r.dispatch(model.dispatch(), "dispatch for the whole machine");
         }
         r.jvm(model.jvm());
         return r.out.toString();
@@ -63,14 +67,15 @@ final class TextReport {
         }
     }
 
-    private void dispatch(DispatchReport report) {
+    private void dispatch(DispatchReport report, String title) {
         if (report.points().isEmpty()) {
             return;
         }
-        heading("dispatch");
+        heading(title);
         for (DispatchReport.Entry e : report.points()) {
             String choice = e.selected().orElse("none: " + e.error().orElse("?"));
             StringBuilder why = new StringBuilder(choice);
+            e.explanation().flatMap(x -> x.coreScope()).ifPresent(scope -> why.append(" (chosen for ").append(scope).append(')'));
             e.explanation().ifPresent(x -> {
                 for (CandidateReport c : x.candidates()) {
                     if (c.status() == CandidateStatus.REJECTED) {

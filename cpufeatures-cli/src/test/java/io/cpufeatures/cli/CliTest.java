@@ -116,6 +116,42 @@ class CliTest {
         assertTrue(r.path("cpus").get(1).has("dispatch"));
         String text = run("--cpuid-file", adl.toString()).out();
         assertTrue(text.contains("CPU kind 2 of 2"), text);
+        assertEquals("performance", r.path("cpus").get(0).path("coreType").asText());
+        assertEquals("efficiency", r.path("cpus").get(1).path("coreType").asText());
+        assertEquals("Alder Lake (Golden Cove)", r.path("cpus").get(0).path("microarchitecture").asText());
+        assertEquals("Alder Lake (Gracemont)", r.path("cpus").get(1).path("microarchitecture").asText());
+        assertTrue(text.contains("core type           efficiency (CPUID.0x1A:EAX=0x20000001)"), text);
+        String fleet = run("fleet", adl.toString()).out();
+        assertTrue(fleet.contains("Alder Lake (Gracemont)  efficiency cores  x86-64-v3"), fleet);
+    }
+
+    @Test
+    void aHybridPartChoosesWhatEveryCoreTypeCanRunAndSaysSo(@TempDir Path dir) throws Exception {
+        Path dump = EmulatedDumps.hybridWithoutPopcntOnEfficiencyCores(dir, 2, 4);
+        JsonNode r = JSON.readTree(run("report", "--json", "--cpuid-file", dump.toString()).out());
+        JsonNode p = r.path("cpus").get(0).path("dispatch").path("cli.popcount");
+        JsonNode e = r.path("cpus").get(1).path("dispatch").path("cli.popcount");
+        JsonNode whole = r.path("dispatch").path("cli.popcount");
+        assertEquals("performance cores", p.path("chosenFor").asText());
+        assertEquals("efficiency cores", e.path("chosenFor").asText());
+        assertEquals("portable", e.path("selected").asText());
+        // the process could run on either: only what both can run is eligible
+        assertEquals("portable", whole.path("selected").asText(), whole.toString());
+        assertEquals("every core type (performance: 2 logical CPUs, efficiency: 4)", whole.path("chosenFor").asText());
+        assertTrue(whole.path("candidates").get(0).path("reason").asText().contains("efficiency cores:"), whole.toString());
+        String text = run("--cpuid-file", dump.toString()).out();
+        assertTrue(text.contains("dispatch for the whole machine"), text);
+        assertTrue(text.contains("portable (chosen for every core type (performance: 2 logical CPUs, efficiency:"), text);
+        if (CpuFeatures.current().has("jvm.popcnt")) {
+            assertEquals("popcnt", p.path("selected").asText());
+        }
+        // a dump named as this machine answers the same way
+        CpuFeatures machine = io.cpufeatures.core.CpuDumps.read(dump).machine();
+        assertFalse(machine.has("popcnt"));
+        assertEquals(List.of("performance", "efficiency"), machine.coreKinds().stream().map(CpuFeatures.CoreKind::coreType).toList());
+        assertTrue(machine.coreKinds().get(0).features().has("popcnt"));
+        assertEquals("efficiency cores: the CPU does not report it (CPUID.0x1:ECX[23] is 0)",
+                machine.reasons("popcnt").get(0).detail());
     }
 
     @Test

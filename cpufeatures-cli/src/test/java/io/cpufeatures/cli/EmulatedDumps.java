@@ -47,6 +47,22 @@ final class EmulatedDumps {
         return Files.writeString(dir.resolve(name), CpuDumps.write(Collections.nCopies(count, cpu.decode())));
     }
 
+    /**
+     * A hybrid dump whose two core types differ: {@code performance} logical CPUs of type 0x40 with POPCNT,
+     * then {@code efficiency} of type 0x20 without it (no real part does this; Intel documents no guarantee
+     * that they never will).
+     */
+    static Path hybridWithoutPopcntOnEfficiencyCores(Path dir, int performance, int efficiency) throws IOException {
+        List<CpuFeatures> cpus = new ArrayList<>();
+        for (int i = 0; i < performance + efficiency; i++) {
+            boolean p = i < performance;
+            EmulatedCpu.Builder cpu = EmulatedCpu.intel(6, 0x9a, 3).features("fpu", "cmov", "mmx", "fxsr", "sse", "sse2",
+                    "lm", "hybrid_cpu").leaf(0x1A, 0, (p ? 0x40 : 0x20) << 24 | 1, 0, 0, 0);
+            cpus.add((p ? cpu.features("popcnt") : cpu).decode());
+        }
+        return Files.writeString(dir.resolve("asymmetric.txt"), CpuDumps.write(cpus));
+    }
+
     /** An Alder Lake-like hybrid dump: {@code performance} logical CPUs of core type 0x40, then {@code efficiency} of 0x20. */
     static Path hybrid(Path dir, int performance, int efficiency) throws IOException {
         List<CpuFeatures> cpus = new ArrayList<>();

@@ -39,6 +39,22 @@ public record CpuDump(String file, String format, int logicalCpus, List<Kind> ki
         }
     }
 
+    /**
+     * Whether the kinds are the core types of one hybrid part (two or more kinds, each naming its core
+     * type), rather than different CPUs.
+     */
+    public boolean hybrid() {
+        return kinds.size() > 1 && kinds.stream().allMatch(k -> k.features().coreType().isPresent());
+    }
+
+    /**
+     * The machine the dump describes, answered as a process on it would be: for a hybrid part, what every
+     * core type can run ({@link CpuFeatures#coreKinds()}); otherwise its first kind.
+     */
+    public CpuFeatures machine() {
+        return hybrid() ? CpuFeatures.ofCoreKinds(kinds, source()) : kinds.get(0).features();
+    }
+
     /** The source a report on the whole file states: {@code file (cpuid_r, 4 logical CPUs, 1 distinct)}. */
     public ProbeSource source() {
         return ProbeSource.of(SourceKind.FILE, file + " (" + format + ", " + logicalCpus + " logical CPUs, "

@@ -4,6 +4,7 @@ import io.cpufeatures.core.internal.Architectures;
 import io.cpufeatures.core.internal.Vocabulary;
 import io.cpufeatures.core.jvm.JvmView;
 import io.cpufeatures.core.spi.ArchitectureFeatures;
+import io.cpufeatures.core.spi.CoreTypeIntersection;
 import io.cpufeatures.core.spi.CpuFeaturesProvider;
 import io.cpufeatures.core.spi.CpuFeaturesProvider.ProbeResult;
 import io.cpufeatures.core.spi.NoCpuInformation;
@@ -46,6 +47,7 @@ public final class CpuFeatures {
 
     private final ArchitectureFeatures arch;
     private final ProbeSource source;
+    private final List<CoreKind> coreKinds;
     private final JvmView jvmOverride;
     private final Set<String> jvmDisabled;
     /** The vocabulary's spellings of features and policy flags, to their index in {@link #answers}. */
@@ -55,9 +57,11 @@ public final class CpuFeatures {
     /** The jvm.* answers, computed on the first jvm.* question (the JVM view costs milliseconds). */
     private volatile Map<String, Boolean> jvmAnswers;
 
-    private CpuFeatures(ArchitectureFeatures arch, ProbeSource source, JvmView jvmOverride, Set<String> jvmDisabled) {
+    private CpuFeatures(ArchitectureFeatures arch, ProbeSource source, List<CoreKind> coreKinds, JvmView jvmOverride,
+            Set<String> jvmDisabled) {
         this.arch = Objects.requireNonNull(arch, "arch");
         this.source = Objects.requireNonNull(source, "source");
+        this.coreKinds = List.copyOf(coreKinds);
         this.jvmOverride = jvmOverride;
         this.jvmDisabled = Set.copyOf(jvmDisabled);
         this.answerable = vocabulary().answerable();
@@ -71,9 +75,31 @@ public final class CpuFeatures {
         this.answers = a;
     }
 
+    /**
+     * One core type of a hybrid machine: its name ({@code performance}, {@code efficiency}), how many
+     * logical CPUs are of it, and what it alone has and can run.
+     *
+     * @param coreType    the core type
+     * @param logicalCpus the logical CPUs of that type
+     * @param features    the report of that core type alone
+     */
+    public record CoreKind(String coreType, int logicalCpus, CpuFeatures features) {
+
+        /** Validates the parts. */
+        public CoreKind {
+            Objects.requireNonNull(coreType, "coreType");
+            Objects.requireNonNull(features, "features");
+        }
+    }
+
     /** A report of a decoded CPU, as an architecture module returned it. */
     static CpuFeatures decoded(ProbeResult result) {
-        return new CpuFeatures(result.features(), result.source(), null, Set.of());
+        List<CoreKind> kinds = new ArrayList<>();
+        for (CpuFeaturesProvider.CoreKind k : result.coreKinds()) {
+            kinds.add(new CoreKind(k.features().coreType().orElse("unknown"), k.logicalCpus(),
+                    new CpuFeatures(k.features(), result.source(), List.of(), null, Set.of())));
+        }
+        return new CpuFeatures(result.features(), result.source(), kinds, null, Set.of());
     }
 
     /** The outcome of the process-wide probe: the report, or the configuration error to rethrow. */
@@ -107,7 +133,7 @@ public final class CpuFeatures {
         String why = "the probe failed: " + e;
         LOG.warn("cpufeatures: {}; reporting no CPU information", why);
         return new CpuFeatures(new NoCpuInformation(osArch), new ProbeSource(SourceKind.NONE, why,
-                List.of(new ProbeFailure(SourceKind.NATIVE, why, Optional.of(e))), Duration.ZERO), null, Set.of());
+                List.of(new ProbeFailure(SourceKind.NATIVE, why, Optional.of(e))), Duration.ZERO), List.of(), null, Set.of());
     }
 
     private static Vocabulary vocabulary() {
@@ -117,7 +143,9 @@ public final class CpuFeatures {
     /**
      * The report of this process's CPU, probed on first call and cached: later calls cost a field
      * read. Honours {@code cpufeatures.disable}, {@code cpufeatures.cpuid.file},
-     * {@code cpufeatures.xcr0} and {@code cpufeatures.probe}, read once before the probe.
+     * {@code cpufeatures.xcr0} and {@code cpufeatures.probe}, read once before the probe. On a hybrid
+     * machine it answers for what every core type can run (a thread may be moved to any core at any
+     * time), and {@link #coreKinds()} gives each core type's own report.
      *
      * @throws CpuFeaturesConfigurationException on every call, if an override is invalid
      */
@@ -203,10 +231,30 @@ public final class CpuFeatures {
         } catch (IllegalArgumentException e) {
             throw new CpuFeaturesConfigurationException("cpufeatures.xcr0: " + e.getMessage(), e);
         }
+        // A hybrid part's dump (every kind a core type) is answered as the machine would be: what every
+        // core type can run. Other dumps of several kinds are answered as their first kind.
+        boolean hybrid = dump.hybrid();
         String detail = file + " (" + dump.format() + ", " + dump.logicalCpus() + " logical CPUs"
-                + (dump.kinds().size() > 1 ? ", first of " + dump.kinds().size() + " kinds" : "") + ")";
-        return new ProbeResult(dump.kinds().get(0).features().arch, new ProbeSource(SourceKind.FILE, detail, List.of(),
-                Duration.ofNanos(System.nanoTime() - start)));
+                + (dump.kinds().size() > 1 ? (hybrid ? ", " : ", first of ") + dump.kinds().size()
+                        + (hybrid ? " core types" : " kinds") : "") + ")";
+        ProbeSource source = new ProbeSource(SourceKind.FILE, detail, List.of(), Duration.ofNanos(System.nanoTime() - start));
+        if (hybrid) {
+            return ProbeResult.ofCoreKinds(spiKinds(dump.kinds()), source);
+        }
+        return new ProbeResult(dump.kinds().get(0).features().arch, source);
+    }
+
+    private static List<CpuFeaturesProvider.CoreKind> spiKinds(List<CpuDump.Kind> kinds) {
+        List<CpuFeaturesProvider.CoreKind> spi = new ArrayList<>();
+        for (CpuDump.Kind k : kinds) {
+            spi.add(new CpuFeaturesProvider.CoreKind(k.features().arch, k.logicalCpus()));
+        }
+        return spi;
+    }
+
+    /** The report of a hybrid part's dump: its core types, answered as their intersection. */
+    static CpuFeatures ofCoreKinds(List<CpuDump.Kind> kinds, ProbeSource source) {
+        return decoded(ProbeResult.ofCoreKinds(spiKinds(kinds), source));
     }
 
     /**
@@ -377,6 +425,37 @@ public final class CpuFeatures {
         return arch.identity();
     }
 
+    /**
+     * The core type this report is for, when it is one core type of a hybrid machine
+     * ({@code performance}, {@code efficiency}); empty otherwise, and for the report of the whole machine.
+     */
+    public Optional<String> coreType() {
+        return arch.coreType();
+    }
+
+    /**
+     * The core types of a hybrid machine, each with its own report; empty when the machine's logical CPUs
+     * are all of one type. This report then answers for all of them at once: a feature is usable (and
+     * {@link #has} true) only if every core type can run it, since the OS may move a thread to any core
+     * at any time; the reasons of a feature that only some can run name the core types that cannot.
+     */
+    public List<CoreKind> coreKinds() {
+        return coreKinds;
+    }
+
+    /**
+     * Which cores this report's answers hold for, when the machine is hybrid: {@code every core type
+     * (performance: 8 logical CPUs, efficiency: 12)} for the machine, {@code performance cores} for one
+     * core type's report; empty for a machine whose cores are all of one type. Dispatch explanations
+     * state it.
+     */
+    public Optional<String> coreScope() {
+        if (arch instanceof CoreTypeIntersection i) {
+            return Optional.of(i.describeKinds());
+        }
+        return arch.coreType().map(t -> t + " cores");
+    }
+
     /** The JVM's view: this JVM's unless replaced with {@link #withJvm(JvmView)}. */
     public JvmView jvm() {
         JvmView view = jvmOverride != null ? jvmOverride : JvmView.current();
@@ -404,12 +483,21 @@ public final class CpuFeatures {
                 }
             }
         }
-        return new CpuFeatures(archNames.isEmpty() ? arch : arch.without(archNames), source, jvmOverride, jvmNames);
+        List<CoreKind> kinds = new ArrayList<>();
+        for (CoreKind k : coreKinds) {
+            kinds.add(new CoreKind(k.coreType(), k.logicalCpus(), k.features().without(names)));
+        }
+        return new CpuFeatures(archNames.isEmpty() ? arch : arch.without(archNames), source, kinds, jvmOverride, jvmNames);
     }
 
     /** The same CPU seen from another JVM (emulation: "what if MaxVectorSize were 32?"). */
     public CpuFeatures withJvm(JvmView jvm) {
-        return new CpuFeatures(arch, source, Objects.requireNonNull(jvm, "jvm"), jvmDisabled);
+        Objects.requireNonNull(jvm, "jvm");
+        List<CoreKind> kinds = new ArrayList<>();
+        for (CoreKind k : coreKinds) {
+            kinds.add(new CoreKind(k.coreType(), k.logicalCpus(), k.features().withJvm(jvm)));
+        }
+        return new CpuFeatures(arch, source, kinds, jvm, jvmDisabled);
     }
 
     /** The architecture module's own description of the CPU, if it is of {@code type}. */

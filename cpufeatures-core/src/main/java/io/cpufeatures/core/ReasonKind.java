@@ -12,6 +12,11 @@ public enum ReasonKind {
     XSAVE_STATE("xcr0"),
     /** XCR0 could not be read or inferred, so the register state cannot be shown to be enabled. */
     XSAVE_STATE_UNKNOWN("xcr0-unknown"),
+    /**
+     * The OS enabled the state, but lets a process use it only after the process asks (Linux: AMX tile
+     * data needs {@code arch_prctl(ARCH_REQ_XCOMP_PERM)} first), and this process has not, or was refused.
+     */
+    OS_PERMISSION("permission"),
     /** A feature it depends on is not usable (the Linux {@code cpuid-deps.c} rule). */
     DEPENDENCY("dependency"),
     /** A documented erratum makes the CPUID bit untrustworthy on this part. */

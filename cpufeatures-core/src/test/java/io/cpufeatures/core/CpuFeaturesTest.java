@@ -7,9 +7,12 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.cpufeatures.core.jvm.JvmView;
+import io.cpufeatures.core.spi.CpuFeaturesProvider;
+import io.cpufeatures.core.spi.CpuFeaturesProvider.ProbeResult;
 import io.cpufeatures.core.spi.ProbeMode;
 import io.cpufeatures.core.spi.ProbeSettings;
 import io.cpufeatures.core.testing.CountingProvider;
+import io.cpufeatures.core.testing.FakeFeatures;
 import io.cpufeatures.core.testing.RaceMain;
 import java.io.File;
 import java.nio.charset.StandardCharsets;
@@ -19,6 +22,7 @@ import java.util.Optional;
 import java.util.OptionalInt;
 import java.util.OptionalLong;
 import java.util.Properties;
+import java.util.Set;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 
@@ -42,6 +46,41 @@ class CpuFeaturesTest {
         CpuFeatures fresh = CpuFeatures.probeUncached();
         assertEquals(before + 1, CountingProvider.probes());
         assertFalse(first == fresh);
+    }
+
+    @Test
+    void aHybridMachineAnswersForWhatEveryCoreTypeCanRun() {
+        CpuFeaturesProvider.CoreKind p = new CpuFeaturesProvider.CoreKind(
+                new FakeFeatures(Set.of(), Optional.of("performance")), 8);
+        CpuFeaturesProvider.CoreKind e = new CpuFeaturesProvider.CoreKind(
+                new FakeFeatures(Set.of("gamma"), Optional.of("efficiency")), 12);
+        ProbeSource source = ProbeSource.of(SourceKind.EMULATED, "two core types");
+        CpuFeatures machine = CpuFeatures.decoded(ProbeResult.ofCoreKinds(List.of(p, e), source));
+        assertTrue(machine.has("beta"));
+        assertFalse(machine.has("gamma"), "the efficiency cores cannot run it, and a thread may run there");
+        assertEquals(List.of(new Reason(ReasonKind.DISABLED, "efficiency cores: disabled by cpufeatures.disable")),
+                machine.reasons("gamma"));
+        assertEquals(Set.of("beta", "gamma"), machine.present());
+        assertEquals(Set.of("beta"), machine.usable());
+        assertEquals(Set.of("gamma"), machine.notUsable().keySet());
+        assertEquals(Optional.of("every core type (performance: 8 logical CPUs, efficiency: 12)"), machine.coreScope());
+        assertEquals(Optional.empty(), machine.coreType());
+        assertEquals(List.of("performance", "efficiency"), machine.coreKinds().stream().map(CpuFeatures.CoreKind::coreType).toList());
+        assertEquals(List.of(8, 12), machine.coreKinds().stream().map(CpuFeatures.CoreKind::logicalCpus).toList());
+        CpuFeatures performance = machine.coreKinds().get(0).features();
+        assertTrue(performance.has("gamma"));
+        assertEquals(Optional.of("performance cores"), performance.coreScope());
+        // removing a feature removes it on every core type
+        CpuFeatures fewer = machine.without(List.of("beta"));
+        assertFalse(fewer.has("beta"));
+        assertFalse(fewer.coreKinds().get(0).features().has("beta"));
+        // one core type alone is not a hybrid machine
+        assertThrows(IllegalArgumentException.class, () -> new ProbeResult(p.features(), source, List.of(p)));
+        assertTrue(CpuFeatures.decoded(ProbeResult.ofCoreKinds(List.of(p), source)).coreKinds().isEmpty());
+        // a machine of one core type costs nothing of this
+        CpuFeatures plain = CpuFeatures.probe(ProbeSettings.none());
+        assertTrue(plain.coreKinds().isEmpty());
+        assertEquals(Optional.empty(), plain.coreScope());
     }
 
     @Test

@@ -18,6 +18,9 @@ import java.util.Optional;
  *       the explanation. An override naming no candidate of the point fails too.</li>
  *   <li>Otherwise the eligible candidates are tried in priority order.</li>
  * </ol>
+ * On a hybrid machine the features are those every core type can run ({@link CpuFeatures#coreKinds()}):
+ * a thread may run on any core, so a candidate is eligible only if all of them can run it, and the
+ * explanation says which core types the choice was made for.
  */
 final class Eligibility {
 
@@ -46,7 +49,7 @@ final class Eligibility {
     static <T> Assessment<T> assess(DispatchPoint<T> point, CpuFeatures features, DispatchOverrides overrides) {
         List<Candidate<T>> order = new ArrayList<>(point.candidates());
         order.sort(Comparator.comparingInt((Candidate<T> c) -> c.priority()).reversed());
-        Ledger<T> ledger = new Ledger<>(point, features.source().toString(), order);
+        Ledger<T> ledger = new Ledger<>(point, features.source().toString(), features.coreScope(), order);
         for (Candidate<T> c : order) {
             for (Requirements.Unmet u : c.requirements().check(features)) {
                 ledger.reject(c, u.toString());

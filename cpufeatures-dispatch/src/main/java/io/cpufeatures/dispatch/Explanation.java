@@ -2,6 +2,7 @@ package io.cpufeatures.dispatch;
 
 import java.util.List;
 import java.util.Locale;
+import java.util.Objects;
 import java.util.Optional;
 
 /**
@@ -12,12 +13,22 @@ import java.util.Optional;
  * @param selected   the chosen candidate, or empty if nothing could be chosen
  * @param candidates every candidate, highest priority first
  * @param source     the CPU the choice was made for ({@code native (...)}, {@code file (...)})
+ * @param coreScope  on a hybrid machine, the core types the choice was made for: {@code every core type
+ *                   (performance: 8 logical CPUs, efficiency: 12)} for the machine, {@code efficiency cores}
+ *                   for one core type; empty where every core is of one type
  */
-public record Explanation(String point, Optional<String> selected, List<CandidateReport> candidates, String source) {
+public record Explanation(String point, Optional<String> selected, List<CandidateReport> candidates, String source,
+        Optional<String> coreScope) {
 
     /** Copies the list. */
     public Explanation {
         candidates = List.copyOf(candidates);
+        Objects.requireNonNull(coreScope, "coreScope");
+    }
+
+    /** An explanation for a machine whose cores are all of one type. */
+    public Explanation(String point, Optional<String> selected, List<CandidateReport> candidates, String source) {
+        this(point, selected, candidates, source, Optional.empty());
     }
 
     /** The report of the candidate named {@code name}. */
@@ -28,7 +39,8 @@ public record Explanation(String point, Optional<String> selected, List<Candidat
     /** A readable table, one line per candidate, then their reasons indented. */
     public String format() {
         StringBuilder sb = new StringBuilder(point).append(": ")
-                .append(selected.map(s -> "using " + s).orElse("no candidate can be used")).append('\n');
+                .append(selected.map(s -> "using " + s).orElse("no candidate can be used"))
+                .append(coreScope.map(c -> " (chosen for " + c + ")").orElse("")).append('\n');
         int width = candidates.stream().mapToInt(c -> c.name().length()).max().orElse(0);
         for (CandidateReport c : candidates) {
             sb.append("  ").append(pad(c.name(), width)).append("  ").append(pad(c.status().name().toLowerCase(Locale.ROOT), 8))

@@ -182,7 +182,7 @@ final class Instantiation<T> {
      */
     private Selection<T> selected(Candidate<T> c, String what) {
         ledger.select(c);
-        LOG.info("{}: using {}", point.name(), what);
+        LOG.info("{}: using {}{}", point.name(), what, ledger.coreScope().map(scope -> " for " + scope).orElse(""));
         return new Selection<>(point.name(), c, made.get(c), ledger.explanation(Optional.of(c)));
     }
 }

@@ -25,16 +25,23 @@ final class Ledger<T> {
 
     private final DispatchPoint<T> point;
     private final String source;
+    private final Optional<String> coreScope;
     private final Map<Candidate<T>, Line> lines = new LinkedHashMap<>();
 
-    Ledger(DispatchPoint<T> point, String source, List<Candidate<T>> byPriority) {
+    Ledger(DispatchPoint<T> point, String source, Optional<String> coreScope, List<Candidate<T>> byPriority) {
         this.point = point;
         this.source = source;
+        this.coreScope = coreScope;
         byPriority.forEach(c -> lines.put(c, new Line()));
     }
 
     DispatchPoint<T> point() {
         return point;
+    }
+
+    /** On a hybrid machine, the core types the choice is made for. */
+    Optional<String> coreScope() {
+        return coreScope;
     }
 
     /** The candidates, highest priority first. */
@@ -79,7 +86,7 @@ final class Ledger<T> {
         List<CandidateReport> reports = new ArrayList<>();
         lines.forEach((c, l) -> reports.add(new CandidateReport(c.name(), c.description(), c.priority(),
                 c.requirements().summary(), l.status, l.reasons, l.speed)));
-        return new Explanation(point.name(), selected.map(Candidate::name), reports, source);
+        return new Explanation(point.name(), selected.map(Candidate::name), reports, source, coreScope);
     }
 
     DispatchException failure(String message) {

@@ -6,6 +6,7 @@ import io.cpufeatures.core.Reason;
 import io.cpufeatures.core.ReasonKind;
 import io.cpufeatures.core.spi.ArchitectureFeatures;
 import io.cpufeatures.core.trace.Trace;
+import io.cpufeatures.x86.feature.CoreType;
 import io.cpufeatures.x86.feature.FeatureNames;
 import io.cpufeatures.x86.feature.X86Feature;
 import io.cpufeatures.x86.policy.PolicyRule;
@@ -146,5 +147,15 @@ final class X86ArchitectureFeatures implements ArchitectureFeatures {
     @Override
     public X86CpuInfo details() {
         return info;
+    }
+
+    /** The core type of CPUID.0x1A, on a part that sets the hybrid flag (an all-Atom part reports 0x1A too). */
+    @Override
+    public Optional<String> coreType() {
+        return coreTypeOf(info).map(CoreType::id);
+    }
+
+    static Optional<CoreType> coreTypeOf(X86CpuInfo info) {
+        return info.present().contains(X86Feature.HYBRID_CPU) ? info.identity().hybridCoreType() : Optional.empty();
     }
 }

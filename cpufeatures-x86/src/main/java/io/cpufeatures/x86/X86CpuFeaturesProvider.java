@@ -3,6 +3,7 @@ package io.cpufeatures.x86;
 import io.cpufeatures.core.CpuSnapshot;
 import io.cpufeatures.core.ProbeSource;
 import io.cpufeatures.core.spi.CpuFeaturesProvider;
+import io.cpufeatures.core.spi.CpuFeaturesProvider.CoreKind;
 import io.cpufeatures.core.spi.DumpContents;
 import io.cpufeatures.core.spi.FeatureVocabulary;
 import io.cpufeatures.core.spi.NoCpuInformation;
@@ -46,9 +47,20 @@ public final class X86CpuFeaturesProvider implements CpuFeaturesProvider {
 
     @Override
     public ProbeResult probe(ProbeMode mode) {
-        X86Probe.Outcome outcome = X86Probe.system().probe(mode);
+        return result(X86Probe.system().probe(mode));
+    }
+
+    /** What a probe's outcome is as a report: nothing known, one CPU, or one report per core type. */
+    static ProbeResult result(X86Probe.Outcome outcome) {
         if (outcome.snapshot().isEmpty()) {
-            return new ProbeResult(new NoCpuInformation(architecture()), outcome.source());
+            return new ProbeResult(new NoCpuInformation(X86ArchitectureFeatures.ARCHITECTURE), outcome.source());
+        }
+        if (!outcome.coreGroups().isEmpty()) {
+            List<CoreKind> kinds = new ArrayList<>();
+            for (CpuGroup g : outcome.coreGroups()) {
+                kinds.add(new CoreKind(new X86ArchitectureFeatures(X86Decoder.decode(g.snapshot()), Set.of()), g.count()));
+            }
+            return ProbeResult.ofCoreKinds(kinds, outcome.source());
         }
         return new ProbeResult(new X86ArchitectureFeatures(X86Decoder.decode(outcome.snapshot().get()), Set.of()),
                 outcome.source());

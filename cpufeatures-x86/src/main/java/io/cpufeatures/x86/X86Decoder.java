@@ -47,7 +47,9 @@ public final class X86Decoder {
             }
         }
         return new X86CpuInfo(snapshot, identity, present, usability, xcr0, policy,
-                PsAbiLevel.of(usability.usable()), Microarchitectures.of(identity), HypervisorVendors.of(snapshot),
+                PsAbiLevel.of(usability.usable()),
+                Microarchitectures.of(identity, !present.contains(X86Feature.HYBRID_CPU) && !present.contains(X86Feature.HYPERVISOR)),
+                HypervisorVendors.of(snapshot),
                 PresentFeatures.avx10Version(snapshot));
     }
 }

@@ -22,6 +22,15 @@ final class X86Description {
     private X86Description() {
     }
 
+    /** Whether XCR0 enables the AMX components: {@code enabled}, {@code not-enabled} or {@code unknown}. */
+    private static String amxXcr0(X86CpuInfo info) {
+        long amx = XsaveComponent.TILECFG.mask() | XsaveComponent.TILEDATA.mask();
+        if (info.xcr0().value().isEmpty()) {
+            return "unknown";
+        }
+        return info.xcr0().enables(amx) ? "enabled" : (info.xcr0().undetermined() & amx) != 0 ? "unknown" : "not-enabled";
+    }
+
     static CpuDescription of(X86CpuInfo info, int logicalCpus) {
         CpuIdentity id = info.identity();
         List<Field> fields = new ArrayList<>();
@@ -32,6 +41,7 @@ final class X86Description {
         fields.add(new Field("stepping", id.stepping()));
         fields.add(new Field("signature", id.signatureHex()));
         fields.add(new Field("microarchitecture", info.microarchitecture().orElse(null)));
+        X86ArchitectureFeatures.coreTypeOf(info).ifPresent(t -> fields.add(new Field("coreType", t.id())));
         fields.add(new Field("hypervisor", info.hypervisor().orElse(null)));
         fields.add(new Field("xcr0", info.xcr0().value().isPresent() ? Hex.prefixed(info.xcr0().value().getAsLong()) : null));
         fields.add(new Field("xcr0Source", info.xcr0().source().id()));
@@ -39,12 +49,19 @@ final class X86Description {
         if (info.avx10Version().isPresent()) {
             fields.add(new Field("avx10Version", info.avx10Version().getAsInt()));
         }
+        boolean amx = info.present().contains(X86Feature.AMX_TILE);
+        if (amx) {
+            fields.add(new Field("amxXcr0", amxXcr0(info)));
+            fields.add(new Field("amxPermission", info.xcr0().tilePermission().map(p -> p.state().id()).orElse("not-read")));
+        }
         List<Line> lines = new ArrayList<>();
         lines.add(new Line("cpu", id.brand().isEmpty() ? "(no brand string)" : id.brand()));
         lines.add(new Line("identity", id.vendorString() + ", family 0x" + Integer.toHexString(id.family()) + " model 0x"
                 + Integer.toHexString(id.model()) + " stepping " + id.stepping() + ", signature " + id.signatureHex()
                 + ", " + logicalCpus + " logical CPU" + (logicalCpus == 1 ? "" : "s")));
         lines.add(new Line("uarch", info.microarchitecture().orElse("unknown")));
+        X86ArchitectureFeatures.coreTypeOf(info).ifPresent(t -> lines.add(new Line("core type", t.id()
+                + " (CPUID.0x1A:EAX=0x" + Integer.toHexString(info.snapshot().read(0x1A).eax()) + ")")));
         info.hypervisor().ifPresent(h -> lines.add(new Line("hypervisor", h)));
         String xcr0 = info.xcr0().describe().replaceFirst("^XCR0=", "");
         if (info.xcr0().value().isPresent()) {
@@ -53,8 +70,16 @@ final class X86Description {
         lines.add(new Line("XCR0", xcr0));
         lines.add(new Line("level", info.level().id()));
         info.avx10Version().ifPresent(v -> lines.add(new Line("AVX10", "version " + v)));
+        if (amx) {
+            String xcr0State = amxXcr0(info);
+            lines.add(new Line("AMX", "present, XCR0 " + (xcr0State.equals("enabled") ? "allows" : xcr0State.equals("unknown")
+                    ? "unknown" : "does not allow") + " TILECFG|TILEDATA, permission " + info.xcr0().tilePermission()
+                    .map(p -> p.state().id().replace('-', ' ') + " (" + p.detail() + ")")
+                    .orElse("not read (a dump, or not Linux)")));
+        }
         String summary = id.vendorString() + " " + Integer.toHexString(id.family()) + '/' + Integer.toHexString(id.model())
-                + '/' + id.stepping() + "  " + info.microarchitecture().orElse("?") + "  " + info.level().id();
+                + '/' + id.stepping() + "  " + info.microarchitecture().orElse("?")
+                + X86ArchitectureFeatures.coreTypeOf(info).map(t -> "  " + t.id() + " cores").orElse("") + "  " + info.level().id();
         List<FeatureGroup> usable = new ArrayList<>();
         for (FeatureFamily family : FeatureFamily.values()) {
             List<String> names = new ArrayList<>();

@@ -59,4 +59,13 @@ public interface ArchitectureFeatures {
 
     /** The architecture's own, richer description of the CPU (for x86, {@code X86CpuInfo}). */
     Object details();
+
+    /**
+     * The core type of this CPU when it is one kind of core of a hybrid part ({@code performance},
+     * {@code efficiency}); empty for a part whose cores are all of one type, and for the combined
+     * answer of several core types.
+     */
+    default Optional<String> coreType() {
+        return Optional.empty();
+    }
 }

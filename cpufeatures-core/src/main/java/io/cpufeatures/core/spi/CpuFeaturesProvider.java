@@ -65,15 +65,60 @@ public interface CpuFeaturesProvider {
     /**
      * The result of a probe or a decode.
      *
-     * @param features what was found
-     * @param source   where it came from and what failed first
+     * <p>A hybrid machine (logical CPUs of several core types) gives one {@link CoreKind} per core type
+     * and, as {@code features}, their {@link CoreTypeIntersection}: what every core type can run, since
+     * the OS may move a thread to any of them between two instructions. Everything else gives no kinds.
+     *
+     * @param features  what was found: the one CPU, or what every core type of a hybrid machine can run
+     * @param source    where it came from and what failed first
+     * @param coreKinds each core type of a hybrid machine, in the order found; empty otherwise
      */
-    record ProbeResult(ArchitectureFeatures features, ProbeSource source) {
+    record ProbeResult(ArchitectureFeatures features, ProbeSource source, List<CoreKind> coreKinds) {
 
-        /** Validates the parts. */
+        /** Validates and copies the parts. */
         public ProbeResult {
             Objects.requireNonNull(features, "features");
             Objects.requireNonNull(source, "source");
+            coreKinds = List.copyOf(coreKinds);
+            if (coreKinds.size() == 1) {
+                throw new IllegalArgumentException("a single core type is one kind of CPU: give it as the features alone");
+            }
+        }
+
+        /** The result of one kind of CPU. */
+        public ProbeResult(ArchitectureFeatures features, ProbeSource source) {
+            this(features, source, List.of());
+        }
+
+        /**
+         * The result of a hybrid machine: its core types, answered as their intersection; with a single
+         * kind, that kind alone.
+         *
+         * @throws IllegalArgumentException if {@code kinds} is empty
+         */
+        public static ProbeResult ofCoreKinds(List<CoreKind> kinds, ProbeSource source) {
+            if (kinds.isEmpty()) {
+                throw new IllegalArgumentException("no core kind");
+            }
+            return kinds.size() == 1 ? new ProbeResult(kinds.get(0).features(), source)
+                    : new ProbeResult(new CoreTypeIntersection(kinds), source, kinds);
+        }
+    }
+
+    /**
+     * One core type of a hybrid machine.
+     *
+     * @param features    what that core type has and can run (its {@link ArchitectureFeatures#coreType()} names it)
+     * @param logicalCpus how many logical CPUs of the machine are of that type
+     */
+    record CoreKind(ArchitectureFeatures features, int logicalCpus) {
+
+        /** Validates the parts. */
+        public CoreKind {
+            Objects.requireNonNull(features, "features");
+            if (logicalCpus < 1) {
+                throw new IllegalArgumentException("a core kind stands for at least one logical CPU, not " + logicalCpus);
+            }
         }
     }
 }

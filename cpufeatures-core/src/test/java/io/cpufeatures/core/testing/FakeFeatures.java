@@ -24,9 +24,21 @@ import java.util.Set;
 public final class FakeFeatures implements ArchitectureFeatures {
 
     private final Set<String> disabled;
+    private final Optional<String> coreType;
 
     public FakeFeatures(Set<String> disabled) {
+        this(disabled, Optional.empty());
+    }
+
+    /** One core type of a hybrid fake machine. */
+    public FakeFeatures(Set<String> disabled, Optional<String> coreType) {
         this.disabled = Set.copyOf(disabled);
+        this.coreType = coreType;
+    }
+
+    @Override
+    public Optional<String> coreType() {
+        return coreType;
     }
 
     @Override
@@ -100,7 +112,7 @@ public final class FakeFeatures implements ArchitectureFeatures {
     public ArchitectureFeatures without(Set<String> canonicalNames) {
         Set<String> more = new LinkedHashSet<>(disabled);
         more.addAll(canonicalNames);
-        return new FakeFeatures(more);
+        return new FakeFeatures(more, coreType);
     }
 
     @Override

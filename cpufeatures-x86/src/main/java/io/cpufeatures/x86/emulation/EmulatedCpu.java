@@ -11,12 +11,16 @@ import io.cpufeatures.x86.raw.CpuidSnapshot;
 import io.cpufeatures.x86.raw.SnapshotSource;
 import io.cpufeatures.x86.raw.Xcr0Source;
 import io.cpufeatures.x86.usable.Xcr0Rules;
+import io.cpufeatures.x86.usable.XsaveArea;
+import io.cpufeatures.x86.usable.XsaveLayout;
+import io.cpufeatures.x86.usable.XsaveLayouts;
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
 import java.nio.charset.StandardCharsets;
 import java.util.EnumSet;
 import java.util.Map;
 import java.util.Objects;
+import java.util.Optional;
 import java.util.Set;
 import java.util.TreeMap;
 
@@ -34,19 +38,16 @@ import java.util.TreeMap;
  * }</pre>
  *
  * <p>Only the listed bits are set (list {@code osxsave} for an OS that enabled XSAVE). With
- * {@code xsave}, leaf 0xD describes the components the features need (x87 and SSE always) in Intel's
- * standard XSAVE layout, all supported (unless {@link Builder#supportedState} says otherwise) and all
+ * {@code xsave}, leaf 0xD describes the components the features need (x87 and SSE always) in the
+ * vendor's standard-format XSAVE layout ({@link XsaveLayouts}; Intel's where none is known), all supported (unless {@link Builder#supportedState} says otherwise) and all
  * enabled (unless {@link Builder#osEnabled} does); with {@code osxsave} too, XCR0 is recorded as
  * XGETBV would read it, unless {@link Builder#xcr0Unknown} asks the decoder to infer it from leaf 0xD
  * as it does for a dump.
  */
 public final class EmulatedCpu {
 
-    /** Offset and size of each user state component in Intel's standard-format XSAVE area (SDM Vol. 1, 13.4). */
-    private static final Map<Integer, int[]> STANDARD_LAYOUT = Map.of(
-            2, new int[] {576, 256}, 3, new int[] {960, 64}, 4, new int[] {1024, 64}, 5, new int[] {1088, 64},
-            6, new int[] {1152, 512}, 7, new int[] {1664, 1024}, 9, new int[] {2688, 8},
-            17, new int[] {2752, 64}, 18, new int[] {2816, 8192}, 19, new int[] {960, 128});
+    /** APX's place in the standard format: over MPX's, which it cannot coexist with (Linux commit ea68e39190cf). */
+    private static final XsaveArea APX_AREA = new XsaveArea(19, 960, 128);
 
     /** The legacy region and the XSAVE header: where extended components start. */
     private static final int LEGACY_AND_HEADER = 576;
@@ -232,11 +233,15 @@ public final class EmulatedCpu {
         private void xsaveLeaf(Map<Long, int[]> regs, long supported, long enabled) {
             long allEnd = LEGACY_AND_HEADER;
             long enabledEnd = LEGACY_AND_HEADER;
+            XsaveLayout intel = XsaveLayouts.of(X86Vendor.INTEL, 6).orElseThrow();
+            Optional<XsaveLayout> own = XsaveLayouts.of(vendor, familyOf(signature));
             for (XsaveComponent c : XsaveComponent.in(supported)) {
-                int[] layout = STANDARD_LAYOUT.get(c.bit());
-                if (layout == null) {
+                Optional<XsaveArea> area = own.flatMap(l -> l.area(c.bit())).or(() -> intel.area(c.bit()))
+                        .or(() -> Optional.of(APX_AREA).filter(a -> a.component() == c.bit()));
+                if (area.isEmpty()) {
                     continue;
                 }
+                int[] layout = {area.get().offset(), area.get().size()};
                 long end = layout[0] + layout[1];
                 allEnd = Math.max(allEnd, end);
                 if ((enabled & c.mask()) != 0) {

@@ -8,6 +8,7 @@ import java.nio.ByteOrder;
 import java.nio.charset.StandardCharsets;
 import java.util.Locale;
 import java.util.Objects;
+import java.util.Optional;
 import java.util.OptionalInt;
 
 /**
@@ -27,9 +28,12 @@ import java.util.OptionalInt;
  * @param stepping  the stepping
  * @param signature CPUID.1:EAX, the raw signature
  * @param coreType  the hybrid core type of CPUID.0x1A:EAX[31:24] (0x20 Atom, 0x40 Core), if reported
+ * @param nativeModelId the core's native model id, CPUID.0x1A:EAX[23:0], when a core type is reported: it
+ *                  tells two core microarchitectures of one type apart within a package (Arrow Lake-H: 2
+ *                  Crestmont, 3 Skymont; Linux commit 9f4a39757c81)
  */
 public record CpuIdentity(String vendorString, X86Vendor vendor, String brand, int family, int model, int stepping,
-        int signature, OptionalInt coreType) {
+        int signature, OptionalInt coreType, OptionalInt nativeModelId) {
 
     /** Validates the parts: the vendor is the one the string names. */
     public CpuIdentity {
@@ -40,6 +44,12 @@ public record CpuIdentity(String vendorString, X86Vendor vendor, String brand, i
         }
         Objects.requireNonNull(brand, "brand");
         Objects.requireNonNull(coreType, "coreType");
+        Objects.requireNonNull(nativeModelId, "nativeModelId");
+    }
+
+    /** The hybrid core type, when CPUID.0x1A reports a defined one. */
+    public Optional<CoreType> hybridCoreType() {
+        return coreType.isPresent() ? CoreType.of(coreType.getAsInt()) : Optional.empty();
     }
 
     /** The 12-character vendor string of a leaf-0 answer (EBX, EDX, ECX). */
@@ -61,11 +71,13 @@ public record CpuIdentity(String vendorString, X86Vendor vendor, String brand, i
         }
         int signature = snapshot.definesBasicLeaf(1) ? snapshot.read(1).eax() : 0;
         OptionalInt coreType = OptionalInt.empty();
+        OptionalInt nativeModelId = OptionalInt.empty();
         if (snapshot.definesBasicLeaf(0x1A) && snapshot.read(0x1A).eax() != 0) {
             coreType = OptionalInt.of(snapshot.read(0x1A).eax() >>> 24);
+            nativeModelId = OptionalInt.of(snapshot.read(0x1A).eax() & 0xff_ffff);
         }
         return new CpuIdentity(vendor, X86Vendor.of(vendor), brand, displayFamily(signature), displayModel(signature),
-                signature & 0xf, signature, coreType);
+                signature & 0xf, signature, coreType, nativeModelId);
     }
 
     /** The display family of a signature (Linux {@code x86_family()}). */

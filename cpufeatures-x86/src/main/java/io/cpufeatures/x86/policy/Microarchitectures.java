@@ -13,6 +13,7 @@ import static io.cpufeatures.x86.feature.X86Vendor.TRANSMETA_EARLY;
 import static io.cpufeatures.x86.feature.X86Vendor.VORTEX86;
 import static io.cpufeatures.x86.feature.X86Vendor.ZHAOXIN;
 
+import io.cpufeatures.x86.feature.CoreType;
 import io.cpufeatures.x86.feature.CpuIdentity;
 import io.cpufeatures.x86.feature.X86Vendor;
 import java.util.List;
@@ -22,7 +23,10 @@ import java.util.Optional;
  * The microarchitecture table: vendor, display family, model range (and stepping range where one
  * model covers several designs) to a name; the first matching row wins. Sources: Linux
  * {@code arch/x86/include/asm/intel-family.h} and {@code arch/x86/kernel/cpu/amd.c} (the Zen
- * generation ranges), Intel's and AMD's family/model tables, and the corpus's expected decodings.
+ * generation ranges, {@code init_amd_bd()}), Intel's and AMD's family/model tables, Todd Allen's
+ * {@code cpuid -f} synthesised names (Debian package {@code cpuid} 20230120), and the corpus's expected
+ * decodings; rows that correct an earlier name say why beside them. Hybrid parts have a second table,
+ * {@link #cores()}: the microarchitecture of each core type.
  */
 public final class Microarchitectures {
 
@@ -75,9 +79,13 @@ public final class Microarchitectures {
             row(INTEL, 6, 0x55, 0x55, 0x5, 0x7, "Cascade Lake"),
             row(INTEL, 6, 0x55, 0x55, 0x8, 0xF, "Cooper Lake"),
             row(INTEL, 6, 0x8E, 0x8E, 0x0, 0x9, "Kaby Lake"),
-            row(INTEL, 6, 0x8E, 0x8E, 0xA, 0xA, "Coffee Lake"),
+            // 0x8E stepping 0xA is Kaby Lake-R (i5-8350U) and Coffee Lake-U (Linux COFFEELAKE_L s:10); 0xC is
+            // Whiskey Lake-U (i5-8265U; Linux WHISKEYLAKE_L s:11,12) and Comet Lake-U (i7-10610U): the corpus's
+            // cpuid -f and libcpuid decodings name both parts of each stepping.
+            row(INTEL, 6, 0x8E, 0x8E, 0xA, 0xA, "Kaby Lake R / Coffee Lake"),
             row(INTEL, 6, 0x8E, 0x8E, 0xB, 0xB, "Whiskey Lake"),
-            row(INTEL, 6, 0x8E, 0x8E, 0xC, 0xF, "Comet Lake"),
+            row(INTEL, 6, 0x8E, 0x8E, 0xC, 0xC, "Whiskey Lake / Comet Lake"),
+            row(INTEL, 6, 0x8E, 0x8E, 0xD, 0xF, "Comet Lake"),
             row(INTEL, 6, 0x9E, 0x9E, 0x0, 0x9, "Kaby Lake"),
             row(INTEL, 6, 0x9E, 0x9E, 0xA, 0xF, "Coffee Lake"),
             row(INTEL, 6, 0xA5, 0xA6, "Comet Lake"),
@@ -120,6 +128,7 @@ public final class Microarchitectures {
             row(INTEL, 6, 0x5A, 0x5A, "Atom Silvermont"),
             row(INTEL, 6, 0x5D, 0x5D, "Atom Silvermont"),
             row(INTEL, 6, 0x4C, 0x4C, "Atom Airmont"),
+            row(INTEL, 6, 0x75, 0x75, "Atom Airmont"), // Linux INTEL_ATOM_AIRMONT_NP, Lightning Mountain
             row(INTEL, 6, 0x5C, 0x5C, "Atom Goldmont"),
             row(INTEL, 6, 0x5F, 0x5F, "Atom Goldmont"),
             row(INTEL, 6, 0x7A, 0x7A, "Atom Goldmont Plus"),
@@ -138,11 +147,15 @@ public final class Microarchitectures {
             row(AMD, 6, 0x0, 0xF, "K7"),
             row(AMD, 15, 0x0, 0xFF, "K8"),
             row(AMD, 16, 0x0, 0xFF, "K10"),
-            row(AMD, 17, 0x0, 0xFF, "K11 (Griffin)"),
-            row(AMD, 18, 0x0, 0xFF, "K12 (Llano)"),
+            // Family 0x11 (Turion X2 Ultra "Griffin") is a K8 derivative (libcpuid files it under k8) and family
+            // 0x12 (Llano) a K10 one (cpuid -f: "AMD K10, 32nm ... (Llano LN-B0)"); AMD's K12 is an ARM core.
+            row(AMD, 17, 0x0, 0xFF, "K8 (Griffin)"),
+            row(AMD, 18, 0x0, 0xFF, "K10 (Llano)"),
             row(AMD, 20, 0x0, 0xFF, "Bobcat"),
-            row(AMD, 21, 0x0, 0xF, "Bulldozer"),
-            row(AMD, 21, 0x10, 0x1F, "Piledriver"),
+            // Models 0x02 and 0x10-0x1F are Piledriver (Vishera/Abu Dhabi OR-C0 is 0x02; Linux init_amd_bd()
+            // applies its Piledriver workaround to models 0x02..0x1F; cpuid -f: 00600F20 "[Piledriver]").
+            row(AMD, 21, 0x0, 0x1, "Bulldozer"),
+            row(AMD, 21, 0x2, 0x1F, "Piledriver"),
             row(AMD, 21, 0x30, 0x3F, "Steamroller"),
             row(AMD, 21, 0x60, 0x7F, "Excavator"),
             row(AMD, 22, 0x0, 0xF, "Jaguar"),
@@ -153,6 +166,7 @@ public final class Microarchitectures {
             row(AMD, 23, 0x50, 0x5F, "Zen"),
             row(AMD, 23, 0x30, 0x4F, "Zen 2"),
             row(AMD, 23, 0x60, 0x7F, "Zen 2"),
+            row(AMD, 23, 0x84, 0x84, "Zen 2"), // the 4800S desktop kit's console-derived SoC (cpuid -f: 00880F40 "[Zen 2]")
             row(AMD, 23, 0x90, 0x91, "Zen 2"),
             row(AMD, 23, 0xA0, 0xAF, "Zen 2"),
             row(AMD, 25, 0x40, 0x4F, "Zen 3+"),
@@ -164,7 +178,7 @@ public final class Microarchitectures {
             row(AMD, 26, 0x40, 0x4F, "Zen 5"),
             row(AMD, 26, 0x60, 0x7F, "Zen 5"),
             row(AMD, 26, 0x50, 0x5F, "Zen 6"),
-            row(AMD, 26, 0x90, 0xAF, "Zen 6"),
+            row(AMD, 26, 0x80, 0xAF, "Zen 6"), // Linux 847ebc447671 "x86/CPU/AMD: Extend Zen6 model range"
             row(AMD, 26, 0xC0, 0xCF, "Zen 6"),
             row(HYGON, 24, 0x0, 0xFF, "Dhyana (Zen)"),
             // VIA, Centaur and Zhaoxin
@@ -198,7 +212,57 @@ public final class Microarchitectures {
             row(MICROSOFT_EMULATION, 6, 0x0, 0xFF, "x86 emulation (Windows on Arm)"),
             row(MICROSOFT_EMULATION, 15, 0x0, 0xFF, "x86 emulation (Windows on Arm)"));
 
+    private static final String LINUX_IFH = "Linux arch/x86/include/asm/intel-family.h, the core comment of the model";
+    private static final String AIDA_ANNOTATION = "the AIDA64 annotation of CPUID.0x1A in the corpus dump ";
+
+    /**
+     * The cores of hybrid parts by core type (and native model id where one package has two
+     * microarchitectures of a type). Linux names each model after its cores ("N.B. Not the platform name"),
+     * "P-core / E-core" for hybrid parts.
+     */
+    private static final List<CoreMicroarchitecture> CORES = List.of(
+            core(6, 0x8A, 0x8A, CoreType.PERFORMANCE, "Sunny Cove", LINUX_IFH + " (INTEL_LAKEFIELD: Sunny Cove / Tremont)"),
+            core(6, 0x8A, 0x8A, CoreType.EFFICIENCY, "Tremont", LINUX_IFH + " (INTEL_LAKEFIELD: Sunny Cove / Tremont)"),
+            core(6, 0x97, 0x97, CoreType.PERFORMANCE, "Golden Cove", LINUX_IFH + " (INTEL_ALDERLAKE: Golden Cove / Gracemont)"),
+            core(6, 0x97, 0x97, CoreType.EFFICIENCY, "Gracemont", LINUX_IFH + " (INTEL_ALDERLAKE: Golden Cove / Gracemont)"),
+            core(6, 0x9A, 0x9A, CoreType.PERFORMANCE, "Golden Cove", LINUX_IFH + " (INTEL_ALDERLAKE_L: Golden Cove / Gracemont)"),
+            core(6, 0x9A, 0x9A, CoreType.EFFICIENCY, "Gracemont", LINUX_IFH + " (INTEL_ALDERLAKE_L: Golden Cove / Gracemont)"),
+            core(6, 0xB7, 0xB7, CoreType.PERFORMANCE, "Raptor Cove", LINUX_IFH + " (INTEL_RAPTORLAKE: Raptor Cove / Enhanced Gracemont)"),
+            core(6, 0xB7, 0xB7, CoreType.EFFICIENCY, "Gracemont", LINUX_IFH + " (INTEL_RAPTORLAKE: Raptor Cove / Enhanced Gracemont)"),
+            core(6, 0xBA, 0xBA, CoreType.PERFORMANCE, "Raptor Cove", LINUX_IFH + " (INTEL_RAPTORLAKE_P)"),
+            core(6, 0xBA, 0xBA, CoreType.EFFICIENCY, "Gracemont", LINUX_IFH + " (INTEL_RAPTORLAKE_P)"),
+            core(6, 0xBF, 0xBF, CoreType.PERFORMANCE, "Raptor Cove", LINUX_IFH + " (INTEL_RAPTORLAKE_S)"),
+            core(6, 0xBF, 0xBF, CoreType.EFFICIENCY, "Gracemont", LINUX_IFH + " (INTEL_RAPTORLAKE_S)"),
+            core(6, 0xAA, 0xAC, CoreType.PERFORMANCE, "Redwood Cove", LINUX_IFH + " (INTEL_METEORLAKE_L: Redwood Cove /"
+                    + " Crestmont); " + AIDA_ANNOTATION + "MeteorLake_09"),
+            core(6, 0xAA, 0xAC, CoreType.EFFICIENCY, "Crestmont", LINUX_IFH + " (INTEL_METEORLAKE_L: Redwood Cove /"
+                    + " Crestmont); " + AIDA_ANNOTATION + "MeteorLake_09"),
+            // Arrow Lake-H has two kinds of efficiency core, told apart by the native model id (Linux commit
+            // 9f4a39757c81 "perf/x86/intel: Support hybrid PMU with multiple atom uarchs"; enum intel_native_id:
+            // 2 Crestmont, 3 Skymont).
+            new CoreMicroarchitecture(INTEL, 6, 0xC5, 0xC5, CoreType.EFFICIENCY, 2, "Crestmont",
+                    "Linux enum intel_native_id (INTEL_ATOM_CMT_NATIVE_ID = 0x2); " + AIDA_ANNOTATION + "ArrowLakeH_04"),
+            core(6, 0xC5, 0xC6, CoreType.PERFORMANCE, "Lion Cove", LINUX_IFH + " (INTEL_ARROWLAKE_H, INTEL_ARROWLAKE: Lion Cove"
+                    + " / Skymont)"),
+            core(6, 0xC5, 0xC6, CoreType.EFFICIENCY, "Skymont", LINUX_IFH + " (INTEL_ARROWLAKE_H, INTEL_ARROWLAKE: Lion Cove"
+                    + " / Skymont)"),
+            core(6, 0xBD, 0xBD, CoreType.PERFORMANCE, "Lion Cove", LINUX_IFH + " (INTEL_LUNARLAKE_M: Lion Cove / Skymont)"),
+            core(6, 0xBD, 0xBD, CoreType.EFFICIENCY, "Skymont", LINUX_IFH + " (INTEL_LUNARLAKE_M: Lion Cove / Skymont)"),
+            core(6, 0xCC, 0xCC, CoreType.PERFORMANCE, "Cougar Cove", LINUX_IFH + " (INTEL_PANTHERLAKE_L: Cougar Cove /"
+                    + " Darkmont, as corrected by \"x86/cpu: Fix core comments for {Panther,Nova} Lake\", 2025)"),
+            core(6, 0xCC, 0xCC, CoreType.EFFICIENCY, "Darkmont", LINUX_IFH + " (INTEL_PANTHERLAKE_L: Cougar Cove / Darkmont)"),
+            core(6, 0xD5, 0xD5, CoreType.PERFORMANCE, "Cougar Cove", AIDA_ANNOTATION + "WildcatLake_02 ([Core: Cougar Cove])"),
+            core(6, 0xD5, 0xD5, CoreType.EFFICIENCY, "Darkmont", AIDA_ANNOTATION + "WildcatLake_02 ([Atom: Darkmont])"),
+            core(18, 0x01, 0x03, CoreType.PERFORMANCE, "Coyote Cove", LINUX_IFH + " (INTEL_NOVALAKE: Coyote Cove / Arctic Wolf)"),
+            core(18, 0x01, 0x03, CoreType.EFFICIENCY, "Arctic Wolf", LINUX_IFH + " (INTEL_NOVALAKE: Coyote Cove / Arctic Wolf)"));
+
     private Microarchitectures() {
+    }
+
+    private static CoreMicroarchitecture core(int family, int modelFrom, int modelTo, CoreType type, String name,
+            String citation) {
+        return new CoreMicroarchitecture(INTEL, family, modelFrom, modelTo, type, CoreMicroarchitecture.ANY_NATIVE_MODEL,
+                name, citation);
     }
 
     private static Microarchitecture row(X86Vendor vendor, int family, int modelFrom, int modelTo, String name) {
@@ -215,11 +279,47 @@ public final class Microarchitectures {
         return TABLE;
     }
 
-    /** The name of the CPU's microarchitecture, if the table knows it. */
+    /** Every row of the core table of hybrid parts, in match order. */
+    public static List<CoreMicroarchitecture> cores() {
+        return CORES;
+    }
+
+    /**
+     * The name of the CPU's microarchitecture, if the table knows it; for a core of a hybrid part whose
+     * CPUID.0x1A names its core type, the part's name and the core's ({@code Alder Lake (Golden Cove)}).
+     */
     public static Optional<String> of(CpuIdentity id) {
+        return of(id, false);
+    }
+
+    /**
+     * As {@link #of(CpuIdentity)}; with {@code singleCoreType} (the package does not set the hybrid flag,
+     * CPUID.(7,0):EDX[15], and no hypervisor stands between), a core of a hybrid model whose CPUID.0x1A
+     * reads zero is named after the model's performance core: such dies carry only those (the Alder Lake
+     * i5-12400 and i3-12100 of the corpus, 06-97-02 and 06-97-05, report leaf 0x1A as zero).
+     */
+    public static Optional<String> of(CpuIdentity id, boolean singleCoreType) {
         for (Microarchitecture m : TABLE) {
             if (m.matches(id.vendor(), id.family(), id.model(), id.stepping())) {
-                return Optional.of(m.name());
+                return Optional.of(core(id, singleCoreType).map(c -> m.name() + " (" + c + ")").orElse(m.name()));
+            }
+        }
+        return Optional.empty();
+    }
+
+    /** The core's own microarchitecture, when the part is hybrid and the core table knows its type. */
+    public static Optional<String> core(CpuIdentity id, boolean singleCoreType) {
+        Optional<CoreType> type = id.hybridCoreType();
+        if (type.isEmpty() && id.coreType().isEmpty() && singleCoreType) {
+            type = Optional.of(CoreType.PERFORMANCE);
+        }
+        if (type.isEmpty()) {
+            return Optional.empty();
+        }
+        int nativeModel = id.nativeModelId().orElse(CoreMicroarchitecture.ANY_NATIVE_MODEL);
+        for (CoreMicroarchitecture c : CORES) {
+            if (c.matches(id.vendor(), id.family(), id.model(), type.get(), nativeModel)) {
+                return Optional.of(c.name());
             }
         }
         return Optional.empty();

@@ -16,6 +16,8 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Optional;
 import java.util.function.LongFunction;
+import java.util.function.Supplier;
+import io.cpufeatures.x86.dump.CpuGroup;
 
 /**
  * Where the running CPU's snapshot comes from, best source first, never crashing the JVM:
@@ -25,24 +27,44 @@ import java.util.function.LongFunction;
  *       refused or the JVM is not x86-64;</li>
  *   <li>nothing, when every source failed.</li>
  * </ol>
+ * On a hybrid part the native probe reads every logical CPU's core type, its thread pinned to each in
+ * turn ({@link CoreTypeReader}); elsewhere it reads the CPU it runs on, and nothing more.
  * The {@link ProbeMode} forces one source. Each failed source is recorded with its reason and
  * exception. (A dump named by {@code cpufeatures.cpuid.file}, and the {@code none} mode, are the
  * core's: they never reach this class.)
  */
 public final class X86Probe {
 
-    /** What a probe found: the snapshot, or none, and the source record. */
-    public record Outcome(Optional<CpuidSnapshot> snapshot, ProbeSource source) {
+    /**
+     * What a probe found.
+     *
+     * @param snapshot   the snapshot of the CPU the probe ran on, or none
+     * @param source     the source record
+     * @param coreGroups on a hybrid part, one group per core type (its snapshot and how many logical CPUs
+     *                   are of it), when two or more were found; empty otherwise
+     */
+    public record Outcome(Optional<CpuidSnapshot> snapshot, ProbeSource source, List<CpuGroup> coreGroups) {
+
+        /** Copies the groups. */
+        public Outcome {
+            coreGroups = List.copyOf(coreGroups);
+        }
     }
 
     private final LongFunction<ExecutableMemory> memory;
     private final Path procCpuinfo;
     private final boolean linux;
+    private final Supplier<ThreadAffinity> affinity;
 
     X86Probe(LongFunction<ExecutableMemory> memory, Path procCpuinfo, boolean linux) {
+        this(memory, procCpuinfo, linux, linux ? LinuxThreadAffinity::new : () -> null);
+    }
+
+    X86Probe(LongFunction<ExecutableMemory> memory, Path procCpuinfo, boolean linux, Supplier<ThreadAffinity> affinity) {
         this.memory = memory;
         this.procCpuinfo = procCpuinfo;
         this.linux = linux;
+        this.affinity = affinity;
     }
 
     /** The probe of this machine. */
@@ -68,18 +90,38 @@ public final class X86Probe {
         List<ProbeFailure> failures = new ArrayList<>();
         for (SourceKind kind : order) {
             try {
-                CpuidSnapshot s = kind == SourceKind.NATIVE ? nativeSnapshot() : procSnapshot(failures);
-                return new Outcome(Optional.of(s), new ProbeSource(kind, s.source().detail(), failures, since(start)));
+                if (kind == SourceKind.NATIVE) {
+                    CoreTypeReader.Result r = nativeSnapshots();
+                    CpuidSnapshot s = r.groups().get(0).snapshot();
+                    String detail = s.source().detail() + (r.note().isEmpty() ? "" : "; " + r.note());
+                    return new Outcome(Optional.of(s), new ProbeSource(kind, detail, failures, since(start)),
+                            r.groups().size() > 1 ? r.groups() : List.of());
+                }
+                CpuidSnapshot s = procSnapshot(failures);
+                return new Outcome(Optional.of(s), new ProbeSource(kind, s.source().detail(), failures, since(start)), List.of());
             } catch (NativeProbeException | IOException | RuntimeException | LinkageError e) {
                 failures.add(new ProbeFailure(kind, e.getMessage() == null ? e.toString() : e.getMessage(), Optional.of(e)));
             }
         }
-        return new Outcome(Optional.empty(), new ProbeSource(SourceKind.NONE, "every source failed", failures, since(start)));
+        return new Outcome(Optional.empty(), new ProbeSource(SourceKind.NONE, "every source failed", failures, since(start)),
+                List.of());
     }
 
-    private CpuidSnapshot nativeSnapshot() throws NativeProbeException {
+    /** The snapshot of this CPU, and on a hybrid part one per core type ({@link CoreTypeReader}). */
+    private CoreTypeReader.Result nativeSnapshots() throws NativeProbeException {
         try (NativeCpuid cpu = NativeCpuid.open(memory)) {
-            return LeafReader.read(cpu, new SnapshotSource(SourceKind.NATIVE, cpu.description()));
+            CpuidSnapshot first = LeafReader.read(cpu, new SnapshotSource(SourceKind.NATIVE, cpu.description()));
+            CoreTypeReader.Result r = CoreTypeReader.read(first, cpu, affinity, Runtime.getRuntime().availableProcessors());
+            if (!linux) {
+                return r;
+            }
+            // AMX tile data is usable on Linux only with the process's permission: read it where it matters.
+            List<CpuGroup> groups = new ArrayList<>();
+            for (CpuGroup g : r.groups()) {
+                groups.add(new CpuGroup(AmxPermission.attach(g.snapshot(), AmxPermission::syscalls), g.count(),
+                        g.firstLogicalCpu()));
+            }
+            return new CoreTypeReader.Result(groups, r.note());
         }
     }
 

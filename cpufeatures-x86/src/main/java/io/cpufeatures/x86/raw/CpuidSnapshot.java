@@ -24,13 +24,15 @@ public final class CpuidSnapshot implements CpuSnapshot {
     private final long xcr0;
     private final Xcr0Source xcr0Source;
     private final SnapshotSource source;
+    private final Optional<TilePermission> tilePermission;
 
     private CpuidSnapshot(SortedMap<CpuidLeaf, CpuidRegisters> leaves, long xcr0,
-            Xcr0Source xcr0Source, SnapshotSource source) {
+            Xcr0Source xcr0Source, SnapshotSource source, Optional<TilePermission> tilePermission) {
         this.leaves = leaves;
         this.xcr0 = xcr0;
         this.xcr0Source = xcr0Source;
         this.source = source;
+        this.tilePermission = tilePermission;
     }
 
     /** A builder for a snapshot from {@code source}; XCR0 starts {@link Xcr0Source#UNKNOWN}. */
@@ -117,12 +119,25 @@ public final class CpuidSnapshot implements CpuSnapshot {
         if (!how.hasValue()) {
             throw new IllegalArgumentException(how + " carries no value; use withoutXcr0() to forget XCR0");
         }
-        return new CpuidSnapshot(leaves, value, how, source);
+        return new CpuidSnapshot(leaves, value, how, source, tilePermission);
     }
 
     /** The same leaves with XCR0 unknown. */
     public CpuidSnapshot withoutXcr0() {
-        return new CpuidSnapshot(leaves, 0, Xcr0Source.UNKNOWN, source);
+        return new CpuidSnapshot(leaves, 0, Xcr0Source.UNKNOWN, source, tilePermission);
+    }
+
+    /**
+     * Whether this process may use AMX tile data, when the probe read it (Linux, AMX present and enabled
+     * in XCR0); empty for a dump, an emulated CPU without it, or another OS.
+     */
+    public Optional<TilePermission> tilePermission() {
+        return tilePermission;
+    }
+
+    /** The same snapshot with the process's AMX tile-data permission as read (or injected, in tests). */
+    public CpuidSnapshot withTilePermission(TilePermission permission) {
+        return new CpuidSnapshot(leaves, xcr0, xcr0Source, source, Optional.of(permission));
     }
 
     /** Snapshots are equal when their leaves and XCR0 are; the source is not compared. */
@@ -228,7 +243,7 @@ public final class CpuidSnapshot implements CpuSnapshot {
             if (!xcr0Source.hasValue()) {
                 xcr0 = 0;
             }
-            return new CpuidSnapshot(Collections.unmodifiableSortedMap(kept), xcr0, xcr0Source, source);
+            return new CpuidSnapshot(Collections.unmodifiableSortedMap(kept), xcr0, xcr0Source, source, Optional.empty());
         }
     }
 }

@@ -5,6 +5,7 @@ import io.cpufeatures.core.ReasonKind;
 import io.cpufeatures.x86.feature.StateRequirement;
 import io.cpufeatures.x86.feature.X86Feature;
 import io.cpufeatures.x86.feature.XsaveComponent;
+import io.cpufeatures.x86.raw.TilePermission;
 import java.util.Objects;
 import java.util.Optional;
 
@@ -76,14 +77,37 @@ public record StateCheck(X86Feature feature, Xcr0State xcr0, Optional<Reason> re
         }
         long missing = need.xcr0Mask() & ~xcr0.value().getAsLong();
         if (missing == 0) {
-            return null;
+            return need == StateRequirement.AMX ? tilePermissionRefusal(xcr0) : null;
         }
         long unknown = missing & xcr0.undetermined();
         if (unknown == missing) {
             return new Reason(ReasonKind.XSAVE_STATE_UNKNOWN, xcr0.valueText() + " cannot show "
                     + XsaveComponent.names(unknown) + " enabled (its CPUID.(0xD,n) subleaf reads zero)");
         }
-        return new Reason(ReasonKind.XSAVE_STATE, xcr0.valueText() + " lacks " + XsaveComponent.names(missing));
+        return new Reason(ReasonKind.XSAVE_STATE, xcr0.valueText(missing) + " lacks " + XsaveComponent.names(missing));
+    }
+
+    /**
+     * Why AMX tile data may not be used although XCR0 enables it: Linux arms XFD for TILEDATA, so the
+     * first AMX instruction of a process that did not ask for the state traps and the kernel sends SIGILL.
+     * Null when the permission was granted or not read (a dump describes another machine's process).
+     */
+    private static Reason tilePermissionRefusal(Xcr0State xcr0) {
+        if (xcr0.tilePermission().isEmpty() || xcr0.tilePermission().get().granted()) {
+            return null;
+        }
+        TilePermission p = xcr0.tilePermission().get();
+        String call = "call io.cpufeatures.x86.probe.AmxPermission.request() (arch_prctl(ARCH_REQ_XCOMP_PERM,"
+                + " XFEATURE_XTILEDATA=18)) before the first AMX instruction, then probe again";
+        String what = switch (p.state()) {
+            case NOT_REQUESTED -> "this process has not asked for AMX tile data (" + p.detail() + "): " + call
+                    + "; until then Linux traps AMX instructions (XFD) and sends SIGILL";
+            case REFUSED -> "Linux refused this process AMX tile data (" + p.detail() + ")";
+            case UNAVAILABLE -> "whether this process may use AMX tile data is unknown (" + p.detail()
+                    + "); Linux traps AMX instructions of a process without the permission (XFD) and sends SIGILL";
+            case GRANTED -> throw new IllegalStateException("granted");
+        };
+        return new Reason(ReasonKind.OS_PERMISSION, "XCR0 enables TILECFG|TILEDATA, but " + what);
     }
 
     /**
@@ -103,6 +127,10 @@ public record StateCheck(X86Feature feature, Xcr0State xcr0, Optional<Reason> re
         if (xcr0.value().isPresent()) {
             long missing = s.xcr0Mask() & ~xcr0.value().getAsLong();
             enabled += missing == 0 ? ": all enabled" : ": lacks " + XsaveComponent.names(missing);
+        }
+        if (s == StateRequirement.AMX && xcr0.tilePermission().isPresent()) {
+            enabled += "; AMX tile-data permission: " + xcr0.tilePermission().get().state().id() + " ("
+                    + xcr0.tilePermission().get().detail() + ")";
         }
         return s.name() + " needs XCR0 0x" + Long.toHexString(s.xcr0Mask()) + " (" + XsaveComponent.names(s.xcr0Mask())
                 + ")" + (s.onlyWithOsxsave() ? " when OSXSAVE is set" : "") + "; OSXSAVE "

@@ -2,8 +2,10 @@ package io.cpufeatures.x86.usable;
 
 import io.cpufeatures.x86.feature.XsaveComponent;
 import io.cpufeatures.x86.raw.Hex;
+import io.cpufeatures.x86.raw.TilePermission;
 import io.cpufeatures.x86.raw.Xcr0Source;
 import java.util.Objects;
+import java.util.Optional;
 import java.util.OptionalLong;
 
 /**
@@ -18,16 +20,36 @@ import java.util.OptionalLong;
  * @param undetermined for an inferred value: the supported components whose state could not be
  *                     inferred either way (their CPUID.(0xD,n) subleaf reads zero or is missing);
  *                     they are not in {@code value}
+ * @param assumed      for an inferred value: the components placed by a vendor's layout because their
+ *                     CPUID.(0xD,n) subleaf is missing or reads zero ({@link XsaveLayouts})
+ * @param assumption   for an inferred value: what the inference assumed rather than read, in words
+ *                     (the layout used for {@code assumed}, or that a 576-byte area cannot tell SSE
+ *                     apart from x87); empty when nothing was assumed
+ * @param tilePermission whether this process may use AMX tile data, when it was read (Linux): the
+ *                     state enabled in XCR0 is usable only with it
  */
-public record Xcr0State(OptionalLong value, Xcr0Source source, boolean osxsave, long undetermined) {
+public record Xcr0State(OptionalLong value, Xcr0Source source, boolean osxsave, long undetermined, long assumed,
+        String assumption, Optional<TilePermission> tilePermission) {
 
     /** Validates the parts. */
     public Xcr0State {
         Objects.requireNonNull(value, "value");
         Objects.requireNonNull(source, "source");
+        Objects.requireNonNull(assumption, "assumption");
+        Objects.requireNonNull(tilePermission, "tilePermission");
         if (value.isPresent() != source.hasValue()) {
             throw new IllegalArgumentException("a value goes with a source that has one (" + source + "), and only then");
         }
+    }
+
+    /** A state with nothing assumed. */
+    public Xcr0State(OptionalLong value, Xcr0Source source, boolean osxsave, long undetermined) {
+        this(value, source, osxsave, undetermined, 0, "", Optional.empty());
+    }
+
+    /** The same state with the process's AMX tile-data permission, if read. */
+    public Xcr0State withTilePermission(Optional<TilePermission> permission) {
+        return new Xcr0State(value, source, osxsave, undetermined, assumed, assumption, permission);
     }
 
     /** Whether the kernel checked the features' state for us (XCR0 itself unknown). */
@@ -49,7 +71,20 @@ public record Xcr0State(OptionalLong value, Xcr0Source source, boolean osxsave, 
         if (value.isPresent() && undetermined != 0) {
             s += ", " + XsaveComponent.names(undetermined) + " undetermined";
         }
+        if (!assumption.isEmpty()) {
+            s += " (" + assumption + ")";
+        }
         return s;
+    }
+
+    /**
+     * The value and how it is known, as {@link #valueText()}, saying so when any of {@code components}
+     * was placed by a vendor's layout: a verdict on them rests on that layout
+     * ({@code XCR0=0x7 (inferred from CPUID.(0xD,0).EBX; OPMASK|ZMM_Hi256|Hi16_ZMM placed by ...)}).
+     */
+    public String valueText(long components) {
+        String s = valueText();
+        return (assumed & components) == 0 ? s : s.substring(0, s.length() - 1) + "; " + assumption + ")";
     }
 
     /** The value and how it is known, {@code XCR0=0x7 (inferred from CPUID.(0xD,0).EBX)}. */

@@ -4,12 +4,17 @@ import io.cpufeatures.x86.feature.FeatureFamily;
 import io.cpufeatures.x86.feature.StateRequirement;
 import io.cpufeatures.x86.feature.X86Feature;
 import io.cpufeatures.x86.feature.XsaveComponent;
+import io.cpufeatures.x86.policy.CoreMicroarchitecture;
+import io.cpufeatures.x86.policy.Microarchitectures;
 import io.cpufeatures.x86.policy.PreferYmmPolicy;
 import io.cpufeatures.x86.policy.PsAbiLevel;
 import io.cpufeatures.x86.usable.Dependency;
 import io.cpufeatures.x86.usable.Erratum;
 import io.cpufeatures.x86.usable.Errata;
 import io.cpufeatures.x86.usable.FeatureDependencies;
+import io.cpufeatures.x86.usable.XsaveArea;
+import io.cpufeatures.x86.usable.XsaveLayout;
+import io.cpufeatures.x86.usable.XsaveLayouts;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -31,7 +36,39 @@ final class GeneratedDocs {
         m.put("prefer-ymm", preferYmm());
         m.put("levels", levels());
         m.put("features", features());
+        m.put("xsave-layouts", xsaveLayouts());
+        m.put("hybrid-cores", hybridCores());
         return m;
+    }
+
+    /** The vendors' standard-format XSAVE layouts the XCR0 inference may fall back on, one row per layout. */
+    private static String xsaveLayouts() {
+        StringBuilder sb = new StringBuilder("| layout | CPUs | components: offset + size = end | source |\n|---|---|---|---|\n");
+        for (XsaveLayout l : XsaveLayouts.table()) {
+            List<String> areas = new ArrayList<>();
+            for (XsaveArea a : l.areas()) {
+                areas.add(XsaveComponent.names(1L << a.component()) + " " + a.offset() + " + " + a.size() + " = " + a.end());
+            }
+            sb.append("| ").append(l.name()).append(" | ").append(l.vendor().cpuidString()).append(" family 0x")
+                    .append(Integer.toHexString(l.familyFrom())).append(l.familyTo() == l.familyFrom() ? ""
+                            : l.familyTo() >= 0xff ? " and later" : "-0x" + Integer.toHexString(l.familyTo()))
+                    .append(" | ").append(cell(String.join("; ", areas))).append(" | ").append(cell(l.citation())).append(" |\n");
+        }
+        return sb.toString();
+    }
+
+    /** The cores of hybrid parts by core type. */
+    private static String hybridCores() {
+        StringBuilder sb = new StringBuilder("| family | models | core type | native model id | core | source |\n"
+                + "|---|---|---|---|---|---|\n");
+        for (CoreMicroarchitecture c : Microarchitectures.cores()) {
+            sb.append("| ").append(String.format("0x%X", c.family())).append(" | ").append(String.format("0x%02X", c.modelFrom()))
+                    .append(c.modelTo() == c.modelFrom() ? "" : String.format("-0x%02X", c.modelTo())).append(" | ")
+                    .append(c.coreType().id()).append(" | ").append(c.nativeModelId() == CoreMicroarchitecture.ANY_NATIVE_MODEL
+                            ? "any" : Integer.toString(c.nativeModelId())).append(" | ").append(c.name()).append(" | ")
+                    .append(cell(c.citation())).append(" |\n");
+        }
+        return sb.toString();
     }
 
     private static String xcr0Masks() {

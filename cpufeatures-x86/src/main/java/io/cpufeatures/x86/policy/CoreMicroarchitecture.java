@@ -1,0 +1,42 @@
+package io.cpufeatures.x86.policy;
+
+import io.cpufeatures.x86.feature.CoreType;
+import io.cpufeatures.x86.feature.X86Vendor;
+import java.util.Objects;
+
+/**
+ * A row of the core table of {@link Microarchitectures}: the microarchitecture of one core type of a
+ * hybrid part (an Alder Lake's performance cores are Golden Cove, its efficiency cores Gracemont).
+ *
+ * @param vendor        the maker
+ * @param family        the display family
+ * @param modelFrom     the first display model
+ * @param modelTo       the last display model
+ * @param coreType      the core type of CPUID.0x1A
+ * @param nativeModelId the native model id of CPUID.0x1A:EAX[23:0] it needs, or {@link #ANY_NATIVE_MODEL}
+ * @param name          the core's microarchitecture ({@code Golden Cove})
+ * @param citation      where the name comes from
+ */
+public record CoreMicroarchitecture(X86Vendor vendor, int family, int modelFrom, int modelTo, CoreType coreType,
+        int nativeModelId, String name, String citation) {
+
+    /** A row for every native model id of its core type. */
+    public static final int ANY_NATIVE_MODEL = -1;
+
+    /** Validates the parts. */
+    public CoreMicroarchitecture {
+        Objects.requireNonNull(vendor, "vendor");
+        Objects.requireNonNull(coreType, "coreType");
+        Objects.requireNonNull(name, "name");
+        Objects.requireNonNull(citation, "citation");
+        if (modelFrom > modelTo) {
+            throw new IllegalArgumentException("empty model range in row " + name);
+        }
+    }
+
+    /** Whether the row describes a core of this type and native model id in a CPU of this vendor, family and model. */
+    public boolean matches(X86Vendor cpuVendor, int cpuFamily, int cpuModel, CoreType type, int nativeModel) {
+        return vendor == cpuVendor && family == cpuFamily && cpuModel >= modelFrom && cpuModel <= modelTo
+                && coreType == type && (nativeModelId == ANY_NATIVE_MODEL || nativeModelId == nativeModel);
+    }
+}

@@ -1,0 +1,139 @@
+package io.cpufeatures.x86.probe;
+
+import io.cpufeatures.x86.dump.CpuGroup;
+import io.cpufeatures.x86.feature.CoreType;
+import io.cpufeatures.x86.feature.X86Feature;
+import io.cpufeatures.x86.raw.CpuidSnapshot;
+import io.cpufeatures.x86.raw.SnapshotSource;
+import java.util.ArrayList;
+import java.util.BitSet;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.function.Supplier;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * The logical CPUs of a hybrid part, grouped by core type: CPUID.0x1A is per logical CPU, so the
+ * probing thread is pinned to each CPU it may run on in turn, reads leaf 0x1A there, and reads the
+ * whole snapshot on the first CPU of each core type (CPUID.(0x1A,0):EAX, core type and native model
+ * id, is the group's key). The thread's own CPU set is given back afterwards, whatever happened.
+ *
+ * <p>A part that does not set the hybrid flag (CPUID.(7,0):EDX[15]) costs nothing more: the snapshot
+ * already read on the current CPU is its only group, and no affinity call is made. A refusal (the CPU
+ * set cannot be read, pinning is refused, a CPU went offline) never fails the probe: the CPUs that
+ * could be read are grouped, and the note says what could not.
+ */
+final class CoreTypeReader {
+
+    private static final Logger LOG = LoggerFactory.getLogger(CoreTypeReader.class);
+
+    /** The groups found, and what could not be read (empty when everything was). */
+    record Result(List<CpuGroup> groups, String note) {
+    }
+
+    private CoreTypeReader() {
+    }
+
+    /**
+     * Groups the logical CPUs by core type.
+     *
+     * @param first    the snapshot already read on the current CPU
+     * @param cpu      CPUID on whichever CPU the thread runs on
+     * @param affinities the thread's affinity, made only for a hybrid part; it gives null where pinning is
+     *                 not implemented (not Linux)
+     * @param logical  how many logical CPUs the JVM sees, for the single group of a non-hybrid part
+     */
+    static Result read(CpuidSnapshot first, CpuidInstruction cpu, Supplier<ThreadAffinity> affinities, int logical) {
+        if (!hybrid(first)) {
+            return new Result(List.of(new CpuGroup(first, logical, 0)), "");
+        }
+        ThreadAffinity affinity;
+        try {
+            affinity = affinities.get();
+        } catch (RuntimeException | LinkageError e) {
+            return new Result(List.of(new CpuGroup(first, logical, 0)), "hybrid part: the affinity functions could not"
+                    + " be loaded (" + e + "); the other logical CPUs' core types not read");
+        }
+        if (affinity == null) {
+            return new Result(List.of(new CpuGroup(first, logical, 0)),
+                    "hybrid part: the other logical CPUs' core types not read (pinning a thread is implemented on Linux only)");
+        }
+        BitSet original;
+        try {
+            original = affinity.allowed();
+        } catch (ThreadAffinity.AffinityException e) {
+            return new Result(List.of(new CpuGroup(first, logical, 0)), "hybrid part: the thread's CPU set could not be read ("
+                    + e.getMessage() + "); the other logical CPUs' core types not read");
+        }
+        Map<Integer, Group> byType = new LinkedHashMap<>();
+        List<String> skipped = new ArrayList<>();
+        String restoreFailure = "";
+        try {
+            for (int n = original.nextSetBit(0); n >= 0; n = original.nextSetBit(n + 1)) {
+                try {
+                    affinity.pin(n);
+                } catch (ThreadAffinity.AffinityException e) {
+                    skipped.add(Integer.toString(n));
+                    LOG.debug("cpufeatures: logical CPU {} skipped: {}", n, e.getMessage());
+                    continue;
+                }
+                int key = cpu.cpuid(0x1A, 0).eax();
+                Group g = byType.get(key);
+                if (g == null) {
+                    CpuidSnapshot whole = LeafReader.read(cpu, new SnapshotSource(first.source().kind(),
+                            first.source().detail() + ", logical CPU " + n));
+                    byType.put(key, new Group(whole, n));
+                } else {
+                    g.count++;
+                }
+            }
+        } finally {
+            try {
+                affinity.restore(original);
+            } catch (ThreadAffinity.AffinityException e) {
+                restoreFailure = "; the thread's CPU set could not be restored (" + e.getMessage() + ")";
+                LOG.warn("cpufeatures: {}", e.getMessage());
+            }
+        }
+        if (byType.isEmpty()) {
+            return new Result(List.of(new CpuGroup(first, logical, 0)), "hybrid part: pinning to every logical CPU was"
+                    + " refused (" + String.join(", ", skipped) + "); the other logical CPUs' core types not read"
+                    + restoreFailure);
+        }
+        List<CpuGroup> groups = new ArrayList<>();
+        StringBuilder types = new StringBuilder();
+        int read = 0;
+        for (Map.Entry<Integer, Group> e : byType.entrySet()) {
+            Group g = e.getValue();
+            groups.add(new CpuGroup(g.snapshot, g.count, g.firstCpu));
+            read += g.count;
+            types.append(types.length() == 0 ? "" : ", ").append(CoreType.of(e.getKey() >>> 24).map(CoreType::id)
+                    .orElse("type 0x" + Integer.toHexString(e.getKey() >>> 24))).append(" x").append(g.count);
+        }
+        String note = "core types read on " + read + " logical CPUs, each pinned in turn: " + types
+                + (skipped.isEmpty() ? "" : "; logical CPUs " + String.join(", ", skipped)
+                        + " could not be pinned (offline, or refused), their core types not read")
+                + restoreFailure;
+        return new Result(groups, note);
+    }
+
+    private static boolean hybrid(CpuidSnapshot s) {
+        X86Feature h = X86Feature.HYBRID_CPU;
+        return s.definesBasicLeaf(7) && s.read(7, 0).bit(h.bit().register(), h.bit().bit())
+                && s.definesBasicLeaf(0x1A);
+    }
+
+    /** A core type being counted. */
+    private static final class Group {
+        final CpuidSnapshot snapshot;
+        final int firstCpu;
+        int count = 1;
+
+        Group(CpuidSnapshot snapshot, int firstCpu) {
+            this.snapshot = snapshot;
+            this.firstCpu = firstCpu;
+        }
+    }
+}

@@ -1,0 +1,50 @@
+package io.cpufeatures.x86.raw;
+
+import java.util.Objects;
+
+/**
+ * Whether this process may use AMX tile data, on Linux: the kernel enables TILECFG and TILEDATA in
+ * XCR0 for everyone, but arms XFD (extended feature disable) for TILEDATA, so a process's first AMX
+ * instruction traps, and the kernel then sends SIGILL unless the process asked for the state with
+ * {@code arch_prctl(ARCH_REQ_XCOMP_PERM, XFEATURE_XTILEDATA)} (Linux 5.16+,
+ * Documentation/arch/x86/xstate.rst). Read with {@code arch_prctl(ARCH_GET_XCOMP_PERM)}.
+ *
+ * @param state  what is known
+ * @param detail how it is known: the call made and its answer
+ */
+public record TilePermission(State state, String detail) {
+
+    /** What is known of the permission. */
+    public enum State {
+        /** ARCH_GET_XCOMP_PERM lacks XTILEDATA and the process has not asked. */
+        NOT_REQUESTED("not-requested"),
+        /** ARCH_GET_XCOMP_PERM has XTILEDATA (bit 18). */
+        GRANTED("granted"),
+        /** The process asked with ARCH_REQ_XCOMP_PERM and the kernel refused. */
+        REFUSED("refused"),
+        /** arch_prctl itself failed (no such call, an emulator, a seccomp policy): nothing is known. */
+        UNAVAILABLE("unavailable");
+
+        private final String id;
+
+        State(String id) {
+            this.id = id;
+        }
+
+        /** The identifier in reports and JSON. */
+        public String id() {
+            return id;
+        }
+    }
+
+    /** Validates the parts. */
+    public TilePermission {
+        Objects.requireNonNull(state, "state");
+        Objects.requireNonNull(detail, "detail");
+    }
+
+    /** Whether AMX tile data may be used. */
+    public boolean granted() {
+        return state == State.GRANTED;
+    }
+}

@@ -1,0 +1,46 @@
+package io.cpufeatures.x86;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.cpufeatures.core.ProbeSource;
+import io.cpufeatures.core.SourceKind;
+import io.cpufeatures.core.spi.CoreTypeIntersection;
+import io.cpufeatures.core.spi.CpuFeaturesProvider.ProbeResult;
+import io.cpufeatures.x86.dump.CpuGroup;
+import io.cpufeatures.x86.emulation.EmulatedCpu;
+import io.cpufeatures.x86.probe.X86Probe;
+import io.cpufeatures.x86.raw.CpuidSnapshot;
+import java.util.List;
+import java.util.Optional;
+import org.junit.jupiter.api.Test;
+
+/** A native probe's outcome on a hybrid part, as the provider hands it to the core: one report per core type. */
+class HybridProbeResultTest {
+
+    private static CpuidSnapshot core(int type, String... extra) {
+        return EmulatedCpu.intel(6, 0x9a, 3).features("fpu", "cmov", "mmx", "fxsr", "sse", "sse2", "lm", "hybrid_cpu")
+                .features(extra).leaf(0x1A, 0, type << 24 | 1, 0, 0, 0).build();
+    }
+
+    @Test
+    void coreGroupsBecomeCoreKindsAnsweredAsTheirIntersection() {
+        CpuidSnapshot p = core(0x40, "popcnt");
+        CpuidSnapshot e = core(0x20);
+        ProbeSource source = ProbeSource.of(SourceKind.NATIVE, "test");
+        ProbeResult r = X86CpuFeaturesProvider.result(new X86Probe.Outcome(Optional.of(p), source,
+                List.of(new CpuGroup(p, 8, 0), new CpuGroup(e, 12, 8))));
+        assertEquals(2, r.coreKinds().size());
+        assertTrue(r.features() instanceof CoreTypeIntersection);
+        assertEquals(Optional.of("performance"), r.coreKinds().get(0).features().coreType());
+        assertEquals(Optional.of("efficiency"), r.coreKinds().get(1).features().coreType());
+        assertTrue(r.coreKinds().get(0).features().usable().contains("popcnt"));
+        assertFalse(r.features().usable().contains("popcnt"));
+        assertEquals(Optional.empty(), r.features().coreType());
+        // a part without core groups is the one CPU, as before
+        ProbeResult one = X86CpuFeaturesProvider.result(new X86Probe.Outcome(Optional.of(p), source, List.of()));
+        assertTrue(one.coreKinds().isEmpty());
+        assertTrue(one.features().usable().contains("popcnt"));
+    }
+}

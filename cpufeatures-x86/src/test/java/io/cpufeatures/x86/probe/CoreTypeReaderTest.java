@@ -1,0 +1,163 @@
+package io.cpufeatures.x86.probe;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.mockito.ArgumentMatchers.anyInt;
+import static org.mockito.Mockito.doAnswer;
+import static org.mockito.Mockito.doThrow;
+import static org.mockito.Mockito.inOrder;
+import static org.mockito.Mockito.mock;
+import static org.mockito.Mockito.never;
+import static org.mockito.Mockito.verify;
+import static org.mockito.Mockito.verifyNoInteractions;
+import static org.mockito.Mockito.when;
+
+import io.cpufeatures.x86.dump.CpuGroup;
+import io.cpufeatures.x86.emulation.EmulatedCpu;
+import io.cpufeatures.x86.feature.CpuIdentity;
+import io.cpufeatures.x86.raw.CpuidRegisters;
+import io.cpufeatures.x86.raw.CpuidSnapshot;
+import java.util.BitSet;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+import org.mockito.InOrder;
+
+/**
+ * Reading the core type of every logical CPU of a hybrid part, with the thread's affinity mocked: this
+ * machine is not hybrid, and cannot refuse pinning or take a CPU offline on demand.
+ */
+class CoreTypeReaderTest {
+
+    private static final String[] BASE = {"fpu", "cmov", "mmx", "fxsr", "sse", "sse2", "lm", "popcnt"};
+
+    /** Logical CPUs 0 and 1 are performance cores, 2 and 3 efficiency cores; CPUID answers for the CPU pinned last. */
+    private static final class FourCpus implements CpuidInstruction {
+        final CpuidSnapshot[] cpus = {core(0x40), core(0x40), core(0x20), core(0x20)};
+        int current;
+
+        private static CpuidSnapshot core(int type) {
+            return EmulatedCpu.intel(6, 0x9a, 3).features(BASE).features("hybrid_cpu")
+                    .leaf(0x1A, 0, type << 24 | 1, 0, 0, 0).build();
+        }
+
+        @Override
+        public CpuidRegisters cpuid(int leaf, int subleaf) {
+            return cpus[current].read(leaf, subleaf);
+        }
+
+        @Override
+        public long xgetbv0() {
+            throw new AssertionError("no OSXSAVE: XGETBV must not run");
+        }
+
+        CpuidSnapshot first() {
+            return LeafReader.read(this, cpus[0].source());
+        }
+    }
+
+    private static BitSet cpus(int... n) {
+        BitSet b = new BitSet();
+        for (int i : n) {
+            b.set(i);
+        }
+        return b;
+    }
+
+    /** A mocked affinity that moves {@code cpu} to the logical CPU pinned. */
+    private static ThreadAffinity affinity(FourCpus cpu, BitSet allowed) throws Exception {
+        ThreadAffinity a = mock(ThreadAffinity.class);
+        when(a.allowed()).thenReturn(allowed);
+        doAnswer(inv -> {
+            cpu.current = inv.getArgument(0);
+            return null;
+        }).when(a).pin(anyInt());
+        return a;
+    }
+
+    private static List<Integer> types(CoreTypeReader.Result r) {
+        return r.groups().stream().map(g -> CpuIdentity.of(g.snapshot()).coreType().getAsInt()).toList();
+    }
+
+    @Test
+    void aPartWithoutTheHybridFlagMakesNoAffinityCallAtAll() {
+        ThreadAffinity a = mock(ThreadAffinity.class);
+        CpuidSnapshot plain = EmulatedCpu.intel(6, 0x5e, 3).features(BASE).build();
+        CpuidInstruction cpu = mock(CpuidInstruction.class);
+        CoreTypeReader.Result r = CoreTypeReader.read(plain, cpu, () -> a, 8);
+        assertEquals(List.of(new CpuGroup(plain, 8, 0)), r.groups());
+        assertEquals("", r.note());
+        verifyNoInteractions(a, cpu);
+    }
+
+    @Test
+    void everyLogicalCpuIsReadPinnedAndTheCpuSetIsGivenBack() throws Exception {
+        FourCpus cpu = new FourCpus();
+        BitSet all = cpus(0, 1, 2, 3);
+        ThreadAffinity a = affinity(cpu, all);
+        CoreTypeReader.Result r = CoreTypeReader.read(cpu.first(), cpu, () -> a, 4);
+        assertEquals(List.of(0x40, 0x20), types(r));
+        assertEquals(List.of(2, 2), r.groups().stream().map(CpuGroup::count).toList());
+        assertEquals(List.of(0, 2), r.groups().stream().map(CpuGroup::firstLogicalCpu).toList());
+        assertEquals("core types read on 4 logical CPUs, each pinned in turn: performance x2, efficiency x2", r.note());
+        InOrder order = inOrder(a);
+        order.verify(a).allowed();
+        for (int n = 0; n < 4; n++) {
+            order.verify(a).pin(n);
+        }
+        order.verify(a).restore(all);
+    }
+
+    @Test
+    void anOfflineCpuIsSkippedAndSaidSo() throws Exception {
+        FourCpus cpu = new FourCpus();
+        ThreadAffinity a = affinity(cpu, cpus(0, 1, 2, 3));
+        doThrow(new ThreadAffinity.AffinityException("pinning to logical CPU 3 refused, errno 22", 22)).when(a).pin(3);
+        CoreTypeReader.Result r = CoreTypeReader.read(cpu.first(), cpu, () -> a, 4);
+        assertEquals(List.of(2, 1), r.groups().stream().map(CpuGroup::count).toList());
+        assertTrue(r.note().endsWith("logical CPUs 3 could not be pinned (offline, or refused), their core types not read"),
+                r.note());
+        verify(a).restore(cpus(0, 1, 2, 3));
+    }
+
+    @Test
+    void pinningRefusedEverywhereLeavesTheFirstCpuAndTheSetRestored() throws Exception {
+        FourCpus cpu = new FourCpus();
+        CpuidSnapshot first = cpu.first();
+        ThreadAffinity a = affinity(cpu, cpus(0, 1, 2, 3));
+        doThrow(new ThreadAffinity.AffinityException("refused, errno 1 (EPERM: not permitted)", 1)).when(a).pin(anyInt());
+        CoreTypeReader.Result r = CoreTypeReader.read(first, cpu, () -> a, 4);
+        assertEquals(List.of(new CpuGroup(first, 4, 0)), r.groups());
+        assertTrue(r.note().startsWith("hybrid part: pinning to every logical CPU was refused (0, 1, 2, 3)"), r.note());
+        verify(a).restore(cpus(0, 1, 2, 3));
+    }
+
+    @Test
+    void anUnreadableCpuSetOrNoAffinityAtAllReadsOnlyTheCurrentCpu() throws Exception {
+        FourCpus cpu = new FourCpus();
+        CpuidSnapshot first = cpu.first();
+        ThreadAffinity a = mock(ThreadAffinity.class);
+        when(a.allowed()).thenThrow(new ThreadAffinity.AffinityException("sched_getaffinity failed, errno 38", 38));
+        CoreTypeReader.Result r = CoreTypeReader.read(first, cpu, () -> a, 4);
+        assertEquals(1, r.groups().size());
+        assertTrue(r.note().contains("errno 38"), r.note());
+        verify(a, never()).pin(anyInt());
+        CoreTypeReader.Result elsewhere = CoreTypeReader.read(first, cpu, () -> null, 4);
+        assertTrue(elsewhere.note().contains("Linux only"), elsewhere.note());
+        CoreTypeReader.Result noJna = CoreTypeReader.read(first, cpu, () -> {
+            throw new UnsatisfiedLinkError("sched_setaffinity");
+        }, 4);
+        assertTrue(noJna.note().contains("could not be loaded"), noJna.note());
+    }
+
+    @Test
+    void aFailedRestoreIsReportedAndTheGroupsKept() throws Exception {
+        FourCpus cpu = new FourCpus();
+        ThreadAffinity a = affinity(cpu, cpus(0, 1, 2, 3));
+        doThrow(new ThreadAffinity.AffinityException("restoring the thread's CPU set refused, errno 22", 22))
+                .when(a).restore(cpus(0, 1, 2, 3));
+        CoreTypeReader.Result r = CoreTypeReader.read(cpu.first(), cpu, () -> a, 4);
+        assertEquals(2, r.groups().size());
+        assertTrue(r.note().endsWith("the thread's CPU set could not be restored (restoring the thread's CPU set refused,"
+                + " errno 22)"), r.note());
+    }
+}
