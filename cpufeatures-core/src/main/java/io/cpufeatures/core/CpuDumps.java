@@ -1,5 +1,7 @@
 package io.cpufeatures.core;
 
+import java.util.Objects;
+
 import io.cpufeatures.core.internal.Architectures;
 import io.cpufeatures.core.spi.CpuFeaturesProvider;
 import io.cpufeatures.core.spi.DumpContents;
@@ -82,6 +84,9 @@ public final class CpuDumps {
      * @throws IllegalArgumentException if {@code xcr0} is not a state the dump's architecture can have
      */
     public static CpuDump parse(String file, String text, OptionalLong xcr0) throws DumpFormatException {
+        Objects.requireNonNull(file, "file");
+        Objects.requireNonNull(text, "text");
+        Objects.requireNonNull(xcr0, "xcr0");
         List<CpuFeaturesProvider> providers = Architectures.get().providers();
         List<String> accepted = new ArrayList<>();
         for (CpuFeaturesProvider p : providers) {

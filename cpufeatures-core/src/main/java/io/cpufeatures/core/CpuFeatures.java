@@ -284,7 +284,7 @@ public final class CpuFeatures {
      *                                 knows it (and which module to add, when the machine's is missing)
      */
     public static FeatureName resolve(String name, String where) {
-        return vocabulary().resolve(Objects.requireNonNull(name, "name"), where);
+        return vocabulary().resolve(Objects.requireNonNull(name, "name"), Objects.requireNonNull(where, "where"));
     }
 
     /**

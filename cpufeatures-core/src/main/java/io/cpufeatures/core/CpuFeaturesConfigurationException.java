@@ -1,5 +1,7 @@
 package io.cpufeatures.core;
 
+import java.util.Objects;
+
 /**
  * A bad override ({@code cpufeatures.disable}, {@code cpufeatures.cpuid.file},
  * {@code cpufeatures.xcr0}, {@code cpufeatures.probe}): the message names the property, the value
@@ -10,11 +12,11 @@ public final class CpuFeaturesConfigurationException extends IllegalStateExcepti
 
     /** Creates the exception with its message. */
     public CpuFeaturesConfigurationException(String message) {
-        super(message);
+        super(Objects.requireNonNull(message, "message"));
     }
 
     /** Creates the exception with its message and cause. */
     public CpuFeaturesConfigurationException(String message, Throwable cause) {
-        super(message, cause);
+        super(Objects.requireNonNull(message, "message"), Objects.requireNonNull(cause, "cause"));
     }
 }

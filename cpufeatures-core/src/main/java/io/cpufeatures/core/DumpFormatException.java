@@ -1,5 +1,7 @@
 package io.cpufeatures.core;
 
+import java.util.Objects;
+
 /**
  * A dump file that cannot be read: it names the file, the line (1-based; 0 when the problem is the
  * file as a whole), what was wrong there and what is accepted. A dump that raises it yields nothing:
@@ -19,7 +21,8 @@ public class DumpFormatException extends Exception {
      * @param problem what was wrong and what is accepted, as one sentence
      */
     public DumpFormatException(String file, int line, String problem) {
-        super(file + (line > 0 ? ":" + line : "") + ": " + problem);
+        super(Objects.requireNonNull(file, "file") + (line > 0 ? ":" + line : "") + ": "
+                + Objects.requireNonNull(problem, "problem"));
         this.file = file;
         this.line = line;
         this.problem = problem;

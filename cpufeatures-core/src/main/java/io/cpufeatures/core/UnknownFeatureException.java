@@ -20,7 +20,8 @@ public final class UnknownFeatureException extends IllegalArgumentException {
      * {@code "cpufeatures.disable"}), with the closest valid names and a sentence on what is accepted.
      */
     public UnknownFeatureException(String name, String where, List<String> suggestions, String accepted) {
-        super(message(name, where, suggestions, accepted));
+        super(message(Objects.requireNonNull(name, "name"), Objects.requireNonNull(where, "where"),
+                Objects.requireNonNull(suggestions, "suggestions"), Objects.requireNonNull(accepted, "accepted")));
         this.name = name;
         this.suggestions = List.copyOf(suggestions);
     }

@@ -97,6 +97,7 @@ public interface CpuFeaturesProvider {
          * @throws IllegalArgumentException if {@code kinds} is empty
          */
         public static ProbeResult ofCoreKinds(List<CoreKind> kinds, ProbeSource source) {
+            Objects.requireNonNull(source, "source");
             if (kinds.isEmpty()) {
                 throw new IllegalArgumentException("no core kind");
             }

@@ -1,5 +1,7 @@
 package io.cpufeatures.core.spi;
 
+import java.util.Objects;
+
 import io.cpufeatures.core.CpuDescription;
 import io.cpufeatures.core.CpuSnapshot;
 import io.cpufeatures.core.Reason;
@@ -20,7 +22,7 @@ public final class NoCpuInformation implements ArchitectureFeatures {
 
     /** The report of a machine of this architecture ({@code os.arch}) with nothing known of its CPU. */
     public NoCpuInformation(String architecture) {
-        this.architecture = architecture;
+        this.architecture = Objects.requireNonNull(architecture, "architecture");
     }
 
     @Override

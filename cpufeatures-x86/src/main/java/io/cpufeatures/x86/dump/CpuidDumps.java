@@ -1,5 +1,7 @@
 package io.cpufeatures.x86.dump;
 
+import java.util.Objects;
+
 import io.cpufeatures.x86.raw.CpuidSnapshot;
 import io.cpufeatures.x86.raw.SnapshotSource;
 import java.util.ArrayList;
@@ -37,6 +39,8 @@ public final class CpuidDumps {
      * @throws CpuidFormatException if it is in none of the formats ({@link #UNRECOGNISED}) or malformed
      */
     public static CpuidDump parse(String file, String text) throws CpuidFormatException {
+        Objects.requireNonNull(file, "file");
+        Objects.requireNonNull(text, "text");
         Optional<CpuidDump> dump = parseIfCpuid(file, text);
         if (dump.isEmpty()) {
             throw new CpuidFormatException(file, 0, UNRECOGNISED);
@@ -51,6 +55,8 @@ public final class CpuidDumps {
      * @throws CpuidFormatException if it is in one of the formats and malformed
      */
     public static Optional<CpuidDump> parseIfCpuid(String file, String text) throws CpuidFormatException {
+        Objects.requireNonNull(file, "file");
+        Objects.requireNonNull(text, "text");
         List<String> lines = new ArrayList<>(Arrays.asList(text.split("\r?\n|\r", -1)));
         boolean libcpuidTest = false;
         for (int i = 0; i < lines.size(); i++) {

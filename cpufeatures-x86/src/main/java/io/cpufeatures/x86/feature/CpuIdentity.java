@@ -38,13 +38,14 @@ public record CpuIdentity(String vendorString, X86Vendor vendor, String brand, i
     /** Validates the parts: the vendor is the one the string names. */
     public CpuIdentity {
         Objects.requireNonNull(vendorString, "vendorString");
+        Objects.requireNonNull(vendor, "vendor");
+        Objects.requireNonNull(brand, "brand");
+        Objects.requireNonNull(coreType, "coreType");
+        Objects.requireNonNull(nativeModelId, "nativeModelId");
         if (vendor != X86Vendor.of(vendorString)) {
             throw new IllegalArgumentException("vendor string '" + vendorString + "' names " + X86Vendor.of(vendorString)
                     + ", not " + vendor);
         }
-        Objects.requireNonNull(brand, "brand");
-        Objects.requireNonNull(coreType, "coreType");
-        Objects.requireNonNull(nativeModelId, "nativeModelId");
     }
 
     /** The hybrid core type, when CPUID.0x1A reports a defined one. */

@@ -1,5 +1,7 @@
 package io.cpufeatures.x86.feature;
 
+import java.util.Objects;
+
 import io.cpufeatures.core.CpuFeatures;
 import io.cpufeatures.core.FeatureName;
 import java.util.ArrayList;
@@ -37,7 +39,7 @@ public final class FeatureNames {
 
     /** The feature whose canonical name is {@code canonical}, exactly, if there is one. */
     public static Optional<X86Feature> byCanonical(String canonical) {
-        return Optional.ofNullable(BY_CANONICAL.get(canonical));
+        return Optional.ofNullable(BY_CANONICAL.get(Objects.requireNonNull(canonical, "canonical")));
     }
 
     /**
@@ -49,6 +51,7 @@ public final class FeatureNames {
      *                                  a {@code jvm.*} gate, another architecture's feature)
      */
     public static X86Feature require(String name, String where) {
+        Objects.requireNonNull(where, "where");
         FeatureName n = CpuFeatures.resolve(name, where);
         return byCanonical(n.canonical()).filter(f -> n.kind() == FeatureName.Kind.FEATURE)
                 .orElseThrow(() -> new IllegalArgumentException("'" + name + "' in " + where + " is not an x86 feature: it"

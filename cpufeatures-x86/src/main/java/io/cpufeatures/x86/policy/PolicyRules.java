@@ -1,5 +1,7 @@
 package io.cpufeatures.x86.policy;
 
+import java.util.Objects;
+
 import java.util.List;
 import java.util.Locale;
 import java.util.Optional;
@@ -26,11 +28,13 @@ public final class PolicyRules {
 
     /** The row of {@code flag}. */
     public static PolicyRule of(PolicyFlag flag) {
+        Objects.requireNonNull(flag, "flag");
         return TABLE.stream().filter(r -> r.flag() == flag).findFirst().orElseThrow();
     }
 
     /** The row of the flag whose canonical name is {@code name}, if there is one. */
     public static Optional<PolicyRule> named(String name) {
+        Objects.requireNonNull(name, "name");
         return TABLE.stream().filter(r -> r.flag().canonicalName().equals(name)).findFirst();
     }
 }

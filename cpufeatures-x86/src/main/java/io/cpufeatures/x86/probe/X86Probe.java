@@ -1,5 +1,7 @@
 package io.cpufeatures.x86.probe;
 
+import java.util.Objects;
+
 import io.cpufeatures.core.ProbeFailure;
 import io.cpufeatures.core.ProbeSource;
 import io.cpufeatures.core.SourceKind;
@@ -45,8 +47,10 @@ public final class X86Probe {
      */
     public record Outcome(Optional<CpuidSnapshot> snapshot, ProbeSource source, List<CpuGroup> coreGroups) {
 
-        /** Copies the groups. */
+        /** Validates the parts and copies the groups. */
         public Outcome {
+            Objects.requireNonNull(snapshot, "snapshot");
+            Objects.requireNonNull(source, "source");
             coreGroups = List.copyOf(coreGroups);
         }
     }

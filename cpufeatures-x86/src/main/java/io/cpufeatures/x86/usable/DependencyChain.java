@@ -1,5 +1,7 @@
 package io.cpufeatures.x86.usable;
 
+import java.util.Objects;
+
 import io.cpufeatures.x86.feature.X86Feature;
 import java.util.ArrayList;
 import java.util.List;
@@ -30,6 +32,9 @@ public record DependencyChain(List<X86Feature> path) {
      */
     public static java.util.Optional<DependencyChain> of(X86Feature feature, Set<X86Feature> usable,
             Set<X86Feature> present) {
+        Objects.requireNonNull(feature, "feature");
+        Objects.requireNonNull(usable, "usable");
+        Objects.requireNonNull(present, "present");
         List<X86Feature> path = new ArrayList<>();
         path.add(feature);
         X86Feature at = feature;

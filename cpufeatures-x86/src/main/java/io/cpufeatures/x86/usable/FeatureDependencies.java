@@ -1,5 +1,7 @@
 package io.cpufeatures.x86.usable;
 
+import java.util.Objects;
+
 import static io.cpufeatures.x86.feature.X86Feature.AES;
 import static io.cpufeatures.x86.feature.X86Feature.AMX_BF16;
 import static io.cpufeatures.x86.feature.X86Feature.AMX_COMPLEX;
@@ -212,7 +214,7 @@ public final class FeatureDependencies {
 
     /** The features {@code feature} depends on directly, in table order. */
     public static List<X86Feature> direct(X86Feature feature) {
-        return DIRECT.get(feature);
+        return DIRECT.get(Objects.requireNonNull(feature, "feature"));
     }
 
     private static Map<X86Feature, List<X86Feature>> direct(List<Dependency> table) {
@@ -231,7 +233,7 @@ public final class FeatureDependencies {
 
     /** Every feature {@code feature} depends on, directly or not. */
     public static Set<X86Feature> closureOf(X86Feature feature) {
-        return CLOSURE.get(feature);
+        return CLOSURE.get(Objects.requireNonNull(feature, "feature"));
     }
 
     /** Whether every feature {@code feature} depends on, directly or not, is in {@code set}. */

@@ -1,5 +1,7 @@
 package io.cpufeatures.x86.usable;
 
+import java.util.Objects;
+
 import io.cpufeatures.core.Reason;
 import io.cpufeatures.core.ReasonKind;
 import io.cpufeatures.x86.feature.CpuIdentity;
@@ -41,6 +43,10 @@ public final class UsabilityRules {
      */
     public static Usability apply(CpuIdentity identity, Set<X86Feature> present, Xcr0State xcr0,
             Set<X86Feature> disabled) {
+        Objects.requireNonNull(identity, "identity");
+        Objects.requireNonNull(present, "present");
+        Objects.requireNonNull(xcr0, "xcr0");
+        Objects.requireNonNull(disabled, "disabled");
         Map<X86Feature, List<Reason>> reasons = new EnumMap<>(X86Feature.class);
         EnumSet<X86Feature> ownChecksPass = EnumSet.noneOf(X86Feature.class);
         for (X86Feature f : present) {

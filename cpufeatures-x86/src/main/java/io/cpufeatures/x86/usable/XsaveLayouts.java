@@ -1,5 +1,7 @@
 package io.cpufeatures.x86.usable;
 
+import java.util.Objects;
+
 import io.cpufeatures.x86.feature.X86Vendor;
 import java.util.List;
 import java.util.Optional;
@@ -51,6 +53,7 @@ public final class XsaveLayouts {
 
     /** The layout CPUs of this vendor and display family report, if one is known. */
     public static Optional<XsaveLayout> of(X86Vendor vendor, int family) {
+        Objects.requireNonNull(vendor, "vendor");
         for (XsaveLayout l : TABLE) {
             if (l.appliesTo(vendor, family)) {
                 return Optional.of(l);
