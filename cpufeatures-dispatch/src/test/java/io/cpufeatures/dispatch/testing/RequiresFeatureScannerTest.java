@@ -29,7 +29,7 @@ class RequiresFeatureScannerTest {
     @Test
     void assertValidFailsTheBuildListingTheProblems() {
         AssertionError e = assertThrows(AssertionError.class, RequiresFeatureScanner::assertValid);
-        assertTrue(e.getMessage().startsWith("invalid @RequiresFeature on the class path:"), e.getMessage());
+        assertTrue(e.getMessage().startsWith("invalid @RequiresFeature on the class path or module path:"), e.getMessage());
         assertTrue(e.getMessage().contains("$Typo: unknown feature 'avx512'"), e.getMessage());
     }
 }
