@@ -275,6 +275,11 @@ public final class DispatchPoint<T> {
          * is left out with a WARN line naming it; register such classes with {@link #candidate(Class)}.
          */
         public Builder<T> serviceLoader() {
+            // A named module may load only the services it uses; the service type is the caller's.
+            Module ours = DispatchPoint.class.getModule();
+            if (ours.isNamed() && !ours.canUse(type)) {
+                ours.addUses(type);
+            }
             Iterator<ServiceLoader.Provider<T>> it = ServiceLoader.load(type, type.getClassLoader()).stream().iterator();
             while (true) {
                 ServiceLoader.Provider<T> p;
