@@ -1,15 +1,27 @@
 package io.cpufeatures.dispatch;
 
+import java.lang.invoke.MethodHandles;
+import java.lang.reflect.Modifier;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.function.Supplier;
 import java.util.regex.Pattern;
 
 /**
- * One implementation of a dispatch point: its name, description, priority, requirements and a
- * factory. The factory runs only for a candidate that is selected (or calibrated), so an
- * implementation using the Vector API is never loaded where {@code jdk.incubator.vector} is not
- * readable.
+ * One implementation of a dispatch point: its name, description, priority, requirements and how it
+ * is made. Nothing is made before the candidate is found eligible, and nothing about the machine or
+ * the JVM can make registering one fail.
+ *
+ * <p>A candidate registered by class ({@link #of(Class)}) is declared by the class's annotations and
+ * made by its constructor without parameters. The class is loaded when it is registered (reading
+ * annotations loads a class) but neither linked nor initialised: linking verifies its code, which for
+ * Vector API code loads {@code jdk.incubator.vector} classes, so it happens only once the candidate is
+ * eligible, and an error then ({@code NoClassDefFoundError} on a JVM without the module, an
+ * {@code ExceptionInInitializerError}) rejects the candidate with the reason instead of failing the
+ * point. Checked on JDK 17 and 25 without {@code --add-modules jdk.incubator.vector}: loading such a
+ * class and reading its annotations succeeds; its constructor, or a method reference to it, throws.
+ * That is why there is no way to register a class with a factory: {@code Impl::new} links {@code Impl}
+ * where the expression is evaluated, in the point's static initialiser.
  *
  * @param <T> the point's service type
  */
@@ -22,50 +34,80 @@ public final class Candidate<T> {
     private final int priority;
     private final boolean bestWhenEligible;
     private final Requirements requirements;
+    /** The factory of a candidate declared in code or listed for ServiceLoader; null for one made by its constructor. */
     private final Supplier<? extends T> factory;
     private final Optional<Class<?>> type;
+    /** For a candidate made by its constructor: the lookup that finds it, or null for reflection. */
+    private final MethodHandles.Lookup lookup;
 
     private Candidate(String name, String description, int priority, boolean bestWhenEligible, Requirements requirements,
-            Supplier<? extends T> factory, Optional<Class<?>> type) {
+            Supplier<? extends T> factory, Optional<Class<?>> type, MethodHandles.Lookup lookup) {
         if (!NAME.matcher(name).matches()) {
-            throw new IllegalArgumentException("candidate name '" + name + "' must be lower case letters and digits,"
-                    + " separated by '.', '_' or '-'");
+            throw new IllegalArgumentException("candidate name '" + name + "'" + type.map(t -> " of " + t.getName()).orElse("")
+                    + " must be lower case letters and digits, separated by '.', '_' or '-'");
         }
         this.name = name;
         this.description = Objects.requireNonNull(description, "description");
         this.priority = priority;
         this.bestWhenEligible = bestWhenEligible;
         this.requirements = Objects.requireNonNull(requirements, "requirements");
-        this.factory = Objects.requireNonNull(factory, "factory");
+        this.factory = factory;
         this.type = type;
+        this.lookup = lookup;
     }
 
     /**
-     * The candidate declared by {@code type}'s {@link Implementation} and {@link RequiresFeature}
-     * annotations, made by {@code factory}. Reading the annotations loads {@code type} but does not
-     * initialise it.
+     * The candidate declared by {@code implementation}'s {@link Implementation} and
+     * {@link RequiresFeature} annotations, made by its constructor without parameters once it is
+     * eligible. The class is loaded, not linked nor initialised: registering a Vector API class on a
+     * JVM without {@code jdk.incubator.vector} succeeds, and the candidate is rejected with the reason.
      *
-     * @throws IllegalArgumentException if {@code type} has no {@link Implementation}
-     * @throws io.cpufeatures.core.UnknownFeatureException for an unknown feature name
+     * @throws IllegalArgumentException if {@code implementation} has no {@link Implementation}, or is an
+     *                                  interface or abstract
+     * @throws io.cpufeatures.core.UnknownFeatureException for an unknown feature name in its annotations
      */
-    public static <T> Candidate<T> of(Class<?> type, Supplier<? extends T> factory) {
-        Implementation impl = type.getAnnotation(Implementation.class);
-        if (impl == null) {
-            throw new IllegalArgumentException(type.getName() + " has no @Implementation(name = ...) annotation");
-        }
-        return new Candidate<>(impl.name(), impl.description(), impl.priority(), impl.bestWhenEligible(), Requirements.of(type),
-                factory, Optional.of(type));
+    public static <T> Candidate<T> of(Class<? extends T> implementation) {
+        return declared(implementation, null);
     }
 
-    /** A candidate declared in code. */
+    /** The candidate declared by {@code type}'s annotations, made by {@code factory}, or by its constructor if null. */
+    static <T> Candidate<T> declared(Class<?> type, Supplier<? extends T> factory) {
+        Objects.requireNonNull(type, "implementation");
+        Implementation impl = type.getAnnotation(Implementation.class);
+        if (impl == null) {
+            throw new IllegalArgumentException(type.getName() + " has no @Implementation(name = ...) annotation;"
+                    + " a candidate registered by class is declared by it");
+        }
+        if (type.isInterface() || Modifier.isAbstract(type.getModifiers())) {
+            throw new IllegalArgumentException(type.getName() + " is " + (type.isInterface() ? "an interface" : "abstract")
+                    + "; a candidate is a class that can be made");
+        }
+        return new Candidate<>(impl.name(), impl.description(), impl.priority(), impl.bestWhenEligible(),
+                Requirements.of(type), factory, Optional.of(type), null);
+    }
+
+    /**
+     * A candidate declared in code, made by {@code factory} once it is eligible: for an implementation
+     * that is no class of its own (a lambda, an instance configured by arguments). To register a class,
+     * use {@link #of(Class)}: a method reference {@code Impl::new} here links {@code Impl} when this line
+     * runs, which fails for Vector API code on a JVM without {@code jdk.incubator.vector}; a lambda
+     * {@code () -> new Impl()} does not.
+     */
     public static <T> Candidate<T> of(String name, String description, int priority, Requirements requirements,
             Supplier<? extends T> factory) {
-        return new Candidate<>(name, description, priority, false, requirements, factory, Optional.empty());
+        return new Candidate<>(name, description, priority, false, requirements, Objects.requireNonNull(factory, "factory"),
+                Optional.empty(), null);
     }
 
     /** The same candidate, taken without calibration when eligible (see {@link Implementation#bestWhenEligible()}). */
     public Candidate<T> bestWhenEligible() {
-        return new Candidate<>(name, description, priority, true, requirements, factory, type);
+        return new Candidate<>(name, description, priority, true, requirements, factory, type, lookup);
+    }
+
+    /** The same candidate, made by its constructor found with {@code lookup}; others are returned as they are. */
+    Candidate<T> withLookup(MethodHandles.Lookup l) {
+        return factory != null || l == null ? this
+                : new Candidate<>(name, description, priority, bestWhenEligible, requirements, null, type, l);
     }
 
     /** Its name within the point. */
@@ -93,14 +135,36 @@ public final class Candidate<T> {
         return requirements;
     }
 
-    /** The implementation class, if the candidate was declared by annotations. */
+    /** The implementation class, if the candidate was declared by annotations (loaded, perhaps not linked). */
     public Optional<Class<?>> type() {
         return type;
     }
 
-    /** Makes an instance (runs the factory). */
+    /**
+     * Makes an instance: runs the factory, or the class's constructor without parameters (linking and
+     * initialising the class). A selection calls it only for an eligible candidate, and turns any
+     * failure into the candidate's rejection with {@link #whyNotMade(Throwable)}.
+     *
+     * @throws LinkageError          if the class cannot be linked or initialised
+     *                               ({@code NoClassDefFoundError} when a module is missing)
+     * @throws IllegalStateException if the class has no constructor without parameters, or it cannot be called
+     * @throws RuntimeException      what the constructor or factory threw
+     */
+    @SuppressWarnings("unchecked")
     public T create() {
-        return factory.get();
+        if (factory != null) {
+            return factory.get();
+        }
+        return (T) Construction.make(type.orElseThrow(), lookup);
+    }
+
+    /**
+     * One line on why {@link #create()} failed: the error, and, when it is a class of a module this JVM
+     * did not resolve, the option that resolves it ({@code ... (module jdk.incubator.vector is not
+     * resolved: start the JVM with --add-modules jdk.incubator.vector)}).
+     */
+    public static String whyNotMade(Throwable failure) {
+        return Construction.describe(Objects.requireNonNull(failure, "failure"));
     }
 
     @Override

@@ -1,36 +1,45 @@
 package io.cpufeatures.dispatch;
 
 import io.cpufeatures.core.CpuFeatures;
+import java.lang.invoke.MethodHandles;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.HashSet;
+import java.util.Iterator;
 import java.util.List;
 import java.util.Objects;
+import java.util.ServiceConfigurationError;
 import java.util.ServiceLoader;
 import java.util.Set;
-import java.util.function.Supplier;
 import java.util.regex.Pattern;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /**
  * A routine with several implementations, the best of which is chosen once per process: a name
- * ({@code raid.xor}), a service type, and candidates registered in code or found with
- * {@link ServiceLoader}. {@link #selection()} chooses on first use against
+ * ({@code raid.xor}), a service type, and candidates registered by class, declared in code or found
+ * with {@link ServiceLoader}. {@link #selection()} chooses on first use against
  * {@link CpuFeatures#current()}, honouring the overrides of {@link DispatchOverrides}, and caches
  * the result; {@link #choiceFor(CpuFeatures)} asks what another CPU would choose, making nothing.
  * Tools find a point through the {@link DispatchPointProvider} that lists it ({@link DispatchPoints}).
  *
  * <pre>{@code
  * static final DispatchPoint<XorKernel> POINT = DispatchPoint.builder("raid.xor", XorKernel.class)
- *         .candidate(ScalarXor.class, () -> new ScalarXor())
- *         .candidate(Vector256Xor.class, () -> new Vector256Xor())
+ *         .candidate(ScalarXor.class)
+ *         .candidate(Vector256Xor.class)
  *         .build();
- * static final XorKernel KERNEL = POINT.get();
+ * static final Dispatched<XorKernel> KERNEL = POINT.dispatched();
  * }</pre>
+ *
+ * <p>A candidate class is loaded when it is registered, and linked and made only once it is found
+ * eligible (see {@link Candidate}): a Vector API candidate on a JVM without
+ * {@code --add-modules jdk.incubator.vector} is rejected with the reason, never an error of the point.
  *
  * @param <T> the service type
  */
 public final class DispatchPoint<T> {
 
+    private static final Logger LOG = LoggerFactory.getLogger(DispatchPoint.class);
     private static final Pattern NAME = Pattern.compile("[a-z0-9]+([._-][a-z0-9]+)*");
     private static final Set<String> RESERVED = Set.of("unsafe", "calibrate");
 
@@ -209,6 +218,7 @@ public final class DispatchPoint<T> {
         private final String name;
         private final Class<T> type;
         private final List<Candidate<T>> candidates = new ArrayList<>();
+        private MethodHandles.Lookup lookup;
         private boolean calibrated;
         private Duration warmup = Calibrator.DEFAULT_WARMUP;
         private Duration measure = Calibrator.DEFAULT_MEASURE;
@@ -229,18 +239,74 @@ public final class DispatchPoint<T> {
         }
 
         /**
-         * Adds the candidate declared by {@code implementation}'s annotations, made by {@code factory}.
+         * Adds the candidate declared by {@code implementation}'s {@link Implementation} and
+         * {@link RequiresFeature} annotations, made by its constructor without parameters once it is
+         * eligible. The class is loaded here, but not linked: nothing it uses (the Vector API) is needed
+         * before it is chosen, and a failure then rejects it with the reason.
          *
+         * @throws IllegalArgumentException if it does not implement the service type, is abstract, or has
+         *                                  no {@link Implementation}
          * @throws io.cpufeatures.core.UnknownFeatureException for an unknown feature name in its annotations
          */
-        public Builder<T> candidate(Class<? extends T> implementation, Supplier<? extends T> factory) {
-            return candidate(Candidate.of(implementation, factory));
+        public Builder<T> candidate(Class<? extends T> implementation) {
+            Objects.requireNonNull(implementation, "implementation");
+            if (!type.isAssignableFrom(implementation)) {
+                throw new IllegalArgumentException("dispatch point " + name + ": candidate " + implementation.getName()
+                        + " is not a " + type.getName());
+            }
+            return candidate(Candidate.<T>of(implementation));
         }
 
-        /** Adds every implementation of the service type listed for {@link ServiceLoader}. */
+        /**
+         * Makes the candidates registered by class with {@code lookup}'s access, which a library on the
+         * module path gives when its candidate classes are not public in an exported package, nor their
+         * package open to this module: {@code .lookup(MethodHandles.lookup())}. Without it they are made
+         * by reflection, which on the class path needs nothing.
+         */
+        public Builder<T> lookup(MethodHandles.Lookup callerLookup) {
+            this.lookup = Objects.requireNonNull(callerLookup, "lookup");
+            return this;
+        }
+
+        /**
+         * Adds every implementation of the service type listed for {@link ServiceLoader}, declared by its
+         * annotations and made by ServiceLoader once eligible. ServiceLoader links each provider class to
+         * find its constructor: one that cannot be linked (a Vector API class on a JVM without the module)
+         * is left out with a WARN line naming it; register such classes with {@link #candidate(Class)}.
+         */
         public Builder<T> serviceLoader() {
-            ServiceLoader.load(type, type.getClassLoader()).stream()
-                    .forEach(p -> candidates.add(Candidate.of(p.type(), p::get)));
+            // A named module may load only the services it uses; the service type is the caller's.
+            Module ours = DispatchPoint.class.getModule();
+            if (ours.isNamed() && !ours.canUse(type)) {
+                ours.addUses(type);
+            }
+            Iterator<ServiceLoader.Provider<T>> it = ServiceLoader.load(type, type.getClassLoader()).stream().iterator();
+            while (true) {
+                ServiceLoader.Provider<T> p;
+                try {
+                    if (!it.hasNext()) {
+                        break;
+                    }
+                    p = it.next();
+                } catch (ServiceConfigurationError | LinkageError e) {
+                    LOG.warn("dispatch point {}: a {} listed for ServiceLoader is left out: {}", name, type.getName(),
+                            Construction.describe(e));
+                    continue;
+                }
+                candidates.add(Candidate.declared(p.type(), () -> {
+                    try {
+                        return p.get();
+                    } catch (ServiceConfigurationError e) {
+                        if (e.getCause() instanceof RuntimeException r) {
+                            throw r;
+                        }
+                        if (e.getCause() instanceof Error err) {
+                            throw err;
+                        }
+                        throw new IllegalStateException(e.getMessage(), e);
+                    }
+                }));
+            }
             return this;
         }
 
@@ -274,6 +340,9 @@ public final class DispatchPoint<T> {
                             + "' (" + candidates.stream().filter(x -> x.name().equals(c.name()))
                             .map(x -> x.type().map(Class::getName).orElse("declared in code")).toList() + ")");
                 }
+            }
+            if (lookup != null) {
+                candidates.replaceAll(c -> c.withLookup(lookup));
             }
             return new DispatchPoint<>(this);
         }

@@ -18,8 +18,9 @@ import org.slf4j.LoggerFactory;
  *       eligible candidates offering a benchmark are measured ({@link Calibrator}) and the fastest
  *       wins, a lower-priority one only by more than {@value #MARGIN_PERCENT}%;</li>
  *   <li>otherwise the eligible candidates are taken in priority order;</li>
- *   <li>a winner that cannot be made or fails its self-test is rejected with the cause and the next
- *       one is taken;</li>
+ *   <li>a winner that cannot be made (its class cannot be linked, say a Vector API class on a JVM
+ *       without {@code jdk.incubator.vector}, or its constructor throws) or fails its self-test is
+ *       rejected with the cause and the next one is taken;</li>
  *   <li>one INFO line names the winner and its requirements.</li>
  * </ol>
  */
@@ -112,7 +113,7 @@ final class Instantiation<T> {
             try {
                 speed = Calibrator.measure(bench, point.calibrationWarmup(), point.calibrationTime());
             } catch (RuntimeException | LinkageError e) {
-                ledger.reject(c, "calibration failed: " + e);
+                ledger.reject(c, "calibration failed: " + Construction.describe(e));
                 continue;
             }
             ledger.line(c).speed = OptionalDouble.of(speed);
@@ -161,7 +162,7 @@ final class Instantiation<T> {
         try {
             instance = c.create();
         } catch (RuntimeException | LinkageError e) {
-            ledger.reject(c, "could not be made: " + e);
+            ledger.reject(c, "could not be made: " + Construction.describe(e));
             return false;
         }
         if (instance instanceof SelfTest test) {

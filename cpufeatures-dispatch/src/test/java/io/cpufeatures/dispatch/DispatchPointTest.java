@@ -30,9 +30,9 @@ class DispatchPointTest {
 
     private static DispatchPoint.Builder<Kernel> builder() {
         return DispatchPoint.builder("test.kernel" + (points++), Kernel.class)
-                .candidate(Kernels.Scalar.class, Kernels.Scalar::new)
-                .candidate(Kernels.Wide256.class, Kernels.Wide256::new)
-                .candidate(Kernels.Wide512.class, Kernels.Wide512::new);
+                .candidate(Kernels.Scalar.class)
+                .candidate(Kernels.Wide256.class)
+                .candidate(Kernels.Wide512.class);
     }
 
     private static DispatchOverrides overriding(String point, String candidate, boolean unsafe) {
@@ -94,7 +94,7 @@ class DispatchPointTest {
 
     @Test
     void aFailingSelfTestRejectsTheWinnerWithTheCauseAndTheNextIsTaken() {
-        DispatchPoint<Kernel> point = builder().candidate(Kernels.Broken.class, Kernels.Broken::new).build();
+        DispatchPoint<Kernel> point = builder().candidate(Kernels.Broken.class).build();
         Selection<Kernel> s = point.selectForTest(Machines.zen4(), DispatchOverrides.none());
         assertEquals("vector512", s.name());
         CandidateReport broken = s.explain().candidate("broken").orElseThrow();
@@ -108,7 +108,7 @@ class DispatchPointTest {
                 .candidate(Candidate.of("vectorapi", "needs a module", 10, Requirements.NONE, () -> {
                     throw new NoClassDefFoundError("jdk/incubator/vector/ByteVector");
                 }))
-                .candidate(Kernels.Scalar.class, Kernels.Scalar::new).build();
+                .candidate(Kernels.Scalar.class).build();
         Selection<Kernel> s = point.selectForTest(Machines.zen4(), DispatchOverrides.none());
         assertEquals("scalar", s.name());
         assertTrue(s.explain().candidate("vectorapi").orElseThrow().reasons().get(0)
@@ -118,9 +118,9 @@ class DispatchPointTest {
     @Test
     void calibrationPicksTheFastestUnlessACandidateBestWhenEligibleIsEligible() {
         DispatchPoint<Kernel> calibrated = DispatchPoint.builder("test.calibrated", Kernel.class)
-                .candidate(Kernels.SlowScalar.class, Kernels.SlowScalar::new)
-                .candidate(Kernels.Scalar.class, Kernels.Scalar::new)
-                .candidate(Candidate.<Kernel>of(Kernels.Wide512.class, Kernels.Wide512::new).bestWhenEligible())
+                .candidate(Kernels.SlowScalar.class)
+                .candidate(Kernels.Scalar.class)
+                .candidate(Candidate.<Kernel>of(Kernels.Wide512.class).bestWhenEligible())
                 .calibrate(true).calibration(Duration.ofMillis(2), Duration.ofMillis(10)).build();
         Selection<Kernel> onZen4 = calibrated.selectForTest(Machines.zen4(), DispatchOverrides.none());
         assertEquals("vector512", onZen4.name(), "best when eligible: no need to calibrate");
@@ -195,22 +195,22 @@ class DispatchPointTest {
     @Test
     void badPointsAreRefusedWhenBuilt() {
         IllegalArgumentException dup = assertThrows(IllegalArgumentException.class, () -> DispatchPoint
-                .builder("test.dup", Kernel.class).candidate(Kernels.Scalar.class, Kernels.Scalar::new)
-                .candidate(Kernels.Scalar.class, Kernels.Scalar::new).build());
+                .builder("test.dup", Kernel.class).candidate(Kernels.Scalar.class)
+                .candidate(Kernels.Scalar.class).build());
         assertTrue(dup.getMessage().contains("two candidates are named 'scalar'"), dup.getMessage());
         assertThrows(IllegalArgumentException.class, () -> DispatchPoint.builder("Bad Name", Kernel.class));
         assertThrows(IllegalArgumentException.class, () -> DispatchPoint.builder("unsafe", Kernel.class));
         assertThrows(IllegalArgumentException.class, () -> DispatchPoint.builder("test.empty", Kernel.class).build());
         IllegalArgumentException noAnnotation = assertThrows(IllegalArgumentException.class,
-                () -> Candidate.of(String.class, () -> null));
+                () -> Candidate.<Object>of(String.class));
         assertTrue(noAnnotation.getMessage().contains("java.lang.String has no @Implementation"));
     }
 
     @Test
     void withNothingEligibleTheErrorSaysWhatEachNeeded() {
         DispatchPoint<Kernel> point = DispatchPoint.builder("test.none", Kernel.class)
-                .candidate(Kernels.Wide256.class, Kernels.Wide256::new)
-                .candidate(Kernels.Wide512.class, Kernels.Wide512::new).build();
+                .candidate(Kernels.Wide256.class)
+                .candidate(Kernels.Wide512.class).build();
         DispatchException e = assertThrows(DispatchException.class, () -> point.choiceFor(Machines.core2()));
         assertTrue(e.getMessage().startsWith("test.none: no candidate can run on this CPU"), e.getMessage());
         assertTrue(e.getMessage().contains("avx2: absent: the CPU does not report it"), e.getMessage());
@@ -295,7 +295,8 @@ class DispatchPointTest {
 
     @Test
     void pointsAreFoundThroughTheirProvidersOnly() {
-        assertEquals(List.of("test.foreach"), DispatchPoints.onClassPath().stream().map(DispatchPoint::name).toList(),
+        assertEquals(List.of("test.foreach", "test.unavailable", "test.unmakeable"),
+                DispatchPoints.onClassPath().stream().map(DispatchPoint::name).toList(),
                 "points built in these tests are listed by no provider, so tools never see them");
         assertTrue(DispatchPoints.find("test.foreach").isPresent());
         assertTrue(DispatchPoints.find("test.kernel0").isEmpty());
@@ -305,7 +306,7 @@ class DispatchPointTest {
     static final class FirstProvider implements DispatchPointProvider {
         @Override
         public List<DispatchPoint<?>> dispatchPoints() {
-            return List.of(DispatchPoint.builder("test.twice", Kernel.class).candidate(Kernels.Scalar.class, Kernels.Scalar::new)
+            return List.of(DispatchPoint.builder("test.twice", Kernel.class).candidate(Kernels.Scalar.class)
                     .build());
         }
     }

@@ -10,12 +10,16 @@ import org.junit.jupiter.api.extension.ExtendWith;
 
 /**
  * Runs a test once per candidate of the dispatch point named {@link #value()}, with the candidate's
- * instance as a parameter (of the service type, or {@link CandidateUnderTest}). Candidates this
- * machine cannot run are reported as skipped, with the reason. So every path is tested on every
- * machine that can run it, whatever the process-wide choice.
+ * instance as a parameter (of the service type, or {@link CandidateUnderTest}). A candidate this
+ * machine cannot run is reported as skipped with the reason, or fails the invocation naming what is
+ * missing, as {@link #whenUnavailable()} and the system property {@value WhenUnavailable#PROPERTY}
+ * say. A candidate that is eligible but cannot be made (its class cannot be linked: a Vector API class
+ * whose requirements forgot {@code jvm.vector_api}, on a JVM without the module) always fails. So every
+ * path is tested on every machine that can run it, whatever the process-wide choice, and a build that
+ * cannot run one it should need not stay green.
  *
  * <pre>{@code
- * @ForEachCandidate("raid.xor")
+ * @ForEachCandidate(value = "raid.xor", whenUnavailable = WhenUnavailable.FAIL_IF_JVM)
  * void matchesScalar(XorKernel kernel) { ... }
  * }</pre>
  */
@@ -28,4 +32,10 @@ public @interface ForEachCandidate {
 
     /** The dispatch point's name (a {@link io.cpufeatures.dispatch.DispatchPointProvider} must list it). */
     String value();
+
+    /**
+     * What to do with a candidate this machine cannot run; the system property
+     * {@value WhenUnavailable#PROPERTY} can make it stricter.
+     */
+    WhenUnavailable whenUnavailable() default WhenUnavailable.SKIP;
 }

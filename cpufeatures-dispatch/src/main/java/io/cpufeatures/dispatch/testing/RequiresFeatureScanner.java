@@ -8,24 +8,38 @@ import java.io.File;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.UncheckedIOException;
+import java.lang.module.ModuleReader;
+import java.lang.module.ModuleReference;
+import java.lang.module.ResolvedModule;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.function.BiConsumer;
 import java.util.jar.JarEntry;
 import java.util.jar.JarFile;
 import java.util.stream.Stream;
 
 /**
- * Validates every {@link RequiresFeature} on a class path, so a typo in a feature name fails the
- * build instead of making an implementation silently ineligible. Class files are searched for the
- * annotation's descriptor without loading them; only the classes that carry it are loaded (not
- * initialised) and their requirements checked.
+ * Validates every {@link RequiresFeature} on the class path and the module path, so a typo in a
+ * feature name fails the build instead of making an implementation silently ineligible. Class files
+ * are searched for the annotation's descriptor without loading them (class-path directories and jars
+ * from {@code java.class.path}; the modules of the boot layer that are not the JDK's, through their
+ * module readers); only the classes that carry it are loaded (not initialised) and their requirements
+ * checked. A scan that finds nothing to check is a failure of {@link #assertValid()}: a test that
+ * checks nothing must not pass.
  *
  * <pre>{@code
  * @Test void featureNamesAreValid() { RequiresFeatureScanner.assertValid(); }
  * }</pre>
+ *
+ * <p>Modules on {@code jdk.module.path} that the boot layer did not resolve cannot load a class and
+ * are not searched; {@link Report#searched()} lists what was.
  */
 public final class RequiresFeatureScanner {
 
@@ -41,28 +55,160 @@ public final class RequiresFeatureScanner {
     public record Problem(String className, String message) {
     }
 
-    /** The result of a scan. */
-    public record Report(List<String> checked, List<Problem> problems) {
+    /**
+     * The result of a scan.
+     *
+     * @param checked  the classes whose requirements were checked
+     * @param problems what is wrong, by class
+     * @param searched where classes were searched ({@code class path: /x/classes}, {@code module m (file:/x/m.jar)})
+     */
+    public record Report(List<String> checked, List<Problem> problems, List<String> searched) {
+
+        /** Copies the lists. */
+        public Report {
+            checked = List.copyOf(checked);
+            problems = List.copyOf(problems);
+            searched = List.copyOf(searched);
+        }
     }
 
-    /** Scans {@code java.class.path}. */
+    /** Where classes are read: a class-path entry or a module, with the loader of its classes. */
+    private interface Source {
+        String description();
+
+        ClassLoader loader();
+
+        /** Each class file's binary name and bytes. */
+        void forEachClass(BiConsumer<String, byte[]> action) throws IOException;
+    }
+
+    /** Scans {@code java.class.path} and the boot layer's modules that are not the JDK's. */
     public static Report scan() {
         List<Path> entries = new ArrayList<>();
-        for (String e : System.getProperty("java.class.path").split(File.pathSeparator)) {
+        for (String e : System.getProperty("java.class.path", "").split(File.pathSeparator)) {
             if (!e.isEmpty()) {
                 entries.add(Path.of(e));
             }
         }
-        return scan(entries, RequiresFeatureScanner.class.getClassLoader());
+        List<Source> sources = classPath(entries, RequiresFeatureScanner.class.getClassLoader());
+        sources.addAll(modules(ModuleLayer.boot()));
+        return scan(sources);
     }
 
     /** Scans the given class-path entries (directories and jars), loading classes with {@code loader}. */
     public static Report scan(List<Path> classPath, ClassLoader loader) {
+        return scan(classPath(classPath, loader));
+    }
+
+    /** Scans the modules of {@code layer} that are not the JDK's, loading classes with the layer's loaders. */
+    public static Report scan(ModuleLayer layer) {
+        return scan(modules(layer));
+    }
+
+    private static List<Source> classPath(List<Path> entries, ClassLoader loader) {
+        List<Source> sources = new ArrayList<>();
+        for (Path entry : entries) {
+            if (Files.isDirectory(entry)) {
+                sources.add(new Source() {
+                    @Override
+                    public String description() {
+                        return "class path: " + entry;
+                    }
+
+                    @Override
+                    public ClassLoader loader() {
+                        return loader;
+                    }
+
+                    @Override
+                    public void forEachClass(BiConsumer<String, byte[]> action) throws IOException {
+                        try (Stream<Path> files = Files.walk(entry)) {
+                            for (Path f : (Iterable<Path>) files.filter(x -> x.toString().endsWith(".class"))::iterator) {
+                                String name = entry.relativize(f).toString();
+                                if (!name.startsWith("META-INF")) {
+                                    action.accept(className(name), Files.readAllBytes(f));
+                                }
+                            }
+                        }
+                    }
+                });
+            } else if (entry.toString().endsWith(".jar") && Files.isRegularFile(entry)) {
+                sources.add(new Source() {
+                    @Override
+                    public String description() {
+                        return "class path: " + entry;
+                    }
+
+                    @Override
+                    public ClassLoader loader() {
+                        return loader;
+                    }
+
+                    @Override
+                    public void forEachClass(BiConsumer<String, byte[]> action) throws IOException {
+                        try (JarFile jar = new JarFile(entry.toFile())) {
+                            for (JarEntry je : (Iterable<JarEntry>) jar.stream()::iterator) {
+                                if (je.getName().endsWith(".class") && !je.getName().startsWith("META-INF/")) {
+                                    try (InputStream in = jar.getInputStream(je)) {
+                                        action.accept(className(je.getName()), in.readAllBytes());
+                                    }
+                                }
+                            }
+                        }
+                    }
+                });
+            }
+        }
+        return sources;
+    }
+
+    /** The modules of {@code layer} but the JDK's own (read from the run-time image, {@code jrt:}). */
+    private static List<Source> modules(ModuleLayer layer) {
+        List<Source> sources = new ArrayList<>();
+        List<ResolvedModule> resolved = new ArrayList<>(layer.configuration().modules());
+        resolved.sort(Comparator.comparing(ResolvedModule::name));
+        for (ResolvedModule m : resolved) {
+            ModuleReference ref = m.reference();
+            if (ref.location().map(u -> "jrt".equals(u.getScheme())).orElse(true)) {
+                continue;
+            }
+            sources.add(new Source() {
+                @Override
+                public String description() {
+                    return "module " + m.name() + " (" + ref.location().orElseThrow() + ")";
+                }
+
+                @Override
+                public ClassLoader loader() {
+                    return layer.findLoader(m.name());
+                }
+
+                @Override
+                public void forEachClass(BiConsumer<String, byte[]> action) throws IOException {
+                    try (ModuleReader reader = ref.open(); Stream<String> names = reader.list()) {
+                        for (String name : (Iterable<String>) names::iterator) {
+                            if (name.endsWith(".class") && !name.equals("module-info.class") && !name.startsWith("META-INF/")) {
+                                Optional<InputStream> in = reader.open(name);
+                                if (in.isPresent()) {
+                                    try (InputStream is = in.get()) {
+                                        action.accept(className(name), is.readAllBytes());
+                                    }
+                                }
+                            }
+                        }
+                    }
+                }
+            });
+        }
+        return sources;
+    }
+
+    private static Report scan(List<Source> sources) {
         List<byte[]> markers = new ArrayList<>(List.of(MARKERS));
-        List<String> candidates = find(classPath, markers);
+        Map<String, ClassLoader> candidates = find(sources, markers);
         // Annotation types carrying @RequiresFeature mark their users too: search for them as well.
         List<byte[]> meta = new ArrayList<>();
-        for (String name : candidates) {
+        candidates.forEach((name, loader) -> {
             try {
                 Class<?> type = Class.forName(name, false, loader);
                 if (type.isAnnotation()) {
@@ -71,53 +217,40 @@ public final class RequiresFeatureScanner {
             } catch (ClassNotFoundException | LinkageError e) {
                 // reported below
             }
-        }
+        });
         if (!meta.isEmpty()) {
             markers.addAll(meta);
-            candidates = find(classPath, markers);
+            candidates = find(sources, markers);
         }
-        return check(candidates, loader);
+        Report r = check(candidates);
+        return new Report(r.checked(), r.problems(), sources.stream().map(Source::description).toList());
     }
 
-    private static List<String> find(List<Path> classPath, List<byte[]> markers) {
-        List<String> candidates = new ArrayList<>();
-        for (Path entry : classPath) {
-            if (Files.isDirectory(entry)) {
-                try (Stream<Path> files = Files.walk(entry)) {
-                    files.filter(f -> f.toString().endsWith(".class")).forEach(f -> {
-                        if (carriesMarker(readAll(f), markers)) {
-                            candidates.add(className(entry.relativize(f).toString()));
-                        }
-                    });
-                } catch (IOException e) {
-                    throw new UncheckedIOException(e);
-                }
-            } else if (entry.toString().endsWith(".jar") && Files.isRegularFile(entry)) {
-                try (JarFile jar = new JarFile(entry.toFile())) {
-                    for (JarEntry je : (Iterable<JarEntry>) jar.stream()::iterator) {
-                        if (je.getName().endsWith(".class") && !je.getName().startsWith("META-INF/")) {
-                            try (InputStream in = jar.getInputStream(je)) {
-                                if (carriesMarker(in.readAllBytes(), markers)) {
-                                    candidates.add(className(je.getName()));
-                                }
-                            }
-                        }
+    /** The classes carrying a marker, each once (the first source wins), with the loader of its source. */
+    private static Map<String, ClassLoader> find(List<Source> sources, List<byte[]> markers) {
+        Map<String, ClassLoader> candidates = new LinkedHashMap<>();
+        for (Source source : sources) {
+            try {
+                source.forEachClass((name, bytes) -> {
+                    if (carriesMarker(bytes, markers)) {
+                        candidates.putIfAbsent(name, source.loader());
                     }
-                } catch (IOException e) {
-                    throw new UncheckedIOException(e);
-                }
+                });
+            } catch (IOException e) {
+                throw new UncheckedIOException(source.description() + ": " + e.getMessage(), e);
             }
         }
         return candidates;
     }
 
-    private static Report check(List<String> candidates, ClassLoader loader) {
+    private static Report check(Map<String, ClassLoader> candidates) {
         List<String> checked = new ArrayList<>();
         List<Problem> problems = new ArrayList<>();
-        for (String name : candidates) {
+        for (Map.Entry<String, ClassLoader> candidate : candidates.entrySet()) {
+            String name = candidate.getKey();
             Class<?> type;
             try {
-                type = Class.forName(name, false, loader);
+                type = Class.forName(name, false, candidate.getValue());
             } catch (ClassNotFoundException | LinkageError e) {
                 problems.add(new Problem(name, "cannot be loaded: " + e));
                 continue;
@@ -136,18 +269,35 @@ public final class RequiresFeatureScanner {
                 problems.add(new Problem(name, e.getMessage()));
             }
         }
-        return new Report(checked, problems);
+        return new Report(checked, problems, List.of());
     }
 
     /**
-     * Scans {@code java.class.path} and fails with every problem found.
+     * Scans {@code java.class.path} and the boot layer's modules, and fails with every problem found,
+     * or if no class was there to check.
      *
-     * @throws AssertionError listing each class and its invalid name
+     * @throws AssertionError listing each class and its invalid name, or where it searched in vain
      */
     public static Report assertValid() {
-        Report r = scan();
+        return assertValid(scan());
+    }
+
+    /**
+     * Fails with every problem {@code r} found, or if it checked no class.
+     *
+     * @throws AssertionError listing each class and its invalid name, or where the scan searched in vain
+     */
+    public static Report assertValid(Report r) {
+        if (r.checked().isEmpty()) {
+            List<String> where = r.searched();
+            String searched = where.isEmpty() ? "no class-path entry or module at all"
+                    : where.size() <= 5 ? String.join(", ", where)
+                    : String.join(", ", where.subList(0, 5)) + " and " + (where.size() - 5) + " more";
+            throw new AssertionError("RequiresFeatureScanner checked nothing: no class with @RequiresFeature or"
+                    + " @Implementation in " + searched + "; a check that finds nothing to check does not pass");
+        }
         if (!r.problems().isEmpty()) {
-            StringBuilder sb = new StringBuilder("invalid @RequiresFeature on the class path:");
+            StringBuilder sb = new StringBuilder("invalid @RequiresFeature on the class path or module path:");
             r.problems().forEach(p -> sb.append("\n  ").append(p.className()).append(": ").append(p.message()));
             throw new AssertionError(sb.toString());
         }
@@ -161,14 +311,6 @@ public final class RequiresFeatureScanner {
             }
         }
         return false;
-    }
-
-    private static byte[] readAll(Path f) {
-        try {
-            return Files.readAllBytes(f);
-        } catch (IOException e) {
-            throw new UncheckedIOException(e);
-        }
     }
 
     private static boolean carriesMarker(byte[] classFile, List<byte[]> markers) {

@@ -23,16 +23,13 @@ public final class XorGen implements DispatchPointProvider {
 
     /**
      * The point. Calibration warms each scalar kernel up for 50 ms, long enough for C2 to compile its
-     * loops on two cores (with the default 10 ms the first kernel is timed half interpreted). The
-     * Vector API kernels are made by lambdas, so their classes are linked only if
-     * they are selected, which needs {@code jvm.vector256}/{@code jvm.vector512}: without
-     * {@code --add-modules jdk.incubator.vector} they are reported as not runnable, never loaded.
+     * loops on two cores (with the default 10 ms the first kernel is timed half interpreted).
      */
     public static final DispatchPoint<XorKernel> POINT = DispatchPoint.builder("raid.xor", XorKernel.class)
-            .candidate(ScalarXor.class, () -> new ScalarXor())
-            .candidate(UnrolledScalarXor.class, () -> new UnrolledScalarXor())
-            .candidate(Vector256Xor.class, () -> new Vector256Xor())
-            .candidate(Vector512Xor.class, () -> new Vector512Xor())
+            .candidate(ScalarXor.class)
+            .candidate(UnrolledScalarXor.class)
+            .candidate(Vector256Xor.class)
+            .candidate(Vector512Xor.class)
             .calibrate(true)
             .calibration(Duration.ofMillis(50), Duration.ofMillis(25))
             .build();

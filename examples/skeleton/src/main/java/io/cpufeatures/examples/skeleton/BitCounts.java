@@ -7,14 +7,16 @@ import java.util.List;
 
 /**
  * The dispatch point {@code skeleton.bitcount} and the public entry: the choice is made once, on
- * first use, and held in a static final field, so {@link #count(long[])} costs a direct call.
+ * first use, and held in a static final field, so {@link #count(long[])} costs a direct call. As a
+ * {@link DispatchPointProvider} it is listed for ServiceLoader by cpufeatures-processor when it is
+ * compiled, so tools and {@code @ForEachCandidate} find the point.
  */
 public final class BitCounts implements DispatchPointProvider {
 
     /** The point: its name, its service type, its candidates. */
     public static final DispatchPoint<BitCount> POINT = DispatchPoint.builder("skeleton.bitcount", BitCount.class)
-            .candidate(ScalarBitCount.class, ScalarBitCount::new)
-            .candidate(PopcntBitCount.class, PopcntBitCount::new)
+            .candidate(ScalarBitCount.class)
+            .candidate(PopcntBitCount.class)
             .build();
 
     /**

@@ -16,8 +16,8 @@ public final class HuffmanKernels implements DispatchPointProvider {
 
     /** The point and its two candidates. */
     public static final DispatchPoint<HuffmanKernel> POINT = DispatchPoint.builder("zstd.huffman", HuffmanKernel.class)
-            .candidate(GenericHuffmanKernel.class, GenericHuffmanKernel::new)
-            .candidate(Bmi2HuffmanKernel.class, Bmi2HuffmanKernel::new)
+            .candidate(GenericHuffmanKernel.class)
+            .candidate(Bmi2HuffmanKernel.class)
             .build();
 
     /**
