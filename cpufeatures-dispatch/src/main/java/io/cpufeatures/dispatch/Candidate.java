@@ -42,6 +42,9 @@ public final class Candidate<T> {
 
     private Candidate(String name, String description, int priority, boolean bestWhenEligible, Requirements requirements,
             Supplier<? extends T> factory, Optional<Class<?>> type, MethodHandles.Lookup lookup) {
+        Objects.requireNonNull(name, "name");
+        Objects.requireNonNull(description, "description");
+        Objects.requireNonNull(requirements, "requirements");
         if (!NAME.matcher(name).matches()) {
             throw new IllegalArgumentException("candidate name '" + name + "'" + type.map(t -> " of " + t.getName()).orElse("")
                     + " must be lower case letters and digits, separated by '.', '_' or '-'");

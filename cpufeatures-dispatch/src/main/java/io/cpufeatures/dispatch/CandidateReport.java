@@ -22,6 +22,8 @@ public record CandidateReport(String name, String description, int priority, Str
     /** Validates and copies the parts. */
     public CandidateReport {
         Objects.requireNonNull(name, "name");
+        Objects.requireNonNull(description, "description");
+        Objects.requireNonNull(requirements, "requirements");
         Objects.requireNonNull(status, "status");
         reasons = List.copyOf(reasons);
         Objects.requireNonNull(speed, "speed");

@@ -1,5 +1,6 @@
 package io.cpufeatures.dispatch;
 
+import java.util.Objects;
 import java.util.Optional;
 
 /**
@@ -12,13 +13,22 @@ public final class DispatchException extends IllegalStateException {
 
     private final String reason;
 
-    /** Creates the exception with its message and, if there is one, the explanation. */
-    public DispatchException(String message, Explanation explanation) {
-        this(message, explanation, null);
+    /** A failure that no selection explains: a bad override, a provider that cannot be loaded. */
+    public DispatchException(String message) {
+        this(Objects.requireNonNull(message, "message"), null, null);
     }
 
-    /** Creates the exception with its message, the explanation if there is one, and the cause. */
-    public DispatchException(String message, Explanation explanation, Throwable cause) {
+    /** A failure that no selection explains, with its cause. */
+    public DispatchException(String message, Throwable cause) {
+        this(Objects.requireNonNull(message, "message"), null, Objects.requireNonNull(cause, "cause"));
+    }
+
+    /** A failed selection: the message, then the explanation of every candidate. */
+    public DispatchException(String message, Explanation explanation) {
+        this(Objects.requireNonNull(message, "message"), Objects.requireNonNull(explanation, "explanation"), null);
+    }
+
+    private DispatchException(String message, Explanation explanation, Throwable cause) {
         super(explanation == null ? message : message + "\n" + explanation.format(), cause);
         this.explanation = explanation;
         this.reason = message;

@@ -156,7 +156,7 @@ public record DispatchOverrides(List<PointOverride> overrides, boolean unsafe, C
     public static DispatchOverrides current() {
         Parsed p = Holder.CURRENT;
         if (p.failure() != null) {
-            throw new DispatchException(p.failure().getMessage(), null);
+            throw new DispatchException(p.failure().getMessage());
         }
         return p.overrides();
     }
@@ -214,12 +214,12 @@ public record DispatchOverrides(List<PointOverride> overrides, boolean unsafe, C
         if (value.equalsIgnoreCase("false")) {
             return false;
         }
-        throw new DispatchException(where + ": '" + value + "' is not a boolean; accepted: true, false", null);
+        throw new DispatchException(where + ": '" + value + "' is not a boolean; accepted: true, false");
     }
 
     private static String candidate(String where, String value) {
         if (value.isEmpty()) {
-            throw new DispatchException(where + " is empty; it names the candidate to use, e.g. " + where + "=scalar", null);
+            throw new DispatchException(where + " is empty; it names the candidate to use, e.g. " + where + "=scalar");
         }
         return value;
     }
@@ -239,7 +239,7 @@ public record DispatchOverrides(List<PointOverride> overrides, boolean unsafe, C
             }
         }
         if (points.isEmpty()) {
-            throw new DispatchException(where + " is empty; accepted: true, false, or point names separated by commas", null);
+            throw new DispatchException(where + " is empty; accepted: true, false, or point names separated by commas");
         }
         return new SomePoints(points);
     }

@@ -138,7 +138,7 @@ public final class DispatchPoint<T> {
         } catch (DispatchException e) {
             return e;
         } catch (RuntimeException e) {
-            return new DispatchException(name + ": cannot select: " + e.getMessage(), null, e);
+            return new DispatchException(name + ": cannot select: " + e.getMessage(), e);
         }
     }
 
@@ -224,6 +224,8 @@ public final class DispatchPoint<T> {
         private Duration measure = Calibrator.DEFAULT_MEASURE;
 
         private Builder(String name, Class<T> type) {
+            Objects.requireNonNull(name, "name");
+            Objects.requireNonNull(type, "type");
             if (!NAME.matcher(name).matches() || RESERVED.contains(name)) {
                 throw new IllegalArgumentException("dispatch point name '" + name + "' must be lower-case words joined by"
                         + " '.', '_' or '-', and not one of " + RESERVED);

@@ -1,5 +1,7 @@
 package io.cpufeatures.dispatch;
 
+import java.util.Objects;
+
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.Iterator;
@@ -48,13 +50,13 @@ public final class DispatchPoints {
                     if (earlier != null && earlier != point) {
                         return new Loaded(null, new DispatchException("two dispatch points are named '" + point.name()
                                 + "': one listed by " + listedBy.get(point.name()) + ", one by " + by
-                                + "; a point name must be unique on the class path", null));
+                                + "; a point name must be unique on the class path"));
                     }
                     listedBy.putIfAbsent(point.name(), by);
                 }
             }
         } catch (ServiceConfigurationError | RuntimeException | LinkageError e) {
-            return new Loaded(null, new DispatchException("a dispatch point provider could not be loaded: " + e, null));
+            return new Loaded(null, new DispatchException("a dispatch point provider could not be loaded: " + e));
         }
         List<DispatchPoint<?>> points = new ArrayList<>(byName.values());
         points.sort(Comparator.comparing(DispatchPoint::name));
@@ -69,13 +71,14 @@ public final class DispatchPoints {
     public static List<DispatchPoint<?>> onClassPath() {
         Loaded l = Holder.LOADED;
         if (l.failure() != null) {
-            throw new DispatchException(l.failure().getMessage(), null);
+            throw new DispatchException(l.failure().getMessage());
         }
         return l.points();
     }
 
     /** The point named {@code name}, if a provider lists it. */
     public static Optional<DispatchPoint<?>> find(String name) {
+        Objects.requireNonNull(name, "name");
         return onClassPath().stream().filter(p -> p.name().equals(name)).findFirst();
     }
 

@@ -62,8 +62,7 @@ final class Eligibility {
         DispatchOverrides.PointOverride given = o.get();
         Candidate<T> c = order.stream().filter(x -> x.name().equals(given.candidate())).findFirst()
                 .orElseThrow(() -> new DispatchException(given.source() + ": unknown candidate '" + given.candidate()
-                        + "' for dispatch point " + point.name() + "; valid: " + String.join(", ", point.candidateNames()),
-                        null));
+                        + "' for dispatch point " + point.name() + "; valid: " + String.join(", ", point.candidateNames())));
         boolean despite = !ledger.eligible(c);
         if (despite && !overrides.unsafe()) {
             throw ledger.failure(given.source() + ": candidate " + c.name() + " cannot run on this CPU;"

@@ -20,9 +20,12 @@ import java.util.Optional;
 public record Explanation(String point, Optional<String> selected, List<CandidateReport> candidates, String source,
         Optional<String> coreScope) {
 
-    /** Copies the list. */
+    /** Validates the parts and copies the list. */
     public Explanation {
+        Objects.requireNonNull(point, "point");
+        Objects.requireNonNull(selected, "selected");
         candidates = List.copyOf(candidates);
+        Objects.requireNonNull(source, "source");
         Objects.requireNonNull(coreScope, "coreScope");
     }
 

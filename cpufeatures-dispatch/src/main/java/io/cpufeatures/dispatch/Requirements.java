@@ -1,5 +1,7 @@
 package io.cpufeatures.dispatch;
 
+import java.util.Objects;
+
 import io.cpufeatures.core.CpuFeatures;
 import io.cpufeatures.core.FeatureName;
 import io.cpufeatures.core.Reason;
@@ -32,6 +34,12 @@ public record Requirements(List<String> required, List<String> absent, List<Stri
 
     /** A requirement that is not met, with the decoding layer's reasons. */
     public record Unmet(String name, boolean mustBeAbsent, List<Reason> reasons) {
+
+        /** Validates the parts and copies the reasons. */
+        public Unmet {
+            Objects.requireNonNull(name, "name");
+            reasons = List.copyOf(reasons);
+        }
 
         /** One line: {@code avx512f: xcr0: XCR0=0x7 ... lacks ...}, or {@code prefer_ymm is set}. */
         @Override
@@ -73,6 +81,9 @@ public record Requirements(List<String> required, List<String> absent, List<Stri
      * @throws UnknownFeatureException for an unknown name
      */
     public static Requirements of(List<String> required, List<String> absent, String where) {
+        Objects.requireNonNull(required, "required");
+        Objects.requireNonNull(absent, "absent");
+        Objects.requireNonNull(where, "where");
         Set<String> req = new LinkedHashSet<>();
         Set<String> abs = new LinkedHashSet<>();
         List<String> declared = new ArrayList<>();

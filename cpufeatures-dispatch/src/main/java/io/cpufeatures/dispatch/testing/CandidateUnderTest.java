@@ -1,5 +1,7 @@
 package io.cpufeatures.dispatch.testing;
 
+import java.util.Objects;
+
 import io.cpufeatures.dispatch.Candidate;
 
 /**
@@ -11,4 +13,11 @@ import io.cpufeatures.dispatch.Candidate;
  * @param <T>       the service type
  */
 public record CandidateUnderTest<T>(String name, T instance, Candidate<T> candidate) {
+
+    /** Validates the parts. */
+    public CandidateUnderTest {
+        Objects.requireNonNull(name, "name");
+        Objects.requireNonNull(instance, "instance");
+        Objects.requireNonNull(candidate, "candidate");
+    }
 }

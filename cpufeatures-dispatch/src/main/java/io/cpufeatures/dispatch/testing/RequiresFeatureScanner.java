@@ -1,5 +1,7 @@
 package io.cpufeatures.dispatch.testing;
 
+import java.util.Objects;
+
 import io.cpufeatures.dispatch.Implementation;
 import io.cpufeatures.dispatch.RequiresFeature;
 import io.cpufeatures.dispatch.RequiresFeatures;
@@ -53,6 +55,12 @@ public final class RequiresFeatureScanner {
 
     /** A problem found: the class and what is wrong. */
     public record Problem(String className, String message) {
+
+        /** Validates the parts. */
+        public Problem {
+            Objects.requireNonNull(className, "className");
+            Objects.requireNonNull(message, "message");
+        }
     }
 
     /**
@@ -97,6 +105,8 @@ public final class RequiresFeatureScanner {
 
     /** Scans the given class-path entries (directories and jars), loading classes with {@code loader}. */
     public static Report scan(List<Path> classPath, ClassLoader loader) {
+        Objects.requireNonNull(classPath, "classPath");
+        Objects.requireNonNull(loader, "loader");
         return scan(classPath(classPath, loader));
     }
 

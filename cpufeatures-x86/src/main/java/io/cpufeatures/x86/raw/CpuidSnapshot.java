@@ -140,18 +140,22 @@ public final class CpuidSnapshot implements CpuSnapshot {
         return new CpuidSnapshot(leaves, xcr0, xcr0Source, source, Optional.of(permission));
     }
 
-    /** Snapshots are equal when their leaves and XCR0 are; the source is not compared. */
+    /**
+     * Snapshots are equal when everything that decides a decoding is: the leaves, XCR0 and how it
+     * was known, and the AMX tile-data permission. Where it was read (the source) is not compared.
+     */
     @Override
     public boolean equals(Object o) {
         return o instanceof CpuidSnapshot other
                 && leaves.equals(other.leaves)
                 && xcr0 == other.xcr0
-                && xcr0Source == other.xcr0Source;
+                && xcr0Source == other.xcr0Source
+                && tilePermission.equals(other.tilePermission);
     }
 
     @Override
     public int hashCode() {
-        return Objects.hash(leaves, xcr0, xcr0Source);
+        return Objects.hash(leaves, xcr0, xcr0Source, tilePermission);
     }
 
     @Override
