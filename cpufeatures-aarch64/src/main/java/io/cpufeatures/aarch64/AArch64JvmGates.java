@@ -4,11 +4,8 @@ import static io.cpufeatures.aarch64.feature.AArch64Feature.AES;
 import static io.cpufeatures.aarch64.feature.AArch64Feature.ASIMD;
 import static io.cpufeatures.aarch64.feature.AArch64Feature.ATOMICS;
 import static io.cpufeatures.aarch64.feature.AArch64Feature.CRC32;
-import static io.cpufeatures.aarch64.feature.AArch64Feature.PMULL;
 import static io.cpufeatures.aarch64.feature.AArch64Feature.SHA1;
 import static io.cpufeatures.aarch64.feature.AArch64Feature.SHA2;
-import static io.cpufeatures.aarch64.feature.AArch64Feature.SHA3;
-import static io.cpufeatures.aarch64.feature.AArch64Feature.SHA512;
 import static io.cpufeatures.aarch64.feature.AArch64Feature.SVE;
 import static io.cpufeatures.aarch64.feature.AArch64Feature.SVE2;
 
@@ -31,13 +28,18 @@ import java.util.Map;
  *       the hardware's largest; 16 without SVE: so C2 compiles vectors up to 128 bits on NEON and up
  *       to the vector length on SVE, which the core's width gates and the two here above 512 bits
  *       ({@code jvm.vector1024}, {@code jvm.vector2048}: SVE allows 2048) read;</li>
- *   <li>JDK 17 never enables {@code UseSHA512Intrinsics} or {@code UseSHA3Intrinsics} on its own
- *       ("until it has been fully tested on hardware"); JDK 25 enables SHA-512 when the CPU has it and
- *       SHA-3 only on Apple cores;</li>
- *   <li>{@code UseLSE} follows HWCAP_ATOMICS; the AES, GHASH, SHA-1/256 and CRC32C intrinsics follow
- *       their HWCAPs; {@code UseCRC32} (the CRC32 instructions) follows HWCAP_CRC32.</li>
+ *   <li>{@code UseLSE} follows HWCAP_ATOMICS, {@code UseCRC32} (the CRC32 instructions) HWCAP_CRC32,
+ *       {@code UseAES} HWCAP_AES, {@code UseSHA} any of the SHA hwcaps.</li>
  * </ul>
- * And for each CPU feature, the gates that decide whether Java code gets to use it.
+ * Only product flags are gates: the per-algorithm intrinsic flags ({@code UseAESIntrinsics},
+ * {@code UseGHASHIntrinsics}, {@code UseSHA1Intrinsics}...) are diagnostic, and
+ * {@code HotSpotDiagnosticMXBean} does not show a diagnostic flag unless the JVM runs with
+ * {@code -XX:+UnlockDiagnosticVMOptions}. So {@code pmull} (GHASH), {@code sha512} and {@code sha3}
+ * have no gate: JDK 17 never turns the SHA-512 and SHA-3 intrinsics on by itself ("until it has been
+ * fully tested on hardware"; JDK 25 enables SHA-512, and SHA-3 on Apple cores only), and
+ * {@code UseSHA} holding says nothing of them.
+ *
+ * <p>And for each CPU feature, the gates that decide whether Java code gets to use it.
  */
 final class AArch64JvmGates {
 
@@ -48,15 +50,9 @@ final class AArch64JvmGates {
             new JvmGate("jvm.vector1024", new JvmGate.VectorBits(1024)),
             new JvmGate("jvm.vector2048", new JvmGate.VectorBits(2048)),
             JvmGate.enabled("jvm.lse", "UseLSE"),
-            JvmGate.enabled("jvm.aes", "UseAESIntrinsics"),
-            JvmGate.enabled("jvm.aes_ctr", "UseAESCTRIntrinsics"),
-            JvmGate.enabled("jvm.ghash", "UseGHASHIntrinsics"),
-            JvmGate.enabled("jvm.sha1", "UseSHA1Intrinsics"),
-            JvmGate.enabled("jvm.sha256", "UseSHA256Intrinsics"),
-            JvmGate.enabled("jvm.sha512", "UseSHA512Intrinsics"),
-            JvmGate.enabled("jvm.sha3", "UseSHA3Intrinsics"),
             JvmGate.enabled("jvm.crc32", "UseCRC32"),
-            JvmGate.enabled("jvm.crc32c", "UseCRC32CIntrinsics"));
+            JvmGate.enabled("jvm.aes", "UseAES"),
+            JvmGate.enabled("jvm.sha", "UseSHA"));
 
     /** The gates beside each CPU feature that has them, in table order. */
     static final Map<AArch64Feature, List<String>> BY_FEATURE = byFeature();
@@ -67,14 +63,11 @@ final class AArch64JvmGates {
     private static Map<AArch64Feature, List<String>> byFeature() {
         Map<AArch64Feature, List<String>> m = new LinkedHashMap<>();
         m.put(ASIMD, List.of("jvm.vector128"));
-        m.put(AES, List.of("jvm.aes", "jvm.aes_ctr"));
-        m.put(PMULL, List.of("jvm.ghash"));
-        m.put(SHA1, List.of("jvm.sha1"));
-        m.put(SHA2, List.of("jvm.sha256"));
-        m.put(CRC32, List.of("jvm.crc32", "jvm.crc32c"));
+        m.put(AES, List.of("jvm.aes"));
+        m.put(SHA1, List.of("jvm.sha"));
+        m.put(SHA2, List.of("jvm.sha"));
+        m.put(CRC32, List.of("jvm.crc32"));
         m.put(ATOMICS, List.of("jvm.lse"));
-        m.put(SHA3, List.of("jvm.sha3"));
-        m.put(SHA512, List.of("jvm.sha512"));
         m.put(SVE, List.of("jvm.sve", "jvm.vector256", "jvm.vector512", "jvm.vector1024", "jvm.vector2048"));
         m.put(SVE2, List.of("jvm.sve2"));
         return Collections.unmodifiableMap(m);

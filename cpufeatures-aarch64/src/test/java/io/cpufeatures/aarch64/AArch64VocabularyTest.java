@@ -56,11 +56,11 @@ class AArch64VocabularyTest {
     @Test
     void theJitGatesReadHotSpotsAarch64Flags() {
         JvmView sve2At256 = JvmView.of("test", Map.of("UseSVE", "2", "MaxVectorSize", "32", "UseLSE", "true",
-                "UseSHA3Intrinsics", "false", "UseCompiler", "true"), true, OptionalInt.of(256));
+                "UseSHA", "false", "UseCompiler", "true"), true, OptionalInt.of(256));
         assertTrue(sve2At256.has("jvm.sve") && sve2At256.has("jvm.sve2") && sve2At256.has("jvm.lse"));
         assertTrue(sve2At256.has("jvm.vector256") && !sve2At256.has("jvm.vector512"));
         assertEquals("MaxVectorSize=32: the JIT compiles vectors up to 256 bits", sve2At256.reasons("jvm.vector1024").get(0).detail());
-        assertEquals("UseSHA3Intrinsics=false", sve2At256.reasons("jvm.sha3").get(0).detail());
+        assertEquals("UseSHA=false", sve2At256.reasons("jvm.sha").get(0).detail());
         JvmView neon = JvmView.of("test", Map.of("UseSVE", "0", "MaxVectorSize", "16"), true, OptionalInt.of(128));
         assertFalse(neon.has("jvm.sve"));
         assertEquals("UseSVE=0", neon.reasons("jvm.sve").get(0).detail());

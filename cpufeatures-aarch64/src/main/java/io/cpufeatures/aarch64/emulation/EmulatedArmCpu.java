@@ -105,7 +105,8 @@ public final class EmulatedArmCpu {
         }
 
         /**
-         * The process's SVE vector length (default 128 bits when {@code sve} is a feature).
+         * The process's SVE vector length (default 128 bits when {@code sve} is a feature); the snapshot
+         * has it only when the kernel allows SVE, as {@code PR_SVE_GET_VL} does.
          *
          * @throws IllegalArgumentException unless 128 to 2048 in steps of 128
          */
@@ -115,7 +116,8 @@ public final class EmulatedArmCpu {
         }
 
         /**
-         * The process's SME streaming vector length (default 128 bits when {@code sme} is a feature).
+         * The process's SME streaming vector length (default 128 bits when {@code sme} is a feature); the
+         * snapshot has it only when the kernel allows SME.
          *
          * @throws IllegalArgumentException unless 128 to 2048 in steps of 128
          */
@@ -159,7 +161,7 @@ public final class EmulatedArmCpu {
         /**
          * The snapshot.
          *
-         * @throws IllegalArgumentException for a vector length without its feature
+         * @throws IllegalArgumentException for a vector length of a CPU without its feature
          */
         public AArch64Snapshot snapshot() {
             Map<IdRegister, Long> regs = registers();
@@ -189,15 +191,17 @@ public final class EmulatedArmCpu {
                 b.idSource(IdRegisterSource.MRS);
                 regs.forEach(b::register);
             }
+            if (sveBits.isPresent() && !AArch64Feature.SVE.idRule().holds(withRegs)) {
+                throw new IllegalArgumentException("an SVE vector length for a CPU without sve");
+            }
+            if (smeBits.isPresent() && !AArch64Feature.SME.idRule().holds(withRegs)) {
+                throw new IllegalArgumentException("an SME vector length for a CPU without sme");
+            }
             if ((hwcap & AArch64Snapshot.HWCAP_SVE) != 0) {
                 b.sveVectorBytes(sveBits.orElse(128) / 8);
-            } else if (sveBits.isPresent()) {
-                throw new IllegalArgumentException("an SVE vector length for a CPU whose kernel does not allow sve");
             }
             if ((words.getOrDefault(HwcapWord.HWCAP2, 0L) & AArch64Snapshot.HWCAP2_SME) != 0) {
                 b.smeVectorBytes(smeBits.orElse(128) / 8);
-            } else if (smeBits.isPresent()) {
-                throw new IllegalArgumentException("an SME vector length for a CPU whose kernel does not allow sme");
             }
             return b.build();
         }
