@@ -10,10 +10,11 @@ import java.util.Objects;
 
 /**
  * RAID xor, dispatched once: the point {@code raid.xor} and its public entries. The kernel is
- * chosen on first use as Linux {@code arch_xor_init()} does: {@code vector512}, then
- * {@code vector256}, is taken outright when eligible; otherwise the scalar kernels are timed on a
- * page and the fastest wins ({@code raid.xor: using function: ...} in the log). The choice is held
- * in a static final field, so a call costs the argument checks and a direct call.
+ * chosen on first use as Linux {@code arch_xor_init()} does: on x86 {@code vector512}, then
+ * {@code vector256}, on AArch64 {@code sve}, then {@code neon}, is taken outright when eligible;
+ * otherwise the scalar kernels are timed on a page and the fastest wins
+ * ({@code raid.xor: using function: ...} in the log). The choice is held in a static final field,
+ * so a call costs the argument checks and a direct call.
  */
 public final class XorGen implements DispatchPointProvider {
 
@@ -24,7 +25,7 @@ public final class XorGen implements DispatchPointProvider {
      * The point. Calibration warms each scalar kernel up for 50 ms, long enough for C2 to compile its
      * loops on two cores (with the default 10 ms the first kernel is timed half interpreted). The
      * Vector API kernels are made by lambdas, so their classes are linked only if
-     * they are selected, which needs {@code jvm.vector256}/{@code jvm.vector512}: without
+     * they are selected, which needs a {@code jvm.vector*} gate: without
      * {@code --add-modules jdk.incubator.vector} they are reported as not runnable, never loaded.
      */
     public static final DispatchPoint<XorKernel> POINT = DispatchPoint.builder("raid.xor", XorKernel.class)
@@ -32,6 +33,8 @@ public final class XorGen implements DispatchPointProvider {
             .candidate(UnrolledScalarXor.class, () -> new UnrolledScalarXor())
             .candidate(Vector256Xor.class, () -> new Vector256Xor())
             .candidate(Vector512Xor.class, () -> new Vector512Xor())
+            .candidate(NeonXor.class, () -> new NeonXor())
+            .candidate(SveXor.class, () -> new SveXor())
             .calibrate(true)
             .calibration(Duration.ofMillis(50), Duration.ofMillis(25))
             .build();

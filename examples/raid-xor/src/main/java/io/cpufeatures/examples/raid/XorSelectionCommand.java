@@ -33,7 +33,8 @@ public final class XorSelectionCommand {
         ((Logger) LoggerFactory.getLogger(org.slf4j.Logger.ROOT_LOGGER_NAME)).setLevel(Level.INFO);
         PrintStream out = System.out;
         CpuFeatures cpu = CpuFeatures.current();
-        out.println("CPU: " + cpu.identity().getOrDefault("brand", "unknown CPU") + " (" + cpu.source() + ")");
+        out.println("CPU: " + cpu.identity().getOrDefault("brand", cpu.identity().getOrDefault("microarchitecture",
+                "unknown CPU")) + " (" + cpu.source() + ")");
         out.println("Java: " + Runtime.version() + ", vector API: " + (cpu.has("jvm.vector_api") ? "readable" : "not readable"));
         Selection<XorKernel> selection;
         try {
