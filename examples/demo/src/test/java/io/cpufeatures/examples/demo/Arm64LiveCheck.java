@@ -5,6 +5,8 @@ import io.cpufeatures.aarch64.raw.AArch64Snapshot;
 import io.cpufeatures.cli.Main;
 import io.cpufeatures.core.CpuDumps;
 import io.cpufeatures.core.CpuFeatures;
+import io.cpufeatures.core.spi.ProbeMode;
+import io.cpufeatures.core.spi.ProbeSettings;
 import io.cpufeatures.examples.raid.XorAgreement;
 import io.cpufeatures.examples.raid.XorGen;
 import io.cpufeatures.x86.emulation.ReferenceCpus;
@@ -13,6 +15,7 @@ import java.io.StringWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
+import java.util.Optional;
 import java.util.OptionalLong;
 
 /**
@@ -54,6 +57,15 @@ public final class Arm64LiveCheck {
         print("MaxVectorSize", cpu.jvm().flag("MaxVectorSize").orElse("absent"));
         print("jvm.sve", Boolean.toString(cpu.has("jvm.sve")));
         print("probe.ms", Long.toString((System.nanoTime() - start) / 1_000_000));
+        // The forced fallback: under qemu-user 7.2 /proc/cpuinfo is the x86 host's, and must be refused.
+        CpuFeatures fallback = CpuFeatures.probe(new ProbeSettings(List.of(), Optional.empty(), OptionalLong.empty(),
+                ProbeMode.PROC_CPUINFO));
+        print("fallback.source", fallback.source().kind().id());
+        print("fallback.failure", fallback.source().failures().isEmpty() ? "none" : fallback.source().failures().get(0).reason());
+        // The user's mask, remove-only through the dependencies.
+        CpuFeatures noAsimd = CpuFeatures.probe(new ProbeSettings(List.of("neon"), Optional.empty(), OptionalLong.empty(),
+                ProbeMode.AUTO));
+        print("disabled.usable", String.join(",", noAsimd.usable()));
         String chosen = XorGen.POINT.selection().name();
         print("raid.xor", chosen);
         List<String> parts = List.of(args).subList(1, args.length);

@@ -19,6 +19,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.Comparator;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
@@ -104,7 +105,9 @@ class Arm64LiveTest {
         }
         ExecutorService pool = Executors.newFixedThreadPool(Math.min(2, Runtime.getRuntime().availableProcessors()));
         Map<String, Future<String>> runs = new LinkedHashMap<>();
-        for (Model m : models()) {
+        List<Model> longestFirst = new ArrayList<>(models());
+        longestFirst.sort(Comparator.comparingInt((Model m) -> (m.agreement() ? 1 : 0) + (m.commands() ? 1 : 0)).reversed());
+        for (Model m : longestFirst) {
             runs.put(m.cpu(), pool.submit(() -> run(qemu, java, m)));
         }
         pool.shutdown();
@@ -179,6 +182,10 @@ class Arm64LiveTest {
                 () -> assertEquals(hwcapNames, new LinkedHashSet<>(list(v.get("usable"))), "usable is what the kernel allows"),
                 () -> assertEquals(m.qemuOmits(), extra, "present beyond the HWCAPs"),
                 () -> assertEquals(m.core(), v.get("core")),
+                () -> assertEquals("none", v.get("fallback.source"), "the forced /proc/cpuinfo fallback"),
+                () -> assertTrue(v.get("fallback.failure").startsWith("/proc/cpuinfo has no 'Features' line, so it is not an"
+                        + " arm64 kernel's (it has x86's 'vendor_id' and 'flags'"), v.get("fallback.failure")),
+                () -> assertDisabledAsimdTakesItsDependents(hwcapNames, list(v.get("disabled.usable"))),
                 () -> assertEquals(m.sveBits(), v.get("sveBits")),
                 () -> assertEquals(jitUsesSve ? "sve" : "neon", v.get("raid.xor"), "UseSVE=" + v.get("UseSVE")
                         + " MaxVectorSize=" + v.get("MaxVectorSize")),
@@ -190,6 +197,13 @@ class Arm64LiveTest {
                         checkCommands(m, v, out);
                     }
                 });
+    }
+
+    /** {@code cpufeatures.disable=neon}: asimd and everything that depends on it (AES, SVE...) fall; fp stays. */
+    private static void assertDisabledAsimdTakesItsDependents(Set<String> hwcaps, List<String> usable) {
+        assertTrue(usable.contains("fp") && !usable.contains("asimd") && !usable.contains("aes"), usable.toString());
+        assertTrue(!usable.contains("sve") && usable.contains("crc32") && usable.contains("cpuid"), usable.toString());
+        assertTrue(hwcaps.containsAll(usable), usable.toString());
     }
 
     private static void checkCommands(Model m, Map<String, String> v, String out) throws Exception {
