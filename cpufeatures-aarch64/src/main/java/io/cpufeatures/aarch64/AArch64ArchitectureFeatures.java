@@ -116,7 +116,7 @@ final class AArch64ArchitectureFeatures implements ArchitectureFeatures {
         });
         info.core().ifPresent(c -> {
             m.put("microarchitecture", c.name());
-            c.architectureVersion().ifPresent(a -> m.put("architecture", a));
+            c.architectureVersion().ifPresent(a -> m.put("architectureVersion", a));
             c.productNames().ifPresent(p -> m.put("products", p));
         });
         AArch64Snapshot s = info.snapshot();

@@ -93,7 +93,7 @@ class QemuDumpsDecodingTest {
         Map<String, String> n1 = QemuDumps.read("neoverse-n1").kinds().get(0).features().identity();
         assertEquals("r4p1", n1.get("revision"));
         assertEquals("AWS Graviton2", n1.get("products"));
-        assertEquals("Armv8.2-A", n1.get("architecture"));
+        assertEquals("Armv8.2-A", n1.get("architectureVersion"), "not \"architecture\", which is aarch64");
     }
 
     @Test
