@@ -35,7 +35,7 @@ final class FeatureExplainer {
     static String explain(Machine.Cpu cpu, String name) {
         CpuFeatures features = cpu.features();
         CpuFeatures.resolve(name, "explain");
-        Trace trace = features.trace(name).orElseThrow(() -> new CliFailure(CliFailure.FILE_FAILED,
+        Trace trace = features.trace(name).orElseThrow(() -> new CliFailure(CliFailure.FAILED,
                 "no CPU information for '" + name + "' here: the CPU is " + features.architecture() + " ("
                         + features.source() + ")"));
         FeatureExplainer e = new FeatureExplainer();
@@ -110,6 +110,6 @@ final class FeatureExplainer {
     }
 
     private void line(String label, String value) {
-        out.append(label).append(" ".repeat(Math.max(1, 18 - label.length()))).append(value).append('\n');
+        out.append(label).append(" ".repeat(Math.max(1, 18 - label.length()))).append(TerminalText.safe(value)).append('\n');
     }
 }

@@ -59,7 +59,7 @@ final class FleetCommand implements Callable<Integer> {
                     n.put("error", e.getMessage());
                     out.println(JsonReport.write(n, false));
                 } else {
-                    out.println(file + "  ERROR " + e.getMessage());
+                    out.println(TerminalText.safe(file + "  ERROR " + e.getMessage()));
                 }
                 continue;
             }
@@ -71,7 +71,7 @@ final class FleetCommand implements Callable<Integer> {
                 out.println(JsonReport.write(n, false));
             } else {
                 for (ReportModel.CpuEntry cpu : model.cpus()) {
-                    out.println(row(file, cpu));
+                    out.println(TerminalText.safe(row(file, cpu)));
                 }
             }
         }
@@ -80,7 +80,7 @@ final class FleetCommand implements Callable<Integer> {
             err.flush();
         }
         out.flush();
-        return failed == 0 ? 0 : CliFailure.FILE_FAILED;
+        return failed == 0 ? 0 : CliFailure.FAILED;
     }
 
     private List<Path> files() {

@@ -63,11 +63,13 @@ record Machine(List<Cpu> cpus, ProbeSource source, boolean process) {
         try {
             return CpuDumps.read(file, xcr0);
         } catch (NoSuchFileException e) {
-            throw new CliFailure(CliFailure.FILE_FAILED, "cannot read " + file + ": no such file", e);
+            throw new CliFailure(CliFailure.FAILED, "cannot read " + file + ": no such file", e);
         } catch (IOException e) {
-            throw new CliFailure(CliFailure.FILE_FAILED, "cannot read " + file + ": " + e, e);
+            throw new CliFailure(CliFailure.FAILED, "cannot read " + file + ": " + e, e);
         } catch (DumpFormatException e) {
-            throw new CliFailure(CliFailure.FILE_FAILED, e.getMessage(), e);
+            throw new CliFailure(CliFailure.FAILED, e.getMessage(), e);
+        } catch (IllegalArgumentException e) {
+            throw new CliFailure(CliFailure.USAGE, "--xcr0: " + e.getMessage(), e);
         }
     }
 }

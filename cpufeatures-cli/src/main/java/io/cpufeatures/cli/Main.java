@@ -45,7 +45,7 @@ public final class Main implements Runnable {
         cmd.setOut(out);
         cmd.setErr(err);
         cmd.setExecutionExceptionHandler((ex, commandLine, parseResult) -> {
-            err.println("cpufeatures: " + oneLine(ex));
+            err.println("cpufeatures: " + TerminalText.safe(oneLine(ex)));
             err.flush();
             if (ex instanceof CliFailure f) {
                 return f.exitCode();
@@ -54,9 +54,17 @@ public final class Main implements Runnable {
                 return CliFailure.USAGE;
             }
             if (ex instanceof DispatchException) {
-                return CliFailure.FILE_FAILED;
+                return CliFailure.FAILED;
             }
-            return CliFailure.FILE_FAILED;
+            return CliFailure.FAILED;
+        });
+        // A usage error is one line and a pointer to --help, not the whole usage text.
+        cmd.setParameterExceptionHandler((ex, arguments) -> {
+            CommandLine failed = ex.getCommandLine();
+            err.println("cpufeatures: " + TerminalText.safe(oneLine(ex)) + " (see: " + failed.getCommandSpec().qualifiedName()
+                    + " --help)");
+            err.flush();
+            return CliFailure.USAGE;
         });
         return cmd.execute(withDefaultSubcommand(args, cmd));
     }

@@ -45,7 +45,7 @@ final class ReportCommand implements Callable<Integer> {
             try {
                 out.print(CpuDumps.write(machine.cpus().stream().map(Machine.Cpu::features).toList()));
             } catch (IllegalArgumentException e) {
-                throw new CliFailure(CliFailure.FILE_FAILED, e.getMessage(), e);
+                throw new CliFailure(CliFailure.FAILED, e.getMessage(), e);
             }
             out.flush();
             return 0;
@@ -63,7 +63,10 @@ final class ReportCommand implements Callable<Integer> {
         }
         out.flush();
         LOG.debug("output: {} ms", (System.nanoTime() - t3) / 1_000_000);
-        return 0;
+        // A dispatch point that could not choose is reported in its entry, and fails the command (exit 1).
+        boolean pointFailed = model.cpus().stream().anyMatch(c -> c.dispatch().points().stream()
+                .anyMatch(e -> e.error().isPresent()));
+        return pointFailed ? CliFailure.FAILED : 0;
     }
 
     static Ansi ansi(CommandSpec spec) {

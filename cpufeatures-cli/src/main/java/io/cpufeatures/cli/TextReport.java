@@ -107,11 +107,13 @@ final class TextReport {
     }
 
     private void line(String label, String value) {
-        out.append(pad(label)).append(value).append('\n');
+        out.append(pad(TerminalText.safe(label))).append(TerminalText.safe(value)).append('\n');
     }
 
     /** A label and a value wrapped at {@link #WIDTH}, continuation lines indented under the value. */
-    private void wrapped(String label, String value, String colour) {
+    private void wrapped(String rawLabel, String rawValue, String colour) {
+        String label = TerminalText.safe(rawLabel);
+        String value = TerminalText.safe(rawValue);
         List<String> lines = new ArrayList<>();
         StringBuilder current = new StringBuilder();
         for (String word : value.split(" ")) {

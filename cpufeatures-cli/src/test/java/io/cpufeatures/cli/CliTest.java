@@ -234,4 +234,82 @@ class CliTest {
             assertEquals(n, io.cpufeatures.core.CpuFeatures.canonicalName(n, "test"));
         }
     }
+
+    @Test
+    void hostileFilesAreOneLineWithinSecondsAndTheFleetGoesOn(@TempDir Path dir) throws Exception {
+        long start = System.nanoTime();
+        Run zero = run("report", "--cpuid-file", "/dev/zero");
+        assertEquals(1, zero.exit());
+        assertEquals("cpufeatures: /dev/zero: larger than 16 MiB; a CPU dump is kilobytes to a few megabytes, so this"
+                + " is not one", zero.err().strip());
+        Path fleet = Files.createDirectory(dir.resolve("fleet"));
+        try (java.io.RandomAccessFile junk = new java.io.RandomAccessFile(fleet.resolve("junk.bin").toFile(), "rw")) {
+            junk.setLength(100L << 20);
+        }
+        EmulatedDumps.write(fleet, "zen4.txt", EmulatedDumps.zen4(), 1);
+        Run f = run("fleet", fleet.toString());
+        assertEquals(1, f.exit());
+        List<String> lines = f.out().lines().toList();
+        assertEquals(2, lines.size(), f.out());
+        assertTrue(lines.get(0).contains("junk.bin  ERROR") && lines.get(0).contains("larger than 16 MiB"), lines.get(0));
+        assertTrue(lines.get(1).contains("Zen 4"), lines.get(1));
+        assertTrue((System.nanoTime() - start) / 1e9 < 20, "hostile files are refused within seconds");
+    }
+
+    @Test
+    void aDumpWithAByteOrderMarkOrInUtf16IsRead(@TempDir Path dir) throws Exception {
+        String text = io.cpufeatures.core.CpuDumps.write(List.of(EmulatedDumps.zen4().decode()));
+        Path utf16 = Files.write(dir.resolve("ps.txt"), ("\ufeff" + text.replace("\n", "\r\n"))
+                .getBytes(java.nio.charset.StandardCharsets.UTF_16LE));
+        Run r = run("report", "--json", "--cpuid-file", utf16.toString());
+        assertEquals(0, r.exit(), r.err());
+        assertEquals("Zen 4", JSON.readTree(r.out()).path("cpus").get(0).path("microarchitecture").asText());
+        Path bom = Files.write(dir.resolve("bom.txt"), ("\ufeff" + text).getBytes(java.nio.charset.StandardCharsets.UTF_8));
+        assertEquals(0, run("report", "--cpuid-file", bom.toString()).exit());
+    }
+
+    @Test
+    void anXcr0NoOsCanEnableIsAUsageError(@TempDir Path dir) throws Exception {
+        Path clx = EmulatedDumps.write(dir, "clx.txt", EmulatedDumps.cascadeLake(), 1);
+        Run partial = run("report", "--cpuid-file", clx.toString(), "--xcr0", "0x27");
+        assertEquals(2, partial.exit());
+        assertTrue(partial.err().startsWith("cpufeatures: --xcr0: XCR0 0x27 is no state an OS can enable: OPMASK,"),
+                partial.err());
+        Run unicode = run("report", "--cpuid-file", clx.toString(), "--xcr0", "0x\u0667");
+        assertEquals(2, unicode.exit());
+        assertTrue(unicode.err().contains("is not an XCR0 value"), unicode.err());
+    }
+
+    @Test
+    void aUsageErrorIsOneLine() {
+        Run r = run("report", "--frobnicate");
+        assertEquals(2, r.exit());
+        assertEquals(List.of("cpufeatures: Unknown option: '--frobnicate' (see: cpufeatures report --help)"),
+                r.err().lines().toList());
+        Run missing = run("explain");
+        assertEquals(2, missing.exit());
+        assertEquals(1, missing.err().lines().count(), missing.err());
+    }
+
+    @Test
+    void aDumpCannotWriteEscapesOrForgeLinesOnTheTerminal(@TempDir Path dir) throws Exception {
+        Path evil = EmulatedDumps.write(dir, "evil.txt", EmulatedDumps.core2().brand("\u001b[31mred\nlevel x86-64-v4"), 1);
+        Run r = run("report", "--cpuid-file", evil.toString());
+        assertEquals(0, r.exit(), r.err());
+        assertFalse(r.out().contains("\u001b"), "no escape reaches the terminal");
+        assertTrue(r.out().contains("cpu                 \\x1b[31mred\\x0alevel x86-64-v4\n"), r.out());
+        assertFalse(r.out().lines().anyMatch(l -> l.startsWith("level x86-64-v4")), "no forged line");
+    }
+
+    @Test
+    void aDispatchPointThatCannotChooseFailsTheReport() throws Exception {
+        Process p = new ProcessBuilder(new java.io.File(System.getProperty("java.home"), "bin/java").getPath(),
+                "-Dcpufeatures.dispatch.cli.popcount=nonesuch", "-cp", System.getProperty("java.class.path"),
+                Main.class.getName(), "report").start();
+        assertTrue(p.waitFor(60, java.util.concurrent.TimeUnit.SECONDS));
+        String out = new String(p.getInputStream().readAllBytes(), java.nio.charset.StandardCharsets.UTF_8);
+        assertEquals(1, p.exitValue(), out);
+        assertTrue(out.contains("cli.popcount      none: -Dcpufeatures.dispatch.cli.popcount: unknown candidate 'nonesuch'"),
+                out);
+    }
 }

@@ -19,8 +19,10 @@ import java.util.OptionalLong;
  *
  * <p>A file either parses completely or raises {@link DumpFormatException}: nothing half-parsed is
  * ever returned. Bytes are read as ISO-8859-1, so no byte sequence fails to decode (the formats are
- * ASCII). A file is read up to {@link #MAX_BYTES}: the largest real dumps (every logical CPU of a
- * many-core server) are a few megabytes, so anything beyond is refused rather than read whole.
+ * ASCII), after a UTF-8 byte-order mark if there is one; a file that starts with a UTF-16 byte-order
+ * mark (what Windows PowerShell writes) is read as UTF-16. A file is read up to {@link #MAX_BYTES}:
+ * the largest real dumps (every logical CPU of a many-core server) are a few megabytes, so anything
+ * beyond is refused rather than read whole.
  */
 public final class CpuDumps {
 
@@ -39,7 +41,8 @@ public final class CpuDumps {
      * Reads and parses {@code file}, assuming the OS state {@code xcr0} (x86's XCR0) instead of what
      * the dump implies, if given.
      *
-     * @throws DumpFormatException if the file is larger than {@link #MAX_BYTES}, in no known format, or malformed
+     * @throws DumpFormatException      if the file is larger than {@link #MAX_BYTES}, in no known format, or malformed
+     * @throws IllegalArgumentException if {@code xcr0} is not a state the dump's architecture can have
      */
     public static CpuDump read(Path file, OptionalLong xcr0) throws IOException, DumpFormatException {
         byte[] bytes;
@@ -50,14 +53,33 @@ public final class CpuDumps {
             throw new DumpFormatException(file.toString(), 0, "larger than " + (MAX_BYTES >> 20)
                     + " MiB; a CPU dump is kilobytes to a few megabytes, so this is not one");
         }
-        return parse(file.toString(), new String(bytes, StandardCharsets.ISO_8859_1), xcr0);
+        return parse(file.toString(), text(bytes), xcr0);
+    }
+
+    /**
+     * The text of a dump's bytes: UTF-16 (little or big endian) when it starts with that byte-order
+     * mark, as Windows PowerShell's redirection writes; otherwise ISO-8859-1, which decodes every byte
+     * (the formats are ASCII), without a UTF-8 byte-order mark if there is one.
+     */
+    static String text(byte[] bytes) {
+        if (bytes.length >= 2 && (bytes[0] & 0xff) == 0xff && (bytes[1] & 0xff) == 0xfe) {
+            return new String(bytes, 2, bytes.length - 2, StandardCharsets.UTF_16LE);
+        }
+        if (bytes.length >= 2 && (bytes[0] & 0xff) == 0xfe && (bytes[1] & 0xff) == 0xff) {
+            return new String(bytes, 2, bytes.length - 2, StandardCharsets.UTF_16BE);
+        }
+        if (bytes.length >= 3 && (bytes[0] & 0xff) == 0xef && (bytes[1] & 0xff) == 0xbb && (bytes[2] & 0xff) == 0xbf) {
+            return new String(bytes, 3, bytes.length - 3, StandardCharsets.ISO_8859_1);
+        }
+        return new String(bytes, StandardCharsets.ISO_8859_1);
     }
 
     /**
      * Parses {@code text}, naming it {@code file} in sources and errors, with the first module whose
      * formats it is in.
      *
-     * @throws DumpFormatException if no module recognises it, or the one that does finds it malformed
+     * @throws DumpFormatException      if no module recognises it, or the one that does finds it malformed
+     * @throws IllegalArgumentException if {@code xcr0} is not a state the dump's architecture can have
      */
     public static CpuDump parse(String file, String text, OptionalLong xcr0) throws DumpFormatException {
         List<CpuFeaturesProvider> providers = Architectures.get().providers();

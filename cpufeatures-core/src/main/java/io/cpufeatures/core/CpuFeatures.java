@@ -80,17 +80,34 @@ public final class CpuFeatures {
     private record Outcome(CpuFeatures features, RuntimeException failure) {
     }
 
-    /** Class-holder idiom: the JVM runs the probe exactly once, on first use, whatever the threads. */
+    /**
+     * Class-holder idiom: the JVM runs the probe exactly once, on first use, whatever the threads. No
+     * failure escapes it: a bad override is kept to be thrown again on every call, and any other
+     * failure (an {@link Error} too: a module that cannot link, memory refused) becomes a report
+     * with nothing known of the CPU and that failure as its reason, so the holder never fails to
+     * initialise and turns later calls into {@code NoClassDefFoundError}s.
+     */
     private static final class Holder {
         static final Outcome CURRENT = probeOnce();
 
         private static Outcome probeOnce() {
             try {
                 return new Outcome(probe(ProbeSettings.fromSystem()), null);
-            } catch (RuntimeException e) {
+            } catch (CpuFeaturesConfigurationException | UnknownFeatureException e) {
                 return new Outcome(null, e);
+            } catch (RuntimeException | Error e) {
+                return new Outcome(failed(e), null);
             }
         }
+    }
+
+    /** The report of a probe that failed with {@code e}: nothing known, the failure recorded. */
+    private static CpuFeatures failed(Throwable e) {
+        String osArch = System.getProperty("os.arch", "unknown");
+        String why = "the probe failed: " + e;
+        LOG.warn("cpufeatures: {}; reporting no CPU information", why);
+        return new CpuFeatures(new NoCpuInformation(osArch), new ProbeSource(SourceKind.NONE, why,
+                List.of(new ProbeFailure(SourceKind.NATIVE, why, Optional.of(e))), Duration.ZERO), null, Set.of());
     }
 
     private static Vocabulary vocabulary() {
@@ -130,6 +147,11 @@ public final class CpuFeatures {
      *                                           disable an unknown name
      */
     public static CpuFeatures probe(ProbeSettings settings) {
+        return probe(settings, Architectures.get());
+    }
+
+    /** {@link #probe(ProbeSettings)} with the modules {@code architectures} (tests give their own). */
+    static CpuFeatures probe(ProbeSettings settings, Architectures architectures) {
         long start = System.nanoTime();
         String osArch = System.getProperty("os.arch", "unknown");
         ProbeResult result;
@@ -138,9 +160,16 @@ public final class CpuFeatures {
         } else if (settings.probe() == ProbeMode.NONE) {
             result = nothingKnown(osArch, "forced by cpufeatures.probe=none", start);
         } else {
-            Optional<CpuFeaturesProvider> provider = Architectures.get().forOsArch(osArch);
-            result = provider.isPresent() ? provider.get().probe(settings.probe())
-                    : nothingKnown(osArch, "no cpufeatures module for os.arch=" + osArch + " on the class path", start);
+            Optional<CpuFeaturesProvider> provider = architectures.forOsArch(osArch);
+            if (provider.isEmpty()) {
+                result = nothingKnown(osArch, "no cpufeatures module for os.arch=" + osArch + " on the class path", start);
+            } else {
+                try {
+                    result = Objects.requireNonNull(provider.get().probe(settings.probe()), "the probe returned null");
+                } catch (RuntimeException | Error e) {
+                    return failed(e);
+                }
+            }
         }
         CpuFeatures features = decoded(result);
         if (!settings.disable().isEmpty()) {
@@ -171,6 +200,8 @@ public final class CpuFeatures {
             throw new CpuFeaturesConfigurationException("cpufeatures.cpuid.file: cannot read " + file + ": " + e, e);
         } catch (DumpFormatException e) {
             throw new CpuFeaturesConfigurationException("cpufeatures.cpuid.file: " + e.getMessage(), e);
+        } catch (IllegalArgumentException e) {
+            throw new CpuFeaturesConfigurationException("cpufeatures.xcr0: " + e.getMessage(), e);
         }
         String detail = file + " (" + dump.format() + ", " + dump.logicalCpus() + " logical CPUs"
                 + (dump.kinds().size() > 1 ? ", first of " + dump.kinds().size() + " kinds" : "") + ")";

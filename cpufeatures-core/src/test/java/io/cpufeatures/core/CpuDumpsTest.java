@@ -52,4 +52,19 @@ class CpuDumpsTest {
                 () -> CpuDumps.write(java.util.List.of(CpuFeatures.probe(io.cpufeatures.core.spi.ProbeSettings.none()))));
         assertTrue(e.getMessage().startsWith("no snapshot to write"), e.getMessage());
     }
+
+    @Test
+    void aByteOrderMarkIsReadAsWhatItSays(@TempDir Path dir) throws Exception {
+        byte[] text = "fake CPUs 3\n".getBytes(java.nio.charset.StandardCharsets.US_ASCII);
+        byte[] utf8 = new byte[text.length + 3];
+        utf8[0] = (byte) 0xef;
+        utf8[1] = (byte) 0xbb;
+        utf8[2] = (byte) 0xbf;
+        System.arraycopy(text, 0, utf8, 3, text.length);
+        assertEquals(3, CpuDumps.read(Files.write(dir.resolve("utf8.txt"), utf8)).logicalCpus());
+        byte[] le = "\ufefffake CPUs 5\r\n".getBytes(java.nio.charset.StandardCharsets.UTF_16LE);
+        assertEquals(5, CpuDumps.read(Files.write(dir.resolve("utf16le.txt"), le)).logicalCpus(), "PowerShell's > writes this");
+        byte[] be = "\ufefffake CPUs 6\n".getBytes(java.nio.charset.StandardCharsets.UTF_16BE);
+        assertEquals(6, CpuDumps.read(Files.write(dir.resolve("utf16be.txt"), be)).logicalCpus());
+    }
 }

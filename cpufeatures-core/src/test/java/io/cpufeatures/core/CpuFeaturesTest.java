@@ -109,13 +109,27 @@ class CpuFeaturesTest {
     }
 
     @Test
-    void xcr0ValuesAreHexWithX87Set() {
+    void xcr0ValuesAreAsciiHex() {
         assertEquals(0xe7, ProbeSettings.parseXcr0("0xE7"));
         assertEquals(0x7, ProbeSettings.parseXcr0("7"));
-        for (String bad : List.of("", "0x", "0xZZ", "0x6", "12345678901234567", "-1")) {
+        // Unicode digits (Arabic-Indic three, fullwidth seven) are digits to Character.digit, not to XCR0.
+        for (String bad : List.of("", "0x", "0xZZ", "12345678901234567", "-1", "0x\u0663", "\uff17")) {
             CpuFeaturesConfigurationException e = assertThrows(CpuFeaturesConfigurationException.class,
                     () -> ProbeSettings.parseXcr0(bad), bad);
             assertTrue(e.getMessage().startsWith("cpufeatures.xcr0: '" + bad + "'"), e.getMessage());
         }
+    }
+
+    @Test
+    void aProbeThatFailsWithAnErrorIsAReportWithItsReasonOnEveryCall() throws Exception {
+        Process p = new ProcessBuilder(new File(System.getProperty("java.home"), "bin/java").getPath(),
+                "-Dcpufeatures.test.probeError=true", "-cp", System.getProperty("java.class.path"),
+                io.cpufeatures.core.testing.FailingProbeMain.class.getName()).redirectErrorStream(true).start();
+        assertTrue(p.waitFor(60, TimeUnit.SECONDS), "JVM did not finish");
+        String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+        assertEquals(0, p.exitValue(), out);
+        String line = "source=none detail=the probe failed: java.lang.NoClassDefFoundError: Could not initialize class"
+                + " com.sun.jna.Native (test) beta=false";
+        assertEquals(2, out.lines().filter(line::equals).count(), out);
     }
 }

@@ -10,10 +10,26 @@ public final class DispatchException extends IllegalStateException {
 
     private final transient Explanation explanation;
 
+    private final String reason;
+
     /** Creates the exception with its message and, if there is one, the explanation. */
     public DispatchException(String message, Explanation explanation) {
-        super(explanation == null ? message : message + "\n" + explanation.format());
+        this(message, explanation, null);
+    }
+
+    /** Creates the exception with its message, the explanation if there is one, and the cause. */
+    public DispatchException(String message, Explanation explanation, Throwable cause) {
+        super(explanation == null ? message : message + "\n" + explanation.format(), cause);
         this.explanation = explanation;
+        this.reason = message;
+    }
+
+    /**
+     * The same failure, thrown again from where it is asked for: the same message and explanation,
+     * this exception as its cause (so the first stack trace is kept).
+     */
+    public DispatchException again() {
+        return new DispatchException(reason, explanation, this);
     }
 
     /** The explanation of the failed selection, when there was one. */

@@ -40,7 +40,8 @@ public final class DispatchPoint<T> {
     private final boolean calibrated;
     private final Duration warmup;
     private final Duration measure;
-    private volatile Selection<T> selection;
+    /** The process-wide outcome once made: a {@link Selection}, or the {@link DispatchException} it failed with. */
+    private volatile Object outcome;
 
     private DispatchPoint(Builder<T> b) {
         this.name = b.name;
@@ -98,27 +99,66 @@ public final class DispatchPoint<T> {
      * The process-wide choice, made once on first call (many threads at once still select once)
      * against {@link CpuFeatures#current()} with the overrides of this process.
      *
-     * @throws DispatchException if no candidate can run, or an override is invalid or cannot be honoured;
-     *                           every later call throws it again
+     * @throws DispatchException if no candidate can run, an override is invalid or cannot be honoured,
+     *                           or the CPU report cannot be had (its configuration error is the cause);
+     *                           every later call throws the same again, without selecting again
      */
+    @SuppressWarnings("unchecked")
     public Selection<T> selection() {
-        Selection<T> s = selection;
-        if (s == null) {
+        Object o = outcome;
+        if (o == null) {
             synchronized (this) {
-                s = selection;
-                if (s == null) {
-                    DispatchOverrides overrides = DispatchOverrides.current();
-                    DispatchPoints.checkOverrides(overrides, this);
-                    selection = s = Instantiation.select(this, CpuFeatures.current(), overrides);
+                o = outcome;
+                if (o == null) {
+                    outcome = o = select();
                 }
             }
         }
-        return s;
+        if (o instanceof DispatchException e) {
+            throw e.again();
+        }
+        return (Selection<T>) o;
     }
 
-    /** The process-wide choice's implementation: {@code selection().instance()}. */
+    /** The process-wide selection, or the exception it failed with (any failure is a DispatchException). */
+    private Object select() {
+        try {
+            DispatchOverrides overrides = DispatchOverrides.current();
+            DispatchPoints.logUnknownOverrides(overrides, this);
+            return Instantiation.select(this, CpuFeatures.current(), overrides);
+        } catch (DispatchException e) {
+            return e;
+        } catch (RuntimeException e) {
+            return new DispatchException(name + ": cannot select: " + e.getMessage(), null, e);
+        }
+    }
+
+    /**
+     * The process-wide choice's implementation: {@code selection().instance()}.
+     *
+     * @throws DispatchException as {@link #selection()}
+     */
     public T get() {
         return selection().instance();
+    }
+
+    /**
+     * The process-wide choice, or its failure, in a holder that never throws: what a
+     * {@code static final} field holds, so that a failed selection is the same {@link DispatchException}
+     * on every call of {@link Dispatched#get()} wherever the field is read, never an
+     * {@code ExceptionInInitializerError} followed by {@code NoClassDefFoundError}s.
+     *
+     * <pre>{@code
+     * private static final Dispatched<XorKernel> KERNEL = POINT.dispatched();
+     * static void xor(...) { KERNEL.get().gen(...); }
+     * }</pre>
+     */
+    public Dispatched<T> dispatched() {
+        try {
+            return Dispatched.of(selection());
+        } catch (DispatchException e) {
+            return Dispatched.failed(name, e);
+        }
     }
 
     /**

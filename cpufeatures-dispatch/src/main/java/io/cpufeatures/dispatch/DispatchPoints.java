@@ -9,14 +9,18 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.ServiceConfigurationError;
 import java.util.ServiceLoader;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /**
  * The dispatch points on the class path: those listed by a {@link DispatchPointProvider}, found with
  * {@link ServiceLoader} once. There is no other registry: a point built in code and listed by no
- * provider is not found here (tools do not see it, and overrides naming it are refused), and two
+ * provider is not found here (tools do not see it), and two
  * points with one name are an error naming both.
  */
 public final class DispatchPoints {
+
+    private static final Logger LOG = LoggerFactory.getLogger(DispatchPoints.class);
 
     private DispatchPoints() {
     }
@@ -76,26 +80,34 @@ public final class DispatchPoints {
     }
 
     /**
-     * Checks that every point the overrides name is on the class path (or is {@code current}, the one
-     * being selected).
+     * Logs, at DEBUG, each point the overrides name that is not on the class path (nor {@code current},
+     * the one being selected): a program holds only some libraries, and an override for a point it
+     * lacks (a system-wide {@code CPUFEATURES_DISPATCH_RAID_XOR}, say) must not fail every other point.
+     * A typo in a present point's candidate is still an error, when that point selects.
      *
-     * @throws DispatchException naming the unknown point and the known ones
+     * @return the points named that are absent, as written
      */
-    static void checkOverrides(DispatchOverrides overrides, DispatchPoint<?> current) {
+    static List<String> logUnknownOverrides(DispatchOverrides overrides, DispatchPoint<?> current) {
         if (overrides.mentionedPoints().isEmpty()) {
-            return;
+            return List.of();
         }
-        List<DispatchPoint<?>> known = new ArrayList<>(onClassPath());
+        List<DispatchPoint<?>> known = new ArrayList<>();
+        try {
+            known.addAll(onClassPath());
+        } catch (DispatchException e) {
+            LOG.debug("cpufeatures: the dispatch points on the class path cannot be listed: {}", e.getMessage());
+        }
         if (!known.contains(current)) {
             known.add(current);
         }
+        List<String> absent = new ArrayList<>();
         for (DispatchOverrides.PointKey mentioned : overrides.mentionedPoints()) {
             if (known.stream().noneMatch(p -> mentioned.matches(p.name()))) {
-                String shown = mentioned.environment() ? mentioned.toString()
-                        : "cpufeatures.dispatch.* override for '" + mentioned + "'";
-                throw new DispatchException("unknown dispatch point in " + shown + "; known points: "
-                        + known.stream().map(DispatchPoint::name).sorted().toList(), null);
+                absent.add(mentioned.toString());
+                LOG.debug("cpufeatures: an override names dispatch point '{}', which is not on the class path;"
+                        + " ignored (points here: {})", mentioned, known.stream().map(DispatchPoint::name).sorted().toList());
             }
         }
+        return absent;
     }
 }

@@ -15,7 +15,8 @@ import org.slf4j.LoggerFactory;
  * <ol>
  *   <li>an override is made and self-tested; if that fails, the selection fails;</li>
  *   <li>with calibration on, an eligible candidate that is best when eligible wins outright, else the
- *       eligible candidates offering a benchmark are measured and the fastest wins;</li>
+ *       eligible candidates offering a benchmark are measured ({@link Calibrator}) and the fastest
+ *       wins, a lower-priority one only by more than {@value #MARGIN_PERCENT}%;</li>
  *   <li>otherwise the eligible candidates are taken in priority order;</li>
  *   <li>a winner that cannot be made or fails its self-test is rejected with the cause and the next
  *       one is taken;</li>
@@ -25,6 +26,9 @@ import org.slf4j.LoggerFactory;
 final class Instantiation<T> {
 
     private static final Logger LOG = LoggerFactory.getLogger(Instantiation.class);
+
+    /** How much faster a lower-priority candidate must be to win a calibration. */
+    static final int MARGIN_PERCENT = 5;
 
     private final DispatchPoint<T> point;
     private final Ledger<T> ledger;
@@ -118,21 +122,34 @@ final class Instantiation<T> {
         if (measured.isEmpty()) {
             return Optional.empty();
         }
-        Candidate<T> best = measured.get(0);
-        for (Candidate<T> c : measured) {
-            if (ledger.line(c).speed.getAsDouble() > ledger.line(best).speed.getAsDouble()) {
-                best = c;
-            }
-        }
+        Candidate<T> best = fastest(measured, c -> ledger.line(c).speed.getAsDouble());
         double top = ledger.line(best).speed.getAsDouble();
         for (Candidate<T> c : measured) {
+            double speed = ledger.line(c).speed.getAsDouble();
             if (c != best) {
-                ledger.line(c).reasons.add("slower in calibration: " + Math.round(ledger.line(c).speed.getAsDouble())
-                        + " vs " + Math.round(top) + " MB/s (" + best.name() + ")");
+                ledger.line(c).reasons.add(speed <= top
+                        ? "slower in calibration: " + Math.round(speed) + " vs " + Math.round(top) + " MB/s (" + best.name() + ")"
+                        : "not " + MARGIN_PERCENT + "% faster in calibration than " + best.name() + ", which has a higher"
+                                + " priority: " + Math.round(speed) + " vs " + Math.round(top) + " MB/s");
             }
         }
         ledger.line(best).reasons.add("fastest in calibration");
         return Optional.of(selected(best, "function: " + best.name() + " (" + Math.round(top) + " MB/s)"));
+    }
+
+    /**
+     * The winner of a calibration among {@code byPriority} (highest priority first): a lower-priority
+     * candidate must beat the best so far by {@value #MARGIN_PERCENT}%, so two candidates within the
+     * noise of one machine keep the order their authors gave them.
+     */
+    static <C> C fastest(List<C> byPriority, java.util.function.ToDoubleFunction<C> speed) {
+        C best = byPriority.get(0);
+        for (C c : byPriority) {
+            if (speed.applyAsDouble(c) > speed.applyAsDouble(best) * (1 + MARGIN_PERCENT / 100.0)) {
+                best = c;
+            }
+        }
+        return best;
     }
 
     /** Makes and self-tests {@code c} (once); false, with the candidate rejected, if either fails. */

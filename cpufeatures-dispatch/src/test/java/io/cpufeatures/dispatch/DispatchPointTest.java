@@ -161,21 +161,34 @@ class DispatchPointTest {
     }
 
     @Test
-    void unknownCandidatesAndPointsInOverridesAreErrorsListingTheValidOnes() {
+    void unknownCandidatesAreErrorsListingTheValidOnesAndAbsentPointsAreIgnored() {
         DispatchPoint<Kernel> point = builder().build();
         DispatchException c = assertThrows(DispatchException.class,
                 () -> point.choiceFor(Machines.zen4(), overriding(point.name(), "vector1024", false)));
         assertTrue(c.getMessage().contains("unknown candidate 'vector1024'"), c.getMessage());
         assertTrue(c.getMessage().contains("valid: scalar, vector256, vector512"), c.getMessage());
-        DispatchException p = assertThrows(DispatchException.class,
-                () -> DispatchPoints.checkOverrides(overriding("no.such.point", "scalar", false), point));
-        assertTrue(p.getMessage().contains("'no.such.point'") && p.getMessage().contains(point.name()), p.getMessage());
-        DispatchException env = assertThrows(DispatchException.class, () -> DispatchPoints.checkOverrides(
-                DispatchOverrides.from(new Properties(), Map.of("CPUFEATURES_DISPATCH_NOPE", "scalar")), point));
-        assertTrue(env.getMessage().contains("CPUFEATURES_DISPATCH_NOPE"), env.getMessage());
+        // A program holds only some libraries: an override for a point it lacks must not fail the others.
+        Logger logger = (Logger) LoggerFactory.getLogger(DispatchPoints.class);
+        ListAppender<ILoggingEvent> events = new ListAppender<>();
+        events.start();
+        logger.addAppender(events);
+        logger.setLevel(Level.DEBUG);
+        try {
+            assertEquals(List.of("no.such.point"),
+                    DispatchPoints.logUnknownOverrides(overriding("no.such.point", "scalar", false), point));
+            assertEquals(List.of("CPUFEATURES_DISPATCH_NOPE"), DispatchPoints.logUnknownOverrides(
+                    DispatchOverrides.from(new Properties(), Map.of("CPUFEATURES_DISPATCH_NOPE", "scalar")), point));
+        } finally {
+            logger.detachAppender(events);
+            logger.setLevel(null);
+        }
+        assertEquals(2, events.list.size());
+        assertEquals(Level.DEBUG, events.list.get(0).getLevel());
+        assertTrue(events.list.get(0).getFormattedMessage().contains("'no.such.point', which is not on the class path;"
+                + " ignored"), events.list.get(0).getFormattedMessage());
         String envKey = "CPUFEATURES_DISPATCH_" + point.name().toUpperCase(java.util.Locale.ROOT).replace('.', '_');
         DispatchOverrides viaEnv = DispatchOverrides.from(new Properties(), Map.of(envKey, "scalar"));
-        DispatchPoints.checkOverrides(viaEnv, point);
+        assertEquals(List.of(), DispatchPoints.logUnknownOverrides(viaEnv, point));
         assertEquals("scalar", point.choiceFor(Machines.zen4(), viaEnv).name());
     }
 
@@ -318,5 +331,43 @@ class DispatchPointTest {
             throw new IllegalStateException("broken provider");
         }));
         assertTrue(failing.failure().getMessage().contains("broken provider"), failing.failure().getMessage());
+    }
+
+    /** A point no machine can use: its only candidate cannot be made. */
+    static final DispatchPoint<Kernel> BROKEN = DispatchPoint.builder("test.broken", Kernel.class)
+            .candidate(Candidate.of("unmakeable", "throws when made", 0, Requirements.NONE, () -> {
+                throw new IllegalStateException("no such hardware");
+            })).build();
+
+    /** The holder idiom the README recommends, with the holder that never fails to initialise. */
+    static final class Holder {
+        static final Dispatched<Kernel> KERNEL = BROKEN.dispatched();
+    }
+
+    @Test
+    void aFailedSelectionIsTheSameDispatchExceptionOnEveryCallWhereverItIsHeld() {
+        for (int i = 0; i < 3; i++) {
+            DispatchException e = assertThrows(DispatchException.class, () -> Holder.KERNEL.get().apply(1));
+            assertTrue(e.getMessage().startsWith("test.broken: every eligible candidate failed"), e.getMessage());
+            assertTrue(e.getMessage().contains("could not be made: java.lang.IllegalStateException: no such hardware"),
+                    e.getMessage());
+            DispatchException direct = assertThrows(DispatchException.class, BROKEN::get);
+            assertEquals(e.getMessage(), direct.getMessage());
+        }
+        assertTrue(!Holder.KERNEL.ok());
+        Dispatched<Kernel> fine = builder().build().dispatched();
+        assertTrue(fine.ok());
+        assertEquals(fine.instance(), fine.get());
+    }
+
+    @Test
+    void calibrationKeepsTheHigherPriorityUnlessALowerOneIsClearlyFaster() {
+        Map<String, Double> speeds = Map.of("high", 100.0, "tie", 100.0, "within", 104.0, "beyond", 106.0, "slower", 90.0);
+        assertEquals("high", Instantiation.fastest(List.of("high", "tie"), speeds::get), "a tie keeps the priority order");
+        assertEquals("high", Instantiation.fastest(List.of("high", "within"), speeds::get), "4% is within the noise");
+        assertEquals("beyond", Instantiation.fastest(List.of("high", "beyond"), speeds::get), "6% is a real difference");
+        assertEquals("high", Instantiation.fastest(List.of("high", "slower", "within"), speeds::get));
+        assertEquals("beyond", Instantiation.fastest(List.of("slower", "high", "beyond"), speeds::get),
+                "each lower-priority candidate is held to the best so far");
     }
 }

@@ -15,6 +15,7 @@ import io.cpufeatures.x86.probe.X86Probe;
 import io.cpufeatures.x86.raw.CpuidRText;
 import io.cpufeatures.x86.raw.CpuidSnapshot;
 import io.cpufeatures.x86.raw.Xcr0Source;
+import io.cpufeatures.x86.usable.Xcr0Rules;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
@@ -76,6 +77,9 @@ public final class X86CpuFeaturesProvider implements CpuFeaturesProvider {
         Optional<CpuidDump> dump = CpuidDumps.parseIfCpuid(file, text);
         if (dump.isEmpty()) {
             return Optional.empty();
+        }
+        if (xcr0.isPresent()) {
+            Xcr0Rules.check(xcr0.getAsLong());
         }
         List<DumpContents.Kind> kinds = new ArrayList<>();
         for (CpuGroup g : dump.get().groups()) {

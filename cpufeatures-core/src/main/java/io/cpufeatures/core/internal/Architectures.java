@@ -8,6 +8,7 @@ import java.util.ArrayList;
 import java.util.Iterator;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
 import java.util.Optional;
 import java.util.ServiceConfigurationError;
 import java.util.ServiceLoader;
@@ -34,15 +35,33 @@ public final class Architectures {
     private final List<CpuFeaturesProvider> providers;
     private final Vocabulary vocabulary;
 
-    private Architectures(List<CpuFeaturesProvider> providers) {
-        this.providers = List.copyOf(providers);
+    /**
+     * The modules {@code providers}, less any whose vocabulary cannot be read (left out with a
+     * warning, as one that fails to load is: a broken module must not take the others down).
+     */
+    public static Architectures of(List<CpuFeaturesProvider> providers) {
+        List<CpuFeaturesProvider> kept = new ArrayList<>();
         List<FeatureVocabulary> vocabularies = new ArrayList<>();
-        providers.forEach(p -> vocabularies.add(p.vocabulary()));
-        this.vocabulary = new Vocabulary(JvmView.CORE_GATES, vocabularies);
+        for (CpuFeaturesProvider p : providers) {
+            try {
+                vocabularies.add(Objects.requireNonNull(p.vocabulary(), "vocabulary() returned null"));
+                kept.add(p);
+            } catch (RuntimeException | LinkageError e) {
+                LOG.warn("cpufeatures: the architecture module {} has no readable vocabulary and is left out: {}",
+                        p.getClass().getName(), e.toString());
+            }
+        }
+        return new Architectures(kept, new Vocabulary(JvmView.CORE_GATES, vocabularies));
+    }
+
+    private Architectures(List<CpuFeaturesProvider> providers, Vocabulary vocabulary) {
+        this.providers = List.copyOf(providers);
+        this.vocabulary = vocabulary;
     }
 
     private static final class Holder {
-        static final Architectures INSTANCE = new Architectures(load());
+        static final Architectures INSTANCE = of(load(ServiceLoader.load(CpuFeaturesProvider.class,
+                Architectures.class.getClassLoader()).iterator()));
     }
 
     /** The modules of this class path, loaded on first use. */
@@ -50,11 +69,12 @@ public final class Architectures {
         return Holder.INSTANCE;
     }
 
-    /** A provider that fails to load is left out with a warning: the others still serve. */
-    private static List<CpuFeaturesProvider> load() {
+    /**
+     * The providers {@code it} yields; one that fails to load (a missing dependency, a bad service
+     * file) is left out with a warning, and the others still serve.
+     */
+    public static List<CpuFeaturesProvider> load(Iterator<CpuFeaturesProvider> it) {
         List<CpuFeaturesProvider> list = new ArrayList<>();
-        Iterator<CpuFeaturesProvider> it = ServiceLoader.load(CpuFeaturesProvider.class,
-                Architectures.class.getClassLoader()).iterator();
         while (true) {
             try {
                 if (!it.hasNext()) {

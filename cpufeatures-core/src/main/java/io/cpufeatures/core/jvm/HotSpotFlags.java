@@ -22,8 +22,15 @@ final class HotSpotFlags {
      * it lazily.
      */
     static Map<String, String> read(List<String> names) {
+        return read(names, bean());
+    }
+
+    /**
+     * The values of the flags {@code names} as {@code bean} (a {@code HotSpotDiagnosticMXBean}, or
+     * none) gives them: a flag the bean refuses, in any way, reads as absent.
+     */
+    static Map<String, String> read(List<String> names, Optional<Object> bean) {
         Map<String, String> values = new LinkedHashMap<>();
-        Optional<Object> bean = bean();
         if (bean.isEmpty()) {
             return values;
         }

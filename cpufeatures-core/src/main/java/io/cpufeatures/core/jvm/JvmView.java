@@ -124,7 +124,10 @@ public final class JvmView {
         return vmName;
     }
 
-    /** Whether the HotSpot flags could be read at all. */
+    /**
+     * Whether the HotSpot flags could be read at all: false off HotSpot, and on a HotSpot whose
+     * diagnostic MXBean is missing (a runtime image without {@code jdk.management}).
+     */
     public boolean isHotSpot() {
         return !flags.isEmpty();
     }
@@ -254,7 +257,8 @@ public final class JvmView {
 
     private Reason absent(String flag) {
         return new Reason(ReasonKind.JVM, flags.isEmpty()
-                ? "not HotSpot (" + vmName + "): the JIT's use of the CPU cannot be queried"
+                ? "HotSpot flags unreadable on " + vmName + " (not HotSpot, or no HotSpotDiagnosticMXBean): "
+                        + flag + " and the JIT's use of the CPU cannot be queried"
                 : "HotSpot flag " + flag + " does not exist on this JVM or platform");
     }
 

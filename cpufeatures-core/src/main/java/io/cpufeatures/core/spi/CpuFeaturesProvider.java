@@ -42,7 +42,9 @@ public interface CpuFeaturesProvider {
      *
      * @param file the file's name, for sources and errors
      * @param xcr0 the OS state to assume instead of what the dump implies (x86's XCR0), if given
-     * @throws DumpFormatException naming the file, the line, what was wrong and what is accepted
+     * @throws DumpFormatException      naming the file, the line, what was wrong and what is accepted
+     * @throws IllegalArgumentException if {@code xcr0} is not a state this architecture can have, or
+     *                                  the architecture has no such state; the message says why
      */
     Optional<DumpContents> parseDump(String file, String text, OptionalLong xcr0) throws DumpFormatException;
 

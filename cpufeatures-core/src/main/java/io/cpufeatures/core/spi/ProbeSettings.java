@@ -76,24 +76,20 @@ public record ProbeSettings(List<String> disable, Optional<Path> cpuidFile, Opti
     }
 
     /**
-     * Parses an XCR0 value: hexadecimal, with or without {@code 0x}, at most 64 bits, with bit 0
-     * (x87, which XCR0 can never clear) set.
+     * Parses an XCR0 value: up to 16 hexadecimal digits, ASCII only, with or without {@code 0x}. Whether
+     * the value is a state an OS can enable is for the architecture module to say, when it applies it.
      *
      * @throws CpuFeaturesConfigurationException for anything else
      */
     public static long parseXcr0(String text) {
         String t = text.trim().toLowerCase(Locale.ROOT);
         String digits = t.startsWith("0x") ? t.substring(2) : t;
-        if (digits.isEmpty() || digits.length() > 16 || !digits.chars().allMatch(c -> Character.digit(c, 16) >= 0)) {
+        if (digits.isEmpty() || digits.length() > 16
+                || !digits.chars().allMatch(c -> (c >= '0' && c <= '9') || (c >= 'a' && c <= 'f'))) {
             throw new CpuFeaturesConfigurationException("cpufeatures.xcr0: '" + text
-                    + "' is not an XCR0 value; expected up to 16 hex digits, e.g. 0x7 or 0xe7");
+                    + "' is not an XCR0 value; expected up to 16 hex digits (0-9, a-f), e.g. 0x7 or 0xe7");
         }
-        long value = Long.parseUnsignedLong(digits, 16);
-        if ((value & 1) == 0) {
-            throw new CpuFeaturesConfigurationException("cpufeatures.xcr0: '" + text
-                    + "' has bit 0 (x87) clear, which no CPU allows; expected e.g. 0x7 or 0xe7");
-        }
-        return value;
+        return Long.parseUnsignedLong(digits, 16);
     }
 
     private static Optional<String> value(Properties p, Map<String, String> env, String property, String variable) {

@@ -22,7 +22,8 @@ import java.util.concurrent.atomic.AtomicInteger;
  * The only provider on the core module's test class path: it "probes" by sleeping 50 ms (so that
  * racing threads really overlap) and counts how often it was asked. Its vocabulary is
  * {@link FakeFeatures}' names, a group "fake-all" and two JIT gates reading real HotSpot flags.
- * It reads "dumps" whose text is {@code fake CPUs N}.
+ * It reads "dumps" whose text is {@code fake CPUs N}. With {@code -Dcpufeatures.test.probeError} its
+ * probe fails with a {@link LinkageError}.
  */
 public final class CountingProvider implements CpuFeaturesProvider {
 
@@ -49,6 +50,10 @@ public final class CountingProvider implements CpuFeaturesProvider {
     @Override
     public ProbeResult probe(ProbeMode mode) {
         PROBES.incrementAndGet();
+        if (System.getProperty("cpufeatures.test.probeError") != null) {
+            // What a JVM that refuses native access does to a JNA-based probe.
+            throw new NoClassDefFoundError("Could not initialize class com.sun.jna.Native (test)");
+        }
         try {
             Thread.sleep(50);
         } catch (InterruptedException e) {

@@ -10,6 +10,7 @@ import io.cpufeatures.x86.raw.CpuidRegisters;
 import io.cpufeatures.x86.raw.CpuidSnapshot;
 import io.cpufeatures.x86.raw.SnapshotSource;
 import io.cpufeatures.x86.raw.Xcr0Source;
+import io.cpufeatures.x86.usable.Xcr0Rules;
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
 import java.nio.charset.StandardCharsets;
@@ -135,10 +136,12 @@ public final class EmulatedCpu {
 
         /**
          * The XCR0 the OS enabled (default: every component the features need); leaf 0xD's enabled size
-         * follows it. Bit 0 (x87) is always enabled.
+         * follows it.
+         *
+         * @throws IllegalArgumentException if no OS can enable that state ({@link Xcr0Rules})
          */
         public Builder osEnabled(long xcr0) {
-            this.osEnabled = xcr0 | 1;
+            this.osEnabled = Xcr0Rules.check(xcr0);
             return this;
         }
 

@@ -59,9 +59,9 @@ public record CpuIdentity(String vendorString, X86Vendor vendor, String brand, i
             brand = ascii(b2.eax(), b2.ebx(), b2.ecx(), b2.edx(), b3.eax(), b3.ebx(), b3.ecx(), b3.edx(),
                     b4.eax(), b4.ebx(), b4.ecx(), b4.edx()).strip();
         }
-        int signature = snapshot.maxBasicLeaf() >= 1 ? snapshot.read(1).eax() : 0;
+        int signature = snapshot.definesBasicLeaf(1) ? snapshot.read(1).eax() : 0;
         OptionalInt coreType = OptionalInt.empty();
-        if (Integer.compareUnsigned(snapshot.maxBasicLeaf(), 0x1A) >= 0 && snapshot.read(0x1A).eax() != 0) {
+        if (snapshot.definesBasicLeaf(0x1A) && snapshot.read(0x1A).eax() != 0) {
             coreType = OptionalInt.of(snapshot.read(0x1A).eax() >>> 24);
         }
         return new CpuIdentity(vendor, X86Vendor.of(vendor), brand, displayFamily(signature), displayModel(signature),

@@ -42,7 +42,7 @@ public final class HypervisorVendors {
      * else {@code "unknown"} when leaf 0x40000000 is missing or empty.
      */
     public static Optional<String> of(CpuidSnapshot snapshot) {
-        if (snapshot.maxBasicLeaf() < 1 || !snapshot.read(1).bit(X86Feature.HYPERVISOR.bit().register(),
+        if (!snapshot.definesBasicLeaf(1) || !snapshot.read(1).bit(X86Feature.HYPERVISOR.bit().register(),
                 X86Feature.HYPERVISOR.bit().bit())) {
             return Optional.empty();
         }

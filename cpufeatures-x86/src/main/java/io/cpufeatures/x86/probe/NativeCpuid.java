@@ -11,6 +11,11 @@ import java.util.function.LongFunction;
  * CPUID and XGETBV executed on this CPU: the stubs of {@link MachineCode} loaded into W^X memory
  * and called through JNA. Open it, read what is needed, close it: closing unmaps the code.
  *
+ * <p>Safe to share and to misuse: calls are serialised on the instance (the stub writes its answer
+ * into one buffer the instance owns, so two threads at once would read each other's leaf), and a
+ * call after {@link #close()} throws {@link IllegalStateException} instead of jumping into unmapped
+ * memory. CPUID answers for the CPU the calling thread runs on.
+ *
  * <p>For tools and benchmarks that need raw CPUID; applications use
  * {@code CpuFeatures.current()}, which probes once per process.
  */
@@ -23,6 +28,8 @@ public final class NativeCpuid implements CpuidInstruction, AutoCloseable {
     private final Function xgetbv;
     private final Memory out = new Memory(16);
     private final String description;
+    /** Set by {@link #close()}; read and written under the instance's lock. */
+    private boolean closed;
 
     private NativeCpuid(ExecutableMemory memory, Pointer code, boolean windows) {
         this.memory = memory;
@@ -48,7 +55,7 @@ public final class NativeCpuid implements CpuidInstruction, AutoCloseable {
             windows = Platform.isWindows();
             memory = memoryFactory.apply(PAGE);
         } catch (LinkageError | RuntimeException e) {
-            throw new NativeProbeException("JNA could not load: " + e, e);
+            throw new NativeProbeException("JNA could not load: " + LoadFailure.describe(e), e);
         }
         try {
             Pointer code = memory.load(MachineCode.page(windows, PAGE));
@@ -58,7 +65,7 @@ public final class NativeCpuid implements CpuidInstruction, AutoCloseable {
             throw e;
         } catch (LinkageError | RuntimeException e) {
             memory.close();
-            throw new NativeProbeException("loading the CPUID stub failed: " + e, e);
+            throw new NativeProbeException("loading the CPUID stub failed: " + LoadFailure.describe(e), e);
         }
     }
 
@@ -81,20 +88,43 @@ public final class NativeCpuid implements CpuidInstruction, AutoCloseable {
         return description;
     }
 
+    /**
+     * Executes CPUID with EAX = {@code leaf}, ECX = {@code subleaf}.
+     *
+     * @throws IllegalStateException if the instance is closed
+     */
     @Override
-    public CpuidRegisters cpuid(int leaf, int subleaf) {
+    public synchronized CpuidRegisters cpuid(int leaf, int subleaf) {
+        requireOpen();
         cpuid.invoke(Void.class, new Object[] {leaf, subleaf, out});
         return new CpuidRegisters(out.getInt(0), out.getInt(4), out.getInt(8), out.getInt(12));
     }
 
+    /**
+     * Executes XGETBV with ECX = 0. Only where CPUID.1:ECX.OSXSAVE is set: elsewhere the instruction
+     * faults (#UD), and this method does not check.
+     *
+     * @throws IllegalStateException if the instance is closed
+     */
     @Override
-    public long xgetbv0() {
+    public synchronized long xgetbv0() {
+        requireOpen();
         return xgetbv.invokeLong(new Object[0]);
     }
 
+    private void requireOpen() {
+        if (closed) {
+            throw new IllegalStateException("NativeCpuid is closed: its code is unmapped");
+        }
+    }
+
+    /** Unmaps the code; later calls throw. Closing again does nothing. */
     @Override
-    public void close() {
-        memory.close();
-        out.close();
+    public synchronized void close() {
+        if (!closed) {
+            closed = true;
+            memory.close();
+            out.close();
+        }
     }
 }

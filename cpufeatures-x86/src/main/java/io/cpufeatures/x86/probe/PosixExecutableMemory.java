@@ -4,6 +4,7 @@ import com.sun.jna.Function;
 import com.sun.jna.Native;
 import com.sun.jna.NativeLibrary;
 import com.sun.jna.Pointer;
+import java.util.function.IntSupplier;
 
 /**
  * Executable memory through {@code mmap}, {@code mprotect} and {@code munmap} (Linux, macOS),
@@ -24,6 +25,7 @@ final class PosixExecutableMemory implements ExecutableMemory {
     private final Function mmap;
     private final Function mprotect;
     private final Function munmap;
+    private final IntSupplier lastError;
     private final int mapAnonymous;
     private final long size;
     private Pointer page;
@@ -31,10 +33,21 @@ final class PosixExecutableMemory implements ExecutableMemory {
     PosixExecutableMemory(boolean macos, long size) {
         // The process's own symbols: libc is already loaded, and looking it up by name would make
         // JNA search the library path (on Linux by running ldconfig -p, a process per JVM start).
-        NativeLibrary libc = NativeLibrary.getProcess();
-        this.mmap = libc.getFunction("mmap");
-        this.mprotect = libc.getFunction("mprotect");
-        this.munmap = libc.getFunction("munmap");
+        this(NativeLibrary.getProcess(), macos, size);
+    }
+
+    private PosixExecutableMemory(NativeLibrary libc, boolean macos, long size) {
+        this(libc.getFunction("mmap"), libc.getFunction("mprotect"), libc.getFunction("munmap"),
+                Native::getLastError, macos, size);
+    }
+
+    /** The calls given (tests make them fail as kernels and policies do). */
+    PosixExecutableMemory(Function mmap, Function mprotect, Function munmap, IntSupplier lastError, boolean macos,
+            long size) {
+        this.mmap = mmap;
+        this.mprotect = mprotect;
+        this.munmap = munmap;
+        this.lastError = lastError;
         this.mapAnonymous = macos ? 0x1000 : 0x20;
         this.size = size;
     }
@@ -43,12 +56,12 @@ final class PosixExecutableMemory implements ExecutableMemory {
     public Pointer load(byte[] code) throws NativeProbeException {
         Pointer p = mmap.invokePointer(new Object[] {null, size, PROT_READ | PROT_WRITE, MAP_PRIVATE | mapAnonymous, -1, 0L});
         if (p == null || Pointer.nativeValue(p) == MAP_FAILED) {
-            throw new NativeProbeException("mmap of a read+write page failed, errno " + Native.getLastError());
+            throw new NativeProbeException("mmap of a read+write page failed, errno " + lastError.getAsInt());
         }
         page = p;
         p.write(0, code, 0, code.length);
         if (mprotect.invokeInt(new Object[] {p, size, PROT_READ | PROT_EXEC}) != 0) {
-            int errno = Native.getLastError();
+            int errno = lastError.getAsInt();
             close();
             throw new NativeProbeException("mprotect to read+execute refused, errno " + errno
                     + (errno == EACCES ? " (EACCES: SELinux deny_execmem, PaX or a seccomp policy forbids executable memory)" : ""));

@@ -4,6 +4,7 @@ import com.sun.jna.Function;
 import com.sun.jna.Native;
 import com.sun.jna.NativeLibrary;
 import com.sun.jna.Pointer;
+import java.util.function.IntSupplier;
 import com.sun.jna.ptr.IntByReference;
 
 /**
@@ -22,16 +23,29 @@ final class WindowsExecutableMemory implements ExecutableMemory {
     private final Function virtualFree;
     private final Function flushInstructionCache;
     private final Function getCurrentProcess;
+    private final IntSupplier lastError;
     private final long size;
     private Pointer page;
 
     WindowsExecutableMemory(long size) {
-        NativeLibrary kernel32 = NativeLibrary.getInstance("kernel32");
-        this.virtualAlloc = kernel32.getFunction("VirtualAlloc");
-        this.virtualProtect = kernel32.getFunction("VirtualProtect");
-        this.virtualFree = kernel32.getFunction("VirtualFree");
-        this.flushInstructionCache = kernel32.getFunction("FlushInstructionCache");
-        this.getCurrentProcess = kernel32.getFunction("GetCurrentProcess");
+        this(NativeLibrary.getInstance("kernel32"), size);
+    }
+
+    private WindowsExecutableMemory(NativeLibrary kernel32, long size) {
+        this(kernel32.getFunction("VirtualAlloc"), kernel32.getFunction("VirtualProtect"),
+                kernel32.getFunction("VirtualFree"), kernel32.getFunction("FlushInstructionCache"),
+                kernel32.getFunction("GetCurrentProcess"), Native::getLastError, size);
+    }
+
+    /** The calls given (tests make them fail as Windows policies do). */
+    WindowsExecutableMemory(Function virtualAlloc, Function virtualProtect, Function virtualFree,
+            Function flushInstructionCache, Function getCurrentProcess, IntSupplier lastError, long size) {
+        this.virtualAlloc = virtualAlloc;
+        this.virtualProtect = virtualProtect;
+        this.virtualFree = virtualFree;
+        this.flushInstructionCache = flushInstructionCache;
+        this.getCurrentProcess = getCurrentProcess;
+        this.lastError = lastError;
         this.size = size;
     }
 
@@ -39,12 +53,12 @@ final class WindowsExecutableMemory implements ExecutableMemory {
     public Pointer load(byte[] code) throws NativeProbeException {
         Pointer p = virtualAlloc.invokePointer(new Object[] {null, size, MEM_COMMIT_RESERVE, PAGE_READWRITE});
         if (p == null) {
-            throw new NativeProbeException("VirtualAlloc of a read+write page failed, error " + Native.getLastError());
+            throw new NativeProbeException("VirtualAlloc of a read+write page failed, error " + lastError.getAsInt());
         }
         page = p;
         p.write(0, code, 0, code.length);
         if (virtualProtect.invokeInt(new Object[] {p, size, PAGE_EXECUTE_READ, new IntByReference()}) == 0) {
-            int error = Native.getLastError();
+            int error = lastError.getAsInt();
             close();
             throw new NativeProbeException("VirtualProtect to execute+read refused, error " + error
                     + " (arbitrary code guard or another policy forbids executable memory)");

@@ -65,9 +65,17 @@ public final class CpuidSnapshot implements CpuSnapshot {
         return leaves.containsKey(new CpuidLeaf(leaf, subleaf));
     }
 
-    /** The highest basic leaf, CPUID.0:EAX. */
+    /** The highest basic leaf, CPUID.0:EAX, an unsigned number. */
     public int maxBasicLeaf() {
         return read(0).eax();
+    }
+
+    /**
+     * Whether basic leaf {@code leaf} is at or below the highest basic leaf, both compared as the
+     * unsigned numbers they are (a dump may claim 0xFFFFFFFF, which a signed compare reads as -1).
+     */
+    public boolean definesBasicLeaf(int leaf) {
+        return Integer.compareUnsigned(leaf, maxBasicLeaf()) <= 0;
     }
 
     /**

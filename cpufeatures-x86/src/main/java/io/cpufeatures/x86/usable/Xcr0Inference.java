@@ -42,12 +42,12 @@ public final class Xcr0Inference {
 
     /** The XCR0 state of {@code snapshot}. */
     public static Xcr0State of(CpuidSnapshot snapshot) {
-        boolean osxsave = snapshot.maxBasicLeaf() >= 1
+        boolean osxsave = snapshot.definesBasicLeaf(1)
                 && snapshot.read(1).bit(X86Feature.OSXSAVE.bit().register(), X86Feature.OSXSAVE.bit().bit());
         if (snapshot.xcr0Source() != Xcr0Source.UNKNOWN) {
             return new Xcr0State(snapshot.xcr0(), snapshot.xcr0Source(), osxsave, 0);
         }
-        if (!osxsave || Integer.compareUnsigned(snapshot.maxBasicLeaf(), 0xD) < 0 || !snapshot.contains(0xD, 0)) {
+        if (!osxsave || !snapshot.definesBasicLeaf(0xD) || !snapshot.contains(0xD, 0)) {
             return new Xcr0State(OptionalLong.empty(), Xcr0Source.UNKNOWN, osxsave, 0);
         }
         CpuidRegisters d0 = snapshot.read(0xD, 0);

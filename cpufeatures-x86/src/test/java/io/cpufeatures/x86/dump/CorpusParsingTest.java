@@ -50,7 +50,7 @@ class CorpusParsingTest {
             dumps++;
             logicalCpus += dump.logicalCpus();
             kinds += dump.groups().size();
-            long expectedCpus = (Long) e.index().get("logical_cpus");
+            long expectedCpus = e.index().get("logical_cpus").asLong();
             if (dump.logicalCpus() != expectedCpus) {
                 problems.add(e.id() + ": " + dump.logicalCpus() + " logical CPUs, corpus says " + expectedCpus);
             }
@@ -60,12 +60,10 @@ class CorpusParsingTest {
             if (!ours.equals(theirs)) {
                 problems.add(e.id() + ": CPU 0 differs from the normalisation:\n" + diff(theirs, ours));
             }
-            List<Object> expectedSizes = castList(e.index().get("group_sizes"));
+            List<Integer> expectedSizes = new ArrayList<>();
+            e.index().get("group_sizes").forEach(n -> expectedSizes.add(n.asInt()));
             List<Integer> sizes = dump.groups().stream().map(CpuGroup::count).toList();
-            boolean sameGrouping = expectedSizes.size() == sizes.size();
-            for (int i = 0; sameGrouping && i < sizes.size(); i++) {
-                sameGrouping = ((Long) expectedSizes.get(i)).intValue() == sizes.get(i);
-            }
+            boolean sameGrouping = expectedSizes.equals(sizes);
             if (!sameGrouping && !GROUPED_DIFFERENTLY.containsKey(e.id())) {
                 problems.add(e.id() + ": groups " + sizes + ", corpus says " + expectedSizes);
             }
@@ -128,8 +126,4 @@ class CorpusParsingTest {
         return sb.toString();
     }
 
-    @SuppressWarnings("unchecked")
-    private static List<Object> castList(Object o) {
-        return (List<Object>) o;
-    }
 }

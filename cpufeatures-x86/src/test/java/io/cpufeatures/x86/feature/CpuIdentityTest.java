@@ -1,6 +1,7 @@
 package io.cpufeatures.x86.feature;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.cpufeatures.x86.emulation.EmulatedCpu;
 import org.junit.jupiter.api.Test;
@@ -39,5 +40,21 @@ class CpuIdentityTest {
                 .leaf(0x8000_0003, 0, 0x30303737, 0x00000058, 0x41414141, 0x41414141)
                 .leaf(0x8000_0004, 0, 0, 0, 0, 0).build();
         assertEquals("AMD Ryzen 7 7700X", CpuIdentity.of(cpu).brand());
+    }
+
+    /** CPUID.0:EAX is unsigned: a dump claiming 0xFFFFFFFF basic leaves must not read as having none. */
+    @Test
+    void theHighestBasicLeafIsComparedUnsigned() {
+        io.cpufeatures.x86.raw.CpuidSnapshot s = io.cpufeatures.x86.raw.CpuidSnapshot
+                .builder(io.cpufeatures.x86.raw.SnapshotSource.emulated("test"))
+                .put(0, 0, 0xffffffff, 0x756e6547, 0x6c65746e, 0x49656e69)
+                .put(1, 0, 0x00050654, 0, 1 << 31 | 1 << 27 | 1 << 26, 0)
+                .put(0x4000_0000, 0, 0x4000_0001, 0x4b4d564b, 0x564b4d56, 0x0000004d).build();
+        CpuIdentity id = CpuIdentity.of(s);
+        assertEquals(0x55, id.model(), "leaf 1 is read");
+        io.cpufeatures.x86.X86CpuInfo info = io.cpufeatures.x86.X86Decoder.decode(s);
+        assertEquals(java.util.Optional.of("KVM"), info.hypervisor(), "the hypervisor bit of leaf 1 is read");
+        assertTrue(info.xcr0().osxsave(), "OSXSAVE of leaf 1 is read");
+        assertEquals("Skylake-SP", info.microarchitecture().orElseThrow());
     }
 }

@@ -1,6 +1,7 @@
 package io.cpufeatures.x86.probe;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
@@ -108,5 +109,57 @@ class NativeCpuidTest {
         byte[] page = MachineCode.page(false, 4096);
         assertEquals((byte) 0xCC, page[MachineCode.CPUID_SYSV.length], "padding traps");
         assertFalse(page[MachineCode.XGETBV_OFFSET] == (byte) 0xCC);
+    }
+
+    @Test
+    void aClosedInstanceRefusesInsteadOfJumpingIntoUnmappedMemory() throws Exception {
+        assumeTrue(System.getProperty("os.arch").matches("amd64|x86_64"), "x86-64 only");
+        NativeCpuid cpu = NativeCpuid.open();
+        cpu.cpuid(0, 0);
+        cpu.close();
+        IllegalStateException e = assertThrows(IllegalStateException.class, () -> cpu.cpuid(0, 0));
+        assertTrue(e.getMessage().contains("closed"), e.getMessage());
+        assertThrows(IllegalStateException.class, cpu::xgetbv0);
+        cpu.close();
+    }
+
+    @Test
+    void oneInstanceSharedByEightThreadsGivesEachThreadItsOwnLeaf() throws Exception {
+        assumeTrue(System.getProperty("os.arch").matches("amd64|x86_64"), "x86-64 only");
+        try (NativeCpuid cpu = NativeCpuid.open()) {
+            int[] leaves = {0, 1, 7, 0xD, 0x8000_0000, 0x8000_0001, 0x8000_0002, 0x8000_0008};
+            CpuidRegisters[] expected = new CpuidRegisters[leaves.length];
+            for (int i = 0; i < leaves.length; i++) {
+                expected[i] = cpu.cpuid(leaves[i], 0);
+            }
+            java.util.concurrent.atomic.AtomicInteger wrong = new java.util.concurrent.atomic.AtomicInteger();
+            java.util.concurrent.CyclicBarrier start = new java.util.concurrent.CyclicBarrier(leaves.length);
+            Thread[] threads = new Thread[leaves.length];
+            for (int t = 0; t < threads.length; t++) {
+                int i = t;
+                threads[t] = new Thread(() -> {
+                    try {
+                        start.await();
+                    } catch (Exception e) {
+                        throw new RuntimeException(e);
+                    }
+                    for (int k = 0; k < 5_000; k++) {
+                        // leaf 1's EBX[31:24] is the APIC ID of the CPU the thread is on: compare the rest
+                        CpuidRegisters r = cpu.cpuid(leaves[i], 0);
+                        CpuidRegisters want = expected[i];
+                        boolean same = leaves[i] == 1 ? r.eax() == want.eax() && r.ecx() == want.ecx()
+                                && r.edx() == want.edx() : r.equals(want);
+                        if (!same) {
+                            wrong.incrementAndGet();
+                        }
+                    }
+                });
+                threads[t].start();
+            }
+            for (Thread t : threads) {
+                t.join();
+            }
+            assertEquals(0, wrong.get(), "answers of another thread's leaf");
+        }
     }
 }

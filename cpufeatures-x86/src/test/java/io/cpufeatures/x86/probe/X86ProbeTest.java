@@ -5,7 +5,6 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
-import com.sun.jna.Pointer;
 import io.cpufeatures.core.CpuFeatures;
 import io.cpufeatures.core.CpuFeaturesConfigurationException;
 import io.cpufeatures.core.SourceKind;
@@ -21,6 +20,7 @@ import java.nio.file.Path;
 import java.util.List;
 import java.util.Optional;
 import java.util.OptionalLong;
+import java.util.function.LongFunction;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -40,22 +40,13 @@ class X86ProbeTest {
             vendor_id\t: GenuineIntel
             """;
 
-    /** A page factory whose mprotect is refused, like SELinux deny_execmem. */
-    private static final ExecutableMemory REFUSED = new ExecutableMemory() {
-        @Override
-        public Pointer load(byte[] code) throws NativeProbeException {
-            throw new NativeProbeException("mprotect to read+execute refused, errno 13 (EACCES: test)");
-        }
-
-        @Override
-        public void close() {
-        }
-    };
+    /** A page factory whose mprotect is refused with EACCES, as under SELinux deny_execmem. */
+    private static final LongFunction<ExecutableMemory> REFUSED = size -> ExecutableMemoryFaultsTest.refusingMprotect(13);
 
     @Test
     void refusedExecutableMemoryFallsBackToProcCpuinfoAndKeepsTheReason(@TempDir Path dir) throws Exception {
         Path proc = Files.writeString(dir.resolve("cpuinfo"), PROC);
-        X86Probe probe = new X86Probe(size -> REFUSED, proc, true);
+        X86Probe probe = new X86Probe(REFUSED, proc, true);
         X86Probe.Outcome o = probe.probe(ProbeMode.AUTO);
         assertEquals(SourceKind.PROC_CPUINFO, o.source().kind());
         assertEquals(1, o.source().failures().size());
@@ -76,7 +67,7 @@ class X86ProbeTest {
     @Test
     void everySourceCanBeForced(@TempDir Path dir) throws Exception {
         Path proc = Files.writeString(dir.resolve("cpuinfo"), PROC);
-        X86Probe probe = new X86Probe(size -> REFUSED, proc, true);
+        X86Probe probe = new X86Probe(REFUSED, proc, true);
         assertEquals(SourceKind.PROC_CPUINFO, probe.probe(ProbeMode.PROC_CPUINFO).source().kind());
         assertThrows(IllegalArgumentException.class, () -> probe.probe(ProbeMode.NONE), "none is the core's: no probe");
         X86Probe.Outcome nativeOnly = probe.probe(ProbeMode.NATIVE);
@@ -86,7 +77,7 @@ class X86ProbeTest {
 
     @Test
     void offLinuxThereIsNoProcFallback(@TempDir Path dir) {
-        X86Probe probe = new X86Probe(size -> REFUSED, dir.resolve("missing"), false);
+        X86Probe probe = new X86Probe(REFUSED, dir.resolve("missing"), false);
         X86Probe.Outcome o = probe.probe(ProbeMode.AUTO);
         assertEquals(SourceKind.NONE, o.source().kind());
         assertEquals(List.of(SourceKind.NATIVE, SourceKind.PROC_CPUINFO),

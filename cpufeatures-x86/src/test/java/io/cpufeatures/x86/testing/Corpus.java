@@ -1,5 +1,8 @@
 package io.cpufeatures.x86.testing;
 
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+
 import static org.junit.jupiter.api.Assertions.fail;
 
 import io.cpufeatures.x86.dump.CpuidDump;
@@ -25,6 +28,8 @@ import org.junit.jupiter.api.Assumptions;
  */
 public final class Corpus {
 
+    private static final ObjectMapper JSON = new ObjectMapper();
+
     private final Path dir;
     private final List<Entry> entries;
 
@@ -35,7 +40,7 @@ public final class Corpus {
 
     /** One dump of the corpus and where its expectations are. */
     public record Entry(String id, String source, Path original, Path normalized, Path consensus,
-            Map<String, Object> index) {
+            JsonNode index) {
     }
 
     /** The corpus, or a skipped (CI: failed) test when it cannot be found. */
@@ -71,14 +76,12 @@ public final class Corpus {
         return start.resolve("../shared/cpuid-corpus").normalize();
     }
 
-    @SuppressWarnings("unchecked")
     private static List<Entry> readIndex(Path dir) {
         List<Entry> result = new ArrayList<>();
-        for (Object o : (List<Object>) Json.parse(read(dir.resolve("index.json")))) {
-            Map<String, Object> x = (Map<String, Object>) o;
-            String id = (String) x.get("id");
-            String source = (String) x.get("source");
-            Path original = dir.resolve(source.equals("instlatx64") ? "instlatx64" : "libcpuid").resolve((String) x.get("path"));
+        for (JsonNode x : json(dir.resolve("index.json"))) {
+            String id = x.get("id").asText();
+            String source = x.get("source").asText();
+            Path original = dir.resolve(source.equals("instlatx64") ? "instlatx64" : "libcpuid").resolve(x.get("path").asText());
             result.add(new Entry(id, source, original, dir.resolve("normalized").resolve(id + ".cpuid-r.txt"),
                     dir.resolve("expected").resolve("consensus").resolve(id + ".json"), x));
         }
@@ -109,8 +112,12 @@ public final class Corpus {
         return CpuidDumps.parse(file.toString(), read(file));
     }
 
-    /** The parsed JSON of {@code file}. */
-    public static Object json(Path file) {
-        return Json.parse(new String(read(file).getBytes(StandardCharsets.ISO_8859_1), StandardCharsets.UTF_8));
+    /** The parsed JSON of {@code file} (UTF-8). */
+    public static JsonNode json(Path file) {
+        try {
+            return JSON.readTree(file.toFile());
+        } catch (IOException e) {
+            throw new UncheckedIOException(file + ": " + e.getMessage(), e);
+        }
     }
 }

@@ -1,6 +1,7 @@
 package io.cpufeatures.x86.usable;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -35,14 +36,16 @@ class UsabilityRulesTest {
 
     @Test
     void everythingIsUsableWhenXcr0EnablesIt() {
-        X86CpuInfo cpu = decode(EmulatedCpu.intel(6, 0x8f, 8).with(AVX512_CPU).supportedState(0xe7).osEnabled(0xe7).osEnabled(0xe7));
+        X86CpuInfo cpu = decode(EmulatedCpu.intel(6, 0x8f, 8).with(AVX512_CPU).supportedState(0xe7).osEnabled(0xe7));
         assertEquals(EnumSet.copyOf(List.of(AVX512_CPU)), cpu.usable());
         assertTrue(cpu.notUsable().isEmpty());
     }
 
     @Test
     void avx512NeedsOpmaskAndBothZmmComponentsAndNamesTheMissingOnes() {
-        X86CpuInfo cpu = decode(EmulatedCpu.intel(6, 0x8f, 8).with(AVX512_CPU).osEnabled(0x27));
+        // No OS can enable OPMASK alone (Xcr0Rules), but a snapshot can claim it: the decoder names what is missing.
+        X86CpuInfo cpu = X86Decoder.decode(EmulatedCpu.intel(6, 0x8f, 8).with(AVX512_CPU).build()
+                .withXcr0(0x27, io.cpufeatures.x86.raw.Xcr0Source.XGETBV));
         assertFalse(cpu.isUsable(X86Feature.AVX512F));
         Reason r = first(cpu, X86Feature.AVX512F);
         assertEquals(ReasonKind.XSAVE_STATE, r.kind());
@@ -177,5 +180,20 @@ class UsabilityRulesTest {
         assertFalse(cpu.isUsable(X86Feature.AVX512_FP16));
         assertEquals("avx512_fp16 <- avx512bw <- avx512f <- avx: avx disabled: disabled by cpufeatures.disable",
                 cpu.reasons(X86Feature.AVX512_FP16).get(0).detail());
+    }
+
+    @Test
+    void onlyXcr0StatesAnOsCanEnableAreAccepted() {
+        for (long ok : new long[] {0x1, 0x3, 0x7, 0xe7, 0x1f, 0x2e7, 0x602e7}) {
+            assertTrue(Xcr0Rules.violation(ok).isEmpty(), Long.toHexString(ok));
+        }
+        assertEquals("bit 0 (x87) is always set", Xcr0Rules.violation(0x6).orElseThrow());
+        assertEquals("YMM_Hi128 (bit 2) needs SSE (bit 1)", Xcr0Rules.violation(0x5).orElseThrow());
+        assertEquals("BNDREGS and BNDCSR (bits 3 and 4) are set together", Xcr0Rules.violation(0xf).orElseThrow());
+        assertEquals("OPMASK, ZMM_Hi256 and Hi16_ZMM (bits 5 to 7) are set together", Xcr0Rules.violation(0x27).orElseThrow());
+        assertEquals("the AVX-512 state (bits 5 to 7) needs YMM_Hi128 (bit 2)", Xcr0Rules.violation(0xe3).orElseThrow());
+        assertEquals("TILECFG and TILEDATA (bits 17 and 18) are set together", Xcr0Rules.violation(0x20007).orElseThrow());
+        IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> Xcr0Rules.check(0x27));
+        assertTrue(e.getMessage().startsWith("XCR0 0x27 is no state an OS can enable: OPMASK"), e.getMessage());
     }
 }

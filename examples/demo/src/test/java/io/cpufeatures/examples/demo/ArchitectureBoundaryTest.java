@@ -28,10 +28,9 @@ class ArchitectureBoundaryTest {
 
     /**
      * Words that are x86 feature aliases but mean something else where the core uses them: the
-     * {@code os.arch} values of x86 JVMs (the core's table of which module serves which machine), and
-     * XCR0's bit 0 named in the core's {@code cpufeatures.xcr0} validation.
+     * {@code os.arch} values of x86 JVMs, in the core's table of which module serves which machine.
      */
-    private static final Set<String> NOT_FEATURES_THERE = Set.of("x86_64", "amd64", "x87");
+    private static final Set<String> NOT_FEATURES_THERE = Set.of("x86_64", "amd64");
 
     /**
      * Words that are AArch64 feature names but mean something else where the core uses them: the

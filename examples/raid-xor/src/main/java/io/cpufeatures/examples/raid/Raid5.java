@@ -25,9 +25,7 @@ public final class Raid5 {
         if (data.length == 0) {
             throw new IllegalArgumentException("a stripe needs at least one data block");
         }
-        byte[][] all = Arrays.copyOf(data, data.length + 1);
-        all[data.length] = parity;
-        checkLengths(all);
+        checkStripe(data, parity);
         xorOf(parity, data);
     }
 
@@ -45,8 +43,12 @@ public final class Raid5 {
             throw new IllegalArgumentException("a stripe has at least one data block and the parity block, not "
                     + stripe.length + " block(s)");
         }
-        Objects.checkIndex(lost, stripe.length);
-        checkLengths(stripe);
+        if (lost < 0 || lost >= stripe.length) {
+            throw new IndexOutOfBoundsException("the lost block is " + lost + "; a stripe of " + (stripe.length - 1)
+                    + " data block(s) and the parity has blocks 0.." + (stripe.length - 1) + " (the parity is "
+                    + (stripe.length - 1) + ")");
+        }
+        checkStripe(Arrays.copyOf(stripe, stripe.length - 1), stripe[stripe.length - 1]);
         byte[][] survivors = new byte[stripe.length - 1][];
         for (int i = 0, j = 0; i < stripe.length; i++) {
             if (i != lost) {
@@ -66,17 +68,21 @@ public final class Raid5 {
         }
     }
 
-    private static void checkLengths(byte[][] blocks) {
-        int len = -1;
-        for (int i = 0; i < blocks.length; i++) {
-            if (blocks[i] == null) {
-                throw new NullPointerException("block " + i);
+    /**
+     * Checks that no block is null and every block has the parity's length, naming a block as the
+     * caller knows it (data block i, the parity block), never by a position in an internal array.
+     */
+    private static void checkStripe(byte[][] data, byte[] parity) {
+        if (parity == null) {
+            throw new NullPointerException("the parity block is null");
+        }
+        for (int i = 0; i < data.length; i++) {
+            if (data[i] == null) {
+                throw new NullPointerException("data block " + i + " is null");
             }
-            if (len < 0) {
-                len = blocks[i].length;
-            } else if (blocks[i].length != len) {
-                throw new IllegalArgumentException("block " + i + " has " + blocks[i].length + " bytes, block 0 has " + len
-                        + ": every block of a stripe has the same length");
+            if (data[i].length != parity.length) {
+                throw new IllegalArgumentException("data block " + i + " has " + data[i].length + " bytes and the parity"
+                        + " block " + parity.length + ": every block of a stripe has the same length");
             }
         }
     }

@@ -2,6 +2,7 @@ package io.cpufeatures.examples.raid;
 
 import io.cpufeatures.dispatch.DispatchPoint;
 import io.cpufeatures.dispatch.DispatchPointProvider;
+import io.cpufeatures.dispatch.Dispatched;
 import java.nio.ByteBuffer;
 import java.nio.ReadOnlyBufferException;
 import java.time.Duration;
@@ -39,18 +40,25 @@ public final class XorGen implements DispatchPointProvider {
             .calibration(Duration.ofMillis(50), Duration.ofMillis(25))
             .build();
 
-    /** The chosen kernel, selected when this holder is first touched. */
+    /**
+     * The chosen kernel, selected when this holder is first touched; a failed selection is the
+     * point's DispatchException on every call, never an error initialising this class.
+     */
     private static final class Chosen {
-        static final XorKernel KERNEL = POINT.get();
+        static final Dispatched<XorKernel> KERNEL = POINT.dispatched();
     }
 
     /** For ServiceLoader (tools find the point through it). */
     public XorGen() {
     }
 
-    /** The kernel this process uses (selecting it if that has not happened yet). */
+    /**
+     * The kernel this process uses (selecting it if that has not happened yet).
+     *
+     * @throws io.cpufeatures.dispatch.DispatchException if no kernel can be selected (every call)
+     */
     public static XorKernel kernel() {
-        return Chosen.KERNEL;
+        return Chosen.KERNEL.get();
     }
 
     /**
@@ -64,7 +72,7 @@ public final class XorGen implements DispatchPointProvider {
      */
     public static void xorGen(byte[] dest, int destOff, byte[][] srcs, int srcOff, int len) {
         check(dest, destOff, srcs, srcOff, len);
-        Chosen.KERNEL.gen(dest, destOff, srcs, srcOff, len);
+        Chosen.KERNEL.get().gen(dest, destOff, srcs, srcOff, len);
     }
 
     /**
@@ -73,7 +81,7 @@ public final class XorGen implements DispatchPointProvider {
      */
     public static void xorInto(byte[] dest, int destOff, byte[][] srcs, int srcOff, int len) {
         check(dest, destOff, srcs, srcOff, len);
-        Chosen.KERNEL.into(dest, destOff, srcs, srcOff, len);
+        Chosen.KERNEL.get().into(dest, destOff, srcs, srcOff, len);
     }
 
     /**
@@ -86,13 +94,13 @@ public final class XorGen implements DispatchPointProvider {
      */
     public static void xorGen(ByteBuffer dest, int destOff, ByteBuffer[] srcs, int srcOff, int len) {
         check(dest, destOff, srcs, srcOff, len);
-        Chosen.KERNEL.gen(dest, destOff, srcs, srcOff, len);
+        Chosen.KERNEL.get().gen(dest, destOff, srcs, srcOff, len);
     }
 
     /** As {@link #xorInto(byte[], int, byte[][], int, int)} for buffers, checked as {@link #xorGen(ByteBuffer, int, ByteBuffer[], int, int)}. */
     public static void xorInto(ByteBuffer dest, int destOff, ByteBuffer[] srcs, int srcOff, int len) {
         check(dest, destOff, srcs, srcOff, len);
-        Chosen.KERNEL.into(dest, destOff, srcs, srcOff, len);
+        Chosen.KERNEL.get().into(dest, destOff, srcs, srcOff, len);
     }
 
     private static void check(byte[] dest, int destOff, byte[][] srcs, int srcOff, int len) {

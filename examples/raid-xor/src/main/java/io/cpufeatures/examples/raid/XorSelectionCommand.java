@@ -3,9 +3,11 @@ package io.cpufeatures.examples.raid;
 import ch.qos.logback.classic.Level;
 import ch.qos.logback.classic.Logger;
 import io.cpufeatures.core.CpuFeatures;
+import io.cpufeatures.core.CpuFeaturesConfigurationException;
 import io.cpufeatures.dispatch.Calibratable;
 import io.cpufeatures.dispatch.Calibrator;
 import io.cpufeatures.dispatch.Candidate;
+import io.cpufeatures.dispatch.DispatchException;
 import io.cpufeatures.dispatch.Requirements;
 import io.cpufeatures.dispatch.Selection;
 import io.cpufeatures.dispatch.SelfTest;
@@ -28,22 +30,32 @@ public final class XorSelectionCommand {
     private XorSelectionCommand() {
     }
 
-    /** Prints the selection and the calibration table; exits 1 if no kernel can be selected. */
+    /**
+     * Prints the selection and the calibration table; exits 1 with one line on stderr if no kernel can
+     * be selected, 2 if a {@code cpufeatures.*} property is invalid.
+     */
     public static void main(String[] args) {
         ((Logger) LoggerFactory.getLogger(org.slf4j.Logger.ROOT_LOGGER_NAME)).setLevel(Level.INFO);
-        PrintStream out = System.out;
-        CpuFeatures cpu = CpuFeatures.current();
+        System.exit(run(System.out, System.err));
+    }
+
+    /** Prints the selection and the calibration table to {@code out}; returns the exit code. */
+    static int run(PrintStream out, PrintStream err) {
+        CpuFeatures cpu;
+        Selection<XorKernel> selection;
+        try {
+            cpu = CpuFeatures.current();
+            selection = XorGen.POINT.selection();
+        } catch (CpuFeaturesConfigurationException e) {
+            err.println("raid-xor: " + firstLine(e.getMessage()));
+            return 2;
+        } catch (DispatchException e) {
+            err.println("raid-xor: " + firstLine(e.getMessage()));
+            return rootCause(e) instanceof CpuFeaturesConfigurationException ? 2 : 1;
+        }
         out.println("CPU: " + cpu.identity().getOrDefault("brand", cpu.identity().getOrDefault("microarchitecture",
                 "unknown CPU")) + " (" + cpu.source() + ")");
         out.println("Java: " + Runtime.version() + ", vector API: " + (cpu.has("jvm.vector_api") ? "readable" : "not readable"));
-        Selection<XorKernel> selection;
-        try {
-            selection = XorGen.POINT.selection();
-        } catch (RuntimeException e) {
-            out.println(e.getMessage());
-            System.exit(1);
-            return;
-        }
         out.println();
         out.print(selection.explain().format());
         out.println();
@@ -53,6 +65,20 @@ public final class XorSelectionCommand {
             out.println(String.format(Locale.ROOT, "  %-16s %s%s", c.name(), speed(c, cpu),
                     c.name().equals(selection.name()) ? "  <- selected" : ""));
         }
+        return 0;
+    }
+
+    private static Throwable rootCause(Throwable t) {
+        Throwable c = t;
+        while (c.getCause() != null && c.getCause() != c) {
+            c = c.getCause();
+        }
+        return c;
+    }
+
+    private static String firstLine(String s) {
+        int nl = s.indexOf('\n');
+        return nl < 0 ? s : s.substring(0, nl);
     }
 
     private static String speed(Candidate<XorKernel> c, CpuFeatures cpu) {

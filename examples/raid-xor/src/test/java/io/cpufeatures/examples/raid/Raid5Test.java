@@ -43,13 +43,22 @@ class Raid5Test {
     void badStripesAreRejectedWithWhatIsWrong() {
         IllegalArgumentException lengths = assertThrows(IllegalArgumentException.class,
                 () -> Raid5.parity(new byte[][] {new byte[4], new byte[5]}, new byte[4]));
-        assertEquals("block 1 has 5 bytes, block 0 has 4: every block of a stripe has the same length", lengths.getMessage());
+        assertEquals("data block 1 has 5 bytes and the parity block 4: every block of a stripe has the same length",
+                lengths.getMessage());
+        // Blocks are named as the caller knows them, never by a position in an internal array.
+        assertEquals("data block 0 has 4 bytes and the parity block 5: every block of a stripe has the same length",
+                assertThrows(IllegalArgumentException.class, () -> Raid5.parity(new byte[][] {new byte[4]}, new byte[5]))
+                        .getMessage());
         assertTrue(assertThrows(IllegalArgumentException.class, () -> Raid5.parity(new byte[0][], new byte[4]))
                 .getMessage().contains("at least one data block"));
         assertTrue(assertThrows(IllegalArgumentException.class, () -> Raid5.rebuild(new byte[][] {new byte[4]}, 0))
                 .getMessage().contains("not 1 block(s)"));
-        assertThrows(IndexOutOfBoundsException.class, () -> Raid5.rebuild(new byte[][] {new byte[4], new byte[4]}, 2));
-        assertEquals("block 1", assertThrows(NullPointerException.class,
+        assertEquals("the lost block is 2; a stripe of 1 data block(s) and the parity has blocks 0..1 (the parity is 1)",
+                assertThrows(IndexOutOfBoundsException.class,
+                        () -> Raid5.rebuild(new byte[][] {new byte[4], new byte[4]}, 2)).getMessage());
+        assertEquals("the parity block is null", assertThrows(NullPointerException.class,
                 () -> Raid5.rebuild(new byte[][] {new byte[4], null}, 0)).getMessage());
+        assertEquals("data block 1 is null", assertThrows(NullPointerException.class,
+                () -> Raid5.parity(new byte[][] {new byte[4], null}, new byte[4])).getMessage());
     }
 }

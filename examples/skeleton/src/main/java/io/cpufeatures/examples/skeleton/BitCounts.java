@@ -2,6 +2,7 @@ package io.cpufeatures.examples.skeleton;
 
 import io.cpufeatures.dispatch.DispatchPoint;
 import io.cpufeatures.dispatch.DispatchPointProvider;
+import io.cpufeatures.dispatch.Dispatched;
 import java.util.List;
 
 /**
@@ -16,9 +17,12 @@ public final class BitCounts implements DispatchPointProvider {
             .candidate(PopcntBitCount.class, PopcntBitCount::new)
             .build();
 
-    /** The chosen implementation, selected when this holder is first touched. */
+    /**
+     * The chosen implementation, selected when this holder is first touched; a failed selection is
+     * the point's DispatchException on every call, never an error initialising this class.
+     */
     private static final class Chosen {
-        static final BitCount IMPL = POINT.get();
+        static final Dispatched<BitCount> IMPL = POINT.dispatched();
     }
 
     /** For ServiceLoader (tools find the point through it). */
@@ -27,7 +31,7 @@ public final class BitCounts implements DispatchPointProvider {
 
     /** The number of set bits in {@code words}, by the best implementation for this CPU and JVM. */
     public static long count(long[] words) {
-        return Chosen.IMPL.count(words);
+        return Chosen.IMPL.get().count(words);
     }
 
     @Override

@@ -2,6 +2,7 @@ package io.cpufeatures.examples.zstd;
 
 import io.cpufeatures.dispatch.DispatchPoint;
 import io.cpufeatures.dispatch.DispatchPointProvider;
+import io.cpufeatures.dispatch.Dispatched;
 import java.util.List;
 
 /**
@@ -19,18 +20,25 @@ public final class HuffmanKernels implements DispatchPointProvider {
             .candidate(Bmi2HuffmanKernel.class, Bmi2HuffmanKernel::new)
             .build();
 
-    /** The chosen kernel, selected when this holder is first touched. */
+    /**
+     * The chosen kernel, selected when this holder is first touched; a failed selection is the
+     * point's DispatchException on every call, never an error initialising this class.
+     */
     private static final class Chosen {
-        static final HuffmanKernel KERNEL = POINT.get();
+        static final Dispatched<HuffmanKernel> KERNEL = POINT.dispatched();
     }
 
     /** For ServiceLoader (tools find the point through it). */
     public HuffmanKernels() {
     }
 
-    /** The kernel this process uses (selecting it, once, if that has not happened yet). */
+    /**
+     * The kernel this process uses (selecting it, once, if that has not happened yet).
+     *
+     * @throws io.cpufeatures.dispatch.DispatchException if no kernel can be selected (every call)
+     */
     public static HuffmanKernel selected() {
-        return Chosen.KERNEL;
+        return Chosen.KERNEL.get();
     }
 
     @Override

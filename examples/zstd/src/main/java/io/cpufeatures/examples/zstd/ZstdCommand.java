@@ -2,6 +2,7 @@ package io.cpufeatures.examples.zstd;
 
 import ch.qos.logback.classic.Level;
 import ch.qos.logback.classic.Logger;
+import io.cpufeatures.dispatch.DispatchException;
 import java.io.BufferedInputStream;
 import java.io.IOException;
 import java.io.InputStream;
@@ -43,8 +44,22 @@ public final class ZstdCommand {
         System.exit(run(args, System.out, System.err));
     }
 
-    /** Runs the command with the given output streams; returns the exit code. */
+    /**
+     * Runs the command with the given output streams; returns the exit code. A literals kernel that
+     * cannot be chosen (a bad {@code cpufeatures.*} property, or no kernel runs here) is one line and
+     * exit code 2.
+     */
     static int run(String[] args, PrintStream out, PrintStream err) {
+        try {
+            return execute(args, out, err);
+        } catch (DispatchException e) {
+            String m = e.getMessage();
+            err.println("zstd-java: " + (m.indexOf('\n') < 0 ? m : m.substring(0, m.indexOf('\n'))));
+            return 2;
+        }
+    }
+
+    private static int execute(String[] args, PrintStream out, PrintStream err) {
         boolean decompress = false;
         boolean test = false;
         Path output = null;

@@ -11,6 +11,7 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Arrays;
+import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -133,5 +134,16 @@ class ZstdCommandTest {
         assertEquals(2, run("-d", "a.zst").exit());
         assertEquals(2, run("-q", "a.zst").exit());
         assertTrue(run("-D").err().contains("-D needs a file name"));
+    }
+
+    /** A bad cpufeatures.* property is one line and exit code 2, never a stack trace. */
+    @Test
+    void aBadLibraryPropertyIsOneLine() throws Exception {
+        Path frame = Files.write(dir.resolve("x.zst"), new byte[] {0x28, (byte) 0xb5, 0x2f, (byte) 0xfd});
+        ChildJvm.Result r = ChildJvm.run(dir, List.of("-Dcpufeatures.dispatch.unsafe=yes"), ZstdCommand.class, "-t",
+                frame.toString());
+        assertEquals(2, r.exit(), r.toString());
+        assertEquals("zstd-java: -Dcpufeatures.dispatch.unsafe: 'yes' is not a boolean; accepted: true, false",
+                r.err().strip(), r.toString());
     }
 }

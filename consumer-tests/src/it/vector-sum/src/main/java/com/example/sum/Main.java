@@ -1,0 +1,99 @@
+package com.example.sum;
+
+import io.cpufeatures.core.CpuFeatures;
+import io.cpufeatures.core.SourceKind;
+import io.cpufeatures.dispatch.DispatchPoints;
+import io.cpufeatures.dispatch.Selection;
+import java.io.File;
+import java.lang.module.ModuleFinder;
+import java.lang.module.ModuleReference;
+import java.util.Arrays;
+import java.util.Set;
+import java.util.SplittableRandom;
+import java.util.TreeSet;
+import java.util.stream.Collectors;
+
+/**
+ * Runs the routine and checks what a consumer must be able to rely on; any failed check is a
+ * message on standard error and exit status 1.
+ *
+ * <p>Arguments: {@code class-path|module-path} and {@code vector|no-vector}, how it was started.
+ */
+public final class Main {
+
+    /** What may be on the runtime class path besides the consumer's own classes. */
+    private static final Set<String> CLASS_PATH_JARS = Set.of(
+            "cpufeatures-core", "cpufeatures-x86", "cpufeatures-dispatch", "jna", "slf4j-api");
+
+    /** The modules outside the JDK that the boot layer may hold. */
+    private static final Set<String> MODULES = Set.of(
+            "com.example.sum", "io.cpufeatures.core", "io.cpufeatures.x86", "io.cpufeatures.dispatch",
+            "com.sun.jna", "org.slf4j");
+
+    private Main() {
+    }
+
+    public static void main(String[] args) {
+        String path = args[0];
+        boolean vector = args[1].equals("vector");
+
+        check(Main.class.getModule().isNamed() == path.equals("module-path"),
+                "started as " + path + " but the consumer's module is " + Main.class.getModule());
+        Set<String> runtime = path.equals("module-path") ? nonJdkModules() : classPathJars();
+        Set<String> allowed = path.equals("module-path") ? MODULES : CLASS_PATH_JARS;
+        check(runtime.equals(allowed), "the runtime " + path + " holds " + runtime + ", expected " + allowed);
+        check(ModuleLayer.boot().findModule("jdk.incubator.vector").isPresent() == vector,
+                "jdk.incubator.vector presence does not match '" + args[1] + "'");
+
+        CpuFeatures cpu = CpuFeatures.current();
+        check(cpu.source().kind() != SourceKind.NONE, "no architecture module answered: " + cpu.source());
+
+        Selection<IntSum> selection = Sums.POINT.selection();
+        String expected = cpu.has("avx512f") && cpu.has("jvm.vector512") && !cpu.has("prefer_ymm") ? "vector512"
+                : cpu.has("avx2") && cpu.has("jvm.vector256") ? "vector256"
+                : "scalar";
+        check(selection.name().equals(expected),
+                "chose " + selection.name() + " where " + expected + " was due:\n" + selection.explain().format());
+        if (!vector) {
+            check(selection.explain().format().contains("jdk.incubator.vector"),
+                    "without the Vector API module the explanation does not name it:\n" + selection.explain().format());
+        }
+        check(DispatchPoints.find("example.sum").isPresent(), "the point is not found through ServiceLoader");
+
+        SplittableRandom random = new SplittableRandom(42);
+        ScalarSum oracle = new ScalarSum();
+        for (int length : new int[] {0, 1, 7, 8, 15, 16, 17, 1000, 4099}) {
+            int[] values = random.ints(length).toArray();
+            check(Sums.sum(values) == oracle.sum(values), "wrong sum of " + length + " ints");
+        }
+
+        System.out.println("consumer-ok java=" + Runtime.version().feature() + " path=" + path
+                + " vector=" + vector + " source=" + cpu.source().kind().id() + " chose=" + selection.name());
+    }
+
+    private static Set<String> classPathJars() {
+        return Arrays.stream(System.getProperty("java.class.path").split(File.pathSeparator))
+                .map(File::new)
+                .filter(File::isFile)
+                .map(f -> f.getName().replaceFirst("-[0-9][^-]*(-SNAPSHOT)?\\.jar$", ""))
+                .collect(Collectors.toCollection(TreeSet::new));
+    }
+
+    private static Set<String> nonJdkModules() {
+        Set<String> jdk = ModuleFinder.ofSystem().findAll().stream()
+                .map(ModuleReference::descriptor)
+                .map(d -> d.name())
+                .collect(Collectors.toSet());
+        return ModuleLayer.boot().modules().stream()
+                .map(Module::getName)
+                .filter(name -> !jdk.contains(name))
+                .collect(Collectors.toCollection(TreeSet::new));
+    }
+
+    private static void check(boolean condition, String message) {
+        if (!condition) {
+            System.err.println("consumer check failed: " + message);
+            System.exit(1);
+        }
+    }
+}

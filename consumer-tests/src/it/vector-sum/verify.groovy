@@ -1,0 +1,16 @@
+// Every run the project makes must have happened and passed, and none may have been warned about
+// native access (the documented flag is the right one for each path).
+def log = new File(basedir, 'build.log').text
+def java = Runtime.version().feature()  // the JDK that builds, as the project's first runs use it
+def runs = ["java=${java} path=class-path vector=true", "java=${java} path=class-path vector=false",
+            "java=${java} path=module-path vector=true"]
+if (new File(jdk25Home, 'bin/java').exists()) {
+    runs += ['java=25 path=class-path vector=true', 'java=25 path=module-path vector=true',
+             'java=25 path=module-path vector=false']
+}
+runs.each { run ->
+    assert log.contains('consumer-ok ' + run + ' source=native') : "missing run: ${run}"
+}
+assert !log.contains('restricted method') : 'a run was warned about native access'
+assert !log.contains('consumer check failed')
+return true

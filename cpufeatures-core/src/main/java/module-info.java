@@ -1,0 +1,24 @@
+/**
+ * The architecture-neutral API of cpufeatures: what the CPU under this JVM can really run
+ * ({@link io.cpufeatures.core.CpuFeatures}), the JVM's own view of it ({@code io.cpufeatures.core.jvm}),
+ * the reasons behind every answer ({@code io.cpufeatures.core.trace}) and the interface an
+ * architecture module implements ({@code io.cpufeatures.core.spi}).
+ *
+ * <p>Architecture modules (for example {@code io.cpufeatures.x86}) are found with
+ * {@link java.util.ServiceLoader}; without one, every question is answered "not usable", with
+ * the reason.
+ */
+module io.cpufeatures.core {
+    requires org.slf4j;
+    // The HotSpot flags (UseAVX, MaxVectorSize, UseSVE) are read through the platform MXBean, by
+    // reflection so that a JVM without the bean still answers; requiring the module puts it in the
+    // boot layer of an application on the module path, where it would otherwise be left out.
+    requires jdk.management;
+
+    exports io.cpufeatures.core;
+    exports io.cpufeatures.core.jvm;
+    exports io.cpufeatures.core.spi;
+    exports io.cpufeatures.core.trace;
+
+    uses io.cpufeatures.core.spi.CpuFeaturesProvider;
+}

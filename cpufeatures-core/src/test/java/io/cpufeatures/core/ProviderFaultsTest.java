@@ -1,0 +1,102 @@
+package io.cpufeatures.core;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertSame;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.mockito.ArgumentMatchers.any;
+import static org.mockito.ArgumentMatchers.anyString;
+import static org.mockito.Mockito.mock;
+import static org.mockito.Mockito.when;
+
+import io.cpufeatures.core.internal.Architectures;
+import io.cpufeatures.core.spi.CpuFeaturesProvider;
+import io.cpufeatures.core.spi.ProbeSettings;
+import io.cpufeatures.core.testing.CountingProvider;
+import java.util.Iterator;
+import java.util.List;
+import java.util.Map;
+import java.util.Properties;
+import java.util.ServiceConfigurationError;
+import org.junit.jupiter.api.Test;
+
+/**
+ * An architecture module that fails, which none on this class path does: the providers are mocks
+ * that throw where a broken or half-linked module would. One broken module never takes the facade
+ * or the other modules down; its failure becomes a reason.
+ */
+class ProviderFaultsTest {
+
+    private static final ProbeSettings DEFAULTS = ProbeSettings.from(new Properties(), Map.of());
+
+    @Test
+    void aProbeThatThrowsIsAReportWithNothingKnownAndTheFailureAsItsReason() {
+        for (Throwable fault : List.of(new IllegalStateException("stub table corrupt"),
+                new NoClassDefFoundError("com/sun/jna/Native"), new OutOfMemoryError("Metaspace"))) {
+            CpuFeaturesProvider broken = providerFor(System.getProperty("os.arch"));
+            when(broken.probe(any())).thenThrow(fault);
+
+            CpuFeatures cpu = CpuFeatures.probe(DEFAULTS, Architectures.of(List.of(broken)));
+
+            assertEquals(SourceKind.NONE, cpu.source().kind(), fault.toString());
+            assertEquals("the probe failed: " + fault, cpu.source().detail());
+            assertSame(fault, cpu.source().failures().get(0).cause().orElseThrow());
+            assertTrue(cpu.usable().isEmpty());
+        }
+    }
+
+    @Test
+    void aProbeThatReturnsNullIsAFailureNotANullPointerLater() {
+        CpuFeaturesProvider broken = providerFor(System.getProperty("os.arch"));
+        when(broken.probe(any())).thenReturn(null);
+        CpuFeatures cpu = CpuFeatures.probe(DEFAULTS, Architectures.of(List.of(broken)));
+        assertEquals(SourceKind.NONE, cpu.source().kind());
+        assertTrue(cpu.source().detail().contains("the probe returned null"), cpu.source().detail());
+    }
+
+    @Test
+    void aModuleWhoseVocabularyThrowsIsLeftOutAndTheOthersServe() {
+        CpuFeaturesProvider broken = mock(CpuFeaturesProvider.class);
+        when(broken.vocabulary()).thenThrow(new NoClassDefFoundError("io/cpufeatures/x86/feature/X86Feature"));
+        CpuFeaturesProvider nullVocabulary = mock(CpuFeaturesProvider.class);
+        CountingProvider good = new CountingProvider();
+
+        Architectures modules = Architectures.of(List.of(broken, good, nullVocabulary));
+
+        assertEquals(List.of(good), modules.providers());
+        assertTrue(modules.vocabulary().answerableNames().containsAll(
+                good.vocabulary().features().keySet()), "the good module's names are known");
+    }
+
+    @Test
+    void aModuleThatCannotBeLoadedIsSkippedAndTheNextIsLoaded() {
+        @SuppressWarnings("unchecked")
+        Iterator<CpuFeaturesProvider> services = mock(Iterator.class);
+        CountingProvider good = new CountingProvider();
+        when(services.hasNext()).thenReturn(true, true, true, false);
+        when(services.next())
+                .thenThrow(new ServiceConfigurationError("io.cpufeatures.core.spi.CpuFeaturesProvider: Provider"
+                        + " com.example.Gone not found"))
+                .thenThrow(new UnsupportedClassVersionError("com/example/Newer (class file version 69.0)"))
+                .thenReturn(good);
+
+        assertEquals(List.of(good), Architectures.load(services));
+    }
+
+    @Test
+    void aModuleForAnotherMachineIsNotAskedToProbe() {
+        CpuFeaturesProvider elsewhere = providerFor("riscv64");
+        CpuFeatures cpu = CpuFeatures.probe(DEFAULTS, Architectures.of(List.of(elsewhere)));
+        assertEquals(SourceKind.NONE, cpu.source().kind());
+        assertFalse(cpu.source().detail().contains("failed"), cpu.source().detail());
+    }
+
+    /** A mock module that runs on {@code osArch} only, with the counting module's vocabulary. */
+    private static CpuFeaturesProvider providerFor(String osArch) {
+        CpuFeaturesProvider p = mock(CpuFeaturesProvider.class);
+        when(p.runsOn(anyString())).thenAnswer(a -> osArch.equals(a.getArgument(0)));
+        when(p.vocabulary()).thenReturn(new CountingProvider().vocabulary());
+        when(p.architecture()).thenReturn("test");
+        return p;
+    }
+}

@@ -1,0 +1,59 @@
+package io.cpufeatures.x86.usable;
+
+import io.cpufeatures.x86.raw.Hex;
+import java.util.List;
+import java.util.Optional;
+import java.util.function.LongPredicate;
+
+/**
+ * The states XCR0 can hold, as data: the combinations XSETBV refuses with #GP (Intel SDM Vol. 1,
+ * 13.3, "Enabling the XSAVE Feature Set and XSAVE-Enabled Features"), so a value given by the user
+ * ({@code --xcr0}, {@code cpufeatures.xcr0}) that no OS could have set is refused with the rule it
+ * breaks instead of being decoded into a self-contradictory report.
+ */
+public final class Xcr0Rules {
+
+    /**
+     * One rule: a value for which {@code broken} holds cannot be XCR0.
+     *
+     * @param broken whether a value breaks the rule
+     * @param text   the rule, as the error states it
+     */
+    record Rule(LongPredicate broken, String text) {
+    }
+
+    private static final long AVX512 = 0xE0;
+    private static final long MPX = 0x18;
+    private static final long AMX = 0x6_0000;
+
+    private static final List<Rule> TABLE = List.of(
+            new Rule(x -> (x & 1) == 0, "bit 0 (x87) is always set"),
+            new Rule(x -> (x & 0x4) != 0 && (x & 0x2) == 0, "YMM_Hi128 (bit 2) needs SSE (bit 1)"),
+            new Rule(x -> (x & MPX) != 0 && (x & MPX) != MPX, "BNDREGS and BNDCSR (bits 3 and 4) are set together"),
+            new Rule(x -> (x & AVX512) != 0 && (x & AVX512) != AVX512,
+                    "OPMASK, ZMM_Hi256 and Hi16_ZMM (bits 5 to 7) are set together"),
+            new Rule(x -> (x & AVX512) != 0 && (x & 0x4) == 0, "the AVX-512 state (bits 5 to 7) needs YMM_Hi128 (bit 2)"),
+            new Rule(x -> (x & AMX) != 0 && (x & AMX) != AMX, "TILECFG and TILEDATA (bits 17 and 18) are set together"));
+
+    private Xcr0Rules() {
+    }
+
+    /** The first rule {@code xcr0} breaks, if it breaks one. */
+    public static Optional<String> violation(long xcr0) {
+        return TABLE.stream().filter(r -> r.broken().test(xcr0)).map(Rule::text).findFirst();
+    }
+
+    /**
+     * Checks that {@code xcr0} is a state an OS can enable.
+     *
+     * @throws IllegalArgumentException naming the value and the rule it breaks
+     */
+    public static long check(long xcr0) {
+        Optional<String> v = violation(xcr0);
+        if (v.isPresent()) {
+            throw new IllegalArgumentException("XCR0 " + Hex.prefixed(xcr0) + " is no state an OS can enable: "
+                    + v.get() + " (Intel SDM Vol. 1, 13.3); e.g. 0x7 (x87, SSE, AVX) or 0xe7 (and AVX-512)");
+        }
+        return xcr0;
+    }
+}
