@@ -68,7 +68,7 @@ class QemuDumpsDecodingTest {
         }
     }
 
-    /** The JNA reads equal what a static C program's getauxval read under the same models (the research probe). */
+    /** The JNA reads equal what a static C program's getauxval read under the same models (a probe built for this check). */
     @Test
     void theHwcapsAreThoseAStaticCProgramReadUnderTheSameModels() {
         Map<String, long[]> probe = Map.of("cortex-a53", new long[] {0x8fb, 0}, "cortex-a72", new long[] {0x8fb, 0},
