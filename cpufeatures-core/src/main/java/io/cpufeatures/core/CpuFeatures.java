@@ -381,7 +381,8 @@ public final class CpuFeatures {
             }
             case GROUP -> Optional.of(new GroupTrace(n.canonical(), n.members().stream().map(this::check).toList()));
             case FEATURE, POLICY -> arch.trace(n.canonical()).map(t -> t instanceof FeatureTrace f
-                    ? f.withJvm(vocabulary().jvmGatesOf(f.name()).stream().map(this::check).toList()) : t);
+                    ? f.withJvm(vocabulary().jvmGatesOf(arch.architecture(), f.name()).stream().map(this::check).toList())
+                    : t);
         };
     }
 

@@ -24,6 +24,11 @@ import org.junit.jupiter.api.Test;
 class VocabularyTest {
 
     private static FeatureVocabulary vocabulary(String arch, Map<String, List<String>> features) {
+        return vocabulary(arch, features, List.of(), Map.of());
+    }
+
+    private static FeatureVocabulary vocabulary(String arch, Map<String, List<String>> features, List<JvmGate> gates,
+            Map<String, List<String>> gatesOf) {
         return new FeatureVocabulary() {
             @Override
             public String architecture() {
@@ -47,12 +52,12 @@ class VocabularyTest {
 
             @Override
             public List<JvmGate> jvmGates() {
-                return List.of();
+                return gates;
             }
 
             @Override
             public Map<String, List<String>> jvmGatesOf() {
-                return Map.of();
+                return gatesOf;
             }
 
             @Override
@@ -92,6 +97,18 @@ class VocabularyTest {
                 List.of(vocabulary("one", Map.of("sha_ni", List.of("sha"))), vocabulary("two", Map.of("sha2", List.of("sha"))))));
         assertTrue(clash.getMessage().contains("'sha'") && clash.getMessage().contains("sha_ni")
                 && clash.getMessage().contains("sha2"), clash.getMessage());
+    }
+
+    /** {@code aes} of x86 and of AArch64 is one name, but each architecture's JIT has its own gates beside it. */
+    @Test
+    void aSharedNameHasEachArchitecturesOwnJitGates() {
+        Vocabulary shared = new Vocabulary(JvmView.CORE_GATES, List.of(
+                vocabulary("one", Map.of("aes", List.of())),
+                vocabulary("two", Map.of("aes", List.of()), List.of(JvmGate.enabled("jvm.two_aes", "UseAESIntrinsics")),
+                        Map.of("aes", List.of("jvm.two_aes")))));
+        assertEquals(List.of(), shared.jvmGatesOf("one", "aes"));
+        assertEquals(List.of("jvm.two_aes"), shared.jvmGatesOf("two", "aes"));
+        assertEquals(List.of(), shared.jvmGatesOf("three", "aes"), "an architecture no module has");
     }
 
     @Test

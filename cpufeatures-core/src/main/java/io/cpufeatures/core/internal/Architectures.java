@@ -29,7 +29,8 @@ public final class Architectures {
      * error can name what to add when a machine's module is missing.
      */
     private static final Map<String, String> MODULES = Map.of("amd64", "io.cpufeatures:cpufeatures-x86",
-            "x86_64", "io.cpufeatures:cpufeatures-x86");
+            "x86_64", "io.cpufeatures:cpufeatures-x86", "aarch64", "io.cpufeatures:cpufeatures-aarch64",
+            "arm64", "io.cpufeatures:cpufeatures-aarch64");
 
     private final List<CpuFeaturesProvider> providers;
     private final Vocabulary vocabulary;

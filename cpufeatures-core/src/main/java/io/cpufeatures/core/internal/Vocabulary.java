@@ -34,7 +34,8 @@ public final class Vocabulary {
     private final List<String> answerableNames;
     private final List<String> suggestable = new ArrayList<>();
     private final List<String> hints = new ArrayList<>();
-    private final Map<String, List<String>> jvmGatesOf = new LinkedHashMap<>();
+    /** Per architecture, each feature's JIT gates: a name two modules share ({@code aes}) has each one's own. */
+    private final Map<String, Map<String, List<String>>> jvmGatesOf = new LinkedHashMap<>();
     private final List<JvmGate> jvmGates = new ArrayList<>();
     private final Set<String> architectures = new LinkedHashSet<>();
 
@@ -68,11 +69,8 @@ public final class Vocabulary {
             }
             suggestable.addAll(v.features().keySet());
             suggestable.addAll(v.policyFlags());
-            v.jvmGatesOf().forEach((feature, gates) -> jvmGatesOf.merge(feature, List.copyOf(gates), (a, b) -> {
-                List<String> both = new ArrayList<>(a);
-                b.stream().filter(g -> !both.contains(g)).forEach(both::add);
-                return List.copyOf(both);
-            }));
+            Map<String, List<String>> gatesOf = jvmGatesOf.computeIfAbsent(arch, a -> new LinkedHashMap<>());
+            v.jvmGatesOf().forEach((feature, gates) -> gatesOf.put(feature, List.copyOf(gates)));
             hints.add(v.acceptedNames());
         }
         for (FeatureVocabulary v : vocabularies) {
@@ -186,9 +184,13 @@ public final class Vocabulary {
         return answerableNames;
     }
 
-    /** The {@code jvm.*} gates that decide whether Java code gets to use the CPU feature {@code canonical}. */
-    public List<String> jvmGatesOf(String canonical) {
-        return jvmGatesOf.getOrDefault(canonical, List.of());
+    /**
+     * The {@code jvm.*} gates that decide whether Java code gets to use the CPU feature {@code canonical}
+     * of {@code architecture}: a canonical name two architectures share ({@code aes}) has different
+     * gates on each.
+     */
+    public List<String> jvmGatesOf(String architecture, String canonical) {
+        return jvmGatesOf.getOrDefault(architecture, Map.of()).getOrDefault(canonical, List.of());
     }
 
     /** Every {@code jvm.*} gate: the core's, then each module's, in report order. */

@@ -17,7 +17,11 @@ import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-/** The command with the examples on its class path, as {@code ./cpufeatures} runs it: every example point reports. */
+/**
+ * The command with the examples on its class path, as {@code ./cpufeatures} runs it: every example
+ * point reports, and arm64 dumps made under qemu are reported, explained and fleeted on this machine
+ * with no change to the command.
+ */
 class DemoAssemblyTest {
 
     private static String run(String... args) {
@@ -26,6 +30,65 @@ class DemoAssemblyTest {
         int exit = Main.run(args, new PrintWriter(out, true), new PrintWriter(err, true));
         assertEquals(0, exit, err.toString());
         return out.toString();
+    }
+
+    /** A bundled arm64 dump, copied into {@code dir}. */
+    private static Path arm64Dump(Path dir, String name) throws Exception {
+        try (var in = DemoAssemblyTest.class.getResourceAsStream("/arm64/" + name)) {
+            return Files.write(dir.resolve(name), in.readAllBytes());
+        }
+    }
+
+    @Test
+    void anArm64DumpIsReportedExplainedAndWrittenBackOnThisMachine(@TempDir Path dir) throws Exception {
+        Path n1 = arm64Dump(dir, "neoverse-n1.txt");
+        String report = run("report", "--cpuid-file", n1.toString());
+        assertTrue(report.contains("uarch               Neoverse N1 (AWS Graviton2)"), report);
+        assertTrue(report.contains("  ssbs              os: present in ID_AA64PFR1_EL1.SSBS [7:4] = 2 but the kernel does not set\n"),
+                report);
+        JsonNode cpu = new ObjectMapper().readTree(run("report", "--json", "--cpuid-file", n1.toString())).path("cpus").path(0);
+        assertEquals("0x414fd0c1", cpu.path("midr").asText());
+        assertEquals(0xd0c, cpu.path("part").asInt());
+        assertEquals("mrs", cpu.path("idRegisters").asText());
+        assertTrue(cpu.path("sveVectorBits").isNull());
+        String explain = run("explain", "sve", "--cpuid-file", arm64Dump(dir, "qemu-max.txt").toString());
+        assertTrue(explain.contains("ID register       ID_AA64PFR0_EL1.SVE [35:32] = 1, at least 1"), explain);
+        assertTrue(explain.contains("HWCAP             HWCAP_SVE (AT_HWCAP bit 22) = 1: the kernel allows it"), explain);
+        assertTrue(explain.contains("verdict           usable"), explain);
+        String raw = run("report", "--raw", "--cpuid-file", n1.toString());
+        assertEquals(Files.readString(n1).replaceAll("# source: .*\n", ""), raw.replaceAll("# source: .*\n", ""),
+                "--raw of a dump writes the dump back");
+    }
+
+    @Test
+    void aFleetOfBothArchitecturesIsOneTable(@TempDir Path dir) throws Exception {
+        Files.writeString(dir.resolve("skx.txt"), CpuDumps.write(List.of(ReferenceCpus.skylakeSp().decode())));
+        arm64Dump(dir, "neoverse-n1.txt");
+        arm64Dump(dir, "qemu-max.txt");
+        List<String> rows = run("fleet", dir.toString()).strip().lines().toList();
+        assertEquals(3, rows.size(), rows.toString());
+        assertTrue(rows.get(0).startsWith("neoverse-n1.txt  x1  Arm d0c r4p1  Neoverse N1  Armv8.2-A  [asimd atomics crc32 aes"
+                + " pmull asimddp]"), rows.get(0));
+        assertTrue(rows.get(1).contains("QEMU max") && rows.get(1).contains("SVE 512") && rows.get(1).contains(" sve sve2 "),
+                rows.get(1));
+        assertTrue(rows.get(2).contains("Skylake-SP"), rows.get(2));
+        // the dumps' CPUs with this (x86) JVM: it has no UseSVE, so the SVE machine gets the NEON kernel too
+        String neon = CpuFeatures.current().has("jvm.vector128") ? "raid.xor=neon" : "raid.xor=scalar";
+        assertTrue(rows.get(0).contains(neon) && rows.get(1).contains(neon), rows.toString());
+        assertTrue(rows.get(0).contains("zstd.huffman=generic") && rows.get(0).contains("skeleton.bitcount=scalar"), rows.get(0));
+    }
+
+    /** The acceptance's "same one-line error": a malformed arm64 dump fails as a malformed x86 one does. */
+    @Test
+    void aMalformedArm64DumpFailsInOneLineWithFileAndLine(@TempDir Path dir) throws Exception {
+        Path bad = Files.writeString(dir.resolve("bad.txt"), Files.readString(arm64Dump(dir, "neoverse-n1.txt"))
+                .replace("id_registers mrs", "id_registers magic"));
+        StringWriter out = new StringWriter();
+        StringWriter err = new StringWriter();
+        assertEquals(1, Main.run(new String[] {"report", "--cpuid-file", bad.toString()}, new PrintWriter(out, true),
+                new PrintWriter(err, true)));
+        assertEquals("cpufeatures: " + bad + ":8: 'id_registers magic': the value is not mrs, sysfs, proc-cpuinfo or none\n",
+                err.toString());
     }
 
     @Test

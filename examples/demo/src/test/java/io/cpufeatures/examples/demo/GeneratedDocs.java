@@ -1,5 +1,13 @@
 package io.cpufeatures.examples.demo;
 
+import io.cpufeatures.aarch64.AArch64CpuFeaturesProvider;
+import io.cpufeatures.aarch64.feature.AArch64Feature;
+import io.cpufeatures.aarch64.feature.FieldRule;
+import io.cpufeatures.aarch64.identity.CoreModel;
+import io.cpufeatures.aarch64.identity.Cores;
+import io.cpufeatures.aarch64.identity.Implementers;
+import io.cpufeatures.core.jvm.JvmGate;
+import io.cpufeatures.core.spi.FeatureVocabulary;
 import io.cpufeatures.x86.feature.FeatureFamily;
 import io.cpufeatures.x86.feature.StateRequirement;
 import io.cpufeatures.x86.feature.X86Feature;
@@ -38,7 +46,75 @@ final class GeneratedDocs {
         m.put("features", features());
         m.put("xsave-layouts", xsaveLayouts());
         m.put("hybrid-cores", hybridCores());
+        m.put("aarch64-features", aarch64Features());
+        m.put("aarch64-dependencies", aarch64Dependencies());
+        m.put("aarch64-jvm-gates", aarch64JvmGates());
+        m.put("aarch64-cores", aarch64Cores());
         return m;
+    }
+
+    private static String aarch64Features() {
+        StringBuilder sb = new StringBuilder();
+        for (io.cpufeatures.aarch64.feature.FeatureFamily family : io.cpufeatures.aarch64.feature.FeatureFamily.values()) {
+            sb.append("\n### ").append(family.label()).append("\n\n| name | aliases | HWCAP bit | present when |\n|---|---|---|---|\n");
+            for (AArch64Feature f : AArch64Feature.values()) {
+                if (f.family() != family) {
+                    continue;
+                }
+                String when = f.idRule().kernelOnly() ? "(no ID register: the HWCAP only)" : f.idRule().alternatives().stream()
+                        .map(FieldRule::toString).collect(Collectors.joining(", or "));
+                sb.append("| ").append(f.canonicalName()).append(" | ").append(String.join(", ", f.aliases())).append(" | ")
+                        .append(f.hwcapName()).append(" | ").append(when).append(" |\n");
+            }
+        }
+        return sb.toString();
+    }
+
+    private static String aarch64Dependencies() {
+        StringBuilder sb = new StringBuilder("| feature | depends on | from | why |\n|---|---|---|---|\n");
+        for (io.cpufeatures.aarch64.usable.Dependency d : io.cpufeatures.aarch64.usable.FeatureDependencies.table()) {
+            sb.append("| ").append(d.feature().canonicalName()).append(" | ").append(d.dependsOn().canonicalName())
+                    .append(" | ").append(d.origin().label()).append(" | ").append(cell(d.why())).append(" |\n");
+        }
+        return sb.toString();
+    }
+
+    private static String aarch64JvmGates() {
+        FeatureVocabulary v = new AArch64CpuFeaturesProvider().vocabulary();
+        StringBuilder sb = new StringBuilder("| gate | holds when | beside |\n|---|---|---|\n");
+        for (JvmGate g : v.jvmGates()) {
+            String rule = g.rule() instanceof JvmGate.FlagAtLeast a ? "`" + a.flag() + " >= " + a.minimum() + "`"
+                    : g.rule() instanceof JvmGate.FlagEnabled e ? "`" + e.flag() + "`"
+                    : g.rule() instanceof JvmGate.VectorBits b ? "C2 compiles the Vector API and `MaxVectorSize >= "
+                    + b.bits() / 8 + "`" : "the Vector API is readable";
+            List<String> beside = new ArrayList<>();
+            v.jvmGatesOf().forEach((feature, gates) -> {
+                if (gates.contains(g.name())) {
+                    beside.add(feature);
+                }
+            });
+            sb.append("| ").append(g.name()).append(" | ").append(rule).append(" | ").append(String.join(", ", beside))
+                    .append(" |\n");
+        }
+        sb.append("\nThe core's width gates stand beside these features too: ");
+        List<String> core = new ArrayList<>();
+        v.jvmGatesOf().forEach((feature, gates) -> gates.stream().filter(g -> v.jvmGates().stream()
+                .noneMatch(x -> x.name().equals(g))).forEach(g -> core.add(g + " (" + feature + ")")));
+        sb.append(String.join(", ", core)).append(".\n");
+        return sb.toString();
+    }
+
+    private static String aarch64Cores() {
+        StringBuilder sb = new StringBuilder("| implementer | part | core | architecture | products | sources |\n"
+                + "|---|---|---|---|---|---|\n");
+        for (CoreModel c : Cores.table()) {
+            sb.append("| ").append(String.format("0x%02x ", c.implementer())).append(Implementers.describe(c.implementer()))
+                    .append(" | ").append(String.format("0x%03x", c.part())).append(" | ").append(c.name()).append(" | ")
+                    .append(c.architecture()).append(" | ").append(c.products()).append(" | ").append(c.nameSources())
+                    .append(c.architectureSources().isEmpty() ? "" : "; architecture: " + c.architectureSources())
+                    .append(" |\n");
+        }
+        return sb.toString();
     }
 
     /** The vendors' standard-format XSAVE layouts the XCR0 inference may fall back on, one row per layout. */

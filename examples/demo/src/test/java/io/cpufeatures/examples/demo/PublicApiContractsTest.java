@@ -4,6 +4,8 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.google.common.testing.NullPointerTester;
+import io.cpufeatures.aarch64.emulation.EmulatedArmCpu;
+import io.cpufeatures.aarch64.raw.AArch64Snapshot;
 import io.cpufeatures.core.CpuDescription;
 import io.cpufeatures.core.CpuFeatures;
 import io.cpufeatures.core.ProbeSource;
@@ -54,7 +56,11 @@ class PublicApiContractsTest {
                     "io.cpufeatures.x86.emulation", "io.cpufeatures.x86.feature", "io.cpufeatures.x86.policy",
                     "io.cpufeatures.x86.probe", "io.cpufeatures.x86.raw", "io.cpufeatures.x86.usable"),
             "io.cpufeatures.dispatch.DispatchPoint", Set.of("io.cpufeatures.dispatch",
-                    "io.cpufeatures.dispatch.testing"));
+                    "io.cpufeatures.dispatch.testing"),
+            "io.cpufeatures.aarch64.AArch64CpuFeaturesProvider", Set.of("io.cpufeatures.aarch64",
+                    "io.cpufeatures.aarch64.dump", "io.cpufeatures.aarch64.emulation", "io.cpufeatures.aarch64.feature",
+                    "io.cpufeatures.aarch64.identity", "io.cpufeatures.aarch64.probe", "io.cpufeatures.aarch64.raw",
+                    "io.cpufeatures.aarch64.usable"));
 
     /**
      * The types whose contract accepts null, each for its reason: a description field's value is
@@ -112,6 +118,7 @@ class PublicApiContractsTest {
                 .setDefault(JvmGate.Rule.class, new JvmGate.VectorApi())
                 .setDefault(CpuidSnapshot.class, snapshot)
                 .setDefault(Xcr0State.class, new Xcr0State(OptionalLong.of(0x7), Xcr0Source.XGETBV, true, 0))
+                .setDefault(AArch64Snapshot.class, EmulatedArmCpu.arm(0xd0c, 3, 1).features("fp", "asimd").snapshot())
                 .setDefault(ClassLoader.class, PublicApiContractsTest.class.getClassLoader())
                 .setDefault(CpuFeatures.class, EmulatedCpu.intel(6, 0x55, 4).features("x86-64-v3", "osxsave").decode())
                 .setDefault(CpuIdentity.class, X86Decoder.decode(snapshot).identity())

@@ -11,10 +11,11 @@ import java.util.Objects;
 
 /**
  * RAID xor, dispatched once: the point {@code raid.xor} and its public entries. The kernel is
- * chosen on first use as Linux {@code arch_xor_init()} does: {@code vector512}, then
- * {@code vector256}, is taken outright when eligible; otherwise the scalar kernels are timed on a
- * page and the fastest wins ({@code raid.xor: using function: ...} in the log). The choice is held
- * in a static final field, so a call costs the argument checks and a direct call.
+ * chosen on first use as Linux {@code arch_xor_init()} does: on x86 {@code vector512}, then
+ * {@code vector256}, on AArch64 {@code sve}, then {@code neon}, is taken outright when eligible;
+ * otherwise the scalar kernels are timed on a page and the fastest wins
+ * ({@code raid.xor: using function: ...} in the log). The choice is held in a static final field,
+ * so a call costs the argument checks and a direct call.
  */
 public final class XorGen implements DispatchPointProvider {
 
@@ -30,6 +31,8 @@ public final class XorGen implements DispatchPointProvider {
             .candidate(UnrolledScalarXor.class)
             .candidate(Vector256Xor.class)
             .candidate(Vector512Xor.class)
+            .candidate(NeonXor.class)
+            .candidate(SveXor.class)
             .calibrate(true)
             .calibration(Duration.ofMillis(50), Duration.ofMillis(25))
             .build();

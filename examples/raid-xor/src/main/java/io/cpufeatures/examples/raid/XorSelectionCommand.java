@@ -53,7 +53,8 @@ public final class XorSelectionCommand {
             err.println("raid-xor: " + firstLine(e.getMessage()));
             return rootCause(e) instanceof CpuFeaturesConfigurationException ? 2 : 1;
         }
-        out.println("CPU: " + cpu.identity().getOrDefault("brand", "unknown CPU") + " (" + cpu.source() + ")");
+        out.println("CPU: " + cpu.identity().getOrDefault("brand", cpu.identity().getOrDefault("microarchitecture",
+                "unknown CPU")) + " (" + cpu.source() + ")");
         out.println("Java: " + Runtime.version() + ", vector API: " + (cpu.has("jvm.vector_api") ? "readable" : "not readable"));
         out.println();
         out.print(selection.explain().format());

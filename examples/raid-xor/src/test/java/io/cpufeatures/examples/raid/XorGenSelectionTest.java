@@ -7,6 +7,8 @@ import ch.qos.logback.classic.Level;
 import ch.qos.logback.classic.Logger;
 import ch.qos.logback.classic.spi.ILoggingEvent;
 import ch.qos.logback.core.read.ListAppender;
+import io.cpufeatures.aarch64.emulation.EmulatedArmCpu;
+import io.cpufeatures.aarch64.emulation.ReferenceArmCpus;
 import io.cpufeatures.core.CpuFeatures;
 import io.cpufeatures.core.jvm.JvmView;
 import io.cpufeatures.dispatch.CandidateReport;
@@ -84,11 +86,65 @@ class XorGenSelectionTest {
         }
     }
 
+    /** An aarch64 C2 JVM: {@code UseSVE} and {@code MaxVectorSize} as HotSpot sets them from the CPU. */
+    private static JvmView armJvm(int useSve, int maxVectorBytes) {
+        return JvmView.of("test", Map.of("UseSVE", Integer.toString(useSve), "MaxVectorSize", Integer.toString(maxVectorBytes),
+                "UseCompiler", "true"), true, OptionalInt.of(maxVectorBytes * 8));
+    }
+
+    private static Choice selectArm(EmulatedArmCpu.Builder cpu, int useSve, int maxVectorBytes) {
+        return XorGen.POINT.choiceFor(cpu.decode().withJvm(armJvm(useSve, maxVectorBytes)));
+    }
+
+    /** Graviton2's core has NEON and no SVE: 128-bit vectors, as Linux's arm64 xor uses. */
+    @Test
+    void neoverseN1GetsNeonAndTheX86KernelsSayTheirFeaturesAreNotThere() {
+        Choice s = selectArm(ReferenceArmCpus.neoverseN1(), 0, 16);
+        assertEquals("neon", s.name());
+        assertTrue(reasons(s, "sve").startsWith("sve: absent: the CPU does not have it"), reasons(s, "sve"));
+        assertTrue(reasons(s, "vector512").startsWith("avx512f: absent: 'avx512f' is not an aarch64 feature"),
+                reasons(s, "vector512"));
+    }
+
+    /** A64FX: SVE at 512 bits, and HotSpot's UseSVE=1 with MaxVectorSize=64. */
+    @Test
+    void a64fxGetsTheSveKernel() {
+        assertEquals("sve", selectArm(ReferenceArmCpus.a64fx(), 1, 64).name());
+        assertEquals("sve", selectArm(EmulatedArmCpu.arm(0xd40, 1, 1).features("fp", "asimd", "fphp", "asimdhp", "sve")
+                .sveVectorBits(256), 1, 32).name(), "Neoverse V1, Graviton3: 256-bit SVE");
+    }
+
+    /** SVE in the CPU is not enough: a JVM run with -XX:UseSVE=0 emits none, and NEON is taken. */
+    @Test
+    void sveWithAJitThatDoesNotUseItGetsNeon() {
+        Choice s = selectArm(ReferenceArmCpus.a64fx(), 0, 16);
+        assertEquals("neon", s.name());
+        assertTrue(reasons(s, "sve").contains("jvm.sve: jvm: UseSVE=0"), reasons(s, "sve"));
+    }
+
+    /** At a 128-bit SVE length the SVE kernel is NEON's width: NEON is taken. */
+    @Test
+    void a128BitSveLengthGetsNeon() {
+        Choice s = selectArm(ReferenceArmCpus.a64fx().sveVectorBits(128), 1, 16);
+        assertEquals("neon", s.name());
+        assertTrue(reasons(s, "sve").contains("jvm.vector256: jvm: MaxVectorSize=16"), reasons(s, "sve"));
+    }
+
+    /** A kernel that hides SVE (the ID registers show it) leaves NEON. */
+    @Test
+    void sveTheKernelDoesNotAllowGetsNeonWithTheKernelsReason() {
+        Choice s = selectArm(ReferenceArmCpus.a64fx().hiddenByKernel("sve"), 1, 64);
+        assertEquals("neon", s.name());
+        assertTrue(reasons(s, "sve").contains("the kernel does not set HWCAP_SVE"), reasons(s, "sve"));
+    }
+
     @Test
     void thisMachineSelectsWhatItsFeaturesSay() {
         CpuFeatures here = CpuFeatures.current();
         String expected = here.has("avx512f") && here.has("jvm.vector512") && !here.has("prefer_ymm") ? "vector512"
-                : here.has("avx2") && here.has("jvm.vector256") ? "vector256" : null;
+                : here.has("avx2") && here.has("jvm.vector256") ? "vector256"
+                : here.has("sve") && here.has("jvm.sve") && here.has("jvm.vector256") ? "sve"
+                : here.has("asimd") && here.has("jvm.vector128") ? "neon" : null;
         String chosen = XorGen.POINT.selection().name();
         if (expected != null) {
             assertEquals(expected, chosen);

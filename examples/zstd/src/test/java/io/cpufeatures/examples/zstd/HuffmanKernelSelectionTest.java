@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.cpufeatures.aarch64.emulation.ReferenceArmCpus;
 import io.cpufeatures.core.CpuFeatures;
 import io.cpufeatures.core.jvm.JvmView;
 import io.cpufeatures.dispatch.CandidateReport;
@@ -54,6 +55,18 @@ class HuffmanKernelSelectionTest {
             assertEquals("generic", s.name(), s.explain().source());
             assertTrue(reasons(s).contains("bmi"), s.explain().source() + ": " + reasons(s));
         }
+    }
+
+    /**
+     * On arm64 the bmi2 candidate's x86 names read as features that are not there, each with that
+     * reason, and the generic kernel is chosen: the point explains itself on either architecture.
+     */
+    @Test
+    void onArm64TheBmi2KernelIsRefusedBecauseItsX86FeaturesAreNotThere() {
+        Choice s = HuffmanKernels.POINT.choiceFor(ReferenceArmCpus.neoverseN1().decode().withJvm(jvm(true)));
+        assertEquals("generic", s.name());
+        assertEquals("bmi1: absent: 'bmi1' is not an aarch64 feature; bmi2: absent: 'bmi2' is not an aarch64 feature;"
+                + " abm: absent: 'abm' is not an aarch64 feature", reasons(s));
     }
 
     @Test

@@ -1,0 +1,108 @@
+package io.cpufeatures.aarch64;
+
+import io.cpufeatures.aarch64.dump.AArch64Dump;
+import io.cpufeatures.aarch64.dump.AArch64DumpFormatException;
+import io.cpufeatures.aarch64.dump.AArch64DumpText;
+import io.cpufeatures.aarch64.probe.AArch64Probe;
+import io.cpufeatures.aarch64.raw.AArch64Snapshot;
+import io.cpufeatures.core.CpuSnapshot;
+import io.cpufeatures.core.ProbeSource;
+import io.cpufeatures.core.spi.CpuFeaturesProvider;
+import io.cpufeatures.core.spi.DumpContents;
+import io.cpufeatures.core.spi.FeatureVocabulary;
+import io.cpufeatures.core.spi.NoCpuInformation;
+import io.cpufeatures.core.spi.ProbeMode;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+import java.util.OptionalLong;
+import java.util.Set;
+
+/**
+ * The AArch64 module as a {@link CpuFeaturesProvider}: probes with {@link AArch64Probe}, decodes
+ * with {@link AArch64Decoder}, reads and writes its dump format ({@link AArch64DumpText}), names with
+ * its vocabulary. Registered for {@link java.util.ServiceLoader}; it probes JVMs whose
+ * {@code os.arch} is {@code aarch64} (Linux, macOS, Windows) or {@code arm64}.
+ */
+public final class AArch64CpuFeaturesProvider implements CpuFeaturesProvider {
+
+    /** Creates the provider (ServiceLoader needs a public no-argument constructor). */
+    public AArch64CpuFeaturesProvider() {
+    }
+
+    @Override
+    public String architecture() {
+        return AArch64ArchitectureFeatures.ARCHITECTURE;
+    }
+
+    @Override
+    public boolean runsOn(String osArch) {
+        return osArch.equals("aarch64") || osArch.equals("arm64");
+    }
+
+    @Override
+    public ProbeResult probe(ProbeMode mode) {
+        AArch64Probe.Outcome outcome = AArch64Probe.system().probe(mode);
+        if (outcome.snapshot().isEmpty()) {
+            return new ProbeResult(new NoCpuInformation(architecture()), outcome.source());
+        }
+        return new ProbeResult(new AArch64ArchitectureFeatures(AArch64Decoder.decode(outcome.snapshot().get()), Set.of()),
+                outcome.source());
+    }
+
+    @Override
+    public Optional<ProbeResult> decode(CpuSnapshot snapshot) {
+        if (!(snapshot instanceof AArch64Snapshot s)) {
+            return Optional.empty();
+        }
+        return Optional.of(decoded(s));
+    }
+
+    private static ProbeResult decoded(AArch64Snapshot s) {
+        return new ProbeResult(new AArch64ArchitectureFeatures(AArch64Decoder.decode(s), Set.of()),
+                ProbeSource.of(s.source().kind(), s.source().detail()));
+    }
+
+    @Override
+    public FeatureVocabulary vocabulary() {
+        return AArch64Vocabulary.INSTANCE;
+    }
+
+    /**
+     * {@inheritDoc} An XCR0 is an x86 notion: given with an AArch64 dump it is refused, as the file's
+     * error, rather than silently ignored.
+     */
+    @Override
+    public Optional<DumpContents> parseDump(String file, String text, OptionalLong xcr0) throws AArch64DumpFormatException {
+        Optional<AArch64Dump> dump = AArch64DumpText.parseIfAArch64(file, text);
+        if (dump.isEmpty()) {
+            return Optional.empty();
+        }
+        if (xcr0.isPresent()) {
+            throw new AArch64DumpFormatException(file, 0, "an XCR0 was given for an AArch64 dump; XCR0 is x86's OS state,"
+                    + " the HWCAP words in the dump are AArch64's");
+        }
+        List<DumpContents.Kind> kinds = new ArrayList<>();
+        for (AArch64Dump.Group g : dump.get().groups()) {
+            kinds.add(new DumpContents.Kind(decoded(g.snapshot()), g.count(), g.firstLogicalCpu()));
+        }
+        return Optional.of(new DumpContents(AArch64DumpText.FORMAT, dump.get().logicalCpus(), kinds));
+    }
+
+    @Override
+    public String unrecognisedDump() {
+        return AArch64DumpText.UNRECOGNISED;
+    }
+
+    @Override
+    public String writeDump(List<CpuSnapshot> snapshots) {
+        List<AArch64Snapshot> list = new ArrayList<>();
+        for (CpuSnapshot s : snapshots) {
+            if (!(s instanceof AArch64Snapshot a)) {
+                throw new IllegalArgumentException("not an aarch64 snapshot: " + s.architecture());
+            }
+            list.add(a);
+        }
+        return AArch64DumpText.write(list);
+    }
+}

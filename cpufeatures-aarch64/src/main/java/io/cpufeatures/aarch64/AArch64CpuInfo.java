@@ -1,0 +1,108 @@
+package io.cpufeatures.aarch64;
+
+import io.cpufeatures.aarch64.feature.AArch64Feature;
+import io.cpufeatures.aarch64.feature.FeatureNames;
+import io.cpufeatures.aarch64.identity.CoreModel;
+import io.cpufeatures.aarch64.raw.AArch64Snapshot;
+import io.cpufeatures.aarch64.raw.Midr;
+import io.cpufeatures.aarch64.usable.Usability;
+import io.cpufeatures.core.Reason;
+import java.util.Collections;
+import java.util.EnumSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+import java.util.Optional;
+import java.util.OptionalInt;
+import java.util.Set;
+
+/**
+ * Everything the decoder says about one AArch64 CPU, immutable: who it is (MIDR and the core it
+ * names), what it has (present: the ID registers), what a program may use (usable: what the kernel
+ * allows, through the dependencies) and why not where not, and its vector lengths.
+ */
+public final class AArch64CpuInfo {
+
+    private final AArch64Snapshot snapshot;
+    private final Set<AArch64Feature> present;
+    private final Usability usability;
+    private final Optional<CoreModel> core;
+
+    AArch64CpuInfo(AArch64Snapshot snapshot, Set<AArch64Feature> present, Usability usability, Optional<CoreModel> core) {
+        this.snapshot = Objects.requireNonNull(snapshot, "snapshot");
+        this.present = Collections.unmodifiableSet(present.isEmpty() ? EnumSet.noneOf(AArch64Feature.class)
+                : EnumSet.copyOf(present));
+        this.usability = Objects.requireNonNull(usability, "usability");
+        this.core = Objects.requireNonNull(core, "core");
+    }
+
+    /** The raw snapshot this was decoded from. */
+    public AArch64Snapshot snapshot() {
+        return snapshot;
+    }
+
+    /** MIDR_EL1's fields, if the register was read. */
+    public Optional<Midr> midr() {
+        return snapshot.midr();
+    }
+
+    /** The core the MIDR names, if it was read and the table knows it. */
+    public Optional<CoreModel> core() {
+        return core;
+    }
+
+    /** The features the CPU has. */
+    public Set<AArch64Feature> present() {
+        return present;
+    }
+
+    /** The features a program may use: present, allowed by the kernel, dependencies usable, not disabled. */
+    public Set<AArch64Feature> usable() {
+        return usability.usable();
+    }
+
+    /** For each present feature that is not usable, the reasons, root reason first. */
+    public Map<AArch64Feature, List<Reason>> notUsable() {
+        return usability.reasons();
+    }
+
+    /** Whether {@code feature} is usable. */
+    public boolean isUsable(AArch64Feature feature) {
+        return usability.usable().contains(feature);
+    }
+
+    /** Whether the feature named {@code name} (canonical or alias) is usable; unknown names throw. */
+    public boolean isUsable(String name) {
+        return isUsable(FeatureNames.require(name, "isUsable"));
+    }
+
+    /** Whether the feature named {@code name} (canonical or alias) is present; unknown names throw. */
+    public boolean isPresent(String name) {
+        return present.contains(FeatureNames.require(name, "isPresent"));
+    }
+
+    /** The reasons {@code feature} is not usable; empty when it is usable or not present. */
+    public List<Reason> reasons(AArch64Feature feature) {
+        return usability.reasons().getOrDefault(feature, List.of());
+    }
+
+    /** This process's SVE vector length in bits, if the kernel gave one. */
+    public OptionalInt sveVectorBits() {
+        return bits(snapshot.sveVectorBytes());
+    }
+
+    /** This process's SME streaming vector length in bits, if the kernel gave one. */
+    public OptionalInt smeVectorBits() {
+        return bits(snapshot.smeVectorBytes());
+    }
+
+    private static OptionalInt bits(OptionalInt bytes) {
+        return bytes.isPresent() ? OptionalInt.of(bytes.getAsInt() * 8) : OptionalInt.empty();
+    }
+
+    @Override
+    public String toString() {
+        return "AArch64CpuInfo[" + midr().map(Midr::toString).orElse("MIDR unknown") + " "
+                + core.map(CoreModel::name).orElse("?") + ", " + usable().size() + "/" + present.size() + " usable]";
+    }
+}

@@ -1,0 +1,33 @@
+package io.cpufeatures.aarch64;
+
+import io.cpufeatures.aarch64.feature.AArch64Feature;
+import io.cpufeatures.aarch64.feature.Presence;
+import io.cpufeatures.aarch64.identity.Cores;
+import io.cpufeatures.aarch64.raw.AArch64Snapshot;
+import io.cpufeatures.aarch64.usable.UsabilityRules;
+import java.util.Set;
+
+/**
+ * Decodes an AArch64 snapshot through the layers raw, present (ID registers), usable (HWCAP, then
+ * dependencies) and identity (MIDR). A pure function: no global state, no I/O.
+ */
+public final class AArch64Decoder {
+
+    private AArch64Decoder() {
+    }
+
+    /** Decodes {@code snapshot}. */
+    public static AArch64CpuInfo decode(AArch64Snapshot snapshot) {
+        return decode(snapshot, Set.of());
+    }
+
+    /**
+     * Decodes {@code snapshot} with {@code disabled} features removed, as if the kernel did not allow
+     * them (what depends on them falls too).
+     */
+    public static AArch64CpuInfo decode(AArch64Snapshot snapshot, Set<AArch64Feature> disabled) {
+        Set<AArch64Feature> present = Presence.of(snapshot);
+        return new AArch64CpuInfo(snapshot, present, UsabilityRules.apply(snapshot, present, disabled),
+                snapshot.midr().flatMap(Cores::of));
+    }
+}

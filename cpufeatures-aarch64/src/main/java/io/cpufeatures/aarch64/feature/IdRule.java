@@ -1,0 +1,47 @@
+package io.cpufeatures.aarch64.feature;
+
+import io.cpufeatures.aarch64.raw.AArch64Snapshot;
+import io.cpufeatures.aarch64.raw.IdRegister;
+import java.util.List;
+import java.util.OptionalLong;
+
+/**
+ * When the ID registers say the CPU has a feature: any one of its field rules holds (one rule for
+ * every feature but pointer authentication, which Linux grants for any of three algorithms). Empty
+ * for the features no ID register describes.
+ *
+ * @param alternatives the field rules, any of which suffices
+ */
+public record IdRule(List<FieldRule> alternatives) {
+
+    /** Copies the list. */
+    public IdRule {
+        alternatives = List.copyOf(alternatives);
+    }
+
+    /** Whether no ID register describes the feature: only the kernel's HWCAP says anything of it. */
+    public boolean kernelOnly() {
+        return alternatives.isEmpty();
+    }
+
+    /** The registers its rules read, in rule order. */
+    public List<IdRegister> registers() {
+        return alternatives.stream().map(FieldRule::register).distinct().toList();
+    }
+
+    /** Whether every register the rules read is in {@code snapshot}, so the rule can be evaluated. */
+    public boolean readable(AArch64Snapshot snapshot) {
+        return !kernelOnly() && registers().stream().allMatch(r -> snapshot.register(r).isPresent());
+    }
+
+    /** Whether a rule holds on {@code snapshot}'s registers (false when one is missing: see {@link #readable}). */
+    public boolean holds(AArch64Snapshot snapshot) {
+        for (FieldRule f : alternatives) {
+            OptionalLong v = snapshot.register(f.register());
+            if (v.isPresent() && f.holds(v.getAsLong())) {
+                return true;
+            }
+        }
+        return false;
+    }
+}

@@ -1,0 +1,52 @@
+package io.cpufeatures.aarch64.feature;
+
+import io.cpufeatures.aarch64.raw.AArch64Snapshot;
+import java.util.EnumSet;
+import java.util.Set;
+
+/**
+ * The present layer: what the CPU has. A feature is present when its ID-register field is at least
+ * the table's minimum ({@link Basis#ID_REGISTERS}); when its registers were not read (no
+ * HWCAP_CPUID, a fallback source, a dump without them) the kernel's HWCAP is all there is, and it
+ * stands for presence too ({@link Basis#HWCAP}); for {@code cpuid} and {@code evtstrm}, which no
+ * register describes, the HWCAP always does ({@link Basis#KERNEL_ONLY}).
+ */
+public final class Presence {
+
+    /** What presence was decided from. */
+    public enum Basis {
+        /** The feature's ID-register field. */
+        ID_REGISTERS,
+        /** The HWCAP bit, because the feature's ID registers were not read. */
+        HWCAP,
+        /** The HWCAP bit, because no ID register describes the feature. */
+        KERNEL_ONLY
+    }
+
+    private Presence() {
+    }
+
+    /** What {@code f}'s presence on {@code snapshot} is decided from. */
+    public static Basis basis(AArch64Feature f, AArch64Snapshot snapshot) {
+        if (f.idRule().kernelOnly()) {
+            return Basis.KERNEL_ONLY;
+        }
+        return f.idRule().readable(snapshot) ? Basis.ID_REGISTERS : Basis.HWCAP;
+    }
+
+    /** Whether {@code snapshot}'s CPU has {@code f}. */
+    public static boolean isPresent(AArch64Feature f, AArch64Snapshot snapshot) {
+        return basis(f, snapshot) == Basis.ID_REGISTERS ? f.idRule().holds(snapshot) : snapshot.hasHwcap(f.word(), f.bit());
+    }
+
+    /** Every feature {@code snapshot}'s CPU has. */
+    public static Set<AArch64Feature> of(AArch64Snapshot snapshot) {
+        Set<AArch64Feature> present = EnumSet.noneOf(AArch64Feature.class);
+        for (AArch64Feature f : AArch64Feature.values()) {
+            if (isPresent(f, snapshot)) {
+                present.add(f);
+            }
+        }
+        return present;
+    }
+}

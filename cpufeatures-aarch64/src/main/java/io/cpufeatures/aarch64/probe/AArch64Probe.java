@@ -1,0 +1,188 @@
+package io.cpufeatures.aarch64.probe;
+
+import java.util.Objects;
+
+import io.cpufeatures.aarch64.raw.AArch64Snapshot;
+import io.cpufeatures.aarch64.raw.HwcapWord;
+import io.cpufeatures.aarch64.raw.IdRegister;
+import io.cpufeatures.aarch64.raw.IdRegisterSource;
+import io.cpufeatures.aarch64.raw.SnapshotSource;
+import io.cpufeatures.core.ProbeFailure;
+import io.cpufeatures.core.ProbeSource;
+import io.cpufeatures.core.SourceKind;
+import io.cpufeatures.core.spi.ProbeMode;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Optional;
+import java.util.OptionalInt;
+import java.util.OptionalLong;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * Where the running AArch64 CPU's snapshot comes from, best source first, never crashing the JVM:
+ * <ol>
+ *   <li>{@code native}: AT_HWCAP, AT_HWCAP2 and AT_HWCAP3 with {@code getauxval}; the ID registers
+ *       with MRS from a W^X page, only when the kernel sets HWCAP_CPUID (it then emulates the reads;
+ *       without it they would raise SIGILL), else MIDR_EL1 from sysfs when the kernel publishes it;
+ *       the SVE and SME vector lengths with {@code prctl}, only when their HWCAP is set. A part that
+ *       fails after the HWCAPs were read (executable memory refused...) is left out with its reason in
+ *       the source's detail: the HWCAPs alone are still the kernel's true answer;</li>
+ *   <li>{@code proc-cpuinfo}: the kernel's {@code Features} and MIDR fields, when JNA cannot load or
+ *       the process is not an AArch64 one, refusing a file that is not arm64's;</li>
+ *   <li>nothing, when every source failed.</li>
+ * </ol>
+ * The {@link ProbeMode} forces one source; each failed source is recorded with its reason.
+ */
+public final class AArch64Probe {
+
+    private static final Logger LOG = LoggerFactory.getLogger(AArch64Probe.class);
+
+    /** What a probe found: the snapshot, or none, and the source record. */
+    public record Outcome(Optional<AArch64Snapshot> snapshot, ProbeSource source) {
+
+        /** Validates the parts. */
+        public Outcome {
+            Objects.requireNonNull(snapshot, "snapshot");
+            Objects.requireNonNull(source, "source");
+        }
+    }
+
+    private final Path procCpuinfo;
+    private final Path sysfsCpu0;
+    private final Path exe;
+    private final boolean linux;
+
+    AArch64Probe(Path procCpuinfo, Path sysfsCpu0, Path exe, boolean linux) {
+        this.procCpuinfo = procCpuinfo;
+        this.sysfsCpu0 = sysfsCpu0;
+        this.exe = exe;
+        this.linux = linux;
+    }
+
+    /** The probe of this machine. */
+    public static AArch64Probe system() {
+        return new AArch64Probe(Path.of("/proc/cpuinfo"), Path.of("/sys/devices/system/cpu/cpu0/regs/identification"),
+                Path.of("/proc/self/exe"), System.getProperty("os.name", "").toLowerCase(Locale.ROOT).startsWith("linux"));
+    }
+
+    /**
+     * Probes with the sources {@code mode} allows: {@code native}, {@code proc-cpuinfo}, or both in
+     * that order for {@code auto}.
+     *
+     * @throws IllegalArgumentException for {@link ProbeMode#NONE}, which asks for no probe at all
+     */
+    public Outcome probe(ProbeMode mode) {
+        long start = System.nanoTime();
+        List<SourceKind> order = switch (mode) {
+            case NATIVE -> List.of(SourceKind.NATIVE);
+            case PROC_CPUINFO -> List.of(SourceKind.PROC_CPUINFO);
+            case AUTO -> List.of(SourceKind.NATIVE, SourceKind.PROC_CPUINFO);
+            case NONE -> throw new IllegalArgumentException("probe mode none asks for no probe");
+        };
+        List<ProbeFailure> failures = new ArrayList<>();
+        for (SourceKind kind : order) {
+            try {
+                AArch64Snapshot s = kind == SourceKind.NATIVE ? nativeSnapshot() : procSnapshot(failures);
+                return new Outcome(Optional.of(s), new ProbeSource(kind, s.source().detail(), failures, since(start)));
+            } catch (NativeProbeException | IOException | RuntimeException | LinkageError e) {
+                failures.add(new ProbeFailure(kind, e.getMessage() == null ? e.toString() : e.getMessage(), Optional.of(e)));
+            }
+        }
+        return new Outcome(Optional.empty(), new ProbeSource(SourceKind.NONE, "every source failed", failures, since(start)));
+    }
+
+    private AArch64Snapshot nativeSnapshot() throws NativeProbeException {
+        if (!linux) {
+            throw new NativeProbeException("the native probe reads Linux's auxiliary vector; this is "
+                    + System.getProperty("os.name"));
+        }
+        ProcessArchitecture.requireAArch64(exe);
+        Auxv auxv = new Auxv();
+        long hwcap = auxv.read(HwcapWord.HWCAP).orElseThrow(() -> new NativeProbeException(
+                "getauxval(AT_HWCAP) found no entry: the kernel gave the process no hwcaps"));
+        OptionalLong hwcap2 = auxv.read(HwcapWord.HWCAP2);
+        OptionalLong hwcap3 = auxv.read(HwcapWord.HWCAP3);
+        AArch64Snapshot.Builder b = AArch64Snapshot.builder(new SnapshotSource(SourceKind.NATIVE, "pending"))
+                .hwcap(hwcap).hwcap2(hwcap2.orElse(0));
+        hwcap3.ifPresent(b::hwcap3);
+        List<String> how = new ArrayList<>();
+        how.add("getauxval through JNA " + Auxv.jnaVersion());
+        if ((hwcap & AArch64Snapshot.HWCAP_CPUID) != 0) {
+            try {
+                Map<IdRegister, Long> regs = NativeIdRegisters.read();
+                b.idSource(IdRegisterSource.MRS);
+                regs.forEach(b::register);
+                how.add("ID registers with MRS from a W^X page (caches synchronised with __clear_cache)");
+            } catch (NativeProbeException e) {
+                LOG.debug("cpufeatures: ID registers not read: {}", e.getMessage(), e);
+                how.add("ID registers not read: " + e.getMessage());
+                sysfsMidr(b, how);
+            }
+        } else {
+            how.add("ID registers not read: HWCAP_CPUID is clear (the kernel does not emulate MRS for EL0)");
+            sysfsMidr(b, how);
+        }
+        VectorLengths vl = new VectorLengths();
+        if ((hwcap & AArch64Snapshot.HWCAP_SVE) != 0) {
+            OptionalInt sve = vl.read(VectorLengths.PR_SVE_GET_VL);
+            sve.ifPresent(b::sveVectorBytes);
+            how.add(sve.isPresent() ? "SVE length with prctl(PR_SVE_GET_VL)" : "prctl(PR_SVE_GET_VL) failed");
+        }
+        if ((hwcap2.orElse(0) & AArch64Snapshot.HWCAP2_SME) != 0) {
+            OptionalInt sme = vl.read(VectorLengths.PR_SME_GET_VL);
+            sme.ifPresent(b::smeVectorBytes);
+            how.add(sme.isPresent() ? "SME length with prctl(PR_SME_GET_VL)" : "prctl(PR_SME_GET_VL) failed");
+        }
+        return b.build().withSource(new SnapshotSource(SourceKind.NATIVE, String.join("; ", how)));
+    }
+
+    /** MIDR_EL1 and REVIDR_EL1 from sysfs, when the kernel publishes them. */
+    private void sysfsMidr(AArch64Snapshot.Builder b, List<String> how) {
+        Path midr = sysfsCpu0.resolve("midr_el1");
+        if (!Files.isReadable(midr)) {
+            return;
+        }
+        try {
+            b.idSource(IdRegisterSource.SYSFS).register(IdRegister.MIDR_EL1, hexFile(midr));
+            Path revidr = sysfsCpu0.resolve("revidr_el1");
+            if (Files.isReadable(revidr)) {
+                b.register(IdRegister.REVIDR_EL1, hexFile(revidr));
+            }
+            how.add("MIDR_EL1 from " + midr);
+        } catch (IOException | RuntimeException e) {
+            b.idSource(IdRegisterSource.NONE);
+            how.add("MIDR_EL1 not read from " + midr + ": " + e.getMessage());
+        }
+    }
+
+    private static long hexFile(Path p) throws IOException {
+        String t = Files.readString(p, StandardCharsets.US_ASCII).trim();
+        if (!t.startsWith("0x")) {
+            throw new IOException(p + " holds '" + t + "', not 0x and hex digits");
+        }
+        return Long.parseUnsignedLong(t.substring(2), 16);
+    }
+
+    private AArch64Snapshot procSnapshot(List<ProbeFailure> earlier) throws IOException {
+        if (!linux) {
+            throw new IOException("/proc/cpuinfo exists only on Linux");
+        }
+        String text = Files.readString(procCpuinfo, StandardCharsets.ISO_8859_1);
+        String why = earlier.isEmpty() ? "forced by cpufeatures.probe=proc-cpuinfo"
+                : "because " + earlier.get(earlier.size() - 1);
+        return ProcCpuinfo.parse(text, new SnapshotSource(SourceKind.PROC_CPUINFO,
+                procCpuinfo + ", the kernel's Features; ID registers and vector lengths unknown (" + why + ")"));
+    }
+
+    private static Duration since(long start) {
+        return Duration.ofNanos(System.nanoTime() - start);
+    }
+}

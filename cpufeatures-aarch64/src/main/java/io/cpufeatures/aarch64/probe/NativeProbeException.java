@@ -1,0 +1,17 @@
+package io.cpufeatures.aarch64.probe;
+
+import java.util.Objects;
+
+/** A native part of the probe could not run: not an AArch64 process, JNA did not load, executable memory was refused... */
+public final class NativeProbeException extends Exception {
+
+    /** Creates the exception with what failed. */
+    public NativeProbeException(String message) {
+        super(Objects.requireNonNull(message, "message"));
+    }
+
+    /** Creates the exception with what failed and the cause. */
+    public NativeProbeException(String message, Throwable cause) {
+        super(Objects.requireNonNull(message, "message"), Objects.requireNonNull(cause, "cause"));
+    }
+}

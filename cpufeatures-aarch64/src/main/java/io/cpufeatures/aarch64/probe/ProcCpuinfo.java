@@ -1,0 +1,102 @@
+package io.cpufeatures.aarch64.probe;
+
+import io.cpufeatures.aarch64.feature.AArch64Feature;
+import io.cpufeatures.aarch64.raw.AArch64Snapshot;
+import io.cpufeatures.aarch64.raw.HwcapWord;
+import io.cpufeatures.aarch64.raw.IdRegister;
+import io.cpufeatures.aarch64.raw.IdRegisterSource;
+import io.cpufeatures.aarch64.raw.Midr;
+import io.cpufeatures.aarch64.raw.SnapshotSource;
+import java.util.EnumMap;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.Map;
+
+/**
+ * The fallback source on Linux: the kernel's {@code /proc/cpuinfo} for arm64
+ * ({@code arch/arm64/kernel/cpuinfo.c}), turned into a snapshot so the same decoder runs on it. The
+ * first processor block with a {@code Features} line is read: each name there is one hwcap
+ * ({@code hwcap_str[]} is the table's canonical names), and "CPU implementer", "CPU variant",
+ * "CPU part" and "CPU revision" give MIDR_EL1 (its architecture field, 0xF on every AArch64 CPU, is
+ * not printed). The ID registers are not in the file, so presence is the kernel's view; names the
+ * table does not know (a newer kernel's) are ignored.
+ *
+ * <p>A file without {@code Features} is refused: it is not arm64's. Under qemu-user before qemu 8 the
+ * process sees the host's file (an x86 one, with {@code vendor_id} and {@code flags}); reading its
+ * flags as arm64 hwcaps would invent a CPU.
+ */
+final class ProcCpuinfo {
+
+    private ProcCpuinfo() {
+    }
+
+    /**
+     * The snapshot of the first processor in {@code text}.
+     *
+     * @throws IllegalArgumentException if the file is not an arm64 one or a field is malformed
+     */
+    static AArch64Snapshot parse(String text, SnapshotSource source) {
+        Map<String, String> fields = firstProcessor(text);
+        String features = fields.get("Features");
+        if (features == null) {
+            boolean x86 = fields.containsKey("flags") || fields.containsKey("vendor_id");
+            throw new IllegalArgumentException("/proc/cpuinfo has no 'Features' line, so it is not an arm64 kernel's"
+                    + (x86 ? " (it has x86's 'vendor_id' and 'flags': under qemu-user before qemu 8 the host's file shows"
+                    + " through)" : ""));
+        }
+        Map<String, AArch64Feature> byName = new HashMap<>();
+        for (AArch64Feature f : AArch64Feature.values()) {
+            byName.put(f.canonicalName(), f);
+        }
+        Map<HwcapWord, Long> words = new EnumMap<>(HwcapWord.class);
+        for (String name : features.trim().split("\\s+")) {
+            AArch64Feature f = byName.get(name);
+            if (f != null) {
+                words.merge(f.word(), 1L << f.bit(), (a, b) -> a | b);
+            }
+        }
+        AArch64Snapshot.Builder b = AArch64Snapshot.builder(source).hwcap(words.getOrDefault(HwcapWord.HWCAP, 0L))
+                .hwcap2(words.getOrDefault(HwcapWord.HWCAP2, 0L));
+        if (words.containsKey(HwcapWord.HWCAP3)) {
+            b.hwcap3(words.get(HwcapWord.HWCAP3));
+        }
+        if (fields.containsKey("CPU implementer") && fields.containsKey("CPU part")) {
+            Midr midr = new Midr(number(fields, "CPU implementer"), fields.containsKey("CPU variant") ? number(fields, "CPU variant") : 0,
+                    0xf, number(fields, "CPU part"), fields.containsKey("CPU revision") ? number(fields, "CPU revision") : 0);
+            b.idSource(IdRegisterSource.PROC_CPUINFO).register(IdRegister.MIDR_EL1, midr.value());
+        }
+        return b.build();
+    }
+
+    /** The fields of the first block that has a {@code Features} line, or of the first block when none has. */
+    private static Map<String, String> firstProcessor(String text) {
+        Map<String, String> first = null;
+        Map<String, String> block = new LinkedHashMap<>();
+        for (String line : (text + "\n\n").split("\n", -1)) {
+            if (line.isBlank()) {
+                if (block.containsKey("Features")) {
+                    return block;
+                }
+                if (first == null && !block.isEmpty()) {
+                    first = block;
+                }
+                block = new LinkedHashMap<>();
+                continue;
+            }
+            int colon = line.indexOf(':');
+            if (colon > 0) {
+                block.putIfAbsent(line.substring(0, colon).trim(), line.substring(colon + 1).trim());
+            }
+        }
+        return first == null ? Map.of() : first;
+    }
+
+    private static int number(Map<String, String> fields, String name) {
+        String v = fields.get(name).trim();
+        try {
+            return v.startsWith("0x") || v.startsWith("0X") ? Integer.parseInt(v.substring(2), 16) : Integer.parseInt(v);
+        } catch (NumberFormatException e) {
+            throw new IllegalArgumentException("/proc/cpuinfo field '" + name + "' is not a number: '" + v + "'");
+        }
+    }
+}

@@ -1,0 +1,259 @@
+package io.cpufeatures.aarch64.raw;
+
+import io.cpufeatures.core.CpuSnapshot;
+import java.util.Collections;
+import java.util.EnumMap;
+import java.util.Map;
+import java.util.Objects;
+import java.util.Optional;
+import java.util.OptionalInt;
+import java.util.OptionalLong;
+
+/**
+ * The raw description of one AArch64 CPU under Linux, immutable: what the kernel allows
+ * (AT_HWCAP, AT_HWCAP2 and, where the kernel has it, AT_HWCAP3), the ID registers as far as they
+ * were read and how, the SVE and SME vector lengths of the process, and where it all came from.
+ *
+ * <p>A register that was not read is absent, never zero: the decoder then takes presence from the
+ * HWCAPs for the features of that register. A vector length is absent when the kernel gave none
+ * (the feature is off, or the prctl failed).
+ */
+public final class AArch64Snapshot implements CpuSnapshot {
+
+    /** The architecture's name, as {@code CpuFeatures.architecture()} gives it. */
+    public static final String ARCHITECTURE = "aarch64";
+
+    /** Bit 11 of AT_HWCAP: the kernel emulates MRS of the ID registers for EL0. */
+    public static final long HWCAP_CPUID = 1L << 11;
+    /** Bit 22 of AT_HWCAP: SVE. */
+    public static final long HWCAP_SVE = 1L << 22;
+    /** Bit 23 of AT_HWCAP2: SME. */
+    public static final long HWCAP2_SME = 1L << 23;
+
+    private final long hwcap;
+    private final long hwcap2;
+    private final OptionalLong hwcap3;
+    private final IdRegisterSource idSource;
+    private final Map<IdRegister, Long> registers;
+    private final OptionalInt sveVectorBytes;
+    private final OptionalInt smeVectorBytes;
+    private final SnapshotSource source;
+
+    private AArch64Snapshot(Builder b) {
+        this.hwcap = b.hwcap;
+        this.hwcap2 = b.hwcap2;
+        this.hwcap3 = b.hwcap3;
+        this.idSource = b.idSource;
+        this.registers = Collections.unmodifiableMap(new EnumMap<>(b.registers));
+        this.sveVectorBytes = b.sveVectorBytes;
+        this.smeVectorBytes = b.smeVectorBytes;
+        this.source = b.source;
+    }
+
+    /** A builder for a snapshot from {@code source}; every HWCAP word starts at zero, no register is read. */
+    public static Builder builder(SnapshotSource source) {
+        return new Builder(source);
+    }
+
+    /** Always {@code aarch64}. */
+    @Override
+    public String architecture() {
+        return ARCHITECTURE;
+    }
+
+    /** AT_HWCAP. */
+    public long hwcap() {
+        return hwcap;
+    }
+
+    /** AT_HWCAP2. */
+    public long hwcap2() {
+        return hwcap2;
+    }
+
+    /** AT_HWCAP3, if the auxiliary vector has the entry. */
+    public OptionalLong hwcap3() {
+        return hwcap3;
+    }
+
+    /** The word {@code word}; an absent AT_HWCAP3 reads as zero. */
+    public long hwcap(HwcapWord word) {
+        return switch (word) {
+            case HWCAP -> hwcap;
+            case HWCAP2 -> hwcap2;
+            case HWCAP3 -> hwcap3.orElse(0);
+        };
+    }
+
+    /** Whether bit {@code bit} of {@code word} is set. */
+    public boolean hasHwcap(HwcapWord word, int bit) {
+        return (hwcap(word) >>> bit & 1) != 0;
+    }
+
+    /** How the ID registers were known. */
+    public IdRegisterSource idSource() {
+        return idSource;
+    }
+
+    /** The value of {@code register}, if it was read. */
+    public OptionalLong register(IdRegister register) {
+        Long v = registers.get(register);
+        return v == null ? OptionalLong.empty() : OptionalLong.of(v);
+    }
+
+    /** Every register read, in {@link IdRegister} order. */
+    public Map<IdRegister, Long> registers() {
+        return registers;
+    }
+
+    /** MIDR_EL1's fields, if it was read. */
+    public Optional<Midr> midr() {
+        OptionalLong v = register(IdRegister.MIDR_EL1);
+        return v.isPresent() ? Optional.of(Midr.of(v.getAsLong())) : Optional.empty();
+    }
+
+    /** The process's SVE vector length in bytes ({@code PR_SVE_GET_VL}), if the kernel gave one. */
+    public OptionalInt sveVectorBytes() {
+        return sveVectorBytes;
+    }
+
+    /** The process's SME streaming vector length in bytes ({@code PR_SME_GET_VL}), if the kernel gave one. */
+    public OptionalInt smeVectorBytes() {
+        return smeVectorBytes;
+    }
+
+    /** Where the snapshot came from. */
+    public SnapshotSource source() {
+        return source;
+    }
+
+    /** The same snapshot with another source. */
+    public AArch64Snapshot withSource(SnapshotSource other) {
+        Builder b = builder(other).hwcap(hwcap).hwcap2(hwcap2).idSource(idSource);
+        hwcap3.ifPresent(b::hwcap3);
+        registers.forEach(b::register);
+        sveVectorBytes.ifPresent(b::sveVectorBytes);
+        smeVectorBytes.ifPresent(b::smeVectorBytes);
+        return b.build();
+    }
+
+    /** Snapshots are equal when everything but the source is. */
+    @Override
+    public boolean equals(Object o) {
+        return o instanceof AArch64Snapshot s && hwcap == s.hwcap && hwcap2 == s.hwcap2 && hwcap3.equals(s.hwcap3)
+                && idSource == s.idSource && registers.equals(s.registers) && sveVectorBytes.equals(s.sveVectorBytes)
+                && smeVectorBytes.equals(s.smeVectorBytes);
+    }
+
+    @Override
+    public int hashCode() {
+        return Objects.hash(hwcap, hwcap2, hwcap3, idSource, registers, sveVectorBytes, smeVectorBytes);
+    }
+
+    @Override
+    public String toString() {
+        return "AArch64Snapshot[hwcap=0x" + Long.toHexString(hwcap) + ", hwcap2=0x" + Long.toHexString(hwcap2)
+                + (hwcap3.isPresent() ? ", hwcap3=0x" + Long.toHexString(hwcap3.getAsLong()) : "") + ", idRegisters="
+                + idSource + " (" + registers.size() + "), midr=" + midr().map(Midr::toString).orElse("?") + ", sve="
+                + (sveVectorBytes.isPresent() ? sveVectorBytes.getAsInt() + "B" : "-") + ", source=" + source + "]";
+    }
+
+    /** Collects the parts; {@link #build()} checks that they fit together. */
+    public static final class Builder {
+
+        private final SnapshotSource source;
+        private long hwcap;
+        private long hwcap2;
+        private OptionalLong hwcap3 = OptionalLong.empty();
+        private IdRegisterSource idSource = IdRegisterSource.NONE;
+        private final Map<IdRegister, Long> registers = new EnumMap<>(IdRegister.class);
+        private OptionalInt sveVectorBytes = OptionalInt.empty();
+        private OptionalInt smeVectorBytes = OptionalInt.empty();
+
+        private Builder(SnapshotSource source) {
+            this.source = Objects.requireNonNull(source, "source");
+        }
+
+        /** Sets AT_HWCAP. */
+        public Builder hwcap(long value) {
+            this.hwcap = value;
+            return this;
+        }
+
+        /** Sets AT_HWCAP2. */
+        public Builder hwcap2(long value) {
+            this.hwcap2 = value;
+            return this;
+        }
+
+        /** Sets AT_HWCAP3 (an entry of the auxiliary vector, even if zero). */
+        public Builder hwcap3(long value) {
+            this.hwcap3 = OptionalLong.of(value);
+            return this;
+        }
+
+        /** Sets how the registers were known (default {@link IdRegisterSource#NONE}). */
+        public Builder idSource(IdRegisterSource how) {
+            this.idSource = Objects.requireNonNull(how, "how");
+            return this;
+        }
+
+        /** Sets the value read for {@code register}. */
+        public Builder register(IdRegister register, long value) {
+            registers.put(Objects.requireNonNull(register, "register"), value);
+            return this;
+        }
+
+        /** Sets the SVE vector length in bytes. */
+        public Builder sveVectorBytes(int bytes) {
+            this.sveVectorBytes = OptionalInt.of(bytes);
+            return this;
+        }
+
+        /** Sets the SME streaming vector length in bytes. */
+        public Builder smeVectorBytes(int bytes) {
+            this.smeVectorBytes = OptionalInt.of(bytes);
+            return this;
+        }
+
+        /**
+         * Builds the snapshot.
+         *
+         * @throws IllegalArgumentException naming what does not fit: a register the source cannot hold,
+         *     registers read with MRS although HWCAP_CPUID is clear (the kernel would not have allowed it),
+         *     a vector length without its HWCAP or outside 16..256 bytes in steps of 16 (the architecture's
+         *     128 to 2048 bits)
+         */
+        public AArch64Snapshot build() {
+            for (IdRegister r : registers.keySet()) {
+                if (!idSource.mayHold(r)) {
+                    throw new IllegalArgumentException(r + " cannot come from ID register source '" + idSource
+                            + "' (it holds " + (idSource == IdRegisterSource.NONE ? "no register"
+                            : idSource == IdRegisterSource.MRS ? "every register" : "MIDR_EL1 and REVIDR_EL1 only") + ")");
+                }
+            }
+            if (idSource == IdRegisterSource.MRS && (hwcap & HWCAP_CPUID) == 0) {
+                throw new IllegalArgumentException("ID registers read with MRS, but HWCAP_CPUID (AT_HWCAP bit 11) is clear:"
+                        + " without it the kernel does not emulate MRS and the read would raise SIGILL");
+            }
+            checkLength("SVE", sveVectorBytes, (hwcap & HWCAP_SVE) != 0, "HWCAP_SVE (AT_HWCAP bit 22)");
+            checkLength("SME", smeVectorBytes, (hwcap2 & HWCAP2_SME) != 0, "HWCAP2_SME (AT_HWCAP2 bit 23)");
+            return new AArch64Snapshot(this);
+        }
+
+        private static void checkLength(String what, OptionalInt bytes, boolean allowed, String hwcapName) {
+            if (bytes.isEmpty()) {
+                return;
+            }
+            int b = bytes.getAsInt();
+            if (!allowed) {
+                throw new IllegalArgumentException("an " + what + " vector length of " + b + " bytes without " + hwcapName
+                        + ": the kernel gives a length only for a feature it allows");
+            }
+            if (b < 16 || b > 256 || b % 16 != 0) {
+                throw new IllegalArgumentException(what + " vector length " + b + " bytes: the architecture allows 16 to 256"
+                        + " bytes (128 to 2048 bits) in steps of 16");
+            }
+        }
+    }
+}

@@ -1,0 +1,39 @@
+package io.cpufeatures.aarch64.raw;
+
+/**
+ * The auxiliary-vector words in which Linux publishes what user space may use: each a 64-bit mask,
+ * read with {@code getauxval(type)}. AT_HWCAP3 (type 29, {@code include/uapi/linux/auxvec.h}: "extension
+ * of AT_HWCAP") is recent: arm64 bits appear in it with MTE_FAR, MTE store-only, LSFE and LS64; older
+ * kernels, and qemu-user 7.2, put no such entry in the auxiliary vector at all.
+ */
+public enum HwcapWord {
+    /** {@code AT_HWCAP}, auxv type 16. */
+    HWCAP(16, "HWCAP_"),
+    /** {@code AT_HWCAP2}, auxv type 26. */
+    HWCAP2(26, "HWCAP2_"),
+    /** {@code AT_HWCAP3}, auxv type 29. */
+    HWCAP3(29, "HWCAP3_");
+
+    private final int auxvType;
+    private final String macroPrefix;
+
+    HwcapWord(int auxvType, String macroPrefix) {
+        this.auxvType = auxvType;
+        this.macroPrefix = macroPrefix;
+    }
+
+    /** The {@code AT_*} type passed to {@code getauxval}. */
+    public int auxvType() {
+        return auxvType;
+    }
+
+    /** The prefix of its bits' macros in {@code asm/hwcap.h} ({@code HWCAP2_}). */
+    public String macroPrefix() {
+        return macroPrefix;
+    }
+
+    /** Its name as the auxiliary vector names it ({@code AT_HWCAP2}). */
+    public String auxvName() {
+        return "AT_" + name();
+    }
+}

@@ -1,0 +1,53 @@
+package io.cpufeatures.aarch64.raw;
+
+import java.util.Objects;
+
+/**
+ * How the ID registers of a snapshot were known, and so which of them it can hold.
+ */
+public enum IdRegisterSource {
+    /** Read with MRS, which the kernel emulates for EL0 when it sets HWCAP_CPUID: every register. */
+    MRS("mrs"),
+    /** {@code /sys/devices/system/cpu/cpuN/regs/identification/}: MIDR_EL1 and REVIDR_EL1 only. */
+    SYSFS("sysfs"),
+    /** MIDR_EL1 assembled from the CPU implementer, variant, part and revision of {@code /proc/cpuinfo}. */
+    PROC_CPUINFO("proc-cpuinfo"),
+    /** Not read at all. */
+    NONE("none");
+
+    private final String id;
+
+    IdRegisterSource(String id) {
+        this.id = id;
+    }
+
+    /** The identifier in dumps and reports ({@code mrs}). */
+    public String id() {
+        return id;
+    }
+
+    /** Whether a snapshot from this source may hold {@code register}. */
+    public boolean mayHold(IdRegister register) {
+        return switch (this) {
+            case MRS -> true;
+            case SYSFS, PROC_CPUINFO -> register.identification();
+            case NONE -> false;
+        };
+    }
+
+    /** The source whose identifier is {@code id}, if any. */
+    public static java.util.Optional<IdRegisterSource> of(String id) {
+        Objects.requireNonNull(id, "id");
+        for (IdRegisterSource s : values()) {
+            if (s.id.equals(id)) {
+                return java.util.Optional.of(s);
+            }
+        }
+        return java.util.Optional.empty();
+    }
+
+    @Override
+    public String toString() {
+        return id;
+    }
+}

@@ -1,0 +1,48 @@
+package io.cpufeatures.aarch64.testing;
+
+import io.cpufeatures.core.CpuDump;
+import io.cpufeatures.core.CpuDumps;
+import io.cpufeatures.core.DumpFormatException;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
+import java.util.List;
+import java.util.OptionalLong;
+
+/**
+ * The dumps bundled as test resources: {@code cpufeatures report --raw} run on the arm64 OpenJDK 17
+ * under {@code qemu-aarch64 -cpu MODEL} (qemu 7.2), one file per model; see the README beside them.
+ */
+public final class QemuDumps {
+
+    /** Every bundled model, as its {@code -cpu} string. */
+    public static final List<String> MODELS = List.of("cortex-a35", "cortex-a53", "cortex-a57", "cortex-a72", "cortex-a76",
+            "neoverse-n1", "a64fx", "a64fx,sve256=on", "max", "max,sve=off", "max,sme=off",
+            "max,sve-default-vector-length=32", "max,sve-default-vector-length=256");
+
+    private QemuDumps() {
+    }
+
+    /** The text of the dump of {@code model}. */
+    public static String text(String model) {
+        String name = "/io/cpufeatures/aarch64/qemu/qemu-" + model + ".txt";
+        try (InputStream in = QemuDumps.class.getResourceAsStream(name)) {
+            if (in == null) {
+                throw new IllegalArgumentException("no bundled dump " + name);
+            }
+            return new String(in.readAllBytes(), StandardCharsets.US_ASCII);
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    /** The dump of {@code model}, parsed through the core's reader (every module on the class path). */
+    public static CpuDump read(String model) {
+        try {
+            return CpuDumps.parse("qemu-" + model + ".txt", text(model), OptionalLong.empty());
+        } catch (DumpFormatException e) {
+            throw new AssertionError(e.getMessage(), e);
+        }
+    }
+}
