@@ -4,6 +4,7 @@ import ch.qos.logback.classic.Level;
 import io.cpufeatures.core.CpuFeaturesConfigurationException;
 import io.cpufeatures.core.UnknownFeatureException;
 import io.cpufeatures.dispatch.DispatchException;
+import java.io.InputStream;
 import java.io.PrintWriter;
 import org.slf4j.LoggerFactory;
 import picocli.CommandLine;
@@ -15,13 +16,29 @@ import picocli.CommandLine.ScopeType;
  * The {@code cpufeatures} command. Without a subcommand it runs {@code report}. Exit codes: 0
  * success, 1 a file (or a dispatch point) failed, 2 a usage error; errors go to stderr in one line.
  */
-@Command(name = "cpufeatures", mixinStandardHelpOptions = true, version = "cpufeatures 0.1.0",
+@Command(name = "cpufeatures", mixinStandardHelpOptions = true, versionProvider = BuildVersion.class,
         description = "What the CPU under this JVM can really run, and what every dispatch point on the class path picks for it.",
-        subcommands = {ReportCommand.class, ExplainCommand.class, DispatchCommand.class, FleetCommand.class})
+        subcommands = {ReportCommand.class, ExplainCommand.class, DispatchCommand.class, FleetCommand.class,
+            CompletionCommand.class, ManPageCommand.class},
+        footerHeading = "%nExit status:%n",
+        footer = {"  0  success",
+            "  1  a file could not be read or parsed (fleet: at least one), or a dispatch point could not choose",
+            "  2  a usage error: unknown option or feature, bad --xcr0, --xcr0 without --cpuid-file"})
 public final class Main implements Runnable {
 
     @CommandLine.Spec
     CommandLine.Model.CommandSpec spec;
+
+    private final InputStream stdin;
+
+    private Main(InputStream stdin) {
+        this.stdin = stdin;
+    }
+
+    /** What {@code --cpuid-file -} reads. */
+    InputStream stdin() {
+        return stdin;
+    }
 
     /** Sets the log level: quiet by default, DEBUG with {@code -v}. */
     @Option(names = {"-v", "--verbose"}, scope = ScopeType.INHERIT,
@@ -36,12 +53,17 @@ public final class Main implements Runnable {
 
     /** The command's entry point. */
     public static void main(String[] args) {
-        System.exit(run(args, new PrintWriter(System.out, true), new PrintWriter(System.err, true)));
+        System.exit(run(args, System.in, new PrintWriter(System.out, true), new PrintWriter(System.err, true)));
+    }
+
+    /** Runs the command with these streams and an empty standard input, and returns its exit code (for tests and embedding). */
+    public static int run(String[] args, PrintWriter out, PrintWriter err) {
+        return run(args, InputStream.nullInputStream(), out, err);
     }
 
     /** Runs the command with these streams and returns its exit code (for tests and embedding). */
-    public static int run(String[] args, PrintWriter out, PrintWriter err) {
-        CommandLine cmd = new CommandLine(new Main());
+    public static int run(String[] args, InputStream in, PrintWriter out, PrintWriter err) {
+        CommandLine cmd = commandLine(in);
         cmd.setOut(out);
         cmd.setErr(err);
         cmd.setExecutionExceptionHandler((ex, commandLine, parseResult) -> {
@@ -67,6 +89,11 @@ public final class Main implements Runnable {
             return CliFailure.USAGE;
         });
         return cmd.execute(withDefaultSubcommand(args, cmd));
+    }
+
+    /** The command model, as completion scripts and the man page are generated from it. */
+    static CommandLine commandLine(InputStream in) {
+        return new CommandLine(new Main(in));
     }
 
     /** {@code report} is the default: prepended unless a subcommand (or top-level help/version) is asked for. */

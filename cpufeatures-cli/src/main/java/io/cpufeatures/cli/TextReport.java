@@ -67,7 +67,8 @@ final class TextReport {
         if (report.points().isEmpty()) {
             return;
         }
-        heading("dispatch");
+        heading(report.basis() == DispatchReport.Basis.SELECTION ? "dispatch, as selected in this process"
+                : "dispatch, by requirements and priority");
         for (DispatchReport.Entry e : report.points()) {
             String choice = e.selected().orElse("none: " + e.error().orElse("?"));
             StringBuilder why = new StringBuilder(choice);
