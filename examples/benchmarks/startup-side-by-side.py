@@ -1,13 +1,15 @@
 #!/usr/bin/env python3
 """Start-up of ./cpufeatures against `java -version`, side by side, on one or more JDKs.
 
-    examples/benchmarks/startup-side-by-side.py [-n RUNS] [JAVA_HOME ...]
+    examples/benchmarks/startup-side-by-side.py [-n RUNS] [--before JAR] [JAVA_HOME ...]
 
 For each JDK (default: the java on PATH and Temurin 25 if installed) it runs every command once to
 warm up (the launcher makes its class-data archive then), then RUNS rounds (default 20) in which
 each command runs once, in turn, so a load that comes and goes touches all of them alike. It prints
 a Markdown table: per command the median wall time, the median CPU time (user + system, of the
-process and its children) and both as a multiple of `java -version`'s. Run from anywhere.
+process and its children) and both as a multiple of `java -version`'s. --before adds the demo jar
+of an earlier build run as the launcher ran it then (`java --add-modules jdk.incubator.vector
+--enable-native-access=ALL-UNNAMED -jar JAR report --json`). Run from anywhere.
 """
 
 import argparse
@@ -30,16 +32,18 @@ def default_homes():
     return homes
 
 
-def commands(home):
+def commands(home, before):
     """(label, argv, extra environment) of each command measured."""
     java = os.path.join(home, "bin", "java")
+    earlier = [("`report --json` of the earlier build (`--before`)", [java, "--add-modules", "jdk.incubator.vector",
+                "--enable-native-access=ALL-UNNAMED", "-jar", before, "report", "--json"], {})] if before else []
     return [
         ("`java -version`", [java, "-version"], {}),
         ("`./cpufeatures --version`", [LAUNCHER, "--version"], {}),
         ("`./cpufeatures report --json`", [LAUNCHER, "report", "--json"], {}),
         ("`./cpufeatures report --json`, no archive (`CPUFEATURES_CDS=off`)", [LAUNCHER, "report", "--json"],
          {"CPUFEATURES_CDS": "off"}),
-    ]
+    ] + earlier
 
 
 def version(home):
@@ -50,6 +54,7 @@ def version(home):
 def main():
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("-n", "--runs", type=int, default=20)
+    parser.add_argument("--before", help="the demo jar of an earlier build, to run as it was run then")
     parser.add_argument("homes", nargs="*")
     args = parser.parse_args()
     cpu = subprocess.run(["sh", "-c", "grep -m1 'model name' /proc/cpuinfo | cut -d: -f2-"], capture_output=True,
@@ -57,7 +62,7 @@ def main():
     load = os.getloadavg()[0]
     print(f"{cpu}, {os.cpu_count()} CPUs, load average {load:.1f} at the start, {args.runs} rounds, medians\n")
     for home in args.homes or default_homes():
-        cmds = commands(home)
+        cmds = commands(home, args.before)
         for label, argv, extra in cmds:
             env_home = dict(extra, JAVA_HOME=home)
             run_with(argv, env_home)
