@@ -1,6 +1,5 @@
 package io.cpufeatures.cli;
 
-import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.cpufeatures.dispatch.Explanation;
 import java.io.PrintWriter;
 import java.util.concurrent.Callable;
@@ -8,6 +7,7 @@ import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
+import picocli.CommandLine.ParentCommand;
 import picocli.CommandLine.Spec;
 
 /** {@code cpufeatures dispatch}: every dispatch point on the class path, its choice and why. */
@@ -19,23 +19,26 @@ final class DispatchCommand implements Callable<Integer> {
     @Spec
     CommandSpec spec;
 
+    @ParentCommand
+    Main main;
+
     @Mixin
     TargetOptions target = new TargetOptions();
 
-    @Option(names = "--json", description = "{\"dispatch\": {point: {\"selected\", \"candidates\": [...]}}}.")
+    @Option(names = "--json", description = "One JSON object per kind of CPU, {\"formatVersion\", \"dispatch\"} (fields"
+            + " documented in docs/cli.md).")
     boolean json;
 
     @Override
     public Integer call() {
-        Machine machine = target.load();
+        Machine machine = target.load(main.stdin());
         PrintWriter out = spec.commandLine().getOut();
         int status = 0;
         for (int i = 0; i < machine.cpus().size(); i++) {
-            DispatchReport report = DispatchReport.of(machine.cpus().get(i).features(), machine.process());
+            DispatchReport report = DispatchReport.of(machine.cpus().get(i).features(), machine.process(),
+                    machine.process() ? DispatchReport.Basis.SELECTION : DispatchReport.Basis.REQUIREMENTS);
             if (json) {
-                ObjectNode root = JsonReport.NODES.objectNode();
-                root.set("dispatch", JsonReport.dispatch(report));
-                out.println(JsonReport.write(root, true));
+                out.println(JsonReport.write(JsonReport.dispatchReport(report), true));
                 continue;
             }
             if (machine.cpus().size() > 1) {

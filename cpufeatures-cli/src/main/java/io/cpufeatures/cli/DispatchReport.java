@@ -2,19 +2,41 @@ package io.cpufeatures.cli;
 
 import io.cpufeatures.core.CpuFeatures;
 import io.cpufeatures.dispatch.DispatchException;
+import io.cpufeatures.dispatch.DispatchOverrides;
 import io.cpufeatures.dispatch.DispatchPoint;
 import io.cpufeatures.dispatch.DispatchPoints;
 import io.cpufeatures.dispatch.Explanation;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Locale;
 import java.util.Optional;
 
 /**
  * Every dispatch point on the class path and what it chose (or would choose) for a CPU.
  *
  * @param points one entry per point, by name
+ * @param basis  how the choices were made
  */
-record DispatchReport(List<Entry> points) {
+record DispatchReport(List<Entry> points, Basis basis) {
+
+    /** How a report's choices are made. */
+    enum Basis {
+        /**
+         * Requirements, priority and (on this machine) the process's overrides: nothing is made,
+         * self-tested or calibrated, so it costs microseconds and answers for any CPU.
+         */
+        REQUIREMENTS,
+        /**
+         * This process's own selection, as a program on this machine makes it: candidates are made and
+         * self-tested, and calibrated where the point or {@code cpufeatures.dispatch.calibrate} asks.
+         */
+        SELECTION;
+
+        /** The name in JSON: {@code requirements} or {@code selection}. */
+        String id() {
+            return name().toLowerCase(Locale.ROOT);
+        }
+    }
 
     /** One point: its explanation, or the error that stopped its selection. */
     record Entry(String point, Optional<Explanation> explanation, Optional<String> error) {
@@ -25,22 +47,27 @@ record DispatchReport(List<Entry> points) {
     }
 
     /**
-     * The choices for {@code features}: the process-wide ones (honouring the dispatch overrides) when
-     * {@code process}, else what that CPU would choose.
+     * The choices for {@code features}: for {@link Basis#SELECTION}, this process's (which must be
+     * about this machine); for {@link Basis#REQUIREMENTS}, what that CPU would choose, under this
+     * process's overrides when {@code process}, else none.
      *
      * @throws DispatchException if the points on the class path cannot be listed (a provider fails, two share a name)
      */
-    static DispatchReport of(CpuFeatures features, boolean process) {
+    static DispatchReport of(CpuFeatures features, boolean process, Basis basis) {
+        if (basis == Basis.SELECTION && !process) {
+            throw new IllegalArgumentException("only this machine's choices can be selected; another CPU's are by requirements");
+        }
         List<Entry> entries = new ArrayList<>();
         for (DispatchPoint<?> p : DispatchPoints.onClassPath()) {
             try {
-                Explanation e = process ? p.selection().explain() : p.choiceFor(features).explain();
+                Explanation e = basis == Basis.SELECTION ? p.selection().explain()
+                        : p.choiceFor(features, process ? DispatchOverrides.current() : DispatchOverrides.none()).explain();
                 entries.add(new Entry(p.name(), Optional.of(e), Optional.empty()));
             } catch (DispatchException e) {
                 entries.add(new Entry(p.name(), e.explanation(), Optional.of(firstLine(e.getMessage()))));
             }
         }
-        return new DispatchReport(entries);
+        return new DispatchReport(entries, basis);
     }
 
     private static String firstLine(String s) {

@@ -6,6 +6,7 @@ import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Parameters;
+import picocli.CommandLine.ParentCommand;
 import picocli.CommandLine.Spec;
 
 /** {@code cpufeatures explain FEATURE}: one feature through the layers. */
@@ -17,6 +18,9 @@ final class ExplainCommand implements Callable<Integer> {
     @Spec
     CommandSpec spec;
 
+    @ParentCommand
+    Main main;
+
     @Mixin
     TargetOptions target = new TargetOptions();
 
@@ -26,7 +30,7 @@ final class ExplainCommand implements Callable<Integer> {
 
     @Override
     public Integer call() {
-        Machine machine = target.load();
+        Machine machine = target.load(main.stdin());
         PrintWriter out = spec.commandLine().getOut();
         for (int i = 0; i < machine.cpus().size(); i++) {
             if (machine.cpus().size() > 1) {

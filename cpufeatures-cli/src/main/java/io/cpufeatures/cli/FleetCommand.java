@@ -1,6 +1,5 @@
 package io.cpufeatures.cli;
 
-import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.cpufeatures.core.jvm.JvmView;
 import java.io.IOException;
 import java.io.PrintWriter;
@@ -24,13 +23,17 @@ import picocli.CommandLine.Spec;
                 + " A dump that does not parse is reported on its line and the run goes on (exit code 1).")
 final class FleetCommand implements Callable<Integer> {
 
+    /** More files than this get a progress bar, when stderr is a terminal. */
+    static final int PROGRESS_ABOVE = 20;
+
     @Spec
     CommandSpec spec;
 
     @Parameters(arity = "1..*", paramLabel = "PATH", description = "Dump files or directories of dumps.")
     List<Path> paths;
 
-    @Option(names = "--json", description = "JSON Lines: one report object per file, with \"file\".")
+    @Option(names = "--json", description = "JSON Lines: one report object per file, with \"file\" and without"
+            + " \"jvm\", for loading into a database (docs/cli.md).")
     boolean json;
 
     @Override
@@ -38,47 +41,36 @@ final class FleetCommand implements Callable<Integer> {
         PrintWriter out = spec.commandLine().getOut();
         PrintWriter err = spec.commandLine().getErr();
         List<Path> files = files();
-        boolean progress = System.console() != null && files.size() > 20 && !json;
+        ProgressBar progress = new ProgressBar(err, files.size(),
+                files.size() > PROGRESS_ABOVE && Terminals.isTerminal(Terminals.STDERR));
         JvmView jvm = JvmView.current();
         int failed = 0;
         for (int i = 0; i < files.size(); i++) {
             Path file = files.get(i);
-            if (progress) {
-                int done = (i + 1) * 30 / files.size();
-                err.print("\r[" + "#".repeat(done) + " ".repeat(30 - done) + "] " + (i + 1) + "/" + files.size());
-                err.flush();
-            }
-            Machine machine;
+            List<String> lines = new ArrayList<>();
             try {
-                machine = Machine.load(file, null);
+                ReportModel model = ReportModel.of(Machine.load(file, null), jvm);
+                if (json) {
+                    lines.add(JsonReport.write(JsonReport.fleetLine(file.toString(), model), false));
+                } else {
+                    for (ReportModel.CpuEntry cpu : model.cpus()) {
+                        lines.add(TerminalText.safe(row(file, cpu)));
+                    }
+                }
             } catch (CliFailure e) {
                 failed++;
-                if (json) {
-                    ObjectNode n = JsonReport.NODES.objectNode();
-                    n.put("file", file.toString());
-                    n.put("error", e.getMessage());
-                    out.println(JsonReport.write(n, false));
-                } else {
-                    out.println(TerminalText.safe(file + "  ERROR " + e.getMessage()));
-                }
-                continue;
+                lines.add(json ? JsonReport.write(JsonReport.fleetError(file.toString(), e.getMessage()), false)
+                        : TerminalText.safe(file + "  ERROR " + e.getMessage()));
             }
-            ReportModel model = ReportModel.of(machine, jvm);
-            if (json) {
-                ObjectNode n = JsonReport.NODES.objectNode();
-                n.put("file", file.toString());
-                n.setAll(JsonReport.report(model));
-                out.println(JsonReport.write(n, false));
-            } else {
-                for (ReportModel.CpuEntry cpu : model.cpus()) {
-                    out.println(TerminalText.safe(row(file, cpu)));
-                }
+            // stdout and stderr may be the same terminal: the bar goes before a row is printed, and comes back after it.
+            progress.clear();
+            for (String line : lines) {
+                out.println(line);
             }
+            out.flush();
+            progress.show(i + 1);
         }
-        if (progress) {
-            err.print("\r" + " ".repeat(50) + "\r");
-            err.flush();
-        }
+        progress.clear();
         out.flush();
         return failed == 0 ? 0 : CliFailure.FAILED;
     }

@@ -22,11 +22,20 @@ import java.util.Locale;
 import java.util.Map;
 
 /**
- * The report model as JSON, with stable field names (documented in docs/cli.md). Feature names are
- * the canonical names; each CPU's identity fields are its architecture module's description. Built as a Jackson tree and written with Jackson's streaming generator: an
- * {@code ObjectMapper} would add a tenth of a second to the command's start-up.
+ * The report model as JSON, with stable field names (documented in docs/cli.md, and described by
+ * docs/cpufeatures-report.schema.json, which every kind of output is tested against). Every object
+ * the command prints starts with {@code formatVersion}. Feature names are the canonical names; each
+ * CPU's identity fields are its architecture module's description. Built as a Jackson tree and
+ * written with Jackson's streaming generator: an {@code ObjectMapper} would add a tenth of a second
+ * to the command's start-up.
  */
 final class JsonReport {
+
+    /**
+     * The version of the format, {@code formatVersion} in every object: raised when a field changes
+     * meaning or goes away; a field may be added without raising it.
+     */
+    static final int FORMAT_VERSION = 1;
 
     static final JsonNodeFactory NODES = JsonNodeFactory.instance;
     private static final JsonFactory FACTORY = new JsonFactory();
@@ -34,9 +43,52 @@ final class JsonReport {
     private JsonReport() {
     }
 
-    /** {@code {"source", "cpus", "jvm", "dispatch"}}; dispatch is that of the machine (a hybrid part's: every core type's). */
+    /**
+     * {@code {"formatVersion", "source", "cpus", "jvm", "dispatch"}}; dispatch is that of the machine (a
+     * hybrid part's: every core type's).
+     */
     static ObjectNode report(ReportModel model) {
+        ObjectNode root = machine(versioned(), model);
+        root.set("jvm", jvm(model.jvm()));
+        root.set("dispatch", dispatch(model.dispatch()));
+        return root;
+    }
+
+    /**
+     * One line of {@code fleet --json}: {@code {"formatVersion", "file", "source", "cpus", "dispatch"}},
+     * a report without the JVM running the command (the same on every line: {@code report --json} has it).
+     */
+    static ObjectNode fleetLine(String file, ReportModel model) {
+        ObjectNode root = versioned();
+        root.put("file", file);
+        machine(root, model);
+        root.set("dispatch", dispatch(model.dispatch()));
+        return root;
+    }
+
+    /** The line of {@code fleet --json} for a file that could not be read: {@code {"formatVersion", "file", "error"}}. */
+    static ObjectNode fleetError(String file, String error) {
+        ObjectNode root = versioned();
+        root.put("file", file);
+        root.put("error", error);
+        return root;
+    }
+
+    /** What {@code dispatch --json} prints for one CPU: {@code {"formatVersion", "dispatch"}}. */
+    static ObjectNode dispatchReport(DispatchReport report) {
+        ObjectNode root = versioned();
+        root.set("dispatch", dispatch(report));
+        return root;
+    }
+
+    private static ObjectNode versioned() {
         ObjectNode root = NODES.objectNode();
+        root.put("formatVersion", FORMAT_VERSION);
+        return root;
+    }
+
+    /** Adds {@code "source"} and {@code "cpus"} to {@code root}. */
+    private static ObjectNode machine(ObjectNode root, ReportModel model) {
         root.set("source", source(model.source()));
         ArrayNode cpus = root.putArray("cpus");
         for (ReportModel.CpuEntry entry : model.cpus()) {
@@ -46,8 +98,6 @@ final class JsonReport {
             }
             cpus.add(cpu);
         }
-        root.set("jvm", jvm(model.jvm()));
-        root.set("dispatch", dispatch(model.dispatch()));
         return root;
     }
 
@@ -130,12 +180,13 @@ final class JsonReport {
         return n;
     }
 
-    /** {@code {"raid.xor": {"selected": "vector512", "candidates": [{"name", "status", "reason"}]}}}. */
+    /** {@code {"raid.xor": {"selected": "vector512", "basis": "requirements", "candidates": [{"name", "status", "reason"}]}}}. */
     static ObjectNode dispatch(DispatchReport report) {
         ObjectNode n = NODES.objectNode();
         for (DispatchReport.Entry e : report.points()) {
             ObjectNode p = n.putObject(e.point());
             putOrNull(p, "selected", e.selected().orElse(null));
+            p.put("basis", report.basis().id());
             e.error().ifPresent(err -> p.put("error", err));
             e.explanation().flatMap(x -> x.coreScope()).ifPresent(scope -> p.put("chosenFor", scope));
             ArrayNode candidates = p.putArray("candidates");

@@ -8,6 +8,8 @@ import io.cpufeatures.core.DumpFormatException;
 import io.cpufeatures.core.ProbeSource;
 import io.cpufeatures.core.spi.ProbeSettings;
 import java.io.IOException;
+import java.io.InputStream;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -30,12 +32,27 @@ record Machine(List<Cpu> cpus, ProbeSource source, boolean process, CpuFeatures 
     record Cpu(CpuFeatures features, int logicalCpus) {
     }
 
+    /** The {@code --cpuid-file} that names standard input. */
+    static final Path STDIN = Path.of("-");
+    /** What a dump read from standard input is called in sources and errors. */
+    static final String STDIN_NAME = "<stdin>";
+
     /**
      * This machine, or the dump {@code cpuidFile} with XCR0 {@code xcr0} if given.
      *
      * @throws CliFailure exit 1 for an unreadable or malformed file, exit 2 for a bad XCR0 or an XCR0 without a file
      */
     static Machine load(Path cpuidFile, String xcr0) {
+        return load(cpuidFile, xcr0, InputStream.nullInputStream());
+    }
+
+    /**
+     * This machine, or the dump {@code cpuidFile} ({@code -}: read from {@code stdin}) with XCR0
+     * {@code xcr0} if given.
+     *
+     * @throws CliFailure exit 1 for an unreadable or malformed file, exit 2 for a bad XCR0 or an XCR0 without a file
+     */
+    static Machine load(Path cpuidFile, String xcr0, InputStream stdin) {
         if (cpuidFile == null) {
             if (xcr0 != null) {
                 throw new CliFailure(CliFailure.USAGE, "--xcr0 describes a dump: give it with --cpuid-file");
@@ -59,12 +76,54 @@ record Machine(List<Cpu> cpus, ProbeSource source, boolean process, CpuFeatures 
                 throw new CliFailure(CliFailure.USAGE, e.getMessage().replace("cpufeatures.xcr0", "--xcr0"));
             }
         }
-        CpuDump dump = read(cpuidFile, value);
+        CpuDump dump = cpuidFile.equals(STDIN) ? read(stdin, value) : read(cpuidFile, value);
         List<Cpu> cpus = new ArrayList<>();
         for (CpuDump.Kind k : dump.kinds()) {
             cpus.add(new Cpu(k.features(), k.logicalCpus()));
         }
         return new Machine(cpus, dump.source(), false, dump.machine());
+    }
+
+    /** Reads a dump from standard input, as {@link CpuDumps#read(Path, OptionalLong)} reads a file. */
+    private static CpuDump read(InputStream stdin, OptionalLong xcr0) {
+        byte[] bytes;
+        try {
+            bytes = stdin.readNBytes(CpuDumps.MAX_BYTES + 1);
+        } catch (IOException e) {
+            throw new CliFailure(CliFailure.FAILED, "cannot read " + STDIN_NAME + ": " + e, e);
+        }
+        if (bytes.length > CpuDumps.MAX_BYTES) {
+            throw new CliFailure(CliFailure.FAILED, STDIN_NAME + ": larger than " + (CpuDumps.MAX_BYTES >> 20)
+                    + " MiB; a CPU dump is kilobytes to a few megabytes, so this is not one");
+        }
+        if (bytes.length == 0) {
+            throw new CliFailure(CliFailure.FAILED, STDIN_NAME + ": empty; --cpuid-file - reads a dump from standard input,"
+                    + " e.g. cpuid -r | cpufeatures report --cpuid-file -");
+        }
+        try {
+            return CpuDumps.parse(STDIN_NAME, text(bytes), xcr0);
+        } catch (DumpFormatException e) {
+            throw new CliFailure(CliFailure.FAILED, e.getMessage(), e);
+        } catch (IllegalArgumentException e) {
+            throw new CliFailure(CliFailure.USAGE, "--xcr0: " + e.getMessage(), e);
+        }
+    }
+
+    /**
+     * A dump's bytes as text, decoded as {@link CpuDumps} decodes a file: UTF-16 after its byte-order
+     * mark (PowerShell's redirection), else ISO-8859-1 (the formats are ASCII) without a UTF-8 byte-order mark.
+     */
+    static String text(byte[] b) {
+        if (b.length >= 2 && (b[0] & 0xff) == 0xff && (b[1] & 0xff) == 0xfe) {
+            return new String(b, 2, b.length - 2, StandardCharsets.UTF_16LE);
+        }
+        if (b.length >= 2 && (b[0] & 0xff) == 0xfe && (b[1] & 0xff) == 0xff) {
+            return new String(b, 2, b.length - 2, StandardCharsets.UTF_16BE);
+        }
+        if (b.length >= 3 && (b[0] & 0xff) == 0xef && (b[1] & 0xff) == 0xbb && (b[2] & 0xff) == 0xbf) {
+            return new String(b, 3, b.length - 3, StandardCharsets.ISO_8859_1);
+        }
+        return new String(b, StandardCharsets.ISO_8859_1);
     }
 
     /** Reads a dump, turning failures into one-line errors. */

@@ -1,11 +1,16 @@
 package io.cpufeatures.cli;
 
-import ch.qos.logback.classic.Level;
 import io.cpufeatures.core.CpuFeaturesConfigurationException;
 import io.cpufeatures.core.UnknownFeatureException;
 import io.cpufeatures.dispatch.DispatchException;
+import java.io.InputStream;
 import java.io.PrintWriter;
-import org.slf4j.LoggerFactory;
+import java.util.Collection;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.function.Supplier;
+import org.slf4j.event.Level;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
@@ -14,34 +19,76 @@ import picocli.CommandLine.ScopeType;
 /**
  * The {@code cpufeatures} command. Without a subcommand it runs {@code report}. Exit codes: 0
  * success, 1 a file (or a dispatch point) failed, 2 a usage error; errors go to stderr in one line.
+ * Only the subcommand that runs is built (picocli reads a command's annotations when it is added),
+ * except for help, completion and the man page, which describe them all.
  */
-@Command(name = "cpufeatures", mixinStandardHelpOptions = true, version = "cpufeatures 0.1.0",
+@Command(name = "cpufeatures", mixinStandardHelpOptions = true, versionProvider = BuildVersion.class,
         description = "What the CPU under this JVM can really run, and what every dispatch point on the class path picks for it.",
-        subcommands = {ReportCommand.class, ExplainCommand.class, DispatchCommand.class, FleetCommand.class})
+        footerHeading = "%nExit status:%n",
+        footer = {"  0  success",
+            "  1  a file could not be read or parsed, or a dispatch point could not choose",
+            "  2  a usage error (option, feature name, --xcr0)"})
 public final class Main implements Runnable {
+
+    /** The subcommands, in the order help lists them. */
+    private static final Map<String, Supplier<Object>> SUBCOMMANDS = new LinkedHashMap<>();
+
+    static {
+        SUBCOMMANDS.put("report", ReportCommand::new);
+        SUBCOMMANDS.put("explain", ExplainCommand::new);
+        SUBCOMMANDS.put("dispatch", DispatchCommand::new);
+        SUBCOMMANDS.put("fleet", FleetCommand::new);
+        SUBCOMMANDS.put("completion", CompletionCommand::new);
+        SUBCOMMANDS.put("man", ManPageCommand::new);
+    }
+
+    /** The subcommands that describe all the others, so need them all built. */
+    private static final List<String> DESCRIBING = List.of("completion", "man");
 
     @CommandLine.Spec
     CommandLine.Model.CommandSpec spec;
+
+    private final InputStream stdin;
+
+    private Main(InputStream stdin) {
+        this.stdin = stdin;
+    }
+
+    /** What {@code --cpuid-file -} reads. */
+    InputStream stdin() {
+        return stdin;
+    }
 
     /** Sets the log level: quiet by default, DEBUG with {@code -v}. */
     @Option(names = {"-v", "--verbose"}, scope = ScopeType.INHERIT,
             description = "Log what the library does (probe, timings, dispatch) at DEBUG level on stderr.")
     void verbose(boolean on) {
         if (on) {
-            ch.qos.logback.classic.Logger root = (ch.qos.logback.classic.Logger) LoggerFactory.getLogger(
-                    org.slf4j.Logger.ROOT_LOGGER_NAME);
-            root.setLevel(Level.DEBUG);
+            StderrLoggerProvider.threshold(Level.DEBUG);
         }
     }
 
-    /** The command's entry point. */
+    /** The command's entry point: logs through {@link StderrLoggerProvider}, whatever else is on the class path. */
     public static void main(String[] args) {
-        System.exit(run(args, new PrintWriter(System.out, true), new PrintWriter(System.err, true)));
+        if (System.getProperty("slf4j.provider") == null) {
+            System.setProperty("slf4j.provider", StderrLoggerProvider.class.getName());
+            // SLF4J would say, at its INFO level, that it loaded the provider named.
+            System.setProperty("slf4j.internal.verbosity", "WARN");
+        }
+        System.exit(run(args, System.in, new PrintWriter(System.out, true), new PrintWriter(System.err, true)));
+    }
+
+    /** Runs the command with these streams and an empty standard input, and returns its exit code (for tests and embedding). */
+    public static int run(String[] args, PrintWriter out, PrintWriter err) {
+        return run(args, InputStream.nullInputStream(), out, err);
     }
 
     /** Runs the command with these streams and returns its exit code (for tests and embedding). */
-    public static int run(String[] args, PrintWriter out, PrintWriter err) {
-        CommandLine cmd = new CommandLine(new Main());
+    public static int run(String[] args, InputStream in, PrintWriter out, PrintWriter err) {
+        String[] effective = withDefaultSubcommand(args);
+        boolean one = effective.length > 0 && SUBCOMMANDS.containsKey(effective[0]) && !DESCRIBING.contains(effective[0]);
+        boolean version = effective.length == 1 && (effective[0].equals("-V") || effective[0].equals("--version"));
+        CommandLine cmd = commandLine(in, one ? List.of(effective[0]) : version ? List.of() : SUBCOMMANDS.keySet());
         cmd.setOut(out);
         cmd.setErr(err);
         cmd.setExecutionExceptionHandler((ex, commandLine, parseResult) -> {
@@ -66,11 +113,25 @@ public final class Main implements Runnable {
             err.flush();
             return CliFailure.USAGE;
         });
-        return cmd.execute(withDefaultSubcommand(args, cmd));
+        return cmd.execute(effective);
+    }
+
+    /** The whole command model, as help, completion scripts and the man page describe it. */
+    static CommandLine commandLine(InputStream in) {
+        return commandLine(in, SUBCOMMANDS.keySet());
+    }
+
+    /** The command with only the subcommands {@code names}. */
+    private static CommandLine commandLine(InputStream in, Collection<String> names) {
+        CommandLine cmd = new CommandLine(new Main(in));
+        for (String name : names) {
+            cmd.addSubcommand(name, SUBCOMMANDS.get(name).get());
+        }
+        return cmd;
     }
 
     /** {@code report} is the default: prepended unless a subcommand (or top-level help/version) is asked for. */
-    private static String[] withDefaultSubcommand(String[] args, CommandLine cmd) {
+    private static String[] withDefaultSubcommand(String[] args) {
         for (int i = 0; i < args.length; i++) {
             String a = args[i];
             if (a.equals("--cpuid-file") || a.equals("--xcr0")) {
@@ -81,7 +142,7 @@ public final class Main implements Runnable {
                 return args;
             }
             if (!a.startsWith("-")) {
-                if (cmd.getSubcommands().containsKey(a)) {
+                if (SUBCOMMANDS.containsKey(a)) {
                     // Options written before the subcommand are the subcommand's: move them after it.
                     String[] reordered = new String[args.length];
                     reordered[0] = a;

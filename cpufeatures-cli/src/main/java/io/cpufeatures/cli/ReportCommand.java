@@ -7,10 +7,10 @@ import java.util.concurrent.Callable;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import picocli.CommandLine.Command;
-import picocli.CommandLine.Help.Ansi;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
+import picocli.CommandLine.ParentCommand;
 import picocli.CommandLine.Spec;
 
 /** {@code cpufeatures report}: the whole picture of one machine. */
@@ -24,11 +24,18 @@ final class ReportCommand implements Callable<Integer> {
     @Spec
     CommandSpec spec;
 
+    @ParentCommand
+    Main main;
+
     @Mixin
     TargetOptions target = new TargetOptions();
 
     @Option(names = "--json", description = "One JSON object (fields documented in docs/cli.md).")
     boolean json;
+
+    @Option(names = "--select", description = "Choose as a program here does: make and self-test the candidates, and"
+            + " calibrate the points that ask (slower). Without it the choices follow requirements, priority and overrides.")
+    boolean select;
 
     @Option(names = "--raw", description = "Print the snapshot in its architecture's dump format (x86: cpuid -r),"
             + " which --cpuid-file reads back.")
@@ -37,8 +44,12 @@ final class ReportCommand implements Callable<Integer> {
     @Override
     public Integer call() {
         PrintWriter out = spec.commandLine().getOut();
+        if (select && target.cpuidFile != null) {
+            throw new CliFailure(CliFailure.USAGE, "--select makes and measures this machine's candidates; a dump's"
+                    + " choices follow requirements and priority (give --select or --cpuid-file, not both)");
+        }
         long t0 = System.nanoTime();
-        Machine machine = target.load();
+        Machine machine = target.load(main.stdin());
         long t1 = System.nanoTime();
         LOG.debug("probe and decode: {} ms ({})", (t1 - t0) / 1_000_000, machine.source().kind());
         if (raw) {
@@ -53,7 +64,8 @@ final class ReportCommand implements Callable<Integer> {
         JvmView jvm = JvmView.current();
         long t2 = System.nanoTime();
         LOG.debug("JVM view: {} ms", (t2 - t1) / 1_000_000);
-        ReportModel model = ReportModel.of(machine, jvm);
+        ReportModel model = ReportModel.of(machine, jvm,
+                select ? DispatchReport.Basis.SELECTION : DispatchReport.Basis.REQUIREMENTS);
         long t3 = System.nanoTime();
         LOG.debug("dispatch: {} ms", (t3 - t2) / 1_000_000);
         if (json) {
@@ -69,7 +81,4 @@ final class ReportCommand implements Callable<Integer> {
         return pointFailed ? CliFailure.FAILED : 0;
     }
 
-    static Ansi ansi(CommandSpec spec) {
-        return spec.commandLine().getColorScheme().ansi();
-    }
 }

@@ -31,14 +31,25 @@ record ReportModel(ProbeSource source, List<CpuEntry> cpus, JvmView jvm, Dispatc
     record CpuEntry(CpuFeatures features, int logicalCpus, CpuDescription description, DispatchReport dispatch) {
     }
 
-    /** The model of {@code machine} seen from {@code jvm}, with every dispatch point's choice for each CPU. */
+    /**
+     * The model of {@code machine} seen from {@code jvm}, with every dispatch point's choice for each
+     * CPU by requirements and priority (nothing is made, self-tested or calibrated).
+     */
     static ReportModel of(Machine machine, JvmView jvm) {
+        return of(machine, jvm, DispatchReport.Basis.REQUIREMENTS);
+    }
+
+    /**
+     * The model of {@code machine} seen from {@code jvm}, with every dispatch point's choice for each
+     * CPU on {@code basis} ({@link DispatchReport.Basis#SELECTION} only for this machine).
+     */
+    static ReportModel of(Machine machine, JvmView jvm, DispatchReport.Basis basis) {
         List<CpuEntry> cpus = new ArrayList<>();
         for (Machine.Cpu c : machine.cpus()) {
             cpus.add(new CpuEntry(c.features(), c.logicalCpus(), c.features().describe(c.logicalCpus()),
-                    DispatchReport.of(c.features(), machine.process())));
+                    DispatchReport.of(c.features(), machine.process(), basis)));
         }
-        DispatchReport whole = cpus.size() == 1 ? cpus.get(0).dispatch() : DispatchReport.of(machine.whole(), machine.process());
+        DispatchReport whole = cpus.size() == 1 ? cpus.get(0).dispatch() : DispatchReport.of(machine.whole(), machine.process(), basis);
         return new ReportModel(machine.source(), cpus, jvm, whole);
     }
 }

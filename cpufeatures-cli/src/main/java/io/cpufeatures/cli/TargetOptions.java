@@ -7,13 +7,15 @@ import picocli.CommandLine.Option;
 final class TargetOptions {
 
     @Option(names = "--cpuid-file", paramLabel = "FILE",
-            description = "Report the CPU of this dump (cpuid -r, AIDA64/InstLatx64, libcpuid) instead of this machine.")
+            description = "Report the CPU of this dump (cpuid -r, AIDA64/InstLatx64, libcpuid) instead of this machine;"
+                    + " - reads it from standard input.")
     Path cpuidFile;
 
     @Option(names = "--xcr0", paramLabel = "HEX", description = "With --cpuid-file: the XCR0 to assume, e.g. 0x7 or 0xe7.")
     String xcr0;
 
-    Machine load() {
-        return Machine.load(cpuidFile, xcr0);
+    /** This machine, or the dump given ({@code -}: read from {@code stdin}). */
+    Machine load(java.io.InputStream stdin) {
+        return Machine.load(cpuidFile, xcr0, stdin);
     }
 }

@@ -71,7 +71,8 @@ final class TextReport {
         if (report.points().isEmpty()) {
             return;
         }
-        heading(title);
+        heading(title + (report.basis() == DispatchReport.Basis.SELECTION ? ", as selected in this process"
+                : ", by requirements and priority"));
         for (DispatchReport.Entry e : report.points()) {
             String choice = e.selected().orElse("none: " + e.error().orElse("?"));
             StringBuilder why = new StringBuilder(choice);

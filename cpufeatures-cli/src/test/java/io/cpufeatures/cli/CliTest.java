@@ -9,6 +9,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import io.cpufeatures.core.CpuFeatures;
 import java.io.PrintWriter;
 import java.io.StringWriter;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.HashSet;
@@ -247,6 +248,7 @@ class CliTest {
             JsonNode n = JSON.readTree(l);
             assertTrue(n.has("file"));
             assertTrue(n.has("error") || (n.has("cpus") && n.has("dispatch") && n.has("source")), l);
+            assertFalse(n.has("jvm"), l);
         }
     }
 
@@ -258,7 +260,54 @@ class CliTest {
             assertTrue(help.out().contains(sub), help.out());
         }
         assertEquals(0, run("fleet", "--help").exit());
-        assertTrue(run("--version").out().startsWith("cpufeatures "));
+    }
+
+    @Test
+    void versionIsTheBuildsVersion() {
+        String version = System.getProperty("cpufeatures.expected.version");
+        assertTrue(version != null && !version.isBlank(), "surefire passes the POM's version");
+        Run r = run("--version");
+        assertEquals(0, r.exit(), r.err());
+        assertEquals("cpufeatures " + version, r.out().strip());
+    }
+
+    @Test
+    void aDumpOnStandardInputIsReadWithCpuidFileDash(@TempDir Path dir) throws Exception {
+        Path clx = EmulatedDumps.write(dir, "clx.txt", EmulatedDumps.cascadeLake(), 2);
+        Subprocess.Result piped = Subprocess.run(Subprocess.command(List.of(), List.of("report", "--json", "--cpuid-file", "-")),
+                Files.readAllBytes(clx));
+        assertEquals(0, piped.exit(), piped.err());
+        JsonNode fromStdin = JSON.readTree(piped.out());
+        JsonNode fromFile = JSON.readTree(run("report", "--json", "--cpuid-file", clx.toString()).out());
+        assertEquals(fromFile.path("cpus"), fromStdin.path("cpus"));
+        assertEquals("file", fromStdin.path("source").path("kind").asText());
+        assertTrue(fromStdin.path("source").path("detail").asText().startsWith("<stdin> "), fromStdin.path("source").toString());
+        Subprocess.Result bad = Subprocess.run(Subprocess.command(List.of(), List.of("explain", "avx", "--cpuid-file", "-")),
+                "CPUID 00000000: 00000001-756E6547-6C65746E-49656E69\nCPUID 00000001: 0633\n".getBytes(StandardCharsets.US_ASCII));
+        assertEquals(1, bad.exit());
+        assertTrue(bad.err().startsWith("cpufeatures: <stdin>:2: malformed CPUID line"), bad.err());
+        Subprocess.Result empty = Subprocess.run(Subprocess.command(List.of(), List.of("report", "--cpuid-file", "-")), new byte[0]);
+        assertEquals(1, empty.exit());
+        assertEquals(1, empty.err().lines().count(), empty.err());
+    }
+
+    @Test
+    void reportChoosesByRequirementsAndMakesNothingUnlessAskedToSelect() throws Exception {
+        List<String> announce = List.of("-Dcpufeatures.test.announceMade=true");
+        Subprocess.Result plain = Subprocess.run(Subprocess.command(announce, List.of("report", "--json")), new byte[0]);
+        assertEquals(0, plain.exit(), plain.err());
+        assertFalse(plain.err().contains("made cli.popcount"), "report made a candidate: " + plain.err());
+        JsonNode point = JSON.readTree(plain.out()).path("dispatch").path("cli.popcount");
+        assertEquals("requirements", point.path("basis").asText());
+        Subprocess.Result selected = Subprocess.run(Subprocess.command(announce, List.of("report", "--json", "--select")),
+                new byte[0]);
+        assertEquals(0, selected.exit(), selected.err());
+        assertTrue(selected.err().contains("made cli.popcount/" + point.path("selected").asText()),
+                "--select makes the candidate the requirements choose: " + selected.err());
+        assertEquals("selection", JSON.readTree(selected.out()).path("dispatch").path("cli.popcount").path("basis").asText());
+        Run both = run("report", "--select", "--cpuid-file", "x.txt");
+        assertEquals(2, both.exit());
+        assertTrue(both.err().startsWith("cpufeatures: --select makes and measures this machine's candidates"), both.err());
     }
 
     @Test

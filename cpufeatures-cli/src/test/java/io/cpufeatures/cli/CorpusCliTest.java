@@ -16,7 +16,8 @@ import org.junit.jupiter.api.Test;
 
 /**
  * The command over the whole shared CPUID corpus ({@code ../shared/cpuid-corpus}, or
- * {@code -Dcpufeatures.corpus.dir}): every dump reports as valid JSON, and a fleet run takes seconds.
+ * {@code -Dcpufeatures.corpus.dir}): every dump reports as JSON that satisfies
+ * docs/cpufeatures-report.schema.json, as does every fleet line, and a fleet run takes seconds.
  * Skipped without the corpus, except under {@code CI=true}, where that fails.
  */
 class CorpusCliTest {
@@ -57,8 +58,9 @@ class CorpusCliTest {
         ObjectMapper json = new ObjectMapper();
         int cpus = 0;
         for (String line : lines) {
+            ReportSchema.assertValid(line, "fleet --json line");
             JsonNode n = json.readTree(line);
-            for (String f : List.of("file", "source", "cpus", "jvm", "dispatch")) {
+            for (String f : List.of("formatVersion", "file", "source", "cpus", "dispatch")) {
                 assertTrue(n.has(f), f + " missing in " + line);
             }
             for (JsonNode cpu : n.path("cpus")) {
@@ -84,6 +86,7 @@ class CorpusCliTest {
         for (Path original : originals) {
             CliTest.Run r = CliTest.run("report", "--json", "--cpuid-file", original.toString());
             assertEquals(0, r.exit(), original + ": " + r.err());
+            ReportSchema.assertValid(r.out(), "report --json --cpuid-file " + original);
             JsonNode n = json.readTree(r.out());
             assertEquals("file", n.path("source").path("kind").asText());
             assertTrue(n.path("cpus").size() >= 1);

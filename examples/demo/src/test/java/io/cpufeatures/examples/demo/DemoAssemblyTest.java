@@ -1,6 +1,7 @@
 package io.cpufeatures.examples.demo;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
@@ -97,6 +98,34 @@ class DemoAssemblyTest {
         for (String point : List.of("raid.xor", "skeleton.bitcount", "zstd.huffman")) {
             assertTrue(dispatch.path(point).path("selected").isTextual(), point + " in " + dispatch);
         }
+    }
+
+    @Test
+    void reportMakesCalibratesAndSelfTestsNothingUnlessAskedTo() throws Exception {
+        String plain = classesLoaded("report", "--json");
+        assertTrue(plain.contains(" io.cpufeatures.dispatch.Eligibility "), "the choices are by requirements");
+        // Instantiation makes and self-tests candidates; raid.xor's kernels allocate their calibration buffers when made.
+        List<String> making = List.of("io.cpufeatures.dispatch.Instantiation", "io.cpufeatures.examples.raid.CalibrationBuffers");
+        for (String c : making) {
+            assertFalse(plain.contains(" " + c + " "), c + " loaded by report --json");
+        }
+        String selected = classesLoaded("report", "--json", "--select");
+        for (String c : making) {
+            assertTrue(selected.contains(" " + c + " "), c + " not loaded by report --json --select");
+        }
+    }
+
+    /** The classes a JVM running the command with {@code args} loaded, as -Xlog:class+load lists them. */
+    private static String classesLoaded(String... args) throws Exception {
+        List<String> cmd = new java.util.ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
+                "--add-modules=jdk.incubator.vector", "-Xlog:class+load=info:stdout", "-cp", System.getProperty("java.class.path"),
+                Main.class.getName()));
+        cmd.addAll(List.of(args));
+        Process p = new ProcessBuilder(cmd).redirectError(ProcessBuilder.Redirect.DISCARD).start();
+        String out = new String(p.getInputStream().readAllBytes(), java.nio.charset.StandardCharsets.UTF_8);
+        assertTrue(p.waitFor(120, java.util.concurrent.TimeUnit.SECONDS));
+        assertEquals(0, p.exitValue(), out);
+        return out;
     }
 
     @Test

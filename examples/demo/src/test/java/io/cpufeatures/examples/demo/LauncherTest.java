@@ -1,0 +1,152 @@
+package io.cpufeatures.examples.demo;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.attribute.FileTime;
+import java.nio.file.attribute.PosixFilePermissions;
+import java.time.Instant;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * The {@code cpufeatures} launcher at the repository root, run in a copy of the repository's layout
+ * with a stand-in Maven wrapper (it logs its call and writes the jar) and a stand-in JDK (its java
+ * logs its arguments, and writes the archive a training run asks for): from another directory
+ * through a symlink, rebuilding only when a source is newer than the jar, and making and then using
+ * a class-data archive per JDK version.
+ */
+class LauncherTest {
+
+    @TempDir
+    Path tmp;
+
+    private Path repo;
+    private Path jdk;
+    private Path jar;
+    private Path log;
+
+    @BeforeEach
+    void layout() throws IOException {
+        repo = Files.createDirectories(tmp.resolve("repo"));
+        Path launcher = Path.of(System.getProperty("cpufeatures.project.dir", "../.."), "cpufeatures");
+        Files.copy(launcher, repo.resolve("cpufeatures"));
+        executable(repo.resolve("cpufeatures"));
+        log = tmp.resolve("calls.log");
+        jar = repo.resolve("examples/demo/target/cpufeatures-demo.jar");
+        Files.createDirectories(repo.resolve("cpufeatures-core/src/main/java"));
+        Files.writeString(repo.resolve("cpufeatures-core/src/main/java/A.java"), "class A {}\n");
+        Files.writeString(repo.resolve("pom.xml"), "<project/>\n");
+        Files.writeString(repo.resolve("mvnw"), "#!/bin/sh\necho \"mvnw $*\" >> '" + log + "'\n"
+                + "mkdir -p examples/demo/target && echo jar > examples/demo/target/cpufeatures-demo.jar\n");
+        executable(repo.resolve("mvnw"));
+        jdk(tmp.resolve("jdk17"), "17.0.99+1");
+    }
+
+    /** A stand-in JDK at {@code home} whose release file says {@code version}. */
+    private void jdk(Path home, String version) throws IOException {
+        jdk = home;
+        Files.createDirectories(home.resolve("bin"));
+        Files.writeString(home.resolve("release"), "JAVA_VERSION=\"" + version.replaceAll("\\+.*", "") + "\"\n"
+                + "JAVA_RUNTIME_VERSION=\"" + version + "\"\n");
+        Files.writeString(home.resolve("bin/java"), "#!/bin/sh\necho \"java $*\" >> '" + log + "'\n"
+                + "for a in \"$@\"; do case \"$a\" in -XX:ArchiveClassesAtExit=*|-XX:AOTCacheOutput=*) echo archive > \"${a#*=}\";; esac; done\n"
+                + "echo \"ran: $*\"\n");
+        executable(home.resolve("bin/java"));
+    }
+
+    private static void executable(Path p) throws IOException {
+        Files.setPosixFilePermissions(p, PosixFilePermissions.fromString("rwxr-xr-x"));
+    }
+
+    /** Runs {@code command} in {@code cwd} and returns its stdout; fails on a non-zero exit. */
+    private String run(Path cwd, Map<String, String> env, String... command) throws Exception {
+        ProcessBuilder pb = new ProcessBuilder(command).directory(cwd.toFile());
+        pb.environment().put("JAVA_HOME", jdk.toString());
+        pb.environment().remove("CPUFEATURES_CDS");
+        pb.environment().putAll(env);
+        Process p = pb.start();
+        String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+        String err = new String(p.getErrorStream().readAllBytes(), StandardCharsets.UTF_8);
+        assertTrue(p.waitFor(60, TimeUnit.SECONDS));
+        assertEquals(0, p.exitValue(), String.join(" ", command) + ": " + err);
+        return out;
+    }
+
+    private List<String> calls() throws IOException {
+        List<String> calls = Files.exists(log) ? Files.readAllLines(log) : List.of();
+        Files.deleteIfExists(log);
+        return calls;
+    }
+
+    @Test
+    void runsThroughASymlinkFromAnotherDirectory() throws Exception {
+        Path bin = Files.createDirectories(tmp.resolve("bin"));
+        Files.createSymbolicLink(bin.resolve("cpufeatures"), repo.resolve("cpufeatures"));
+        Path elsewhere = Files.createDirectories(tmp.resolve("elsewhere"));
+        String out = run(elsewhere, Map.of("CPUFEATURES_CDS", "off"), bin.resolve("cpufeatures").toString(), "report", "--json");
+        assertEquals("ran: --add-modules jdk.incubator.vector --enable-native-access=ALL-UNNAMED -jar " + jar.toRealPath()
+                + " report --json", out.strip());
+    }
+
+    @Test
+    void rebuildsOnlyWhenASourceIsNewerThanTheJar() throws Exception {
+        Map<String, String> noArchive = Map.of("CPUFEATURES_CDS", "off");
+        run(repo, noArchive, "./cpufeatures", "--version");
+        assertEquals(1, calls().stream().filter(c -> c.startsWith("mvnw ")).count(), "built when missing");
+        run(repo, noArchive, "./cpufeatures", "--version");
+        assertFalse(calls().stream().anyMatch(c -> c.startsWith("mvnw ")), "not rebuilt when up to date");
+        for (Path source : List.of(repo.resolve("cpufeatures-core/src/main/java/A.java"), repo.resolve("pom.xml"))) {
+            Files.setLastModifiedTime(jar, FileTime.from(Instant.now().minusSeconds(60)));
+            Files.setLastModifiedTime(source, FileTime.from(Instant.now().minusSeconds(30)));
+            run(repo, noArchive, "./cpufeatures", "--version");
+            assertEquals(1, calls().stream().filter(c -> c.startsWith("mvnw ")).count(), "rebuilt after " + source);
+            run(repo, noArchive, "./cpufeatures", "--version");
+            assertFalse(calls().stream().anyMatch(c -> c.startsWith("mvnw ")), "once only after " + source);
+        }
+        Path target = Files.createDirectories(repo.resolve("cpufeatures-core/target/classes"));
+        Files.setLastModifiedTime(jar, FileTime.from(Instant.now().minusSeconds(20)));
+        Files.setLastModifiedTime(Files.writeString(target.resolve("B.class"), "x"), FileTime.from(Instant.now().minusSeconds(5)));
+        run(repo, noArchive, "./cpufeatures", "--version");
+        assertFalse(calls().stream().anyMatch(c -> c.startsWith("mvnw ")), "build output is no source");
+    }
+
+    @Test
+    void makesAClassDataArchivePerJdkOnFirstUseAndUsesItAfter() throws Exception {
+        run(repo, Map.of(), "./cpufeatures", "--version");
+        Path jsa = repo.resolve("examples/demo/target/cds/cpufeatures-17.0.99+1.jsa");
+        List<String> first = calls().stream().filter(c -> c.startsWith("java ")).toList();
+        assertEquals(2, first.size(), first.toString());
+        assertTrue(first.get(0).contains(" -XX:ArchiveClassesAtExit=" + jsa.getParent()) && first.get(0).endsWith(" report --json"),
+                "a training run: " + first.get(0));
+        assertTrue(first.get(1).contains(" -XX:SharedArchiveFile=" + jsa + " ") && first.get(1).endsWith(" --version"), first.get(1));
+        assertTrue(Files.exists(jsa));
+        run(repo, Map.of(), "./cpufeatures", "--version");
+        assertEquals(List.of("java --add-modules jdk.incubator.vector --enable-native-access=ALL-UNNAMED -XX:SharedArchiveFile="
+                + jsa + " -jar " + jar.toRealPath() + " --version"), calls(), "no training once made");
+        Files.setLastModifiedTime(jsa, FileTime.from(Instant.now().minusSeconds(60)));
+        Files.setLastModifiedTime(jar, FileTime.from(Instant.now().minusSeconds(30)));
+        run(repo, Map.of(), "./cpufeatures", "--version");
+        assertEquals(2, calls().stream().filter(c -> c.startsWith("java ")).count(), "made again for a newer jar");
+
+        jdk(tmp.resolve("jdk25"), "25.0.9+3-LTS");
+        run(repo, Map.of(), "./cpufeatures", "--version");
+        Path aot = repo.resolve("examples/demo/target/cds/cpufeatures-25.0.9+3-LTS.aot");
+        List<String> on25 = calls();
+        assertTrue(on25.get(0).contains(" -XX:AOTCacheOutput=" + aot.getParent()), on25.toString());
+        assertTrue(on25.get(1).contains(" -XX:AOTCache=" + aot + " "), on25.toString());
+        assertTrue(Files.exists(jsa), "each JDK has its own");
+
+        run(repo, Map.of("CPUFEATURES_CDS", "off"), "./cpufeatures", "--version");
+        assertFalse(calls().get(0).contains("-XX:"), "CPUFEATURES_CDS=off runs without");
+    }
+}
