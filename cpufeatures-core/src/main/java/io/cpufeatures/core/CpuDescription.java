@@ -19,7 +19,15 @@ import java.util.Objects;
 public record CpuDescription(List<Field> fields, List<Line> lines, String summary, List<FeatureGroup> usable,
         List<String> keyFeatures) {
 
-    /** Validates and copies the parts. */
+    /**
+     * Validates and copies the parts.
+     *
+     * @param fields      identity facts for JSON, in order; not null
+     * @param lines       identity facts for a text report, in order; not null
+     * @param summary     one line for a fleet table; empty when nothing is known of the CPU; not null
+     * @param usable      the usable features by family, in table order; not null
+     * @param keyFeatures the features a fleet row lists when they are usable, in order; not null
+     */
     public CpuDescription {
         fields = List.copyOf(fields);
         lines = List.copyOf(lines);
@@ -36,7 +44,13 @@ public record CpuDescription(List<Field> fields, List<Line> lines, String summar
      */
     public record Field(String key, Object value) {
 
-        /** Validates the parts: only strings, integers and null are written. */
+        /**
+         * Validates the parts: only strings, integers and null are written.
+         *
+         * @param key   the field's name; not null
+         * @param value a {@link String}, an {@link Integer} or {@link Long}, or {@code null}
+         * @throws IllegalArgumentException if {@code value} is of any other type
+         */
         public Field {
             Objects.requireNonNull(key, "key");
             if (value != null && !(value instanceof String) && !(value instanceof Integer) && !(value instanceof Long)) {
@@ -54,7 +68,12 @@ public record CpuDescription(List<Field> fields, List<Line> lines, String summar
      */
     public record Line(String label, String text) {
 
-        /** Validates the parts. */
+        /**
+         * Validates the parts.
+         *
+         * @param label the label, e.g. {@code uarch}; not null
+         * @param text  the value; not null
+         */
         public Line {
             Objects.requireNonNull(label, "label");
             Objects.requireNonNull(text, "text");
@@ -69,7 +88,12 @@ public record CpuDescription(List<Field> fields, List<Line> lines, String summar
      */
     public record FeatureGroup(String label, List<String> features) {
 
-        /** Validates and copies the parts. */
+        /**
+         * Validates and copies the parts.
+         *
+         * @param label    the family, e.g. {@code AVX-512}; not null
+         * @param features canonical names, in table order; not null
+         */
         public FeatureGroup {
             Objects.requireNonNull(label, "label");
             features = List.copyOf(features);

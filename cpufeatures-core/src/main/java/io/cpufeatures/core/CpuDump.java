@@ -14,7 +14,15 @@ import java.util.Objects;
  */
 public record CpuDump(String file, String format, int logicalCpus, List<Kind> kinds) {
 
-    /** Validates and copies the parts. */
+    /**
+     * Validates and copies the parts.
+     *
+     * @param file        the file's name as given; not null
+     * @param format      the format's identifier, e.g. {@code cpuid_r}; not null
+     * @param logicalCpus the number of logical CPUs in the file
+     * @param kinds       the distinct kinds of CPU, in order of first appearance; not null
+     * @throws IllegalArgumentException if {@code kinds} is empty
+     */
     public CpuDump {
         Objects.requireNonNull(file, "file");
         Objects.requireNonNull(format, "format");
@@ -33,15 +41,21 @@ public record CpuDump(String file, String format, int logicalCpus, List<Kind> ki
      */
     public record Kind(CpuFeatures features, int logicalCpus, int firstLogicalCpu) {
 
-        /** Validates the parts. */
+        /**
+         * Validates the parts.
+         *
+         * @param features        the decoded CPU; not null
+         * @param logicalCpus     how many logical CPUs of the file are of this kind
+         * @param firstLogicalCpu the 0-based position in the file of the first of them
+         */
         public Kind {
             Objects.requireNonNull(features, "features");
         }
     }
 
     /**
-     * Whether the kinds are the core types of one hybrid part (two or more kinds, each naming its core
-     * type), rather than different CPUs.
+     * {@return whether the kinds are the core types of one hybrid part (two or more kinds, each naming its
+     * core type), rather than different CPUs}
      */
     public boolean hybrid() {
         return kinds.size() > 1 && kinds.stream().allMatch(k -> k.features().coreType().isPresent());
@@ -50,12 +64,14 @@ public record CpuDump(String file, String format, int logicalCpus, List<Kind> ki
     /**
      * The machine the dump describes, answered as a process on it would be: for a hybrid part, what every
      * core type can run ({@link CpuFeatures#coreKinds()}); otherwise its first kind.
+     *
+     * @return the report a process on that machine would get
      */
     public CpuFeatures machine() {
         return hybrid() ? CpuFeatures.ofCoreKinds(kinds, source()) : kinds.get(0).features();
     }
 
-    /** The source a report on the whole file states: {@code file (cpuid_r, 4 logical CPUs, 1 distinct)}. */
+    /** {@return the source a report on the whole file states: {@code file (cpuid_r, 4 logical CPUs, 1 distinct)}} */
     public ProbeSource source() {
         return ProbeSource.of(SourceKind.FILE, file + " (" + format + ", " + logicalCpus + " logical CPUs, "
                 + kinds.size() + " distinct)");

@@ -34,7 +34,14 @@ public final class CpuDumps {
     private CpuDumps() {
     }
 
-    /** Reads and parses {@code file}. */
+    /**
+     * Reads and parses {@code file}, with the OS state the dump implies.
+     *
+     * @param file the dump file, in any format of a module on the class path; not null
+     * @return the dump, decoded
+     * @throws IOException         if the file cannot be read
+     * @throws DumpFormatException if the file is larger than {@link #MAX_BYTES}, in no known format, or malformed
+     */
     public static CpuDump read(Path file) throws IOException, DumpFormatException {
         return read(file, OptionalLong.empty());
     }
@@ -43,6 +50,10 @@ public final class CpuDumps {
      * Reads and parses {@code file}, assuming the OS state {@code xcr0} (x86's XCR0) instead of what
      * the dump implies, if given.
      *
+     * @param file the dump file, in any format of a module on the class path; not null
+     * @param xcr0 the OS state to assume, or empty for what the dump implies; not null
+     * @return the dump, decoded
+     * @throws IOException              if the file cannot be read
      * @throws DumpFormatException      if the file is larger than {@link #MAX_BYTES}, in no known format, or malformed
      * @throws IllegalArgumentException if {@code xcr0} is not a state the dump's architecture can have
      */
@@ -80,6 +91,10 @@ public final class CpuDumps {
      * Parses {@code text}, naming it {@code file} in sources and errors, with the first module whose
      * formats it is in.
      *
+     * @param file the name to give the text in sources and errors; not null
+     * @param text the dump's whole text; not null
+     * @param xcr0 the OS state to assume, or empty for what the dump implies; not null
+     * @return the dump, decoded
      * @throws DumpFormatException      if no module recognises it, or the one that does finds it malformed
      * @throws IllegalArgumentException if {@code xcr0} is not a state the dump's architecture can have
      */
@@ -111,6 +126,8 @@ public final class CpuDumps {
      * The snapshots of {@code cpus} in their architecture's dump format, as logical CPUs 0, 1... in
      * list order; {@link #read} reads it back.
      *
+     * @param cpus reports of one architecture, one per logical CPU to write; not null
+     * @return the dump's text
      * @throws IllegalArgumentException if a report has no snapshot (nothing was known of its CPU), or
      *                                  the reports are of different architectures
      */

@@ -85,7 +85,13 @@ public final class CpuFeatures {
      */
     public record CoreKind(String coreType, int logicalCpus, CpuFeatures features) {
 
-        /** Validates the parts. */
+        /**
+         * Validates the parts.
+         *
+         * @param coreType    the core type's name, e.g. {@code performance}; not null
+         * @param logicalCpus how many logical CPUs of the machine are of that type
+         * @param features    the report of that core type alone; not null
+         */
         public CoreKind {
             Objects.requireNonNull(coreType, "coreType");
             Objects.requireNonNull(features, "features");
@@ -147,6 +153,8 @@ public final class CpuFeatures {
      * machine it answers for what every core type can run (a thread may be moved to any core at any
      * time), and {@link #coreKinds()} gives each core type's own report.
      *
+     * @return the cached report of the CPU this process runs on; never null (a probe that fails gives a
+     *         report with nothing known of the CPU, its {@link #source()} saying why)
      * @throws CpuFeaturesConfigurationException on every call, if an override is invalid
      */
     public static CpuFeatures current() {
@@ -161,6 +169,9 @@ public final class CpuFeatures {
      * A fresh probe of this process's CPU, bypassing the cache: CPUID runs again on every call. For
      * benchmarks that measure the probe itself (and to show what per-context probing costs); use
      * {@link #current()} everywhere else.
+     *
+     * @return a new report of the CPU this process runs on, with the system properties' overrides applied
+     * @throws CpuFeaturesConfigurationException if an override is invalid
      */
     public static CpuFeatures probeUncached() {
         return probe(ProbeSettings.fromSystem());
@@ -171,6 +182,9 @@ public final class CpuFeatures {
      * settings is decoded as if it were this machine; {@link ProbeMode#NONE}, or a machine no module
      * on the class path runs on, gives the architecture's name and the JVM's view only.
      *
+     * @param settings the sources allowed, the dump to read instead, the XCR0 to assume and the names to
+     *                 disable; not null
+     * @return a new report, not cached
      * @throws CpuFeaturesConfigurationException if the settings name a dump that cannot be read, or
      *                                           disable an unknown name
      */
@@ -260,6 +274,8 @@ public final class CpuFeatures {
     /**
      * Decodes {@code snapshot} (a dump, an emulated CPU) with no global state and no overrides.
      *
+     * @param snapshot the raw snapshot of one CPU; not null
+     * @return the report of that CPU, as its architecture's module decodes it, with this JVM's view
      * @throws IllegalArgumentException if no module on the class path decodes its architecture
      */
     public static CpuFeatures of(CpuSnapshot snapshot) {
@@ -279,7 +295,12 @@ public final class CpuFeatures {
      * What {@code name} names in the vocabulary of the modules on the class path: a feature, a policy
      * flag, a group or a {@code jvm.*} feature, with its canonical spelling.
      *
-     * @param where where the name was read, for the error ({@code cpufeatures.disable}, an annotation...)
+     * @param name  a canonical name, an alias, a policy flag, a group or a {@code jvm.*} name, e.g.
+     *              {@code sse3}; not null
+     * @param where where the name was read, for the error ({@code cpufeatures.disable}, an annotation...);
+     *              not null
+     * @return the name resolved: its canonical spelling, its kind, the architectures defining it and, for
+     *         a group, its members
      * @throws UnknownFeatureException naming the closest valid names and what is accepted, when no module
      *                                 knows it (and which module to add, when the machine's is missing)
      */
@@ -290,18 +311,21 @@ public final class CpuFeatures {
     /**
      * The canonical spelling of {@code name}: {@code resolve(name, where).canonical()}.
      *
+     * @param name  any accepted spelling of a feature, policy flag, group or {@code jvm.*} name; not null
+     * @param where where the name was read, for the error; not null
+     * @return the canonical spelling, e.g. {@code pni} for {@code sse3}
      * @throws UnknownFeatureException as {@link #resolve}
      */
     public static String canonicalName(String name, String where) {
         return resolve(name, where).canonical();
     }
 
-    /** The architecture of the CPU ({@code x86_64}), or {@code os.arch} when no module handles it. */
+    /** {@return the architecture of the CPU ({@code x86_64}), or {@code os.arch} when no module handles it} */
     public String architecture() {
         return arch.architecture();
     }
 
-    /** Where the answer came from, and which better sources failed first and why. */
+    /** {@return where the answer came from, and which better sources failed first and why} */
     public ProbeSource source() {
         return source;
     }
@@ -311,6 +335,9 @@ public final class CpuFeatures {
      * members hold, or a {@code jvm.*} feature the JIT will compile. A name known only to another
      * architecture's module reads false.
      *
+     * @param name any accepted spelling of a feature, policy flag, group or {@code jvm.*} name; not null
+     * @return whether it holds on this CPU, with this JVM (for {@code jvm.*} names) and after the
+     *         disabled names are removed
      * @throws UnknownFeatureException if no module knows the name, with the closest valid names
      */
     public boolean has(String name) {
@@ -334,7 +361,13 @@ public final class CpuFeatures {
         return reasons(name).isEmpty();
     }
 
-    /** Whether the CPU reports the feature named {@code name}, usable or not (false for other kinds of name). */
+    /**
+     * Whether the CPU reports the feature named {@code name}, usable or not (false for other kinds of name).
+     *
+     * @param name any accepted spelling of a feature name; not null
+     * @return whether the CPU's feature bit is set, whatever the OS, errata or JVM allow
+     * @throws UnknownFeatureException if no module knows the name
+     */
     public boolean isPresent(String name) {
         FeatureName n = resolve(name, "CpuFeatures.isPresent");
         return n.kind() == FeatureName.Kind.FEATURE && arch.present().contains(n.canonical());
@@ -343,6 +376,10 @@ public final class CpuFeatures {
     /**
      * Why {@code name} does not hold ({@link #has}); empty when it does. A group's reasons are those of
      * its members that do not hold, each named.
+     *
+     * @param name any accepted spelling of a feature, policy flag, group or {@code jvm.*} name; not null
+     * @return the reasons, root reason first; empty when {@link #has} is true
+     * @throws UnknownFeatureException if no module knows the name
      */
     public List<Reason> reasons(String name) {
         FeatureName n = resolve(name, "CpuFeatures.has");
@@ -368,6 +405,9 @@ public final class CpuFeatures {
      * group its members; for a {@code jvm.*} feature the JVM's flags. Empty for a feature or policy
      * flag this CPU's module does not decode (another architecture's, or nothing known here).
      *
+     * @param name any accepted spelling of a feature, policy flag, group or {@code jvm.*} name; not null
+     * @return the trace: a {@link FeatureTrace}, a {@link io.cpufeatures.core.trace.PolicyTrace}, a
+     *         {@link GroupTrace} or a {@link JvmTrace}, by the kind of name
      * @throws UnknownFeatureException if no module knows the name
      */
     public Optional<Trace> trace(String name) {
@@ -391,44 +431,50 @@ public final class CpuFeatures {
         return new NameCheck(name, r.isEmpty(), r.stream().findFirst());
     }
 
-    /** What reports print of this CPU (identity, families, fleet summary), standing for {@code logicalCpus} CPUs. */
+    /**
+     * What reports print of this CPU (identity, families, fleet summary), standing for {@code logicalCpus} CPUs.
+     *
+     * @param logicalCpus how many logical CPUs of this kind the report stands for (a dump's count, or the
+     *                    machine's), as the identity lines state it
+     * @return the description, built by the architecture's module
+     */
     public CpuDescription describe(int logicalCpus) {
         return arch.describe(logicalCpus);
     }
 
-    /** The raw snapshot decoded, if there is one (none when nothing is known of the CPU). */
+    /** {@return the raw snapshot decoded, if there is one (none when nothing is known of the CPU)} */
     public Optional<CpuSnapshot> snapshot() {
         return arch.snapshot();
     }
 
-    /** Canonical names of the features the CPU reports. */
+    /** {@return the canonical names of the features the CPU reports, usable or not} */
     public Set<String> present() {
         return arch.present();
     }
 
-    /** Canonical names of the features a program may use. */
+    /** {@return the canonical names of the features a program may use} */
     public Set<String> usable() {
         return arch.usable();
     }
 
-    /** For each present feature that is not usable, its reasons, root reason first. */
+    /** {@return for each present feature that is not usable, by canonical name, its reasons, root reason first} */
     public Map<String, List<Reason>> notUsable() {
         return arch.notUsable();
     }
 
-    /** The policy flags that apply ({@code prefer_ymm}). */
+    /** {@return the names of the policy flags that apply ({@code prefer_ymm})} */
     public Set<String> policyFlags() {
         return arch.policyFlags();
     }
 
-    /** Identity facts for reports (vendor, brand, microarchitecture...), in display order. */
+    /** {@return identity facts for reports (vendor, brand, microarchitecture...), by label, in display order} */
     public Map<String, String> identity() {
         return arch.identity();
     }
 
     /**
-     * The core type this report is for, when it is one core type of a hybrid machine
-     * ({@code performance}, {@code efficiency}); empty otherwise, and for the report of the whole machine.
+     * {@return the core type this report is for, when it is one core type of a hybrid machine
+     * ({@code performance}, {@code efficiency}); empty otherwise, and for the report of the whole machine}
      */
     public Optional<String> coreType() {
         return arch.coreType();
@@ -439,6 +485,8 @@ public final class CpuFeatures {
      * are all of one type. This report then answers for all of them at once: a feature is usable (and
      * {@link #has} true) only if every core type can run it, since the OS may move a thread to any core
      * at any time; the reasons of a feature that only some can run name the core types that cannot.
+     *
+     * @return the core types in the order found, immutable; empty unless the machine is hybrid
      */
     public List<CoreKind> coreKinds() {
         return coreKinds;
@@ -449,6 +497,8 @@ public final class CpuFeatures {
      * (performance: 8 logical CPUs, efficiency: 12)} for the machine, {@code performance cores} for one
      * core type's report; empty for a machine whose cores are all of one type. Dispatch explanations
      * state it.
+     *
+     * @return the cores the answers hold for, in words; empty unless the machine is hybrid
      */
     public Optional<String> coreScope() {
         if (arch instanceof CoreTypeIntersection i) {
@@ -457,7 +507,10 @@ public final class CpuFeatures {
         return arch.coreType().map(t -> t + " cores");
     }
 
-    /** The JVM's view: this JVM's unless replaced with {@link #withJvm(JvmView)}. */
+    /**
+     * {@return the JVM's view: this JVM's unless replaced with {@link #withJvm(JvmView)}, less the
+     * {@code jvm.*} names removed with {@link #without}}
+     */
     public JvmView jvm() {
         JvmView view = jvmOverride != null ? jvmOverride : JvmView.current();
         return jvmDisabled.isEmpty() ? view : view.without(jvmDisabled);
@@ -468,6 +521,9 @@ public final class CpuFeatures {
      * on them falls too, each with the reason "disabled". A group removes its members; names of
      * another architecture's features, and policy flags, remove nothing.
      *
+     * @param names any accepted spellings of features, groups or {@code jvm.*} names; not null, nor any
+     *              of its elements
+     * @return a new report; this one is unchanged (core types of a hybrid machine lose the names too)
      * @throws UnknownFeatureException for a name no module knows
      */
     public CpuFeatures without(Collection<String> names) {
@@ -491,7 +547,12 @@ public final class CpuFeatures {
         return new CpuFeatures(archNames.isEmpty() ? arch : arch.without(archNames), source, kinds, jvmOverride, jvmNames);
     }
 
-    /** The same CPU seen from another JVM (emulation: "what if MaxVectorSize were 32?"). */
+    /**
+     * The same CPU seen from another JVM (emulation: "what if MaxVectorSize were 32?").
+     *
+     * @param jvm the JVM view to answer {@code jvm.*} names and JIT gates with; not null
+     * @return a new report with that view, for this report and each of its core types
+     */
     public CpuFeatures withJvm(JvmView jvm) {
         Objects.requireNonNull(jvm, "jvm");
         List<CoreKind> kinds = new ArrayList<>();
@@ -501,7 +562,14 @@ public final class CpuFeatures {
         return new CpuFeatures(arch, source, kinds, jvm, jvmDisabled);
     }
 
-    /** The architecture module's own description of the CPU, if it is of {@code type}. */
+    /**
+     * The architecture module's own description of the CPU, if it is of {@code type}.
+     *
+     * @param <T>  the type asked for
+     * @param type the class of the module's description, e.g. {@code X86CpuInfo.class}; not null
+     * @return the description as that type; empty when it is of another type (another architecture, or
+     *         nothing known of the CPU)
+     */
     public <T> Optional<T> unwrap(Class<T> type) {
         Object details = arch.details();
         return type.isInstance(details) ? Optional.of(type.cast(details)) : Optional.empty();

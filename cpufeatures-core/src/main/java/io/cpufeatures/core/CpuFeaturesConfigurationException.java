@@ -10,12 +10,21 @@ import java.util.Objects;
  */
 public final class CpuFeaturesConfigurationException extends IllegalStateException {
 
-    /** Creates the exception with its message. */
+    /**
+     * Creates the exception with its message.
+     *
+     * @param message the property, the value and what is accepted, e.g. {@code cpufeatures.xcr0: ...}; not null
+     */
     public CpuFeaturesConfigurationException(String message) {
         super(Objects.requireNonNull(message, "message"));
     }
 
-    /** Creates the exception with its message and cause. */
+    /**
+     * Creates the exception with its message and cause.
+     *
+     * @param message the property, the value and what is accepted; not null
+     * @param cause   the failure reading or parsing the value (an I/O error, a malformed dump...); not null
+     */
     public CpuFeaturesConfigurationException(String message, Throwable cause) {
         super(Objects.requireNonNull(message, "message"), Objects.requireNonNull(cause, "cause"));
     }

@@ -6,6 +6,9 @@ package io.cpufeatures.core;
  */
 public interface CpuSnapshot {
 
-    /** The architecture the snapshot describes, as {@link CpuFeatures#architecture()} names it ({@code x86_64}). */
+    /**
+     * {@return the architecture the snapshot describes, as {@link CpuFeatures#architecture()} names it
+     * ({@code x86_64})}
+     */
     String architecture();
 }

@@ -9,8 +9,11 @@ import java.util.Objects;
  */
 public class DumpFormatException extends Exception {
 
+    /** The file name as given to the reader. */
     private final String file;
+    /** The 1-based line number, or 0 for the whole file. */
     private final int line;
+    /** What was wrong and what is accepted, without the file and line prefix. */
     private final String problem;
 
     /**
@@ -28,17 +31,17 @@ public class DumpFormatException extends Exception {
         this.problem = problem;
     }
 
-    /** The file name as given to the reader. */
+    /** {@return the file name as given to the reader} */
     public String file() {
         return file;
     }
 
-    /** The 1-based line number, or 0 when the problem concerns the whole file. */
+    /** {@return the 1-based line number, or 0 when the problem concerns the whole file} */
     public int line() {
         return line;
     }
 
-    /** What was wrong and what is accepted, without the file and line prefix. */
+    /** {@return what was wrong and what is accepted, without the file and line prefix} */
     public String problem() {
         return problem;
     }

@@ -28,7 +28,15 @@ public record FeatureName(String canonical, Kind kind, List<String> architecture
         JVM
     }
 
-    /** Validates and copies the parts. */
+    /**
+     * Validates and copies the parts.
+     *
+     * @param canonical     the canonical spelling; not null
+     * @param kind          what the name stands for; not null
+     * @param architectures the architectures whose modules define it; empty for {@code jvm.*} names; not null
+     * @param members       a group's canonical member names; empty for every other kind; not null
+     * @throws IllegalArgumentException if a group has no members, or a name of another kind has some
+     */
     public FeatureName {
         Objects.requireNonNull(canonical, "canonical");
         Objects.requireNonNull(kind, "kind");

@@ -12,7 +12,13 @@ import java.util.Optional;
  */
 public record ProbeFailure(SourceKind source, String reason, Optional<Throwable> cause) {
 
-    /** Validates the parts. */
+    /**
+     * Validates the parts.
+     *
+     * @param source the source that failed; not null
+     * @param reason why, in one sentence; not null
+     * @param cause  the exception, if there was one; not null (empty when there was none)
+     */
     public ProbeFailure {
         Objects.requireNonNull(source, "source");
         Objects.requireNonNull(reason, "reason");

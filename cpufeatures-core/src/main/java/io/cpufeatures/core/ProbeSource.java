@@ -14,7 +14,15 @@ import java.util.Objects;
  */
 public record ProbeSource(SourceKind kind, String detail, List<ProbeFailure> failures, Duration elapsed) {
 
-    /** Validates and copies the parts. */
+    /**
+     * Validates and copies the parts.
+     *
+     * @param kind     the source used; not null
+     * @param detail   what exactly: the stub and ABI, the file name, the reason for {@link SourceKind#NONE};
+     *                 not null
+     * @param failures the better sources tried first, in order; not null
+     * @param elapsed  how long the probe took; not null
+     */
     public ProbeSource {
         Objects.requireNonNull(kind, "kind");
         Objects.requireNonNull(detail, "detail");
@@ -22,7 +30,13 @@ public record ProbeSource(SourceKind kind, String detail, List<ProbeFailure> fai
         Objects.requireNonNull(elapsed, "elapsed");
     }
 
-    /** A source that took no probing: {@code kind} with {@code detail}, no failures, no time. */
+    /**
+     * A source that took no probing: {@code kind} with {@code detail}, no failures, no time.
+     *
+     * @param kind   the source; not null
+     * @param detail what exactly, e.g. the file's name; not null
+     * @return the source, with no failures and zero elapsed time
+     */
     public static ProbeSource of(SourceKind kind, String detail) {
         return new ProbeSource(kind, detail, List.of(), Duration.ZERO);
     }

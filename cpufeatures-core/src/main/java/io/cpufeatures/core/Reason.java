@@ -10,7 +10,12 @@ import java.util.Objects;
  */
 public record Reason(ReasonKind kind, String detail) {
 
-    /** Validates that both parts are present. */
+    /**
+     * Validates that both parts are present.
+     *
+     * @param kind   the layer that refused the feature; not null
+     * @param detail what exactly is missing, one sentence a person can act on; not null
+     */
     public Reason {
         Objects.requireNonNull(kind, "kind");
         Objects.requireNonNull(detail, "detail");

@@ -32,7 +32,7 @@ public enum ReasonKind {
         this.id = id;
     }
 
-    /** A short, stable identifier for reports and JSON ({@code "xcr0"}, {@code "dependency"}...). */
+    /** {@return a short, stable identifier for reports and JSON ({@code "xcr0"}, {@code "dependency"}...)} */
     public String id() {
         return id;
     }

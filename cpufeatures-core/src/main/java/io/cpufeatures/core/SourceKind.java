@@ -22,7 +22,7 @@ public enum SourceKind {
         this.id = id;
     }
 
-    /** The identifier in reports and JSON ({@code native}, {@code proc-cpuinfo}...). */
+    /** {@return the stable identifier in reports and JSON ({@code native}, {@code proc-cpuinfo}...)} */
     public String id() {
         return id;
     }

@@ -12,12 +12,20 @@ import java.util.Objects;
  */
 public final class UnknownFeatureException extends IllegalArgumentException {
 
+    /** The name that was not recognised, as given. */
     private final String name;
+    /** The closest valid names, nearest first. */
     private final List<String> suggestions;
 
     /**
      * Creates the exception for {@code name}, read from {@code where} (for example
      * {@code "cpufeatures.disable"}), with the closest valid names and a sentence on what is accepted.
+     *
+     * @param name        the name that was not recognised, as given; not null
+     * @param where       where it was read, e.g. {@code cpufeatures.disable} or an annotation; not null (an
+     *                    empty string leaves it out of the message)
+     * @param suggestions the closest valid names, nearest first; empty when nothing is close; not null
+     * @param accepted    a sentence on what is accepted; not null
      */
     public UnknownFeatureException(String name, String where, List<String> suggestions, String accepted) {
         super(message(Objects.requireNonNull(name, "name"), Objects.requireNonNull(where, "where"),
@@ -26,12 +34,12 @@ public final class UnknownFeatureException extends IllegalArgumentException {
         this.suggestions = List.copyOf(suggestions);
     }
 
-    /** The name that was not recognised, as given. */
+    /** {@return the name that was not recognised, as given} */
     public String name() {
         return name;
     }
 
-    /** The closest valid names, nearest first; empty when nothing is close. */
+    /** {@return the closest valid names, nearest first; empty when nothing is close} */
     public List<String> suggestions() {
         return suggestions;
     }

@@ -9,7 +9,7 @@ public interface Calibratable {
     /** Runs one round of representative work. */
     void calibrationRound();
 
-    /** The bytes one round processes, to report MB/s; 0 to report rounds per second. */
+    /** {@return the bytes one round processes, to report MB/s; 0 (the default) to report rounds per second} */
     default long calibrationBytes() {
         return 0;
     }

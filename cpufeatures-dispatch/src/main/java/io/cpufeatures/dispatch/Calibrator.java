@@ -37,6 +37,11 @@ public final class Calibrator {
      * agree within {@value #SETTLED_PERCENT}% (at most {@value #MAX_SETTLING_WINDOWS}), then returns the
      * best of {@value #WINDOWS} more windows: MB/s (10^6 bytes) when the rounds have a size, rounds per
      * second otherwise. Takes between {@code warmup + 5 * measure} and {@code warmup + 11 * measure}.
+     *
+     * @param c       the benchmark; not null
+     * @param warmup  how long to run rounds before the first window; not null
+     * @param measure the length of one window; not null
+     * @return the best window's speed: MB/s, or rounds per second when {@link Calibratable#calibrationBytes()} is 0
      */
     public static double measure(Calibratable c, Duration warmup, Duration measure) {
         long warmupEnd = System.nanoTime() + warmup.toNanos();

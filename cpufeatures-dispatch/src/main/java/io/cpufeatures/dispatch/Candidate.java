@@ -65,6 +65,9 @@ public final class Candidate<T> {
      * eligible. The class is loaded, not linked nor initialised: registering a Vector API class on a
      * JVM without {@code jdk.incubator.vector} succeeds, and the candidate is rejected with the reason.
      *
+     * @param <T>            the point's service type
+     * @param implementation the candidate's class; not null
+     * @return the candidate, named, described and ranked by its {@link Implementation}
      * @throws IllegalArgumentException if {@code implementation} has no {@link Implementation}, or is an
      *                                  interface or abstract
      * @throws io.cpufeatures.core.UnknownFeatureException for an unknown feature name in its annotations
@@ -95,6 +98,16 @@ public final class Candidate<T> {
      * use {@link #of(Class)}: a method reference {@code Impl::new} here links {@code Impl} when this line
      * runs, which fails for Vector API code on a JVM without {@code jdk.incubator.vector}; a lambda
      * {@code () -> new Impl()} does not.
+     *
+     * @param <T>          the point's service type
+     * @param name         its name within the point: lower-case letters and digits, words joined by
+     *                     {@code .}, {@code _} or {@code -}; not null
+     * @param description  one line on what it uses; not null
+     * @param priority     its rank: higher is tried first
+     * @param requirements what it needs, e.g. from {@link Requirements#of(List, List, String)}; not null
+     * @param factory      makes an instance, called only once the candidate is eligible; not null
+     * @return the candidate
+     * @throws IllegalArgumentException if {@code name} is not of that form
      */
     public static <T> Candidate<T> of(String name, String description, int priority, Requirements requirements,
             Supplier<? extends T> factory) {
@@ -102,7 +115,10 @@ public final class Candidate<T> {
                 Optional.empty(), null);
     }
 
-    /** The same candidate, taken without calibration when eligible (see {@link Implementation#bestWhenEligible()}). */
+    /**
+     * {@return the same candidate, taken without calibration when eligible (see
+     * {@link Implementation#bestWhenEligible()})}
+     */
     public Candidate<T> bestWhenEligible() {
         return new Candidate<>(name, description, priority, true, requirements, factory, type, lookup);
     }
@@ -113,32 +129,32 @@ public final class Candidate<T> {
                 : new Candidate<>(name, description, priority, bestWhenEligible, requirements, null, type, l);
     }
 
-    /** Its name within the point. */
+    /** {@return its name within the point, e.g. {@code vector512}} */
     public String name() {
         return name;
     }
 
-    /** One line on what it uses. */
+    /** {@return one line on what it uses; empty if none was given} */
     public String description() {
         return description;
     }
 
-    /** Its rank: higher is tried first. */
+    /** {@return its rank: higher is tried first} */
     public int priority() {
         return priority;
     }
 
-    /** Whether, when eligible, it is taken without calibration. */
+    /** {@return whether, when eligible, it is taken without calibration} */
     public boolean isBestWhenEligible() {
         return bestWhenEligible;
     }
 
-    /** What it needs. */
+    /** {@return what it needs, in canonical names} */
     public Requirements requirements() {
         return requirements;
     }
 
-    /** The implementation class, if the candidate was declared by annotations (loaded, perhaps not linked). */
+    /** {@return the implementation class, if the candidate was declared by annotations (loaded, perhaps not linked)} */
     public Optional<Class<?>> type() {
         return type;
     }
@@ -148,6 +164,7 @@ public final class Candidate<T> {
      * initialising the class). A selection calls it only for an eligible candidate, and turns any
      * failure into the candidate's rejection with {@link #whyNotMade(Throwable)}.
      *
+     * @return a new instance, or what the factory returned
      * @throws LinkageError          if the class cannot be linked or initialised
      *                               ({@code NoClassDefFoundError} when a module is missing)
      * @throws IllegalStateException if the class has no constructor without parameters, or it cannot be called
@@ -165,6 +182,9 @@ public final class Candidate<T> {
      * One line on why {@link #create()} failed: the error, and, when it is a class of a module this JVM
      * did not resolve, the option that resolves it ({@code ... (module jdk.incubator.vector is not
      * resolved: start the JVM with --add-modules jdk.incubator.vector)}).
+     *
+     * @param failure what {@link #create()} threw; not null
+     * @return the line
      */
     public static String whyNotMade(Throwable failure) {
         return Construction.describe(Objects.requireNonNull(failure, "failure"));

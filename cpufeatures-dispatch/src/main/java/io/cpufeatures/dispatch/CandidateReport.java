@@ -19,7 +19,17 @@ import java.util.OptionalDouble;
 public record CandidateReport(String name, String description, int priority, String requirements,
         CandidateStatus status, List<String> reasons, OptionalDouble speed) {
 
-    /** Validates and copies the parts. */
+    /**
+     * Validates and copies the parts.
+     *
+     * @param name         the candidate; not null
+     * @param description  what it uses; not null
+     * @param priority     its rank
+     * @param requirements its requirements, kernel-style; not null
+     * @param status       selected, eligible or rejected; not null
+     * @param reasons      why, one line each; not null
+     * @param speed        its calibration figure; not null (empty when it was not measured)
+     */
     public CandidateReport {
         Objects.requireNonNull(name, "name");
         Objects.requireNonNull(description, "description");

@@ -13,14 +13,20 @@ import java.util.Objects;
  */
 public record Choice(String point, String name, Explanation explanation) {
 
-    /** Validates the parts. */
+    /**
+     * Validates the parts.
+     *
+     * @param point       the point's name; not null
+     * @param name        the chosen candidate's name; not null
+     * @param explanation every candidate with its status and reasons; not null
+     */
     public Choice {
         Objects.requireNonNull(point, "point");
         Objects.requireNonNull(name, "name");
         Objects.requireNonNull(explanation, "explanation");
     }
 
-    /** Every candidate with its status and reasons: {@link #explanation()}. */
+    /** {@return every candidate with its status and reasons: {@link #explanation()}} */
     public Explanation explain() {
         return explanation;
     }

@@ -11,19 +11,34 @@ public final class DispatchException extends IllegalStateException {
 
     private final transient Explanation explanation;
 
+    /** The message without the explanation, kept to throw the same failure {@link #again()}. */
     private final String reason;
 
-    /** A failure that no selection explains: a bad override, a provider that cannot be loaded. */
+    /**
+     * A failure that no selection explains: a bad override, a provider that cannot be loaded.
+     *
+     * @param message what failed and what is accepted; not null
+     */
     public DispatchException(String message) {
         this(Objects.requireNonNull(message, "message"), null, null);
     }
 
-    /** A failure that no selection explains, with its cause. */
+    /**
+     * A failure that no selection explains, with its cause.
+     *
+     * @param message what failed; not null
+     * @param cause   the failure behind it (the CPU report's configuration error, say); not null
+     */
     public DispatchException(String message, Throwable cause) {
         this(Objects.requireNonNull(message, "message"), null, Objects.requireNonNull(cause, "cause"));
     }
 
-    /** A failed selection: the message, then the explanation of every candidate. */
+    /**
+     * A failed selection: the message, then the explanation of every candidate.
+     *
+     * @param message     why nothing could be chosen; not null
+     * @param explanation every candidate with its status and reasons, appended to the message; not null
+     */
     public DispatchException(String message, Explanation explanation) {
         this(Objects.requireNonNull(message, "message"), Objects.requireNonNull(explanation, "explanation"), null);
     }
@@ -37,12 +52,17 @@ public final class DispatchException extends IllegalStateException {
     /**
      * The same failure, thrown again from where it is asked for: the same message and explanation,
      * this exception as its cause (so the first stack trace is kept).
+     *
+     * @return a new exception to throw
      */
     public DispatchException again() {
         return new DispatchException(reason, explanation, this);
     }
 
-    /** The explanation of the failed selection, when there was one. */
+    /**
+     * {@return the explanation of the failed selection, when there was one (not after deserialisation: it
+     * is not serialised)}
+     */
     public Optional<Explanation> explanation() {
         return Optional.ofNullable(explanation);
     }

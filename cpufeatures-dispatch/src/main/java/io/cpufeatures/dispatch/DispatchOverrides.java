@@ -32,7 +32,14 @@ public record DispatchOverrides(List<PointOverride> overrides, boolean unsafe, C
     private static final String PREFIX = "cpufeatures.dispatch.";
     private static final String ENV_PREFIX = "CPUFEATURES_DISPATCH_";
 
-    /** Copies the parts. */
+    /**
+     * Copies the parts.
+     *
+     * @param overrides   the candidates named for points, a property's before an environment variable's;
+     *                    not null
+     * @param unsafe      whether an override may be taken although its requirements fail
+     * @param calibration which points to calibrate besides those that ask for it themselves; not null
+     */
     public DispatchOverrides {
         overrides = List.copyOf(overrides);
         Objects.requireNonNull(calibration, "calibration");
@@ -47,12 +54,23 @@ public record DispatchOverrides(List<PointOverride> overrides, boolean unsafe, C
      */
     public record PointKey(String key, boolean environment) {
 
-        /** Validates the parts. */
+        /**
+         * Validates the parts.
+         *
+         * @param key         the name, or the environment key; not null
+         * @param environment whether {@code key} is an environment key
+         */
         public PointKey {
             Objects.requireNonNull(key, "key");
         }
 
-        /** Whether this names the point {@code point}. */
+        /**
+         * Whether this names the point {@code point}.
+         *
+         * @param point a point's name, e.g. {@code raid.xor}
+         * @return whether the name is the key, or (for an environment key) upper-cases to it with {@code .} and
+         *         {@code -} as {@code _}
+         */
         public boolean matches(String point) {
             return environment ? key.equals(envKey(point)) : key.equals(point);
         }
@@ -72,7 +90,13 @@ public record DispatchOverrides(List<PointOverride> overrides, boolean unsafe, C
      */
     public record PointOverride(PointKey point, String candidate, String source) {
 
-        /** Validates the parts. */
+        /**
+         * Validates the parts.
+         *
+         * @param point     the point it names; not null
+         * @param candidate the candidate's name; not null
+         * @param source    where it was read; not null
+         */
         public PointOverride {
             Objects.requireNonNull(point, "point");
             Objects.requireNonNull(candidate, "candidate");
@@ -89,7 +113,12 @@ public record DispatchOverrides(List<PointOverride> overrides, boolean unsafe, C
     /** Which points calibrate besides those that ask for it. */
     public sealed interface Calibration permits NoCalibration, AllPoints, SomePoints {
 
-        /** Whether the point {@code point} calibrates. */
+        /**
+         * Whether the point {@code point} calibrates.
+         *
+         * @param point a point's name
+         * @return whether these overrides calibrate it
+         */
         boolean includes(String point);
     }
 
@@ -116,7 +145,11 @@ public record DispatchOverrides(List<PointOverride> overrides, boolean unsafe, C
      */
     public record SomePoints(Set<PointKey> points) implements Calibration {
 
-        /** Copies the set. */
+        /**
+         * Copies the set.
+         *
+         * @param points the points named; not null
+         */
         public SomePoints {
             points = Set.copyOf(points);
         }
@@ -127,7 +160,7 @@ public record DispatchOverrides(List<PointOverride> overrides, boolean unsafe, C
         }
     }
 
-    /** No overrides. */
+    /** {@return no overrides: no candidate named, not unsafe, no calibration asked} */
     public static DispatchOverrides none() {
         return new DispatchOverrides(List.of(), false, new NoCalibration());
     }
@@ -151,6 +184,7 @@ public record DispatchOverrides(List<PointOverride> overrides, boolean unsafe, C
     /**
      * The overrides of this process, read from system properties and the environment once, on first use.
      *
+     * @return the overrides, the same on every call
      * @throws DispatchException on every call, if one is malformed
      */
     public static DispatchOverrides current() {
@@ -164,6 +198,9 @@ public record DispatchOverrides(List<PointOverride> overrides, boolean unsafe, C
     /**
      * The overrides given by {@code properties} and {@code environment}.
      *
+     * @param properties  the system properties to read ({@code cpufeatures.dispatch.*}); not null
+     * @param environment the environment variables to read ({@code CPUFEATURES_DISPATCH_*}); not null
+     * @return the overrides
      * @throws DispatchException naming the property or variable, the bad value and what is accepted
      */
     public static DispatchOverrides from(Properties properties, Map<String, String> environment) {
@@ -249,17 +286,27 @@ public record DispatchOverrides(List<PointOverride> overrides, boolean unsafe, C
         return point.toUpperCase(Locale.ROOT).replace('.', '_').replace('-', '_');
     }
 
-    /** The override of {@code point}, if any (a property wins over the environment). */
+    /**
+     * The override of {@code point}, if any (a property wins over the environment).
+     *
+     * @param point the point's name, e.g. {@code raid.xor}
+     * @return the override naming it; empty if none does
+     */
     public Optional<PointOverride> overrideFor(String point) {
         return overrides.stream().filter(o -> o.point().matches(point)).findFirst();
     }
 
-    /** Whether {@code point} is to be calibrated (besides points that ask for it themselves). */
+    /**
+     * Whether {@code point} is to be calibrated (besides points that ask for it themselves).
+     *
+     * @param point the point's name, e.g. {@code raid.xor}
+     * @return whether the overrides ask for it to be calibrated
+     */
     public boolean calibrates(String point) {
         return calibration.includes(point);
     }
 
-    /** The points the overrides name, as written. */
+    /** {@return the points the overrides name, as written, in order: overrides, then calibration} */
     public Set<PointKey> mentionedPoints() {
         Set<PointKey> s = new LinkedHashSet<>();
         overrides.forEach(o -> s.add(o.point()));

@@ -64,6 +64,10 @@ public final class DispatchPoint<T> {
     /**
      * A builder for the point {@code name} of service type {@code type}.
      *
+     * @param <T>  the service type
+     * @param name the point's name, unique on the class path, e.g. {@code raid.xor}; not null
+     * @param type the service type every candidate implements; not null
+     * @return a builder with no candidates, calibration off
      * @throws IllegalArgumentException for a name that is not lower-case words joined by {@code .},
      *                                  {@code _} or {@code -}, or is reserved ({@code unsafe}, {@code calibrate})
      */
@@ -71,27 +75,30 @@ public final class DispatchPoint<T> {
         return new Builder<>(name, type);
     }
 
-    /** The point's name. */
+    /** {@return the point's name, e.g. {@code raid.xor}: what overrides and tools name it by} */
     public String name() {
         return name;
     }
 
-    /** The service type. */
+    /** {@return the service type every candidate implements} */
     public Class<T> type() {
         return type;
     }
 
-    /** The candidates, in registration order. */
+    /** {@return the candidates, in registration order; immutable} */
     public List<Candidate<T>> candidates() {
         return candidates;
     }
 
-    /** The candidates' names, in registration order. */
+    /** {@return the candidates' names, in registration order} */
     public List<String> candidateNames() {
         return candidates.stream().map(Candidate::name).toList();
     }
 
-    /** Whether the point asked for calibration itself. */
+    /**
+     * {@return whether the point asked for calibration itself ({@link Builder#calibrate(boolean)}), whatever
+     * the overrides say}
+     */
     public boolean calibrated() {
         return calibrated;
     }
@@ -108,6 +115,7 @@ public final class DispatchPoint<T> {
      * The process-wide choice, made once on first call (many threads at once still select once)
      * against {@link CpuFeatures#current()} with the overrides of this process.
      *
+     * @return the selection: the chosen candidate, its instance (made and self-tested) and the explanation
      * @throws DispatchException if no candidate can run, an override is invalid or cannot be honoured,
      *                           or the CPU report cannot be had (its configuration error is the cause);
      *                           every later call throws the same again, without selecting again
@@ -145,6 +153,7 @@ public final class DispatchPoint<T> {
     /**
      * The process-wide choice's implementation: {@code selection().instance()}.
      *
+     * @return the chosen implementation, the same instance on every call
      * @throws DispatchException as {@link #selection()}
      */
     public T get() {
@@ -161,6 +170,8 @@ public final class DispatchPoint<T> {
      * private static final Dispatched<XorKernel> KERNEL = POINT.dispatched();
      * static void xor(...) { KERNEL.get().gen(...); }
      * }</pre>
+     *
+     * @return the holder of the chosen implementation, or of the selection's failure
      */
     public Dispatched<T> dispatched() {
         try {
@@ -175,6 +186,8 @@ public final class DispatchPoint<T> {
      * removed), with no overrides and without touching the process-wide choice. A pure function:
      * nothing is made, self-tested or measured, so the choice follows requirements and priority only.
      *
+     * @param features the CPU to choose for; not null
+     * @return the candidate that would be chosen, with every candidate's status and reasons
      * @throws DispatchException if no candidate could run there
      */
     public Choice choiceFor(CpuFeatures features) {
@@ -184,6 +197,9 @@ public final class DispatchPoint<T> {
     /**
      * As {@link #choiceFor(CpuFeatures)}, under explicit overrides.
      *
+     * @param features  the CPU to choose for; not null
+     * @param overrides the overrides to honour instead of this process's; not null
+     * @return the candidate that would be chosen, with every candidate's status and reasons
      * @throws DispatchException if no candidate could run there, or an override cannot be honoured
      */
     public Choice choiceFor(CpuFeatures features, DispatchOverrides overrides) {
@@ -196,6 +212,9 @@ public final class DispatchPoint<T> {
      * self-testing and calibrating as the process-wide one does, without touching it. {@code features}
      * must describe this machine (this one with features removed, say): the chosen candidate's code runs here.
      *
+     * @param features  this machine's features, possibly with some removed; not null
+     * @param overrides the overrides to honour instead of this process's; not null
+     * @return a new selection, with a new instance of the chosen candidate
      * @throws DispatchException as {@link #selection()}
      */
     public Selection<T> selectForTest(CpuFeatures features, DispatchOverrides overrides) {
@@ -234,7 +253,12 @@ public final class DispatchPoint<T> {
             this.type = Objects.requireNonNull(type, "type");
         }
 
-        /** Adds a candidate. */
+        /**
+         * Adds a candidate.
+         *
+         * @param candidate the candidate, declared by class or in code; not null
+         * @return this builder
+         */
         public Builder<T> candidate(Candidate<T> candidate) {
             candidates.add(Objects.requireNonNull(candidate, "candidate"));
             return this;
@@ -246,6 +270,8 @@ public final class DispatchPoint<T> {
          * eligible. The class is loaded here, but not linked: nothing it uses (the Vector API) is needed
          * before it is chosen, and a failure then rejects it with the reason.
          *
+         * @param implementation the candidate's class, annotated with {@link Implementation}; not null
+         * @return this builder
          * @throws IllegalArgumentException if it does not implement the service type, is abstract, or has
          *                                  no {@link Implementation}
          * @throws io.cpufeatures.core.UnknownFeatureException for an unknown feature name in its annotations
@@ -264,6 +290,9 @@ public final class DispatchPoint<T> {
          * module path gives when its candidate classes are not public in an exported package, nor their
          * package open to this module: {@code .lookup(MethodHandles.lookup())}. Without it they are made
          * by reflection, which on the class path needs nothing.
+         *
+         * @param callerLookup the library's own lookup, with access to its candidate classes; not null
+         * @return this builder
          */
         public Builder<T> lookup(MethodHandles.Lookup callerLookup) {
             this.lookup = Objects.requireNonNull(callerLookup, "lookup");
@@ -275,6 +304,10 @@ public final class DispatchPoint<T> {
          * annotations and made by ServiceLoader once eligible. ServiceLoader links each provider class to
          * find its constructor: one that cannot be linked (a Vector API class on a JVM without the module)
          * is left out with a WARN line naming it; register such classes with {@link #candidate(Class)}.
+         *
+         * @return this builder
+         * @throws IllegalArgumentException if a provider class has no {@link Implementation}, or is abstract
+         * @throws io.cpufeatures.core.UnknownFeatureException for an unknown feature name in a provider's annotations
          */
         public Builder<T> serviceLoader() {
             // A named module may load only the services it uses; the service type is the caller's.
@@ -312,13 +345,26 @@ public final class DispatchPoint<T> {
             return this;
         }
 
-        /** Calibrates among the eligible candidates at selection (off by default). */
+        /**
+         * Calibrates among the eligible candidates at selection (off by default).
+         *
+         * @param on whether to measure the eligible candidates and take the fastest, rather than the
+         *           highest priority
+         * @return this builder
+         */
         public Builder<T> calibrate(boolean on) {
             this.calibrated = on;
             return this;
         }
 
-        /** The warm-up and measuring time of each calibrated candidate (default 10 ms and 25 ms). */
+        /**
+         * The warm-up and measuring time of each calibrated candidate (default 10 ms and 25 ms).
+         *
+         * @param warmupTime  how long each candidate runs before it is measured; not null
+         * @param measureTime the length of one measuring window; a candidate takes 5 to 11 of them; not null
+         * @return this builder
+         * @see Calibrator#measure(Calibratable, Duration, Duration)
+         */
         public Builder<T> calibration(Duration warmupTime, Duration measureTime) {
             this.warmup = Objects.requireNonNull(warmupTime);
             this.measure = Objects.requireNonNull(measureTime);
@@ -329,6 +375,7 @@ public final class DispatchPoint<T> {
          * Builds the point. Tools and override checks find it through the {@link DispatchPointProvider}
          * that lists it; nothing is registered here.
          *
+         * @return the point; nothing is selected until it is first asked
          * @throws IllegalArgumentException if two candidates share a name, or there is none
          */
         public DispatchPoint<T> build() {

@@ -9,6 +9,6 @@ import java.util.List;
  */
 public interface DispatchPointProvider {
 
-    /** The library's points (typically its {@code static final DispatchPoint} fields). */
+    /** {@return the library's points (typically its {@code static final DispatchPoint} fields)} */
     List<DispatchPoint<?>> dispatchPoints();
 }

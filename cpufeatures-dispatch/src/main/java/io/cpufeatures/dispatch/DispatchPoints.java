@@ -66,6 +66,7 @@ public final class DispatchPoints {
     /**
      * Every point the providers on the class path list, by name.
      *
+     * @return the points, sorted by name; immutable
      * @throws DispatchException on every call, if a provider cannot be loaded or two points share a name
      */
     public static List<DispatchPoint<?>> onClassPath() {
@@ -76,7 +77,13 @@ public final class DispatchPoints {
         return l.points();
     }
 
-    /** The point named {@code name}, if a provider lists it. */
+    /**
+     * The point named {@code name}, if a provider lists it.
+     *
+     * @param name the point's name, e.g. {@code raid.xor}; not null
+     * @return the point; empty if no provider lists it
+     * @throws DispatchException if a provider cannot be loaded or two points share a name
+     */
     public static Optional<DispatchPoint<?>> find(String name) {
         Objects.requireNonNull(name, "name");
         return onClassPath().stream().filter(p -> p.name().equals(name)).findFirst();

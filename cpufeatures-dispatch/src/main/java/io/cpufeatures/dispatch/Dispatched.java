@@ -19,7 +19,14 @@ import java.util.Objects;
  */
 public record Dispatched<T>(String point, T instance, DispatchException failure) {
 
-    /** Validates the parts: exactly one of the instance and the failure. */
+    /**
+     * Validates the parts: exactly one of the instance and the failure.
+     *
+     * @param point    the point's name; not null
+     * @param instance the chosen implementation, or null when the selection failed
+     * @param failure  why the selection failed, or null when it succeeded
+     * @throws IllegalArgumentException if both or neither of {@code instance} and {@code failure} are given
+     */
     public Dispatched {
         Objects.requireNonNull(point, "point");
         if ((instance == null) == (failure == null)) {
@@ -40,6 +47,7 @@ public record Dispatched<T>(String point, T instance, DispatchException failure)
     /**
      * The chosen implementation.
      *
+     * @return the instance the selection made, the same on every call
      * @throws DispatchException the selection's failure, again, on every call
      */
     public T get() {
@@ -49,7 +57,7 @@ public record Dispatched<T>(String point, T instance, DispatchException failure)
         return instance;
     }
 
-    /** Whether the selection succeeded. */
+    /** {@return whether the selection succeeded, so {@link #get()} returns rather than throws} */
     public boolean ok() {
         return failure == null;
     }

@@ -20,7 +20,15 @@ import java.util.Optional;
 public record Explanation(String point, Optional<String> selected, List<CandidateReport> candidates, String source,
         Optional<String> coreScope) {
 
-    /** Validates the parts and copies the list. */
+    /**
+     * Validates the parts and copies the list.
+     *
+     * @param point      the point's name; not null
+     * @param selected   the chosen candidate; not null (empty if nothing could be chosen)
+     * @param candidates every candidate, highest priority first; not null
+     * @param source     the CPU the choice was made for; not null
+     * @param coreScope  the core types the choice was made for; not null (empty where every core is of one type)
+     */
     public Explanation {
         Objects.requireNonNull(point, "point");
         Objects.requireNonNull(selected, "selected");
@@ -29,17 +37,29 @@ public record Explanation(String point, Optional<String> selected, List<Candidat
         Objects.requireNonNull(coreScope, "coreScope");
     }
 
-    /** An explanation for a machine whose cores are all of one type. */
+    /**
+     * An explanation for a machine whose cores are all of one type.
+     *
+     * @param point      the point's name; not null
+     * @param selected   the chosen candidate; not null (empty if nothing could be chosen)
+     * @param candidates every candidate, highest priority first; not null
+     * @param source     the CPU the choice was made for; not null
+     */
     public Explanation(String point, Optional<String> selected, List<CandidateReport> candidates, String source) {
         this(point, selected, candidates, source, Optional.empty());
     }
 
-    /** The report of the candidate named {@code name}. */
+    /**
+     * The report of the candidate named {@code name}.
+     *
+     * @param name the candidate's name within the point
+     * @return its report; empty if the point has no such candidate
+     */
     public Optional<CandidateReport> candidate(String name) {
         return candidates.stream().filter(c -> c.name().equals(name)).findFirst();
     }
 
-    /** A readable table, one line per candidate, then their reasons indented. */
+    /** {@return a readable table: the choice, then one line per candidate, each followed by its reasons indented} */
     public String format() {
         StringBuilder sb = new StringBuilder(point).append(": ")
                 .append(selected.map(s -> "using " + s).orElse("no candidate can be used"))

@@ -17,15 +17,18 @@ import java.lang.annotation.Target;
 @Target(ElementType.TYPE)
 public @interface Implementation {
 
-    /** The candidate's name within its point ({@code vector512}). */
+    /**
+     * {@return the candidate's name within its point ({@code vector512}): lower-case letters and digits, words
+     * joined by {@code .}, {@code _} or {@code -}}
+     */
     String name();
 
-    /** One line on what it uses. */
+    /** {@return one line on what it uses} */
     String description() default "";
 
-    /** Its rank: higher is tried first. */
+    /** {@return its rank: higher is tried first} */
     int priority() default 0;
 
-    /** Whether, when eligible, it is taken without calibration: it is known to beat every other candidate. */
+    /** {@return whether, when eligible, it is taken without calibration: it is known to beat every other candidate} */
     boolean bestWhenEligible() default false;
 }

@@ -25,17 +25,35 @@ public record Requirements(List<String> required, List<String> absent, List<Stri
     /** Nothing required. */
     public static final Requirements NONE = new Requirements(List.of(), List.of(), List.of());
 
-    /** Copies the lists. */
+    /**
+     * Copies the lists.
+     *
+     * @param required canonical names that must all hold; not null
+     * @param absent   canonical names that must not hold; not null
+     * @param declared the names as written, for messages; not null
+     */
     public Requirements {
         required = List.copyOf(required);
         absent = List.copyOf(absent);
         declared = List.copyOf(declared);
     }
 
-    /** A requirement that is not met, with the decoding layer's reasons. */
+    /**
+     * A requirement that is not met, with the decoding layer's reasons.
+     *
+     * @param name         the canonical name required or excluded
+     * @param mustBeAbsent whether the name was to be absent (and holds), rather than required (and does not)
+     * @param reasons      why a required name does not hold, root reason first; empty for an excluded one
+     */
     public record Unmet(String name, boolean mustBeAbsent, List<Reason> reasons) {
 
-        /** Validates the parts and copies the reasons. */
+        /**
+         * Validates the parts and copies the reasons.
+         *
+         * @param name         the canonical name required or excluded; not null
+         * @param mustBeAbsent whether the name was to be absent
+         * @param reasons      why a required name does not hold; not null
+         */
         public Unmet {
             Objects.requireNonNull(name, "name");
             reasons = List.copyOf(reasons);
@@ -55,6 +73,8 @@ public record Requirements(List<String> required, List<String> absent, List<Stri
      * The requirements declared on {@code type} by {@link RequiresFeature} annotations, directly,
      * repeated, or through annotation types that carry them, validated and canonicalised.
      *
+     * @param type the candidate class; not null
+     * @return its requirements, in canonical names with groups expanded; empty lists when it declares none
      * @throws UnknownFeatureException naming the class, the attribute and the closest valid names
      */
     public static Requirements of(Class<?> type) {
@@ -77,7 +97,11 @@ public record Requirements(List<String> required, List<String> absent, List<Stri
     /**
      * Requirements from names, validated.
      *
-     * @param where where the names were read, for error messages
+     * @param required names that must all hold: features, aliases, groups, {@code jvm.*} names or policy
+     *                 flags; not null
+     * @param absent   names that must not hold, e.g. {@code prefer_ymm}; not null
+     * @param where    where the names were read, for error messages; not null
+     * @return the requirements, in canonical names with groups expanded
      * @throws UnknownFeatureException for an unknown name
      */
     public static Requirements of(List<String> required, List<String> absent, String where) {
@@ -104,7 +128,12 @@ public record Requirements(List<String> required, List<String> absent, List<Stri
         return n.kind() == FeatureName.Kind.GROUP ? n.members() : List.of(n.canonical());
     }
 
-    /** What does not hold on {@code features}; empty when everything does. */
+    /**
+     * What does not hold on {@code features}; empty when everything does.
+     *
+     * @param features the CPU (and JVM view) to check against
+     * @return each unmet requirement: required names first, then excluded ones, in declaration order
+     */
     public List<Unmet> check(CpuFeatures features) {
         List<Unmet> unmet = new ArrayList<>();
         for (String n : required) {
@@ -120,7 +149,10 @@ public record Requirements(List<String> required, List<String> absent, List<Stri
         return unmet;
     }
 
-    /** The kernel-style summary: {@code avx512f, jvm.vector512; not prefer_ymm}. */
+    /**
+     * {@return the kernel-style summary: {@code avx512f, jvm.vector512; not prefer_ymm}, or
+     * {@code no requirements}}
+     */
     public String summary() {
         String yes = String.join(", ", required);
         String no = absent.isEmpty() ? "" : "not " + String.join(", not ", absent);

@@ -29,9 +29,9 @@ import java.lang.annotation.Target;
 @Repeatable(RequiresFeatures.class)
 public @interface RequiresFeature {
 
-    /** Names that must all hold. */
+    /** {@return the names that must all hold} */
     String[] value() default {};
 
-    /** Names that must not hold (policy flags such as {@code prefer_ymm}, or features). */
+    /** {@return the names that must not hold (policy flags such as {@code prefer_ymm}, or features)} */
     String[] absent() default {};
 }

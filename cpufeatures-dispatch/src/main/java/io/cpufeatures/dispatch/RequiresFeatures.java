@@ -12,6 +12,6 @@ import java.lang.annotation.Target;
 @Target({ElementType.TYPE, ElementType.ANNOTATION_TYPE})
 public @interface RequiresFeatures {
 
-    /** The repeated annotations. */
+    /** {@return the repeated annotations} */
     RequiresFeature[] value();
 }

@@ -23,32 +23,32 @@ public final class Selection<T> {
         this.explanation = Objects.requireNonNull(explanation, "explanation");
     }
 
-    /** The point's name. */
+    /** {@return the point's name} */
     public String point() {
         return point;
     }
 
-    /** The chosen candidate's name. */
+    /** {@return the chosen candidate's name} */
     public String name() {
         return candidate.name();
     }
 
-    /** The chosen candidate. */
+    /** {@return the chosen candidate} */
     public Candidate<T> candidate() {
         return candidate;
     }
 
-    /** The chosen implementation, made (and self-tested) when the selection was. */
+    /** {@return the chosen implementation, made (and self-tested) when the selection was} */
     public T instance() {
         return instance;
     }
 
-    /** Every candidate with its status and reasons. */
+    /** {@return every candidate with its status and reasons} */
     public Explanation explain() {
         return explanation;
     }
 
-    /** The choice, without the instance. */
+    /** {@return the choice, without the instance} */
     public Choice choice() {
         return new Choice(point, candidate.name(), explanation);
     }

@@ -54,82 +54,111 @@ public final class X86CpuInfo {
         return s.isEmpty() ? EnumSet.noneOf(X86Feature.class) : EnumSet.copyOf(s);
     }
 
-    /** The raw snapshot this was decoded from. */
+    /** {@return the raw snapshot this was decoded from} */
     public CpuidSnapshot snapshot() {
         return snapshot;
     }
 
-    /** Vendor, brand, family, model, stepping and signature. */
+    /** {@return who the CPU is: vendor, brand, family, model, stepping and signature} */
     public CpuIdentity identity() {
         return identity;
     }
 
-    /** The features whose CPUID bit is set. */
+    /** {@return the features whose CPUID bit is set; unmodifiable} */
     public Set<X86Feature> present() {
         return present;
     }
 
-    /** The features a program may use: present, enabled by the OS, no erratum, dependencies usable. */
+    /** {@return the features a program may use: present, enabled by the OS, no erratum, dependencies usable} */
     public Set<X86Feature> usable() {
         return usability.usable();
     }
 
-    /** For each present feature that is not usable, the reasons, root reason first. */
+    /** {@return for each present feature that is not usable, the reasons, root reason first} */
     public Map<X86Feature, List<Reason>> notUsable() {
         return usability.reasons();
     }
 
-    /** Whether the feature named {@code name} (canonical or alias) is present; unknown names throw. */
+    /**
+     * Whether the feature named {@code name} (canonical or alias) is present; unknown names throw.
+     *
+     * @param name any accepted spelling of an x86 feature, e.g. {@code sse3}
+     * @return whether its CPUID bit is set
+     * @throws io.cpufeatures.core.UnknownFeatureException if no module knows the name
+     * @throws IllegalArgumentException if it names something other than an x86 feature
+     */
     public boolean isPresent(String name) {
         return present.contains(FeatureNames.require(name, "isPresent"));
     }
 
-    /** Whether the feature named {@code name} (canonical or alias) is usable; unknown names throw. */
+    /**
+     * Whether the feature named {@code name} (canonical or alias) is usable; unknown names throw.
+     *
+     * @param name any accepted spelling of an x86 feature, e.g. {@code avx2}
+     * @return whether a program may use it
+     * @throws io.cpufeatures.core.UnknownFeatureException if no module knows the name
+     * @throws IllegalArgumentException if it names something other than an x86 feature
+     */
     public boolean isUsable(String name) {
         return usable().contains(FeatureNames.require(name, "isUsable"));
     }
 
-    /** Whether {@code feature} is usable. */
+    /**
+     * Whether {@code feature} is usable.
+     *
+     * @param feature the feature
+     * @return whether a program may use it
+     */
     public boolean isUsable(X86Feature feature) {
         return usable().contains(feature);
     }
 
-    /** The reasons {@code feature} is not usable; empty when it is usable or not present. */
+    /**
+     * The reasons {@code feature} is not usable; empty when it is usable or not present.
+     *
+     * @param feature the feature
+     * @return the reasons, root reason first
+     */
     public List<Reason> reasons(X86Feature feature) {
         return usability.reasons().getOrDefault(feature, List.of());
     }
 
-    /** What is known of XCR0 and how. */
+    /** {@return what is known of XCR0 and how} */
     public Xcr0State xcr0() {
         return xcr0;
     }
 
-    /** The policy flags that apply ({@code prefer_ymm}). */
+    /** {@return the policy flags that apply ({@code prefer_ymm}); unmodifiable} */
     public Set<PolicyFlag> policy() {
         return policy;
     }
 
-    /** Whether the policy flag applies. */
+    /**
+     * Whether the policy flag applies.
+     *
+     * @param flag the flag
+     * @return whether a rule of the policy table sets it for this CPU
+     */
     public boolean hasPolicy(PolicyFlag flag) {
         return policy.contains(flag);
     }
 
-    /** The highest x86-64 psABI level all of whose features are usable. */
+    /** {@return the highest x86-64 psABI level all of whose features are usable} */
     public PsAbiLevel level() {
         return level;
     }
 
-    /** The microarchitecture's name, if the table knows the CPU. */
+    /** {@return the microarchitecture's name, if the table knows the CPU} */
     public Optional<String> microarchitecture() {
         return microarchitecture;
     }
 
-    /** The hypervisor's name when the hypervisor bit is set. */
+    /** {@return the hypervisor's name when the hypervisor bit is set} */
     public Optional<String> hypervisor() {
         return hypervisor;
     }
 
-    /** The AVX10 version (CPUID.(0x24,0):EBX[7:0]) when AVX10 is present. */
+    /** {@return the AVX10 version (CPUID.(0x24,0):EBX[7:0]) when AVX10 is present} */
     public OptionalInt avx10Version() {
         return avx10Version;
     }

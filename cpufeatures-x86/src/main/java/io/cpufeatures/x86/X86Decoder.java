@@ -26,7 +26,12 @@ public final class X86Decoder {
     private X86Decoder() {
     }
 
-    /** Decodes {@code snapshot}. */
+    /**
+     * Decodes {@code snapshot}.
+     *
+     * @param snapshot the raw CPUID answers and XCR0 of one logical CPU; not null
+     * @return everything the decoder says about that CPU
+     */
     public static X86CpuInfo decode(CpuidSnapshot snapshot) {
         return decode(snapshot, Set.of());
     }
@@ -34,6 +39,10 @@ public final class X86Decoder {
     /**
      * Decodes {@code snapshot} with {@code disabled} features removed, as if the CPU lacked them
      * (what depends on them falls too).
+     *
+     * @param snapshot the raw CPUID answers and XCR0 of one logical CPU; not null
+     * @param disabled the features to remove, each reported with the reason "disabled"; not null
+     * @return everything the decoder says about that CPU
      */
     public static X86CpuInfo decode(CpuidSnapshot snapshot, Set<X86Feature> disabled) {
         CpuIdentity identity = CpuIdentity.of(snapshot);

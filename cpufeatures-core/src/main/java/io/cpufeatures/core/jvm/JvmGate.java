@@ -16,7 +16,14 @@ public record JvmGate(String name, Rule rule) {
 
     private static final Pattern NAME = Pattern.compile("jvm\\.[a-z0-9]+(_[a-z0-9]+)*");
 
-    /** Validates the name. */
+    /**
+     * Validates the name.
+     *
+     * @param name the feature's name, {@code jvm.} and lower-case words joined by {@code _}, e.g.
+     *             {@code jvm.avx512bw}; not null
+     * @param rule when it holds; not null
+     * @throws IllegalArgumentException if {@code name} is not of that form
+     */
     public JvmGate {
         Objects.requireNonNull(rule, "rule");
         if (!NAME.matcher(Objects.requireNonNull(name, "name")).matches()) {
@@ -49,7 +56,12 @@ public record JvmGate(String name, Rule rule) {
      * @param minimum the smallest value that grants the gate
      */
     public record FlagAtLeast(String flag, int minimum) implements Rule {
-        /** Validates the flag name. */
+        /**
+         * Validates the flag name.
+         *
+         * @param flag    the integer HotSpot flag, e.g. {@code UseAVX}; not null
+         * @param minimum the smallest value that grants the gate
+         */
         public FlagAtLeast {
             Objects.requireNonNull(flag, "flag");
         }
@@ -61,23 +73,42 @@ public record JvmGate(String name, Rule rule) {
      * @param flag the flag ({@code UseBMI2Instructions})
      */
     public record FlagEnabled(String flag) implements Rule {
-        /** Validates the flag name. */
+        /**
+         * Validates the flag name.
+         *
+         * @param flag the boolean HotSpot flag, e.g. {@code UseBMI2Instructions}; not null
+         */
         public FlagEnabled {
             Objects.requireNonNull(flag, "flag");
         }
     }
 
-    /** A gate granted when the integer flag {@code flag} is at least {@code minimum}. */
+    /**
+     * A gate granted when the integer flag {@code flag} is at least {@code minimum}.
+     *
+     * @param name    the gate's name, e.g. {@code jvm.avx2}; not null
+     * @param flag    the integer HotSpot flag, e.g. {@code UseAVX}; not null
+     * @param minimum the smallest value of the flag that grants the gate, e.g. 2
+     * @return the gate
+     * @throws IllegalArgumentException if {@code name} is not {@code jvm.} and lower-case words
+     */
     public static JvmGate atLeast(String name, String flag, int minimum) {
         return new JvmGate(name, new FlagAtLeast(flag, minimum));
     }
 
-    /** A gate granted when the boolean flag {@code flag} is true. */
+    /**
+     * A gate granted when the boolean flag {@code flag} is true.
+     *
+     * @param name the gate's name, e.g. {@code jvm.bmi2}; not null
+     * @param flag the boolean HotSpot flag, e.g. {@code UseBMI2Instructions}; not null
+     * @return the gate
+     * @throws IllegalArgumentException if {@code name} is not {@code jvm.} and lower-case words
+     */
     public static JvmGate enabled(String name, String flag) {
         return new JvmGate(name, new FlagEnabled(flag));
     }
 
-    /** The HotSpot flag the rule reads, if it reads one. */
+    /** {@return the HotSpot flag the rule reads, if it reads one (the Vector API rules read several)} */
     public java.util.Optional<String> flag() {
         if (rule instanceof FlagAtLeast f) {
             return java.util.Optional.of(f.flag());

@@ -90,6 +90,8 @@ public final class JvmView {
     /**
      * The view of the running JVM, computed on first use (the MXBean and the Vector API cost tens of
      * milliseconds) and then cached.
+     *
+     * @return the running JVM's view, with the gates of the modules on the class path
      */
     public static JvmView current() {
         return Holder.CURRENT;
@@ -103,13 +105,20 @@ public final class JvmView {
      * @param flags               HotSpot flag values by name; an absent flag is not defined
      * @param vectorApiReadable   whether {@code jdk.incubator.vector} is readable
      * @param preferredVectorBits the preferred species' bit size, if the Vector API is readable
+     * @return the view those flags would give, with the gates evaluated now
      */
     public static JvmView of(String vmName, Map<String, String> flags, boolean vectorApiReadable,
             OptionalInt preferredVectorBits) {
         return new JvmView(vmName, flags, vectorApiReadable, preferredVectorBits, gates());
     }
 
-    /** This view with {@code names} ({@code jvm.*} features) made false, reason "disabled by cpufeatures.disable". */
+    /**
+     * This view with {@code names} ({@code jvm.*} features) made false, reason "disabled by cpufeatures.disable".
+     *
+     * @param names canonical {@code jvm.*} feature names, each one this view answers
+     * @return a new view; this one is unchanged
+     * @throws IllegalArgumentException if a name is not a {@code jvm.*} feature of this view
+     */
     public JvmView without(Set<String> names) {
         Map<String, List<Reason>> r = new LinkedHashMap<>(refused);
         for (String n : names) {
@@ -119,40 +128,46 @@ public final class JvmView {
         return new JvmView(this, r);
     }
 
-    /** The VM's name ({@code java.vm.name}). */
+    /** {@return the VM's name ({@code java.vm.name})} */
     public String vmName() {
         return vmName;
     }
 
     /**
-     * Whether the HotSpot flags could be read at all: false off HotSpot, and on a HotSpot whose
-     * diagnostic MXBean is missing (a runtime image without {@code jdk.management}).
+     * {@return whether the HotSpot flags could be read at all: false off HotSpot, and on a HotSpot whose
+     * diagnostic MXBean is missing (a runtime image without {@code jdk.management})}
      */
     public boolean isHotSpot() {
         return !flags.isEmpty();
     }
 
-    /** The HotSpot flags read, by name (only those this JVM defines). */
+    /** {@return the HotSpot flags read, by name, as strings (only those this JVM defines); unmodifiable} */
     public Map<String, String> flags() {
         return flags;
     }
 
-    /** One HotSpot flag's value, if this JVM defines it and it could be read. */
+    /**
+     * One HotSpot flag's value, if this JVM defines it and it could be read.
+     *
+     * @param name the flag's name, e.g. {@code MaxVectorSize}
+     * @return its value as the diagnostic MXBean gives it, e.g. {@code 32} or {@code true}; empty if it was
+     *         not read
+     */
     public Optional<String> flag(String name) {
         return Optional.ofNullable(flags.get(name));
     }
 
-    /** Whether {@code jdk.incubator.vector} is readable. */
+    /** {@return whether {@code jdk.incubator.vector} is readable} */
     public boolean vectorApiReadable() {
         return vectorApiReadable;
     }
 
-    /** The preferred species' bit size, when the Vector API is readable. */
+    /** {@return the preferred species' bit size, when the Vector API is readable} */
     public OptionalInt preferredVectorBits() {
         return preferredVectorBits;
     }
 
-    /** Every {@code jvm.*} feature this view answers, in report order. */
+    /** {@return every {@code jvm.*} feature this view answers, in report order} */
     public List<String> names() {
         return names;
     }
@@ -160,6 +175,8 @@ public final class JvmView {
     /**
      * Whether the {@code jvm.*} feature holds.
      *
+     * @param name the feature's canonical name, e.g. {@code jvm.vector256}
+     * @return whether this JVM's JIT will compile code that uses it
      * @throws IllegalArgumentException if no gate has that name
      */
     public boolean has(String name) {
@@ -170,6 +187,8 @@ public final class JvmView {
     /**
      * Why the {@code jvm.*} feature does not hold; empty when it does.
      *
+     * @param name the feature's canonical name, e.g. {@code jvm.vector256}
+     * @return the reasons (the flag and its value, the missing module...); empty when it holds
      * @throws IllegalArgumentException if no gate has that name
      */
     public List<Reason> reasons(String name) {
@@ -177,7 +196,7 @@ public final class JvmView {
         return refused.getOrDefault(name, List.of());
     }
 
-    /** The {@code jvm.*} features that hold, in report order. */
+    /** {@return the {@code jvm.*} features that hold, in report order} */
     public List<String> available() {
         return names.stream().filter(n -> !refused.containsKey(n)).toList();
     }

@@ -17,53 +17,70 @@ import java.util.Set;
  */
 public interface ArchitectureFeatures {
 
-    /** The architecture ({@code x86_64}). */
+    /** {@return the architecture ({@code x86_64}), as {@link CpuFeaturesProvider#architecture()} names it} */
     String architecture();
 
-    /** Canonical names of the features the CPU reports. */
+    /** {@return the canonical names of the features the CPU reports, usable or not} */
     Set<String> present();
 
-    /** Canonical names of the features a program may use. */
+    /** {@return the canonical names of the features a program may use} */
     Set<String> usable();
 
-    /** For each present feature that is not usable, its reasons, root reason first. */
+    /** {@return for each present feature that is not usable, by canonical name, its reasons, root reason first} */
     Map<String, List<Reason>> notUsable();
 
     /**
      * Why the feature or policy flag with this canonical name does not hold (absent, present and not
      * usable, a policy that does not apply); empty when it holds.
+     *
+     * @param canonicalName the canonical name of a feature or policy flag of this architecture
+     * @return the reasons, root reason first; empty when it holds
      */
     List<Reason> reasons(String canonicalName);
 
-    /** Names of the policy flags that apply ({@code prefer_ymm}). */
+    /** {@return the names of the policy flags that apply ({@code prefer_ymm})} */
     Set<String> policyFlags();
 
     /**
      * How the verdict on this feature or policy flag was reached, layer by layer; empty for a name of
      * another architecture, or when nothing is known of the CPU. A feature's trace leaves its
      * {@code jvm} gates empty: the core fills them from the JVM view.
+     *
+     * @param canonicalName the canonical name of a feature or policy flag
+     * @return the trace, or empty as above
      */
     Optional<Trace> trace(String canonicalName);
 
-    /** The same CPU with these canonical feature names removed (remove-only, through dependencies). */
+    /**
+     * The same CPU with these canonical feature names removed (remove-only, through dependencies).
+     *
+     * @param canonicalNames canonical names of features of this architecture
+     * @return a new instance in which those features and what depends on them are not usable, each with
+     *         the reason "disabled"; this one is unchanged
+     */
     ArchitectureFeatures without(Set<String> canonicalNames);
 
-    /** Identity facts (vendor, brand, microarchitecture...), in display order. */
+    /** {@return identity facts (vendor, brand, microarchitecture...), by label, in display order} */
     Map<String, String> identity();
 
-    /** What reports print of this CPU, standing for {@code logicalCpus} logical CPUs. */
+    /**
+     * What reports print of this CPU, standing for {@code logicalCpus} logical CPUs.
+     *
+     * @param logicalCpus how many logical CPUs of this kind the report stands for
+     * @return the description
+     */
     CpuDescription describe(int logicalCpus);
 
-    /** The raw snapshot this was decoded from, if there is one (none when nothing is known). */
+    /** {@return the raw snapshot this was decoded from, if there is one (none when nothing is known)} */
     Optional<CpuSnapshot> snapshot();
 
-    /** The architecture's own, richer description of the CPU (for x86, {@code X86CpuInfo}). */
+    /** {@return the architecture's own, richer description of the CPU (for x86, {@code X86CpuInfo})} */
     Object details();
 
     /**
-     * The core type of this CPU when it is one kind of core of a hybrid part ({@code performance},
+     * {@return the core type of this CPU when it is one kind of core of a hybrid part ({@code performance},
      * {@code efficiency}); empty for a part whose cores are all of one type, and for the combined
-     * answer of several core types.
+     * answer of several core types}
      */
     default Optional<String> coreType() {
         return Optional.empty();

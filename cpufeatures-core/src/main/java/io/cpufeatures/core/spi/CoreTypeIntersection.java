@@ -40,6 +40,7 @@ public final class CoreTypeIntersection implements ArchitectureFeatures {
     /**
      * The intersection of {@code kinds}.
      *
+     * @param kinds the core types of one machine, the one the probe ran on first; not null
      * @throws IllegalArgumentException with fewer than two kinds, or kinds of different architectures
      */
     public CoreTypeIntersection(List<CpuFeaturesProvider.CoreKind> kinds) {
@@ -72,7 +73,7 @@ public final class CoreTypeIntersection implements ArchitectureFeatures {
         this.policy = Collections.unmodifiableSet(flags);
     }
 
-    /** The core types, in the order found. */
+    /** {@return the core types, in the order found} */
     public List<CpuFeaturesProvider.CoreKind> kinds() {
         return kinds;
     }
@@ -93,7 +94,11 @@ public final class CoreTypeIntersection implements ArchitectureFeatures {
         return k.features().coreType().orElse("some");
     }
 
-    /** {@code every core type (performance: 8 logical CPUs, efficiency: 12)}. */
+    /**
+     * The core types and their logical CPUs, in words.
+     *
+     * @return e.g. {@code every core type (performance: 8 logical CPUs, efficiency: 12)}
+     */
     public String describeKinds() {
         StringBuilder sb = new StringBuilder("every core type (");
         for (int i = 0; i < kinds.size(); i++) {

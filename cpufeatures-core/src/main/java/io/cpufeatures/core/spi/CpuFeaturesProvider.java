@@ -16,23 +16,36 @@ import java.util.OptionalLong;
  */
 public interface CpuFeaturesProvider {
 
-    /** The architecture it handles ({@code x86_64}). */
+    /** {@return the architecture it handles ({@code x86_64}), as reports and snapshots name it} */
     String architecture();
 
-    /** Whether it can probe a JVM whose {@code os.arch} is {@code osArch}. */
+    /**
+     * Whether it can probe a JVM whose {@code os.arch} is {@code osArch}.
+     *
+     * @param osArch the JVM's {@code os.arch} property, e.g. {@code amd64}
+     * @return whether {@link #probe} can run there
+     */
     boolean runsOn(String osArch);
 
     /**
      * Probes the running CPU with the sources {@code mode} allows (never {@link ProbeMode#NONE},
      * which the core answers itself), falling back to weaker ones when a better one fails, never
      * crashing the JVM, and recording each failure in the result's source.
+     *
+     * @param mode the sources allowed; never {@link ProbeMode#NONE}
+     * @return what was found, from the best source that worked
      */
     ProbeResult probe(ProbeMode mode);
 
-    /** Decodes {@code snapshot} if it is of this architecture, with where the snapshot came from. */
+    /**
+     * Decodes {@code snapshot} if it is of this architecture, with where the snapshot came from.
+     *
+     * @param snapshot a snapshot of any architecture
+     * @return the decoded CPU; empty if the snapshot is of another architecture
+     */
     Optional<ProbeResult> decode(CpuSnapshot snapshot);
 
-    /** The names it accepts. */
+    /** {@return the names it accepts: features, aliases, policy flags and groups} */
     FeatureVocabulary vocabulary();
 
     /**
@@ -41,7 +54,9 @@ public interface CpuFeaturesProvider {
      * and malformed. Nothing half-parsed is ever returned.
      *
      * @param file the file's name, for sources and errors
+     * @param text the whole file's text
      * @param xcr0 the OS state to assume instead of what the dump implies (x86's XCR0), if given
+     * @return the dump's contents; empty if the text is in none of this architecture's formats
      * @throws DumpFormatException      naming the file, the line, what was wrong and what is accepted
      * @throws IllegalArgumentException if {@code xcr0} is not a state this architecture can have, or
      *                                  the architecture has no such state; the message says why
@@ -51,6 +66,8 @@ public interface CpuFeaturesProvider {
     /**
      * The error for a file in none of its formats, saying what is accepted
      * ({@code no CPUID register line found; accepted formats: ...}).
+     *
+     * @return the message, one line
      */
     String unrecognisedDump();
 
@@ -58,6 +75,8 @@ public interface CpuFeaturesProvider {
      * Writes snapshots of this architecture in its own dump format, as logical CPUs 0, 1... in list
      * order; {@link #parseDump} reads the text back.
      *
+     * @param snapshots the snapshots, one per logical CPU
+     * @return the dump's text
      * @throws IllegalArgumentException if a snapshot is not of this architecture
      */
     String writeDump(List<CpuSnapshot> snapshots);
@@ -75,7 +94,16 @@ public interface CpuFeaturesProvider {
      */
     record ProbeResult(ArchitectureFeatures features, ProbeSource source, List<CoreKind> coreKinds) {
 
-        /** Validates and copies the parts. */
+        /**
+         * Validates and copies the parts.
+         *
+         * @param features  what was found: the one CPU, or what every core type of a hybrid machine can run;
+         *                  not null
+         * @param source    where it came from and what failed first; not null
+         * @param coreKinds each core type of a hybrid machine, in the order found; empty otherwise; not null
+         * @throws IllegalArgumentException if {@code coreKinds} holds exactly one kind (one core type is not
+         *                                  hybrid: give its features alone)
+         */
         public ProbeResult {
             Objects.requireNonNull(features, "features");
             Objects.requireNonNull(source, "source");
@@ -85,7 +113,12 @@ public interface CpuFeaturesProvider {
             }
         }
 
-        /** The result of one kind of CPU. */
+        /**
+         * The result of one kind of CPU.
+         *
+         * @param features what was found; not null
+         * @param source   where it came from and what failed first; not null
+         */
         public ProbeResult(ArchitectureFeatures features, ProbeSource source) {
             this(features, source, List.of());
         }
@@ -94,6 +127,10 @@ public interface CpuFeaturesProvider {
          * The result of a hybrid machine: its core types, answered as their intersection; with a single
          * kind, that kind alone.
          *
+         * @param kinds  the core types, in the order found; not null
+         * @param source where they came from; not null
+         * @return the result with their {@link CoreTypeIntersection} as its features, or the single kind's
+         *         result
          * @throws IllegalArgumentException if {@code kinds} is empty
          */
         public static ProbeResult ofCoreKinds(List<CoreKind> kinds, ProbeSource source) {
@@ -114,7 +151,13 @@ public interface CpuFeaturesProvider {
      */
     record CoreKind(ArchitectureFeatures features, int logicalCpus) {
 
-        /** Validates the parts. */
+        /**
+         * Validates the parts.
+         *
+         * @param features    what that core type has and can run; not null
+         * @param logicalCpus how many logical CPUs of the machine are of that type, at least 1
+         * @throws IllegalArgumentException if {@code logicalCpus} is less than 1
+         */
         public CoreKind {
             Objects.requireNonNull(features, "features");
             if (logicalCpus < 1) {

@@ -13,7 +13,15 @@ import java.util.Objects;
  */
 public record DumpContents(String format, int logicalCpus, List<Kind> kinds) {
 
-    /** Validates and copies the parts. */
+    /**
+     * Validates and copies the parts.
+     *
+     * @param format      the format's identifier, e.g. {@code cpuid_r}; not null
+     * @param logicalCpus the number of logical CPUs in the file
+     * @param kinds       the distinct kinds, in order of first appearance; not null
+     * @throws IllegalArgumentException if {@code kinds} is empty, or their logical CPUs do not add up to
+     *                                  {@code logicalCpus}
+     */
     public DumpContents {
         Objects.requireNonNull(format, "format");
         kinds = List.copyOf(kinds);
@@ -32,7 +40,14 @@ public record DumpContents(String format, int logicalCpus, List<Kind> kinds) {
      */
     public record Kind(CpuFeaturesProvider.ProbeResult decoded, int logicalCpus, int firstLogicalCpu) {
 
-        /** Validates the parts. */
+        /**
+         * Validates the parts.
+         *
+         * @param decoded         the decoded CPU and its source; not null
+         * @param logicalCpus     how many logical CPUs of the file are of this kind, at least 1
+         * @param firstLogicalCpu the 0-based position in the file of the first of them
+         * @throws IllegalArgumentException if {@code logicalCpus} is less than 1 or {@code firstLogicalCpu} negative
+         */
         public Kind {
             Objects.requireNonNull(decoded, "decoded");
             if (logicalCpus < 1 || firstLogicalCpu < 0) {

@@ -15,30 +15,30 @@ import java.util.Map;
  */
 public interface FeatureVocabulary {
 
-    /** The architecture ({@code x86_64}). */
+    /** {@return the architecture ({@code x86_64})} */
     String architecture();
 
-    /** Each feature's canonical name, in table order, to its other accepted spellings. */
+    /** {@return each feature's canonical name, in table order, to its other accepted spellings} */
     Map<String, List<String>> features();
 
-    /** The canonical names of the policy flags ({@code prefer_ymm}). */
+    /** {@return the canonical names of the policy flags ({@code prefer_ymm})} */
     List<String> policyFlags();
 
-    /** Each group's name to its canonical members ({@code x86-64-v3}, {@code avx512-core}). */
+    /** {@return each group's name to its canonical members ({@code x86-64-v3}, {@code avx512-core})} */
     Map<String, List<String>> groups();
 
-    /** The architecture's own {@code jvm.*} gates (its JIT flags), in report order. */
+    /** {@return the architecture's own {@code jvm.*} gates (its JIT flags), in report order} */
     List<JvmGate> jvmGates();
 
     /**
-     * For each CPU feature that has them, the {@code jvm.*} gates that decide whether Java code gets
-     * to use it ({@code avx2} to {@code jvm.avx2} and {@code jvm.vector256}); core gates may be named.
+     * {@return for each CPU feature that has them, the {@code jvm.*} gates that decide whether Java code gets
+     * to use it ({@code avx2} to {@code jvm.avx2} and {@code jvm.vector256}); core gates may be named}
      */
     Map<String, List<String>> jvmGatesOf();
 
     /**
-     * What names are accepted, with examples, for the error an unknown name raises
-     * ({@code canonical /proc/cpuinfo names (avx2, avx512f, pni) and their aliases (sse3, lzcnt, sha)}).
+     * {@return what names are accepted, with examples, for the error an unknown name raises
+     * ({@code canonical /proc/cpuinfo names (avx2, avx512f, pni) and their aliases (sse3, lzcnt, sha)})}
      */
     String acceptedNames();
 }

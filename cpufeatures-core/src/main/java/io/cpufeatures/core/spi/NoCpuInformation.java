@@ -20,7 +20,11 @@ public final class NoCpuInformation implements ArchitectureFeatures {
 
     private final String architecture;
 
-    /** The report of a machine of this architecture ({@code os.arch}) with nothing known of its CPU. */
+    /**
+     * The report of a machine of this architecture ({@code os.arch}) with nothing known of its CPU.
+     *
+     * @param architecture the architecture's name, e.g. the JVM's {@code os.arch}; not null
+     */
     public NoCpuInformation(String architecture) {
         this.architecture = Objects.requireNonNull(architecture, "architecture");
     }

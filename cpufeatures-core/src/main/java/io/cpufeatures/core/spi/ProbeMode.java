@@ -22,7 +22,7 @@ public enum ProbeMode {
         this.id = id;
     }
 
-    /** The value {@code cpufeatures.probe} takes for this mode. */
+    /** {@return the value {@code cpufeatures.probe} takes for this mode, e.g. {@code proc-cpuinfo}} */
     public String id() {
         return id;
     }
@@ -30,6 +30,8 @@ public enum ProbeMode {
     /**
      * The mode named {@code text} (case-insensitive).
      *
+     * @param text a mode's {@link #id()}, in any case, surrounding blanks ignored; not null
+     * @return the mode
      * @throws CpuFeaturesConfigurationException naming the value and the accepted ones
      */
     public static ProbeMode of(String text) {

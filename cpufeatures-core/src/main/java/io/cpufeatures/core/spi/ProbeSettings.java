@@ -31,7 +31,16 @@ import java.util.Properties;
  */
 public record ProbeSettings(List<String> disable, Optional<Path> cpuidFile, OptionalLong xcr0, ProbeMode probe) {
 
-    /** Validates and copies the parts. */
+    /**
+     * Validates and copies the parts.
+     *
+     * @param disable   the names to disable, as written; not null
+     * @param cpuidFile the dump to decode instead of the CPU; not null (empty for the CPU)
+     * @param xcr0      the XCR0 to assume for the dump; not null (empty for what the dump implies)
+     * @param probe     the forced source, {@link ProbeMode#AUTO} when not forced; not null
+     * @throws CpuFeaturesConfigurationException if {@code xcr0} is given without {@code cpuidFile}: the running
+     *                                           CPU's XCR0 is read, never assumed
+     */
     public ProbeSettings {
         disable = List.copyOf(disable);
         Objects.requireNonNull(cpuidFile, "cpuidFile");
@@ -43,12 +52,17 @@ public record ProbeSettings(List<String> disable, Optional<Path> cpuidFile, Opti
         }
     }
 
-    /** No overrides. */
+    /** {@return the settings with no overrides: nothing disabled, no dump, any source} */
     public static ProbeSettings none() {
         return new ProbeSettings(List.of(), Optional.empty(), OptionalLong.empty(), ProbeMode.AUTO);
     }
 
-    /** The settings of this process. */
+    /**
+     * The settings of this process: its system properties, then its environment.
+     *
+     * @return the settings, read now
+     * @throws CpuFeaturesConfigurationException naming the property, the bad value and what is accepted
+     */
     public static ProbeSettings fromSystem() {
         return from(System.getProperties(), System.getenv());
     }
@@ -56,6 +70,10 @@ public record ProbeSettings(List<String> disable, Optional<Path> cpuidFile, Opti
     /**
      * The settings given by {@code properties} and {@code environment}.
      *
+     * @param properties  the system properties to read ({@code cpufeatures.*}); not null
+     * @param environment the environment variables to read ({@code CPUFEATURES_*}), used where the
+     *                    property is unset or blank; not null
+     * @return the settings
      * @throws CpuFeaturesConfigurationException naming the property, the bad value and what is accepted
      */
     public static ProbeSettings from(Properties properties, Map<String, String> environment) {
@@ -79,6 +97,8 @@ public record ProbeSettings(List<String> disable, Optional<Path> cpuidFile, Opti
      * Parses an XCR0 value: up to 16 hexadecimal digits, ASCII only, with or without {@code 0x}. Whether
      * the value is a state an OS can enable is for the architecture module to say, when it applies it.
      *
+     * @param text the value, e.g. {@code 0xe7}; surrounding blanks ignored; not null
+     * @return the 64-bit value
      * @throws CpuFeaturesConfigurationException for anything else
      */
     public static long parseXcr0(String text) {

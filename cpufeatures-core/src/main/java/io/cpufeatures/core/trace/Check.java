@@ -12,7 +12,13 @@ import java.util.Objects;
  */
 public record Check(String label, String text, boolean holds) {
 
-    /** Validates the parts. */
+    /**
+     * Validates the parts.
+     *
+     * @param label what was checked, e.g. {@code CPUID bit}; not null
+     * @param text  what was found, in one line; not null
+     * @param holds whether the check passed
+     */
     public Check {
         Objects.requireNonNull(label, "label");
         Objects.requireNonNull(text, "text");

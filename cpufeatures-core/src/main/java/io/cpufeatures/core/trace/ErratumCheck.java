@@ -12,7 +12,14 @@ import java.util.Objects;
  */
 public record ErratumCheck(String id, boolean applies, String effect, String citation) {
 
-    /** Validates the parts. */
+    /**
+     * Validates the parts.
+     *
+     * @param id       its short name, e.g. {@code SKL052}; not null
+     * @param applies  whether it applies here
+     * @param effect   what goes wrong, in one sentence; not null
+     * @param citation where it is documented; not null
+     */
     public ErratumCheck {
         Objects.requireNonNull(id, "id");
         Objects.requireNonNull(effect, "effect");

@@ -31,7 +31,27 @@ public record FeatureTrace(String name, List<String> aliases, String family, Che
         List<PolicyCheck> policies, List<NameCheck> jvm, Verdict verdict, List<Reason> reasons,
         Optional<String> root) implements Trace {
 
-    /** Validates and copies the parts. */
+    /**
+     * Validates and copies the parts.
+     *
+     * @param name       the canonical name; not null
+     * @param aliases    the other spellings accepted for it; not null
+     * @param family     the family a report lists it under; not null
+     * @param presence   whether the CPU reports it, and where that was read; not null
+     * @param osState    whether the OS enabled what it needs; not null
+     * @param dependsOn  the features it depends on directly; not null
+     * @param indirectly the features it depends on through those; not null
+     * @param errata     every erratum that names it; not null
+     * @param disabled   whether the user removed it
+     * @param policies   the policy flags, and whether each applies; not null
+     * @param jvm        the {@code jvm.*} gates beside it; not null
+     * @param verdict    usable, not usable, or not present; not null
+     * @param reasons    why it is not usable, root reason first; empty unless the verdict is
+     *                   {@link Verdict#NOT_USABLE}; not null
+     * @param root       the feature at the root of a dependency chain; not null (empty when there is none)
+     * @throws IllegalArgumentException if there are reasons and the verdict is not {@code NOT_USABLE}, or
+     *                                  none and it is
+     */
     public FeatureTrace {
         Objects.requireNonNull(name, "name");
         aliases = List.copyOf(aliases);
@@ -56,7 +76,12 @@ public record FeatureTrace(String name, List<String> aliases, String family, Che
         return verdict == Verdict.USABLE;
     }
 
-    /** The same trace with the JIT gates {@code checks}. */
+    /**
+     * The same trace with the JIT gates {@code checks}.
+     *
+     * @param checks the {@code jvm.*} gates beside the feature, as the JVM view answers them; not null
+     * @return a new trace, equal to this one but for {@link #jvm()}
+     */
     public FeatureTrace withJvm(List<NameCheck> checks) {
         return new FeatureTrace(name, aliases, family, presence, osState, dependsOn, indirectly, errata, disabled,
                 policies, checks, verdict, reasons, root);

@@ -12,7 +12,12 @@ import java.util.Objects;
  */
 public record GroupTrace(String name, List<NameCheck> members) implements Trace {
 
-    /** Validates and copies the parts. */
+    /**
+     * Validates and copies the parts.
+     *
+     * @param name    the group's name, e.g. {@code x86-64-v3}; not null
+     * @param members each member, in the group's order; not null
+     */
     public GroupTrace {
         Objects.requireNonNull(name, "name");
         members = List.copyOf(members);

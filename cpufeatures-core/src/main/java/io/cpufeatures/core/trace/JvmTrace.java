@@ -20,7 +20,16 @@ import java.util.OptionalInt;
 public record JvmTrace(String name, String vm, Map<String, String> flags, boolean vectorApiReadable,
         OptionalInt preferredBits, Optional<Reason> reason) implements Trace {
 
-    /** Validates and copies the parts. */
+    /**
+     * Validates and copies the parts.
+     *
+     * @param name              the gate's name, e.g. {@code jvm.vector256}; not null
+     * @param vm                the VM's name; not null
+     * @param flags             the HotSpot flags read, by name; not null
+     * @param vectorApiReadable whether {@code jdk.incubator.vector} is readable
+     * @param preferredBits     the preferred species' size; not null (empty when unknown)
+     * @param reason            why the gate does not hold; not null (empty when it holds)
+     */
     public JvmTrace {
         Objects.requireNonNull(name, "name");
         Objects.requireNonNull(vm, "vm");

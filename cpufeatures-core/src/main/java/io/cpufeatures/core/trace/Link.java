@@ -13,7 +13,14 @@ import java.util.Optional;
  */
 public record Link(String feature, Verdict verdict, Optional<Reason> reason) {
 
-    /** Validates the parts: a reason goes with {@link Verdict#NOT_USABLE}, and only then. */
+    /**
+     * Validates the parts: a reason goes with {@link Verdict#NOT_USABLE}, and only then.
+     *
+     * @param feature its canonical name; not null
+     * @param verdict usable, not usable or not present; not null
+     * @param reason  the first reason it is not usable; not null (empty unless the verdict is {@code NOT_USABLE})
+     * @throws IllegalArgumentException if a reason is given with another verdict, or none with {@code NOT_USABLE}
+     */
     public Link {
         Objects.requireNonNull(feature, "feature");
         Objects.requireNonNull(verdict, "verdict");

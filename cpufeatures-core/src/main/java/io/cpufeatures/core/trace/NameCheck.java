@@ -13,7 +13,14 @@ import java.util.Optional;
  */
 public record NameCheck(String name, boolean holds, Optional<Reason> reason) {
 
-    /** Validates the parts: a reason goes with a name that does not hold, and only then. */
+    /**
+     * Validates the parts: a reason goes with a name that does not hold, and only then.
+     *
+     * @param name   its canonical name; not null
+     * @param holds  whether it holds
+     * @param reason why not; not null (empty when it holds)
+     * @throws IllegalArgumentException if a reason is given for a name that holds, or none for one that does not
+     */
     public NameCheck {
         Objects.requireNonNull(name, "name");
         Objects.requireNonNull(reason, "reason");

@@ -12,7 +12,13 @@ import java.util.Objects;
  */
 public record PolicyCheck(String flag, boolean holds, String meaning) {
 
-    /** Validates the parts. */
+    /**
+     * Validates the parts.
+     *
+     * @param flag    the flag's canonical name, e.g. {@code prefer_ymm}; not null
+     * @param holds   whether it applies here
+     * @param meaning what it advises, e.g. {@code prefer 256-bit code}; not null
+     */
     public PolicyCheck {
         Objects.requireNonNull(flag, "flag");
         Objects.requireNonNull(meaning, "meaning");

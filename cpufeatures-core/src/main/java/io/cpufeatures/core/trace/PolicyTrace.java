@@ -17,7 +17,16 @@ import java.util.Optional;
 public record PolicyTrace(String name, String meaning, String appliesTo, String citation, Optional<String> cpu,
         boolean holds) implements Trace {
 
-    /** Validates the parts. */
+    /**
+     * Validates the parts.
+     *
+     * @param name      the flag's canonical name, e.g. {@code prefer_ymm}; not null
+     * @param meaning   what it advises; not null
+     * @param appliesTo the CPUs it applies to, in one line; not null
+     * @param citation  where the rule comes from; not null
+     * @param cpu       the CPU it was asked about; not null (empty when there is no CPU information)
+     * @param holds     whether it applies to that CPU
+     */
     public PolicyTrace {
         Objects.requireNonNull(name, "name");
         Objects.requireNonNull(meaning, "meaning");

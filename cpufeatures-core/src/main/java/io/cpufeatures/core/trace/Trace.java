@@ -7,9 +7,9 @@ package io.cpufeatures.core.trace;
  */
 public sealed interface Trace permits FeatureTrace, PolicyTrace, GroupTrace, JvmTrace {
 
-    /** The canonical name traced. */
+    /** {@return the canonical name traced} */
     String name();
 
-    /** Whether the name holds: a usable feature, a policy flag that applies, a group or gate that holds. */
+    /** {@return whether the name holds: a usable feature, a policy flag that applies, a group or gate that holds} */
     boolean holds();
 }

@@ -14,7 +14,13 @@ import io.cpufeatures.dispatch.Candidate;
  */
 public record CandidateUnderTest<T>(String name, T instance, Candidate<T> candidate) {
 
-    /** Validates the parts. */
+    /**
+     * Validates the parts.
+     *
+     * @param name      the candidate's name; not null
+     * @param instance  a fresh instance; not null
+     * @param candidate the candidate; not null
+     */
     public CandidateUnderTest {
         Objects.requireNonNull(name, "name");
         Objects.requireNonNull(instance, "instance");

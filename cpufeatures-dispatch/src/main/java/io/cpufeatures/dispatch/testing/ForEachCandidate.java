@@ -30,12 +30,12 @@ import org.junit.jupiter.api.extension.ExtendWith;
 @ExtendWith(ForEachCandidateExtension.class)
 public @interface ForEachCandidate {
 
-    /** The dispatch point's name (a {@link io.cpufeatures.dispatch.DispatchPointProvider} must list it). */
+    /** {@return the dispatch point's name (a {@link io.cpufeatures.dispatch.DispatchPointProvider} must list it)} */
     String value();
 
     /**
-     * What to do with a candidate this machine cannot run; the system property
-     * {@value WhenUnavailable#PROPERTY} can make it stricter.
+     * {@return what to do with a candidate this machine cannot run; the system property
+     * {@value WhenUnavailable#PROPERTY} can make it stricter}
      */
     WhenUnavailable whenUnavailable() default WhenUnavailable.SKIP;
 }

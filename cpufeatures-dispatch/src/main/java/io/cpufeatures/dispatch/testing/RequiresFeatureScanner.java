@@ -53,10 +53,20 @@ public final class RequiresFeatureScanner {
     private RequiresFeatureScanner() {
     }
 
-    /** A problem found: the class and what is wrong. */
+    /**
+     * A problem found: the class and what is wrong.
+     *
+     * @param className the binary name of the class whose annotations are wrong
+     * @param message   what is wrong: the unknown name and the closest valid ones, or why it cannot be loaded
+     */
     public record Problem(String className, String message) {
 
-        /** Validates the parts. */
+        /**
+         * Validates the parts.
+         *
+         * @param className the binary name of the class; not null
+         * @param message   what is wrong; not null
+         */
         public Problem {
             Objects.requireNonNull(className, "className");
             Objects.requireNonNull(message, "message");
@@ -72,7 +82,13 @@ public final class RequiresFeatureScanner {
      */
     public record Report(List<String> checked, List<Problem> problems, List<String> searched) {
 
-        /** Copies the lists. */
+        /**
+         * Copies the lists.
+         *
+         * @param checked  the classes whose requirements were checked; not null
+         * @param problems what is wrong, by class; not null
+         * @param searched where classes were searched; not null
+         */
         public Report {
             checked = List.copyOf(checked);
             problems = List.copyOf(problems);
@@ -90,7 +106,12 @@ public final class RequiresFeatureScanner {
         void forEachClass(BiConsumer<String, byte[]> action) throws IOException;
     }
 
-    /** Scans {@code java.class.path} and the boot layer's modules that are not the JDK's. */
+    /**
+     * Scans {@code java.class.path} and the boot layer's modules that are not the JDK's.
+     *
+     * @return what was checked, what is wrong and where it searched
+     * @throws java.io.UncheckedIOException if a class-path entry or module cannot be read
+     */
     public static Report scan() {
         List<Path> entries = new ArrayList<>();
         for (String e : System.getProperty("java.class.path", "").split(File.pathSeparator)) {
@@ -103,14 +124,27 @@ public final class RequiresFeatureScanner {
         return scan(sources);
     }
 
-    /** Scans the given class-path entries (directories and jars), loading classes with {@code loader}. */
+    /**
+     * Scans the given class-path entries (directories and jars), loading classes with {@code loader}.
+     *
+     * @param classPath directories and jar files; other entries are skipped; not null
+     * @param loader    the loader that loads their classes (without initialising them); not null
+     * @return what was checked, what is wrong and where it searched
+     * @throws java.io.UncheckedIOException if an entry cannot be read
+     */
     public static Report scan(List<Path> classPath, ClassLoader loader) {
         Objects.requireNonNull(classPath, "classPath");
         Objects.requireNonNull(loader, "loader");
         return scan(classPath(classPath, loader));
     }
 
-    /** Scans the modules of {@code layer} that are not the JDK's, loading classes with the layer's loaders. */
+    /**
+     * Scans the modules of {@code layer} that are not the JDK's, loading classes with the layer's loaders.
+     *
+     * @param layer the layer, e.g. {@code ModuleLayer.boot()}; not null
+     * @return what was checked, what is wrong and where it searched
+     * @throws java.io.UncheckedIOException if a module cannot be read
+     */
     public static Report scan(ModuleLayer layer) {
         return scan(modules(layer));
     }
@@ -286,6 +320,7 @@ public final class RequiresFeatureScanner {
      * Scans {@code java.class.path} and the boot layer's modules, and fails with every problem found,
      * or if no class was there to check.
      *
+     * @return the scan's report, when it checked something and found nothing wrong
      * @throws AssertionError listing each class and its invalid name, or where it searched in vain
      */
     public static Report assertValid() {
@@ -295,6 +330,8 @@ public final class RequiresFeatureScanner {
     /**
      * Fails with every problem {@code r} found, or if it checked no class.
      *
+     * @param r a scan's report; not null
+     * @return {@code r}, when it checked something and found nothing wrong
      * @throws AssertionError listing each class and its invalid name, or where the scan searched in vain
      */
     public static Report assertValid(Report r) {

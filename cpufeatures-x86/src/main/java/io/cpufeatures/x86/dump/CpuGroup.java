@@ -12,7 +12,14 @@ import java.util.Objects;
  */
 public record CpuGroup(CpuidSnapshot snapshot, int count, int firstLogicalCpu) {
 
-    /** Validates the parts. */
+    /**
+     * Validates the parts.
+     *
+     * @param snapshot        the snapshot of the first logical CPU of the group; not null
+     * @param count           how many logical CPUs the group has, at least 1
+     * @param firstLogicalCpu the 0-based position in the file of the first of them, not negative
+     * @throws IllegalArgumentException if {@code count} is less than 1 or {@code firstLogicalCpu} negative
+     */
     public CpuGroup {
         Objects.requireNonNull(snapshot, "snapshot");
         if (count < 1 || firstLogicalCpu < 0) {

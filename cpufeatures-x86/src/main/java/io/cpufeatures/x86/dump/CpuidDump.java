@@ -16,7 +16,17 @@ import java.util.Objects;
  */
 public record CpuidDump(String file, DumpFormat format, boolean libcpuidTest, int logicalCpus, List<CpuGroup> groups) {
 
-    /** Validates and copies the parts. */
+    /**
+     * Validates and copies the parts.
+     *
+     * @param file         the file name as given to the reader; not null
+     * @param format       the register format found in the file; not null
+     * @param libcpuidTest whether the dump sat in a libcpuid {@code .test} file
+     * @param logicalCpus  the number of logical CPUs in the file
+     * @param groups       the distinct CPUs, in order of first appearance; not null
+     * @throws IllegalArgumentException if there is no group, or the groups' counts do not add up to
+     *                                  {@code logicalCpus}
+     */
     public CpuidDump {
         Objects.requireNonNull(file, "file");
         Objects.requireNonNull(format, "format");

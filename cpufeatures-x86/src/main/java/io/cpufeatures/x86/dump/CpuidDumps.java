@@ -36,6 +36,9 @@ public final class CpuidDumps {
     /**
      * Parses {@code text}, naming it {@code file} in snapshot sources and error messages.
      *
+     * @param file the file's name as given; not null
+     * @param text the whole file's text; not null
+     * @return the dump: its format and its logical CPUs, identical ones collapsed into groups
      * @throws CpuidFormatException if it is in none of the formats ({@link #UNRECOGNISED}) or malformed
      */
     public static CpuidDump parse(String file, String text) throws CpuidFormatException {
@@ -52,6 +55,9 @@ public final class CpuidDumps {
      * Parses {@code text} if it holds a CPUID register line of one of the formats: empty if it holds
      * none (the file is not a CPUID dump), the dump if it parses completely.
      *
+     * @param file the file's name as given; not null
+     * @param text the whole file's text; not null
+     * @return the dump; empty if the text holds no CPUID register line of any format
      * @throws CpuidFormatException if it is in one of the formats and malformed
      */
     public static Optional<CpuidDump> parseIfCpuid(String file, String text) throws CpuidFormatException {

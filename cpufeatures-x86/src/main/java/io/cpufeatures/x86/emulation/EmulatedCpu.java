@@ -55,12 +55,29 @@ public final class EmulatedCpu {
     private EmulatedCpu() {
     }
 
-    /** An Intel CPU of this display family, model and stepping. */
+    /**
+     * An Intel CPU of this display family, model and stepping.
+     *
+     * @param family   the display family, 0..0x10E (base family, plus the extended family from 0xF on), e.g. 6
+     * @param model    the display model, 0..0xFF (0..0xF below family 6), e.g. {@code 0x55}
+     * @param stepping the stepping, 0..0xF
+     * @return a builder with no features set
+     * @throws IllegalArgumentException for a family, model or stepping outside those ranges
+     */
     public static Builder intel(int family, int model, int stepping) {
         return of(X86Vendor.INTEL, family, model, stepping);
     }
 
-    /** An AMD CPU of this display family, model and stepping. */
+    /**
+     * An AMD CPU of this display family, model and stepping.
+     *
+     * @param family   the display family, 0..0x10E (base family, plus the extended family from 0xF on), e.g.
+     *                 {@code 0x19}
+     * @param model    the display model, 0..0xFF (0..0xF below family 6), e.g. {@code 0x61}
+     * @param stepping the stepping, 0..0xF
+     * @return a builder with no features set
+     * @throws IllegalArgumentException for a family, model or stepping outside those ranges
+     */
     public static Builder amd(int family, int model, int stepping) {
         return of(X86Vendor.AMD, family, model, stepping);
     }
@@ -68,6 +85,11 @@ public final class EmulatedCpu {
     /**
      * A CPU of this vendor, display family, model and stepping.
      *
+     * @param vendor   the vendor, whose CPUID string leaf 0 carries; not null, and not {@link X86Vendor#OTHER}
+     * @param family   the display family, 0..0x10E
+     * @param model    the display model, 0..0xFF (0..0xF below family 6)
+     * @param stepping the stepping, 0..0xF
+     * @return a builder with no features set
      * @throws IllegalArgumentException for {@link X86Vendor#OTHER}, a family outside 0..0x10E, a model
      *                                  outside 0..0xFF (0..0xF below family 6) or a stepping outside 0..0xF
      */
@@ -107,6 +129,8 @@ public final class EmulatedCpu {
         /**
          * Sets the CPUID bits of these features: canonical names, aliases or groups ({@code x86-64-v3}).
          *
+         * @param names feature names or groups, e.g. {@code avx2} or {@code x86-64-v3}; none null
+         * @return this builder
          * @throws io.cpufeatures.core.UnknownFeatureException for a name no module knows
          * @throws IllegalArgumentException for a name that is not an x86 feature or group
          */
@@ -120,13 +144,24 @@ public final class EmulatedCpu {
             return this;
         }
 
-        /** Sets the CPUID bits of these features. */
+        /**
+         * Sets the CPUID bits of these features.
+         *
+         * @param more the features; none null
+         * @return this builder
+         */
         public Builder with(X86Feature... more) {
             features.addAll(java.util.List.of(more));
             return this;
         }
 
-        /** The brand string (at most 47 characters of ISO-8859-1). */
+        /**
+         * The brand string (at most 47 characters of ISO-8859-1), in leaves 0x80000002..0x80000004.
+         *
+         * @param text the brand, e.g. {@code Intel(R) Core(TM) i9-9820X CPU @ 3.30GHz}; empty for none
+         * @return this builder
+         * @throws IllegalArgumentException if it is longer than 47 characters
+         */
         public Builder brand(String text) {
             if (text.length() > 47) {
                 throw new IllegalArgumentException("a brand string holds at most 47 characters: '" + text + "'");
@@ -139,6 +174,8 @@ public final class EmulatedCpu {
          * The XCR0 the OS enabled (default: every component the features need); leaf 0xD's enabled size
          * follows it.
          *
+         * @param xcr0 the XCR0 value, e.g. {@code 0x7} for an OS that left AVX-512 state off
+         * @return this builder
          * @throws IllegalArgumentException if no OS can enable that state ({@link Xcr0Rules})
          */
         public Builder osEnabled(long xcr0) {
@@ -149,13 +186,20 @@ public final class EmulatedCpu {
         /**
          * The XSAVE state components the CPU supports (CPUID.(0xD,0) EDX:EAX; default: every component the
          * features need, and x87 and SSE).
+         *
+         * @param xcr0Bits the supported components as XCR0 bits; x87 and SSE (0x3) are always added
+         * @return this builder
          */
         public Builder supportedState(long xcr0Bits) {
             this.supportedState = xcr0Bits | 0x3;
             return this;
         }
 
-        /** Records no XCR0, so the decoder infers it from leaf 0xD, as it does for every dump. */
+        /**
+         * Records no XCR0, so the decoder infers it from leaf 0xD, as it does for every dump.
+         *
+         * @return this builder
+         */
         public Builder xcr0Unknown() {
             this.xcr0Unknown = true;
             return this;
@@ -164,6 +208,8 @@ public final class EmulatedCpu {
         /**
          * Leaves out leaf 0xD and XCR0, as a dump from a tool that reads neither: nothing then shows what
          * the OS enabled.
+         *
+         * @return this builder
          */
         public Builder withoutXsaveLeaf() {
             this.noXsaveLeaf = true;
@@ -171,13 +217,29 @@ public final class EmulatedCpu {
             return this;
         }
 
-        /** Sets raw registers of a leaf, for what the feature list cannot say; later bits are added to them. */
+        /**
+         * Sets raw registers of a leaf, for what the feature list cannot say; later bits are added to them.
+         *
+         * @param leaf    the leaf (EAX input), unsigned
+         * @param subleaf the subleaf (ECX input), unsigned
+         * @param eax     EAX output, before feature bits are set in it
+         * @param ebx     EBX output, before feature bits are set in it
+         * @param ecx     ECX output, before feature bits are set in it
+         * @param edx     EDX output, before feature bits are set in it
+         * @return this builder
+         */
         public Builder leaf(int leaf, int subleaf, int eax, int ebx, int ecx, int edx) {
             raw.put(key(leaf, subleaf), new int[] {eax, ebx, ecx, edx});
             return this;
         }
 
-        /** The snapshot. */
+        /**
+         * The snapshot: leaves 0, 1 and 7 with the signature and feature bits, leaf 0xD when {@code xsave} is
+         * set, the brand leaves, the raw leaves given, and XCR0 as XGETBV would read it when {@code osxsave} is
+         * set and XCR0 was not made unknown ({@link #xcr0Unknown()}, {@link #withoutXsaveLeaf()}).
+         *
+         * @return a new snapshot, of source {@link io.cpufeatures.core.SourceKind#EMULATED}
+         */
         public CpuidSnapshot build() {
             Map<Long, int[]> regs = new TreeMap<>();
             raw.forEach((k, r) -> regs.put(k, r.clone()));
@@ -225,7 +287,7 @@ public final class EmulatedCpu {
             return b.build();
         }
 
-        /** The snapshot, decoded: {@code CpuFeatures.of(build())}. */
+        /** {@return the snapshot, decoded: {@code CpuFeatures.of(build())}} */
         public CpuFeatures decode() {
             return CpuFeatures.of(build());
         }

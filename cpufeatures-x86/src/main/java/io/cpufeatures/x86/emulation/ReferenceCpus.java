@@ -17,7 +17,10 @@ public final class ReferenceCpus {
     private ReferenceCpus() {
     }
 
-    /** Intel Core i9-9820X (Skylake-X, 6/0x55/4): AVX-512 F/CD/BW/DQ/VL, a part Linux gives prefer_ymm. */
+    /**
+     * {@return a builder for an Intel Core i9-9820X (Skylake-X, 6/0x55/4): AVX-512 F/CD/BW/DQ/VL, a part Linux
+     * gives prefer_ymm}
+     */
     public static EmulatedCpu.Builder skylakeSp() {
         return EmulatedCpu.intel(6, 0x55, 4).brand("Intel(R) Core(TM) i9-9820X CPU @ 3.30GHz").features((INTEL_BASE
                 + " pclmulqdq sdbg fma pcid dca sse4_1 sse4_2 x2apic movbe popcnt tsc_deadline_timer aes xsave osxsave avx"
@@ -27,7 +30,7 @@ public final class ReferenceCpus {
                 + " 3dnowprefetch").split(" "));
     }
 
-    /** Intel Core i7-4750HQ (Haswell, 6/0x46/1): AVX2, FMA, BMI1/2. */
+    /** {@return a builder for an Intel Core i7-4750HQ (Haswell, 6/0x46/1): AVX2, FMA, BMI1/2} */
     public static EmulatedCpu.Builder haswell() {
         return EmulatedCpu.intel(6, 0x46, 1).brand("Intel(R) Core(TM) i7-4750HQ CPU @ 2.00GHz").features((INTEL_BASE
                 + " pclmulqdq sdbg fma pcid sse4_1 sse4_2 x2apic movbe popcnt tsc_deadline_timer aes xsave osxsave avx"
@@ -35,7 +38,7 @@ public final class ReferenceCpus {
                 + " abm").split(" "));
     }
 
-    /** AMD Ryzen 7 7700X (Zen 4, 0x19/0x61/2): AVX-512 without a YMM preference. */
+    /** {@return a builder for an AMD Ryzen 7 7700X (Zen 4, 0x19/0x61/2): AVX-512 without a YMM preference} */
     public static EmulatedCpu.Builder zen4() {
         return EmulatedCpu.amd(0x19, 0x61, 2).brand("AMD Ryzen 7 7700X 8-Core Processor").features((P6_BASE
                 + " ht pni pclmulqdq monitor ssse3 fma cx16 sse4_1 sse4_2 x2apic movbe popcnt aes xsave osxsave avx f16c"
@@ -47,13 +50,13 @@ public final class ReferenceCpus {
                 + " perfctr_nb bpext perfctr_llc mwaitx clzero irperf xsaveerptr rdpru wbnoinvd").split(" "));
     }
 
-    /** Intel Core 2 Duo T7500 (Merom, 6/0xF/10): SSSE3, no POPCNT, no XSAVE. */
+    /** {@return a builder for an Intel Core 2 Duo T7500 (Merom, 6/0xF/10): SSSE3, no POPCNT, no XSAVE} */
     public static EmulatedCpu.Builder core2() {
         return EmulatedCpu.intel(6, 0xf, 10).brand("Intel(R) Core(TM)2 Duo CPU     T7500  @ 2.20GHz")
                 .features((INTEL_BASE + " nx lm lahf_lm").split(" "));
     }
 
-    /** Intel Pentium G4400 (Skylake, 6/0x5E/3): SSE4.2 and XSAVE, but neither AVX nor BMI. */
+    /** {@return a builder for an Intel Pentium G4400 (Skylake, 6/0x5E/3): SSE4.2 and XSAVE, but neither AVX nor BMI} */
     public static EmulatedCpu.Builder skylakePentium() {
         return EmulatedCpu.intel(6, 0x5e, 3).brand("Intel(R) Pentium(R) CPU G4400 @ 3.30GHz").features((INTEL_BASE
                 + " pclmulqdq sdbg pcid sse4_1 sse4_2 x2apic movbe popcnt tsc_deadline_timer aes xsave osxsave rdrand"

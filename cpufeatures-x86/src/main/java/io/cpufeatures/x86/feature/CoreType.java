@@ -22,17 +22,22 @@ public enum CoreType {
         this.id = id;
     }
 
-    /** The value of CPUID.(0x1A,0):EAX[31:24]. */
+    /** {@return the value of CPUID.(0x1A,0):EAX[31:24] for this type: 0x20 or 0x40} */
     public int code() {
         return code;
     }
 
-    /** The identifier in reports and JSON ({@code performance}, {@code efficiency}). */
+    /** {@return the identifier in reports and JSON ({@code performance}, {@code efficiency})} */
     public String id() {
         return id;
     }
 
-    /** The core type a CPUID.(0x1A,0):EAX[31:24] value names, empty for 0 and reserved values. */
+    /**
+     * The core type a CPUID.(0x1A,0):EAX[31:24] value names, empty for 0 and reserved values.
+     *
+     * @param code the value of CPUID.(0x1A,0):EAX[31:24]
+     * @return the core type; empty for 0 and reserved values
+     */
     public static Optional<CoreType> of(int code) {
         for (CoreType t : values()) {
             if (t.code == code) {

@@ -35,7 +35,20 @@ import java.util.OptionalInt;
 public record CpuIdentity(String vendorString, X86Vendor vendor, String brand, int family, int model, int stepping,
         int signature, OptionalInt coreType, OptionalInt nativeModelId) {
 
-    /** Validates the parts: the vendor is the one the string names. */
+    /**
+     * Validates the parts: the vendor is the one the string names.
+     *
+     * @param vendorString  the 12-character vendor string of CPUID.0, as the CPU reports it; not null
+     * @param vendor        the maker the vendor string names; not null
+     * @param brand         the brand string, trimmed; empty when the CPU has none; not null
+     * @param family        the display family
+     * @param model         the display model
+     * @param stepping      the stepping
+     * @param signature     CPUID.1:EAX, the raw signature
+     * @param coreType      the hybrid core type of CPUID.0x1A:EAX[31:24]; not null (empty when not reported)
+     * @param nativeModelId the native model id, CPUID.0x1A:EAX[23:0]; not null (empty when not reported)
+     * @throws IllegalArgumentException if {@code vendor} is not {@link X86Vendor#of(String)} of {@code vendorString}
+     */
     public CpuIdentity {
         Objects.requireNonNull(vendorString, "vendorString");
         Objects.requireNonNull(vendor, "vendor");
@@ -48,17 +61,27 @@ public record CpuIdentity(String vendorString, X86Vendor vendor, String brand, i
         }
     }
 
-    /** The hybrid core type, when CPUID.0x1A reports a defined one. */
+    /** {@return the hybrid core type, when CPUID.0x1A reports a defined one} */
     public Optional<CoreType> hybridCoreType() {
         return coreType.isPresent() ? CoreType.of(coreType.getAsInt()) : Optional.empty();
     }
 
-    /** The 12-character vendor string of a leaf-0 answer (EBX, EDX, ECX). */
+    /**
+     * The 12-character vendor string of a leaf-0 answer (EBX, EDX, ECX).
+     *
+     * @param leaf0 the registers of CPUID.0; not null
+     * @return the string, e.g. {@code GenuineIntel}; shorter if a register holds a NUL byte
+     */
     public static String vendorOf(CpuidRegisters leaf0) {
         return ascii(leaf0.ebx(), leaf0.edx(), leaf0.ecx());
     }
 
-    /** Reads the identity of {@code snapshot}. */
+    /**
+     * Reads the identity of {@code snapshot}.
+     *
+     * @param snapshot the snapshot; not null
+     * @return its vendor, brand, display family, model and stepping, signature and hybrid core type
+     */
     public static CpuIdentity of(CpuidSnapshot snapshot) {
         String vendor = vendorOf(snapshot.read(0));
         String brand = "";
@@ -81,7 +104,12 @@ public record CpuIdentity(String vendorString, X86Vendor vendor, String brand, i
                 signature & 0xf, signature, coreType, nativeModelId);
     }
 
-    /** The display family of a signature (Linux {@code x86_family()}). */
+    /**
+     * The display family of a signature (Linux {@code x86_family()}).
+     *
+     * @param signature CPUID.1:EAX
+     * @return the base family, plus the extended family when the base family is 0xF
+     */
     public static int displayFamily(int signature) {
         int family = signature >>> 8 & 0xf;
         if (family == 0xf) {
@@ -90,7 +118,12 @@ public record CpuIdentity(String vendorString, X86Vendor vendor, String brand, i
         return family;
     }
 
-    /** The display model of a signature (Linux {@code x86_model()}). */
+    /**
+     * The display model of a signature (Linux {@code x86_model()}).
+     *
+     * @param signature CPUID.1:EAX
+     * @return the base model, plus the extended model shifted left 4 when the display family is 6 or more
+     */
     public static int displayModel(int signature) {
         int model = signature >>> 4 & 0xf;
         if (displayFamily(signature) >= 6) {
@@ -99,12 +132,12 @@ public record CpuIdentity(String vendorString, X86Vendor vendor, String brand, i
         return model;
     }
 
-    /** The signature as the corpus and Intel write it, eight hex digits ({@code 00050654}). */
+    /** {@return the signature as the corpus and Intel write it, eight upper-case hex digits ({@code 00050654})} */
     public String signatureHex() {
         return Hex.of(signature, 8).toUpperCase(Locale.ROOT);
     }
 
-    /** Whether the vendor is Intel. */
+    /** {@return whether the vendor is Intel} */
     public boolean isIntel() {
         return vendor == X86Vendor.INTEL;
     }

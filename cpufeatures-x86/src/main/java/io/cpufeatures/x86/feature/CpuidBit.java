@@ -14,7 +14,15 @@ import java.util.Objects;
  */
 public record CpuidBit(int leaf, int subleaf, Register register, int bit) {
 
-    /** Validates the bit number and register. */
+    /**
+     * Validates the bit number and register.
+     *
+     * @param leaf     the leaf (EAX input), unsigned
+     * @param subleaf  the subleaf (ECX input), unsigned
+     * @param register the output register; not null
+     * @param bit      the bit, 0..31
+     * @throws IllegalArgumentException if {@code bit} is outside 0..31
+     */
     public CpuidBit {
         Objects.requireNonNull(register, "register");
         if (bit < 0 || bit > 31) {

@@ -33,7 +33,7 @@ public enum FeatureFamily {
         this.label = label;
     }
 
-    /** The family's name in reports. */
+    /** {@return the family's name in reports, e.g. {@code AVX-512}} */
     public String label() {
         return label;
     }

@@ -37,7 +37,12 @@ public final class FeatureNames {
     private FeatureNames() {
     }
 
-    /** The feature whose canonical name is {@code canonical}, exactly, if there is one. */
+    /**
+     * The feature whose canonical name is {@code canonical}, exactly, if there is one.
+     *
+     * @param canonical a canonical name, e.g. {@code pni}; an alias ({@code sse3}) finds nothing; not null
+     * @return the feature; empty when no feature has that canonical name
+     */
     public static Optional<X86Feature> byCanonical(String canonical) {
         return Optional.ofNullable(BY_CANONICAL.get(Objects.requireNonNull(canonical, "canonical")));
     }
@@ -45,7 +50,9 @@ public final class FeatureNames {
     /**
      * The x86 feature named {@code name} (any accepted spelling).
      *
-     * @param where where the name was read, for the error message (a property, an attribute...)
+     * @param name  any accepted spelling of an x86 feature, e.g. {@code sse3}; not null
+     * @param where where the name was read, for the error message (a property, an attribute...); not null
+     * @return the feature
      * @throws io.cpufeatures.core.UnknownFeatureException naming the closest valid names when no module knows it
      * @throws IllegalArgumentException if it names something other than an x86 feature (a policy flag,
      *                                  a {@code jvm.*} gate, another architecture's feature)
@@ -59,7 +66,7 @@ public final class FeatureNames {
                         + (n.architectures().isEmpty() ? "" : " of " + String.join(", ", n.architectures()))));
     }
 
-    /** Every canonical name, in table order. */
+    /** {@return every canonical name, in table order; immutable} */
     public static List<String> canonicalNames() {
         return CANONICAL;
     }

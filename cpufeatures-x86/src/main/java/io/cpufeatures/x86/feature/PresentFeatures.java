@@ -18,7 +18,12 @@ public final class PresentFeatures {
     private PresentFeatures() {
     }
 
-    /** The features whose bit is set in {@code snapshot}, in table order. */
+    /**
+     * The features whose bit is set in {@code snapshot}, in table order.
+     *
+     * @param snapshot the snapshot; not null
+     * @return the present features, counting only bits of defined leaves and subleaves; unmodifiable
+     */
     public static Set<X86Feature> of(CpuidSnapshot snapshot) {
         EnumSet<X86Feature> present = EnumSet.noneOf(X86Feature.class);
         int maxLeaf7Subleaf = snapshot.read(0x7, 0).eax();
@@ -40,6 +45,9 @@ public final class PresentFeatures {
 
     /**
      * The AVX10 version (CPUID.(0x24,0):EBX[7:0]) when AVX10 is present, else empty.
+     *
+     * @param snapshot the snapshot; not null
+     * @return the version, e.g. 1 or 2; empty when AVX10 is not reported or leaf 0x24 is missing
      */
     public static OptionalInt avx10Version(CpuidSnapshot snapshot) {
         if (!avx10Reported(snapshot) || !snapshot.contains(0x24, 0)) {

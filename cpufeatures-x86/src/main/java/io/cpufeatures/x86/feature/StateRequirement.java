@@ -41,12 +41,12 @@ public enum StateRequirement {
         this.onlyWithOsxsave = onlyWithOsxsave;
     }
 
-    /** The XCR0 bits that must all be set; 0 when XCR0 is not involved. */
+    /** {@return the XCR0 bits that must all be set; 0 when XCR0 is not involved} */
     public long xcr0Mask() {
         return xcr0Mask;
     }
 
-    /** Whether the XCR0 check is skipped when OSXSAVE is clear (the FXSAVE-managed SSE state). */
+    /** {@return whether the XCR0 check is skipped when OSXSAVE is clear (the FXSAVE-managed SSE state)} */
     public boolean onlyWithOsxsave() {
         return onlyWithOsxsave;
     }

@@ -41,12 +41,17 @@ public enum X86Vendor {
         this.cpuidString = cpuidString;
     }
 
-    /** The vendor string of CPUID leaf 0; null for {@link #OTHER}. */
+    /** {@return the vendor string of CPUID leaf 0, e.g. {@code GenuineIntel}; null for {@link #OTHER}} */
     public String cpuidString() {
         return cpuidString;
     }
 
-    /** The vendor whose leaf-0 string is {@code vendorString}, or {@link #OTHER}. */
+    /**
+     * The vendor whose leaf-0 string is {@code vendorString}, or {@link #OTHER}.
+     *
+     * @param vendorString the 12-character vendor string, compared exactly (case and spaces count); not null
+     * @return the vendor, {@link #OTHER} for any string not listed
+     */
     public static X86Vendor of(String vendorString) {
         Objects.requireNonNull(vendorString, "vendorString");
         for (X86Vendor v : values()) {

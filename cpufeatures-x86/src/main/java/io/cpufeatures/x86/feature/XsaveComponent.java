@@ -42,22 +42,27 @@ public enum XsaveComponent {
         this.sdmName = sdmName;
     }
 
-    /** The component's bit in XCR0. */
+    /** {@return the component's bit in XCR0, e.g. 5 for {@code OPMASK}} */
     public int bit() {
         return bit;
     }
 
-    /** The component's XCR0 mask, {@code 1L << bit()}. */
+    /** {@return the component's XCR0 mask, {@code 1L << bit()}} */
     public long mask() {
         return 1L << bit;
     }
 
-    /** The SDM's name for the component ({@code OPMASK}, {@code ZMM_Hi256}...). */
+    /** {@return the SDM's name for the component ({@code OPMASK}, {@code ZMM_Hi256}...)} */
     public String sdmName() {
         return sdmName;
     }
 
-    /** The components set in {@code mask}, in bit order. */
+    /**
+     * The components set in {@code mask}, in bit order.
+     *
+     * @param mask XCR0 bits; bits of no listed component (supervisor ones, reserved ones) are ignored
+     * @return the listed components whose bit is set
+     */
     public static List<XsaveComponent> in(long mask) {
         List<XsaveComponent> result = new ArrayList<>();
         for (XsaveComponent c : values()) {
@@ -68,7 +73,12 @@ public enum XsaveComponent {
         return result;
     }
 
-    /** The SDM names of the components in {@code mask}, joined with {@code |} ("OPMASK|ZMM_Hi256|Hi16_ZMM"). */
+    /**
+     * The SDM names of the components in {@code mask}, joined with {@code |} ("OPMASK|ZMM_Hi256|Hi16_ZMM").
+     *
+     * @param mask XCR0 bits
+     * @return the names in bit order, then {@code bitN} for each set bit of no listed component; empty for 0
+     */
     public static String names(long mask) {
         StringBuilder sb = new StringBuilder();
         for (XsaveComponent c : in(mask)) {
@@ -89,7 +99,7 @@ public enum XsaveComponent {
         return sb.toString();
     }
 
-    /** The mask of every component listed here. */
+    /** {@return the mask of every component listed here} */
     public static long allMask() {
         long m = 0;
         for (XsaveComponent c : values()) {

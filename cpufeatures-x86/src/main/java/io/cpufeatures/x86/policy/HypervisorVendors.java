@@ -40,6 +40,9 @@ public final class HypervisorVendors {
     /**
      * The hypervisor's name when the hypervisor bit is set: its known name, else its raw signature,
      * else {@code "unknown"} when leaf 0x40000000 is missing or empty.
+     *
+     * @param snapshot the snapshot; not null
+     * @return the name, e.g. {@code KVM}; empty when the hypervisor bit is clear
      */
     public static Optional<String> of(CpuidSnapshot snapshot) {
         if (!snapshot.definesBasicLeaf(1) || !snapshot.read(1).bit(X86Feature.HYPERVISOR.bit().register(),

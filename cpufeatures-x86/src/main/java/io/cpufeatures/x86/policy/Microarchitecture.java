@@ -18,7 +18,18 @@ import java.util.Objects;
 public record Microarchitecture(X86Vendor vendor, int family, int modelFrom, int modelTo, int steppingFrom,
         int steppingTo, String name) {
 
-    /** Validates the parts. */
+    /**
+     * Validates the parts.
+     *
+     * @param vendor       the maker; not null
+     * @param family       the display family
+     * @param modelFrom    the first display model
+     * @param modelTo      the last display model, at least {@code modelFrom}
+     * @param steppingFrom the first stepping
+     * @param steppingTo   the last stepping, at least {@code steppingFrom}
+     * @param name         the microarchitecture, e.g. {@code Cascade Lake}; not null
+     * @throws IllegalArgumentException if the model or stepping range is empty
+     */
     public Microarchitecture {
         Objects.requireNonNull(vendor, "vendor");
         Objects.requireNonNull(name, "name");
@@ -27,7 +38,15 @@ public record Microarchitecture(X86Vendor vendor, int family, int modelFrom, int
         }
     }
 
-    /** Whether the row describes a CPU of this vendor, family, model and stepping. */
+    /**
+     * Whether the row describes a CPU of this vendor, family, model and stepping.
+     *
+     * @param cpuVendor   the CPU's vendor
+     * @param cpuFamily   the CPU's display family
+     * @param cpuModel    the CPU's display model
+     * @param cpuStepping the CPU's stepping
+     * @return whether vendor and family are the row's and model and stepping are in its ranges
+     */
     public boolean matches(X86Vendor cpuVendor, int cpuFamily, int cpuModel, int cpuStepping) {
         return vendor == cpuVendor && family == cpuFamily && cpuModel >= modelFrom && cpuModel <= modelTo
                 && cpuStepping >= steppingFrom && cpuStepping <= steppingTo;

@@ -274,12 +274,12 @@ public final class Microarchitectures {
         return new Microarchitecture(vendor, family, modelFrom, modelTo, steppingFrom, steppingTo, name);
     }
 
-    /** Every row, in match order. */
+    /** {@return every row, in match order: the first that matches names the CPU; immutable} */
     public static List<Microarchitecture> table() {
         return TABLE;
     }
 
-    /** Every row of the core table of hybrid parts, in match order. */
+    /** {@return every row of the core table of hybrid parts, in match order; immutable} */
     public static List<CoreMicroarchitecture> cores() {
         return CORES;
     }
@@ -287,6 +287,9 @@ public final class Microarchitectures {
     /**
      * The name of the CPU's microarchitecture, if the table knows it; for a core of a hybrid part whose
      * CPUID.0x1A names its core type, the part's name and the core's ({@code Alder Lake (Golden Cove)}).
+     *
+     * @param id the CPU's identity; not null
+     * @return the name; empty when no row matches
      */
     public static Optional<String> of(CpuIdentity id) {
         return of(id, false);
@@ -297,6 +300,10 @@ public final class Microarchitectures {
      * CPUID.(7,0):EDX[15], and no hypervisor stands between), a core of a hybrid model whose CPUID.0x1A
      * reads zero is named after the model's performance core: such dies carry only those (the Alder Lake
      * i5-12400 and i3-12100 of the corpus, 06-97-02 and 06-97-05, report leaf 0x1A as zero).
+     *
+     * @param id             the CPU's identity; not null
+     * @param singleCoreType whether the package is known to have one core type (no hybrid flag, no hypervisor)
+     * @return the name, with the core's in parentheses when known; empty when no row matches
      */
     public static Optional<String> of(CpuIdentity id, boolean singleCoreType) {
         for (Microarchitecture m : TABLE) {
@@ -307,7 +314,14 @@ public final class Microarchitectures {
         return Optional.empty();
     }
 
-    /** The core's own microarchitecture, when the part is hybrid and the core table knows its type. */
+    /**
+     * The core's own microarchitecture, when the part is hybrid and the core table knows its type.
+     *
+     * @param id             the CPU's identity; not null
+     * @param singleCoreType whether the package is known to have one core type: a zero CPUID.0x1A then reads as
+     *                       a performance core
+     * @return the core's name, e.g. {@code Gracemont}; empty when no core type is known or no row matches
+     */
     public static Optional<String> core(CpuIdentity id, boolean singleCoreType) {
         Optional<CoreType> type = id.hybridCoreType();
         if (type.isEmpty() && id.coreType().isEmpty() && singleCoreType) {

@@ -17,7 +17,7 @@ public enum PolicyFlag {
         this.canonicalName = canonicalName;
     }
 
-    /** The flag's name, as Linux spells its identifier in lower case. */
+    /** {@return the flag's name, as Linux spells its identifier in lower case: {@code prefer_ymm}} */
     public String canonicalName() {
         return canonicalName;
     }

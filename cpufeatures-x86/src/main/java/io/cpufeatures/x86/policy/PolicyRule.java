@@ -17,7 +17,15 @@ import java.util.function.Predicate;
 public record PolicyRule(PolicyFlag flag, String meaning, String appliesTo, String citation,
         Predicate<CpuIdentity> applies) {
 
-    /** Validates the parts. */
+    /**
+     * Validates the parts.
+     *
+     * @param flag      the flag; not null
+     * @param meaning   what it advises, in a few words; not null
+     * @param appliesTo the CPUs it applies to, in one line; not null
+     * @param citation  where the rule comes from; not null
+     * @param applies   whether it applies to a CPU of this identity; not null
+     */
     public PolicyRule {
         Objects.requireNonNull(flag, "flag");
         Objects.requireNonNull(meaning, "meaning");
@@ -26,7 +34,12 @@ public record PolicyRule(PolicyFlag flag, String meaning, String appliesTo, Stri
         Objects.requireNonNull(applies, "applies");
     }
 
-    /** Whether it applies to the CPU with this identity. */
+    /**
+     * Whether it applies to the CPU with this identity.
+     *
+     * @param identity the CPU's vendor, family, model and stepping
+     * @return whether the flag is set for that CPU
+     */
     public boolean appliesTo(CpuIdentity identity) {
         return applies.test(identity);
     }

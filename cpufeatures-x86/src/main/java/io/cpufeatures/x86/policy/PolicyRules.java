@@ -21,18 +21,28 @@ public final class PolicyRules {
     private PolicyRules() {
     }
 
-    /** Every row, in table order. */
+    /** {@return every row, in table order; immutable} */
     public static List<PolicyRule> table() {
         return TABLE;
     }
 
-    /** The row of {@code flag}. */
+    /**
+     * The row of {@code flag}.
+     *
+     * @param flag the flag; not null
+     * @return its rule (every flag has exactly one)
+     */
     public static PolicyRule of(PolicyFlag flag) {
         Objects.requireNonNull(flag, "flag");
         return TABLE.stream().filter(r -> r.flag() == flag).findFirst().orElseThrow();
     }
 
-    /** The row of the flag whose canonical name is {@code name}, if there is one. */
+    /**
+     * The row of the flag whose canonical name is {@code name}, if there is one.
+     *
+     * @param name a canonical flag name, e.g. {@code prefer_ymm}, matched exactly; not null
+     * @return the rule; empty if no flag has that name
+     */
     public static Optional<PolicyRule> named(String name) {
         Objects.requireNonNull(name, "name");
         return TABLE.stream().filter(r -> r.flag().canonicalName().equals(name)).findFirst();

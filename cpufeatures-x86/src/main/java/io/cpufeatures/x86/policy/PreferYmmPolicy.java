@@ -19,7 +19,12 @@ public final class PreferYmmPolicy {
     private PreferYmmPolicy() {
     }
 
-    /** Whether the CPU should avoid ZMM registers. */
+    /**
+     * Whether the CPU should avoid ZMM registers.
+     *
+     * @param identity the CPU's identity; not null
+     * @return whether it is an Intel family 6 part of one of the {@link #MODELS}
+     */
     public static boolean preferYmm(CpuIdentity identity) {
         return identity.isIntel() && identity.family() == 6 && MODELS.contains(identity.model());
     }

@@ -63,17 +63,22 @@ public enum PsAbiLevel {
         this.adds = adds;
     }
 
-    /** The level's name, {@code x86-64-v3}, or {@code none}. */
+    /** {@return the level's name, {@code x86-64-v3}, or {@code none}} */
     public String id() {
         return id;
     }
 
-    /** The features this level adds to the one below. */
+    /** {@return the features this level adds to the one below, as a new mutable set} */
     public Set<X86Feature> adds() {
         return EnumSet.copyOf(adds);
     }
 
-    /** The highest level whose features, and those of every lower level, are all usable. */
+    /**
+     * The highest level whose features, and those of every lower level, are all usable.
+     *
+     * @param usable the usable features; not null
+     * @return the level, {@link #NONE} when even the baseline is incomplete
+     */
     public static PsAbiLevel of(Set<X86Feature> usable) {
         PsAbiLevel reached = NONE;
         for (PsAbiLevel level : values()) {

@@ -53,6 +53,8 @@ public final class AmxPermission {
      * This process's AMX tile-data permission as Linux has it now ({@code ARCH_GET_XCOMP_PERM}):
      * {@code GRANTED}, {@code NOT_REQUESTED}, {@code REFUSED} when an earlier {@link #request()} was
      * refused, or {@code UNAVAILABLE} when it cannot be read.
+     *
+     * @return the permission, with how it was read
      */
     public static TilePermission status() {
         return status(syscalls());

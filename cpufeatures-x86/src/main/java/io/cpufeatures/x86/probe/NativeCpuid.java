@@ -72,6 +72,7 @@ public final class NativeCpuid implements CpuidInstruction, AutoCloseable {
     /**
      * Loads JNA and the stubs into a page mapped for this OS.
      *
+     * @return an open instance; close it to unmap the code
      * @throws NativeProbeException if this is not x86-64, JNA cannot load or the memory is refused
      */
     public static NativeCpuid open() throws NativeProbeException {
@@ -83,7 +84,7 @@ public final class NativeCpuid implements CpuidInstruction, AutoCloseable {
         return Platform.isWindows() ? new WindowsExecutableMemory(size) : new PosixExecutableMemory(Platform.isMac(), size);
     }
 
-    /** What runs: ABI and JNA version. */
+    /** {@return what runs: the ABI of the stubs and the JNA version} */
     public String description() {
         return description;
     }

@@ -23,6 +23,7 @@ interface ThreadAffinity {
 
         private static final long serialVersionUID = 1L;
 
+        /** The errno of the failed call, 0 when none applies. */
         private final int errno;
 
         AffinityException(String message, int errno) {

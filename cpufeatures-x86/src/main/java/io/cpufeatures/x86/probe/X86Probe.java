@@ -47,7 +47,13 @@ public final class X86Probe {
      */
     public record Outcome(Optional<CpuidSnapshot> snapshot, ProbeSource source, List<CpuGroup> coreGroups) {
 
-        /** Validates the parts and copies the groups. */
+        /**
+         * Validates the parts and copies the groups.
+         *
+         * @param snapshot   the snapshot of the CPU the probe ran on; not null (empty when every source failed)
+         * @param source     the source record; not null
+         * @param coreGroups one group per core type of a hybrid part, or empty; not null
+         */
         public Outcome {
             Objects.requireNonNull(snapshot, "snapshot");
             Objects.requireNonNull(source, "source");
@@ -71,7 +77,9 @@ public final class X86Probe {
         this.affinity = affinity;
     }
 
-    /** The probe of this machine. */
+    /**
+     * {@return the probe of this machine: CPUID through JNA, then {@code /proc/cpuinfo} when the OS is Linux}
+     */
     public static X86Probe system() {
         return new X86Probe(NativeCpuid::defaultMemory, Path.of("/proc/cpuinfo"),
                 System.getProperty("os.name", "").toLowerCase(Locale.ROOT).startsWith("linux"));
@@ -81,6 +89,9 @@ public final class X86Probe {
      * Probes with the sources {@code mode} allows: {@code native}, {@code proc-cpuinfo}, or both in
      * that order for {@code auto}.
      *
+     * @param mode the sources allowed; not {@link ProbeMode#NONE}
+     * @return the snapshot of the first source that worked, with the failures before it; or no snapshot and
+     *         every failure, never an exception for a source that fails
      * @throws IllegalArgumentException for {@link ProbeMode#NONE}, which asks for no probe at all
      */
     public Outcome probe(ProbeMode mode) {

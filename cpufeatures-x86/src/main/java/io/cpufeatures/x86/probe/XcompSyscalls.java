@@ -24,6 +24,7 @@ interface XcompSyscalls {
 
         private static final long serialVersionUID = 1L;
 
+        /** The call's errno. */
         private final int errno;
 
         XcompException(int errno, String call) {

@@ -16,12 +16,23 @@ public record CpuidLeaf(int leaf, int subleaf) implements Comparable<CpuidLeaf> 
             .comparing(CpuidLeaf::leaf, Integer::compareUnsigned)
             .thenComparing(CpuidLeaf::subleaf, Integer::compareUnsigned);
 
-    /** The leaf with subleaf 0. */
+    /**
+     * The leaf with subleaf 0.
+     *
+     * @param leaf the leaf (EAX input), unsigned
+     * @return the input ({@code leaf}, 0)
+     */
     public static CpuidLeaf of(int leaf) {
         return new CpuidLeaf(leaf, 0);
     }
 
-    /** The given leaf and subleaf. */
+    /**
+     * The given leaf and subleaf.
+     *
+     * @param leaf    the leaf (EAX input), unsigned
+     * @param subleaf the subleaf (ECX input), unsigned
+     * @return the input ({@code leaf}, {@code subleaf})
+     */
     public static CpuidLeaf of(int leaf, int subleaf) {
         return new CpuidLeaf(leaf, subleaf);
     }

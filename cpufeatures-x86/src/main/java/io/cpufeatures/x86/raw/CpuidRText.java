@@ -20,12 +20,22 @@ public final class CpuidRText {
     private CpuidRText() {
     }
 
-    /** The text of one snapshot, as logical CPU 0. */
+    /**
+     * The text of one snapshot, as logical CPU 0.
+     *
+     * @param snapshot the snapshot; not null
+     * @return the {@code cpuid -r} text, its lines ending in {@code \n}
+     */
     public static String write(CpuidSnapshot snapshot) {
         return write(List.of(snapshot));
     }
 
-    /** The text of several snapshots, numbered {@code CPU 0:}, {@code CPU 1:}... in list order. */
+    /**
+     * The text of several snapshots, numbered {@code CPU 0:}, {@code CPU 1:}... in list order.
+     *
+     * @param snapshots the snapshots, one per logical CPU; not null
+     * @return the {@code cpuid -r} text, its lines ending in {@code \n}
+     */
     public static String write(List<CpuidSnapshot> snapshots) {
         StringBuilder sb = new StringBuilder();
         for (int i = 0; i < snapshots.size(); i++) {

@@ -35,7 +35,12 @@ public final class CpuidSnapshot implements CpuSnapshot {
         this.tilePermission = tilePermission;
     }
 
-    /** A builder for a snapshot from {@code source}; XCR0 starts {@link Xcr0Source#UNKNOWN}. */
+    /**
+     * A builder for a snapshot from {@code source}; XCR0 starts {@link Xcr0Source#UNKNOWN}.
+     *
+     * @param source where the leaves come from (a file and logical CPU, an emulated CPU); not null
+     * @return a builder with no leaves
+     */
     public static Builder builder(SnapshotSource source) {
         return new Builder(source);
     }
@@ -46,28 +51,51 @@ public final class CpuidSnapshot implements CpuSnapshot {
         return "x86_64";
     }
 
-    /** The registers of (leaf, subleaf), or all zero when the snapshot does not have it. */
+    /**
+     * The registers of (leaf, subleaf), or all zero when the snapshot does not have it.
+     *
+     * @param leaf    the leaf (EAX input), unsigned
+     * @param subleaf the subleaf (ECX input), unsigned
+     * @return the registers, {@link CpuidRegisters#ZERO} for an absent leaf
+     */
     public CpuidRegisters read(int leaf, int subleaf) {
         CpuidRegisters registers = leaves.get(new CpuidLeaf(leaf, subleaf));
         return registers == null ? CpuidRegisters.ZERO : registers;
     }
 
-    /** The registers of (leaf, 0), or all zero when the snapshot does not have it. */
+    /**
+     * The registers of (leaf, 0), or all zero when the snapshot does not have it.
+     *
+     * @param leaf the leaf (EAX input), unsigned
+     * @return the registers, {@link CpuidRegisters#ZERO} for an absent leaf
+     */
     public CpuidRegisters read(int leaf) {
         return read(leaf, 0);
     }
 
-    /** The registers of (leaf, subleaf) if the snapshot has them. */
+    /**
+     * The registers of (leaf, subleaf) if the snapshot has them.
+     *
+     * @param leaf    the leaf (EAX input), unsigned
+     * @param subleaf the subleaf (ECX input), unsigned
+     * @return the registers; empty for a leaf the snapshot does not have (or dropped as out of range)
+     */
     public Optional<CpuidRegisters> find(int leaf, int subleaf) {
         return Optional.ofNullable(leaves.get(new CpuidLeaf(leaf, subleaf)));
     }
 
-    /** Whether the snapshot has (leaf, subleaf). */
+    /**
+     * Whether the snapshot has (leaf, subleaf).
+     *
+     * @param leaf    the leaf (EAX input), unsigned
+     * @param subleaf the subleaf (ECX input), unsigned
+     * @return whether it was put and is inside its range
+     */
     public boolean contains(int leaf, int subleaf) {
         return leaves.containsKey(new CpuidLeaf(leaf, subleaf));
     }
 
-    /** The highest basic leaf, CPUID.0:EAX, an unsigned number. */
+    /** {@return the highest basic leaf, CPUID.0:EAX, an unsigned number} */
     public int maxBasicLeaf() {
         return read(0).eax();
     }
@@ -75,36 +103,39 @@ public final class CpuidSnapshot implements CpuSnapshot {
     /**
      * Whether basic leaf {@code leaf} is at or below the highest basic leaf, both compared as the
      * unsigned numbers they are (a dump may claim 0xFFFFFFFF, which a signed compare reads as -1).
+     *
+     * @param leaf a basic leaf number
+     * @return whether the CPU claims to implement it
      */
     public boolean definesBasicLeaf(int leaf) {
         return Integer.compareUnsigned(leaf, maxBasicLeaf()) <= 0;
     }
 
     /**
-     * The highest extended leaf, CPUID.0x80000000:EAX, or {@code 0x7fffffff} when the CPU has no
+     * {@return the highest extended leaf, CPUID.0x80000000:EAX, or {@code 0x7fffffff} when the CPU has no
      * extended range (so that {@code Integer.compareUnsigned(leaf, maxExtendedLeaf()) <= 0} is
-     * false for every extended leaf).
+     * false for every extended leaf)}
      */
     public int maxExtendedLeaf() {
         return find(0x8000_0000, 0).map(CpuidRegisters::eax).orElse(0x7fff_ffff);
     }
 
-    /** Every (leaf, subleaf) the snapshot has, in {@code cpuid -r} order. */
+    /** {@return every (leaf, subleaf) the snapshot has, in {@code cpuid -r} order; unmodifiable} */
     public SortedMap<CpuidLeaf, CpuidRegisters> leaves() {
         return leaves;
     }
 
-    /** XCR0 if its value is known (read, inferred or given: {@link Xcr0Source#hasValue()}). */
+    /** {@return XCR0 if its value is known (read, inferred or given: {@link Xcr0Source#hasValue()})} */
     public OptionalLong xcr0() {
         return xcr0Source.hasValue() ? OptionalLong.of(xcr0) : OptionalLong.empty();
     }
 
-    /** How XCR0 is known. */
+    /** {@return how XCR0 is known, or that it is not} */
     public Xcr0Source xcr0Source() {
         return xcr0Source;
     }
 
-    /** Where the snapshot came from. */
+    /** {@return where the snapshot came from} */
     public SnapshotSource source() {
         return source;
     }
@@ -112,6 +143,9 @@ public final class CpuidSnapshot implements CpuSnapshot {
     /**
      * The same leaves with XCR0 set to {@code value}, known by {@code how}.
      *
+     * @param value the XCR0 value, e.g. {@code 0xe7}
+     * @param how   how it is known: read, inferred or given; not null
+     * @return a new snapshot; this one is unchanged
      * @throws IllegalArgumentException if {@code how} carries no value ({@link Xcr0Source#hasValue()})
      */
     public CpuidSnapshot withXcr0(long value, Xcr0Source how) {
@@ -122,20 +156,25 @@ public final class CpuidSnapshot implements CpuSnapshot {
         return new CpuidSnapshot(leaves, value, how, source, tilePermission);
     }
 
-    /** The same leaves with XCR0 unknown. */
+    /** {@return the same leaves with XCR0 unknown; this snapshot is unchanged} */
     public CpuidSnapshot withoutXcr0() {
         return new CpuidSnapshot(leaves, 0, Xcr0Source.UNKNOWN, source, tilePermission);
     }
 
     /**
-     * Whether this process may use AMX tile data, when the probe read it (Linux, AMX present and enabled
-     * in XCR0); empty for a dump, an emulated CPU without it, or another OS.
+     * {@return whether this process may use AMX tile data, when the probe read it (Linux, AMX present and
+     * enabled in XCR0); empty for a dump, an emulated CPU without it, or another OS}
      */
     public Optional<TilePermission> tilePermission() {
         return tilePermission;
     }
 
-    /** The same snapshot with the process's AMX tile-data permission as read (or injected, in tests). */
+    /**
+     * The same snapshot with the process's AMX tile-data permission as read (or injected, in tests).
+     *
+     * @param permission the permission; not null
+     * @return a new snapshot; this one is unchanged
+     */
     public CpuidSnapshot withTilePermission(TilePermission permission) {
         return new CpuidSnapshot(leaves, xcr0, xcr0Source, source, Optional.of(permission));
     }
@@ -177,13 +216,30 @@ public final class CpuidSnapshot implements CpuSnapshot {
             this.source = Objects.requireNonNull(source, "source");
         }
 
-        /** Sets (leaf, subleaf), replacing an earlier value. */
+        /**
+         * Sets (leaf, subleaf), replacing an earlier value.
+         *
+         * @param leaf      the leaf (EAX input), unsigned
+         * @param subleaf   the subleaf (ECX input), unsigned; 0 for a leaf without subleaves
+         * @param registers what CPUID returned; not null
+         * @return this builder
+         */
         public Builder put(int leaf, int subleaf, CpuidRegisters registers) {
             leaves.put(new CpuidLeaf(leaf, subleaf), Objects.requireNonNull(registers, "registers"));
             return this;
         }
 
-        /** Sets (leaf, subleaf) from four register values. */
+        /**
+         * Sets (leaf, subleaf) from four register values.
+         *
+         * @param leaf    the leaf (EAX input), unsigned
+         * @param subleaf the subleaf (ECX input), unsigned; 0 for a leaf without subleaves
+         * @param eax     EAX output
+         * @param ebx     EBX output
+         * @param ecx     ECX output
+         * @param edx     EDX output
+         * @return this builder
+         */
         public Builder put(int leaf, int subleaf, int eax, int ebx, int ecx, int edx) {
             return put(leaf, subleaf, new CpuidRegisters(eax, ebx, ecx, edx));
         }
@@ -191,6 +247,9 @@ public final class CpuidSnapshot implements CpuSnapshot {
         /**
          * Sets XCR0 and how it is known.
          *
+         * @param value the XCR0 value, e.g. {@code 0xe7}
+         * @param how   how it is known: read, inferred or given
+         * @return this builder
          * @throws IllegalArgumentException if {@code how} carries no value ({@link Xcr0Source#hasValue()})
          */
         public Builder xcr0(long value, Xcr0Source how) {
@@ -205,6 +264,8 @@ public final class CpuidSnapshot implements CpuSnapshot {
         /**
          * Records that XCR0 is unknown but that the features were checked against it by the kernel (a
          * snapshot made from its {@code /proc/cpuinfo} flags).
+         *
+         * @return this builder
          */
         public Builder xcr0CheckedByKernel() {
             this.xcr0 = 0;
@@ -212,7 +273,13 @@ public final class CpuidSnapshot implements CpuSnapshot {
             return this;
         }
 
-        /** Whether (leaf, subleaf) has been put. */
+        /**
+         * Whether (leaf, subleaf) has been put.
+         *
+         * @param leaf    the leaf (EAX input), unsigned
+         * @param subleaf the subleaf (ECX input), unsigned
+         * @return whether it was put, whatever its range
+         */
         public boolean has(int leaf, int subleaf) {
             return leaves.containsKey(new CpuidLeaf(leaf, subleaf));
         }
@@ -220,6 +287,7 @@ public final class CpuidSnapshot implements CpuSnapshot {
         /**
          * Builds the snapshot, dropping the leaves above the highest leaf of their range.
          *
+         * @return the snapshot, with no AMX tile permission
          * @throws IllegalStateException if leaf 0 is missing: without it nothing can be decoded
          */
         public CpuidSnapshot build() {

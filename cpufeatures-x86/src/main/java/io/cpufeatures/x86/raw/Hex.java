@@ -11,7 +11,13 @@ public final class Hex {
     private Hex() {
     }
 
-    /** {@code value} as exactly {@code digits} lower-case hex digits (the low ones), zero-padded. */
+    /**
+     * {@code value} as exactly {@code digits} lower-case hex digits (the low ones), zero-padded.
+     *
+     * @param value  the value; its bits above the {@code digits} low nibbles are dropped
+     * @param digits how many digits to write; not negative (beyond 16, the high ones are 0)
+     * @return the digits, without {@code 0x}, e.g. {@code 000000e7} for 0xe7 and 8
+     */
     public static String of(long value, int digits) {
         char[] c = new char[digits];
         for (int i = digits - 1; i >= 0; i--) {
@@ -21,7 +27,12 @@ public final class Hex {
         return new String(c);
     }
 
-    /** {@code value} as {@code 0x} and its lower-case hex digits, without padding ({@code 0xe7}). */
+    /**
+     * {@code value} as {@code 0x} and its lower-case hex digits, without padding ({@code 0xe7}).
+     *
+     * @param value the value, read as unsigned
+     * @return the text, e.g. {@code 0xe7}
+     */
     public static String prefixed(long value) {
         return "0x" + Long.toHexString(value);
     }

@@ -29,12 +29,17 @@ public enum LeafRange {
         this.base = base;
     }
 
-    /** The first leaf of the range, whose EAX gives its highest leaf. */
+    /** {@return the first leaf of the range, whose EAX gives its highest leaf} */
     public int base() {
         return base;
     }
 
-    /** The range {@code leaf} belongs to, if it is one the snapshot keeps. */
+    /**
+     * The range {@code leaf} belongs to, if it is one the snapshot keeps.
+     *
+     * @param leaf a leaf number, unsigned
+     * @return its range, when it is within 0xFFFF leaves above a kept range's base; empty otherwise
+     */
     public static Optional<LeafRange> of(int leaf) {
         for (LeafRange range : values()) {
             if (Integer.compareUnsigned(leaf, range.base) >= 0

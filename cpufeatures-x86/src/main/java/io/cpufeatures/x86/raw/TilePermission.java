@@ -31,19 +31,24 @@ public record TilePermission(State state, String detail) {
             this.id = id;
         }
 
-        /** The identifier in reports and JSON. */
+        /** {@return the identifier in reports and JSON, e.g. {@code not-requested}} */
         public String id() {
             return id;
         }
     }
 
-    /** Validates the parts. */
+    /**
+     * Validates the parts.
+     *
+     * @param state  what is known; not null
+     * @param detail how it is known: the call made and its answer; not null
+     */
     public TilePermission {
         Objects.requireNonNull(state, "state");
         Objects.requireNonNull(detail, "detail");
     }
 
-    /** Whether AMX tile data may be used. */
+    /** {@return whether AMX tile data may be used: only when {@link State#GRANTED}} */
     public boolean granted() {
         return state == State.GRANTED;
     }

@@ -22,12 +22,15 @@ public enum Xcr0Source {
         this.id = id;
     }
 
-    /** The identifier in reports and JSON ({@code xgetbv}, {@code inferred}, {@code user}, {@code kernel}, {@code unknown}). */
+    /**
+     * {@return the identifier in reports and JSON ({@code xgetbv}, {@code inferred}, {@code user},
+     * {@code kernel}, {@code unknown})}
+     */
     public String id() {
         return id;
     }
 
-    /** Whether a value of XCR0 is known this way (read, inferred or given). */
+    /** {@return whether a value of XCR0 is known this way (read, inferred or given)} */
     public boolean hasValue() {
         return this == XGETBV || this == INFERRED_FROM_LEAF_0xD || this == USER;
     }

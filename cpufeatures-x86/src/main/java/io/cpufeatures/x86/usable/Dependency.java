@@ -21,7 +21,15 @@ public record Dependency(X86Feature feature, X86Feature dependsOn, Origin origin
         CPUFEATURES
     }
 
-    /** Validates the parts. */
+    /**
+     * Validates the parts.
+     *
+     * @param feature   the dependent feature; not null
+     * @param dependsOn the feature it needs; not null, and not {@code feature}
+     * @param origin    where the rule comes from; not null
+     * @param why       for rules of our own, the reason; empty for the kernel's; not null
+     * @throws IllegalArgumentException if a feature is made to depend on itself
+     */
     public Dependency {
         Objects.requireNonNull(feature, "feature");
         Objects.requireNonNull(dependsOn, "dependsOn");

@@ -16,7 +16,12 @@ import java.util.Set;
  */
 public record DependencyChain(List<X86Feature> path) {
 
-    /** Copies the path. */
+    /**
+     * Copies the path.
+     *
+     * @param path the features from the one that fell to the root; at least two; not null
+     * @throws IllegalArgumentException if the path has fewer than two features
+     */
     public DependencyChain {
         path = List.copyOf(path);
         if (path.size() < 2) {
@@ -27,8 +32,11 @@ public record DependencyChain(List<X86Feature> path) {
     /**
      * The chain from {@code feature}, if it has a dependency that is not usable.
      *
-     * @param usable  the usable features
-     * @param present the present features
+     * @param feature the feature that fell; not null
+     * @param usable  the usable features; not null
+     * @param present the present features; not null
+     * @return the chain down to the first absent feature, or to one whose own dependencies are all usable;
+     *         empty if every direct dependency of {@code feature} is usable
      */
     public static java.util.Optional<DependencyChain> of(X86Feature feature, Set<X86Feature> usable,
             Set<X86Feature> present) {
@@ -58,17 +66,17 @@ public record DependencyChain(List<X86Feature> path) {
         return null;
     }
 
-    /** The feature at the root of the chain. */
+    /** {@return the feature at the root of the chain} */
     public X86Feature root() {
         return path.get(path.size() - 1);
     }
 
-    /** The first unusable dependency of the feature that fell. */
+    /** {@return the first unusable dependency of the feature that fell} */
     public X86Feature first() {
         return path.get(1);
     }
 
-    /** {@code avx512_vbmi2 <- avx512vl <- avx512f <- avx <- xsave}. */
+    /** {@return the chain's canonical names joined by arrows: {@code avx512_vbmi2 <- avx512vl <- avx512f <- avx}} */
     public String describe() {
         StringBuilder sb = new StringBuilder();
         for (X86Feature f : path) {

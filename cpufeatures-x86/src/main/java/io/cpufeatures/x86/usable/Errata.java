@@ -32,7 +32,7 @@ public final class Errata {
     private Errata() {
     }
 
-    /** Every erratum, in table order. */
+    /** {@return every erratum, in table order; immutable} */
     public static List<Erratum> table() {
         return TABLE;
     }

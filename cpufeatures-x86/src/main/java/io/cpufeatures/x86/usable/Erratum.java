@@ -21,7 +21,15 @@ import java.util.function.BiPredicate;
 public record Erratum(String id, Set<X86Feature> features, String effect, String citation,
         BiPredicate<CpuIdentity, Set<X86Feature>> applies) {
 
-    /** Validates and copies the parts. */
+    /**
+     * Validates and copies the parts.
+     *
+     * @param id       a short name, e.g. {@code SKL052}; not null
+     * @param features the features it makes unusable; not null
+     * @param effect   what goes wrong, in one sentence; not null
+     * @param citation where it is documented and who else acts on it; not null
+     * @param applies  whether it applies to a CPU, given its identity and present features; not null
+     */
     public Erratum {
         Objects.requireNonNull(id, "id");
         features = Set.copyOf(features);
@@ -30,12 +38,18 @@ public record Erratum(String id, Set<X86Feature> features, String effect, String
         Objects.requireNonNull(applies, "applies");
     }
 
-    /** Whether it applies to the CPU with this identity and these present features. */
+    /**
+     * Whether it applies to the CPU with this identity and these present features.
+     *
+     * @param identity the CPU's vendor, family, model and stepping
+     * @param present  the features the CPU reports
+     * @return whether the listed features are untrustworthy on that CPU
+     */
     public boolean appliesTo(CpuIdentity identity, Set<X86Feature> present) {
         return applies.test(identity, present);
     }
 
-    /** The reason it gives a feature it names: {@code SKL052: effect (citation)}. */
+    /** {@return the reason it gives a feature it names: {@code SKL052: effect (citation)}, of kind erratum} */
     public Reason reason() {
         return new Reason(ReasonKind.ERRATUM, id + ": " + effect + " (" + citation + ")");
     }

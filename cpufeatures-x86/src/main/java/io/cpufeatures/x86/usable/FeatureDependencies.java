@@ -207,12 +207,17 @@ public final class FeatureDependencies {
         return new Dependency(feature, dependsOn, Dependency.Origin.CPUFEATURES, why);
     }
 
-    /** Every row, in table order: the kernel's first, then ours. */
+    /** {@return every row, in table order: the kernel's first, then ours; immutable} */
     public static List<Dependency> table() {
         return TABLE;
     }
 
-    /** The features {@code feature} depends on directly, in table order. */
+    /**
+     * The features {@code feature} depends on directly, in table order.
+     *
+     * @param feature the feature; not null
+     * @return its direct dependencies; empty when it has none
+     */
     public static List<X86Feature> direct(X86Feature feature) {
         return DIRECT.get(Objects.requireNonNull(feature, "feature"));
     }
@@ -231,7 +236,12 @@ public final class FeatureDependencies {
         return Collections.unmodifiableMap(result);
     }
 
-    /** Every feature {@code feature} depends on, directly or not. */
+    /**
+     * Every feature {@code feature} depends on, directly or not.
+     *
+     * @param feature the feature; not null
+     * @return its transitive dependencies, not including itself; empty when it has none
+     */
     public static Set<X86Feature> closureOf(X86Feature feature) {
         return CLOSURE.get(Objects.requireNonNull(feature, "feature"));
     }

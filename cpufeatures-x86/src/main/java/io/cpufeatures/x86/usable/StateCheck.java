@@ -28,14 +28,26 @@ import java.util.Optional;
  */
 public record StateCheck(X86Feature feature, Xcr0State xcr0, Optional<Reason> refusal) {
 
-    /** Validates the parts. */
+    /**
+     * Validates the parts.
+     *
+     * @param feature the feature checked; not null
+     * @param xcr0    what is known of XCR0; not null
+     * @param refusal why the check fails; not null (empty when it passes)
+     */
     public StateCheck {
         Objects.requireNonNull(feature, "feature");
         Objects.requireNonNull(xcr0, "xcr0");
         Objects.requireNonNull(refusal, "refusal");
     }
 
-    /** The check of {@code feature} against {@code xcr0}. */
+    /**
+     * The check of {@code feature} against {@code xcr0}.
+     *
+     * @param feature the feature to check; not null
+     * @param xcr0    what is known of XCR0; not null
+     * @return the check, with its refusal when the OS has not (or not knowably) enabled the state
+     */
     public static StateCheck of(X86Feature feature, Xcr0State xcr0) {
         return new StateCheck(feature, xcr0, Optional.ofNullable(refusalOf(feature, xcr0)));
     }
@@ -48,7 +60,7 @@ public record StateCheck(X86Feature feature, Xcr0State xcr0, Optional<Reason> re
         return refusal(feature.state(), xcr0);
     }
 
-    /** Whether the OS enabled what the feature needs. */
+    /** {@return whether the OS enabled what the feature needs} */
     public boolean passes() {
         return refusal.isEmpty();
     }
@@ -114,6 +126,8 @@ public record StateCheck(X86Feature feature, Xcr0State xcr0, Optional<Reason> re
      * The check as one line: what the feature needs, whether OSXSAVE is set, what is known of XCR0 and
      * which components it lacks ({@code AVX needs XCR0 0x7 (x87|SSE|YMM_Hi128); OSXSAVE set; XCR0=0x3
      * (inferred from CPUID.(0xD,0).EBX): lacks YMM_Hi128}).
+     *
+     * @return the line
      */
     public String describe() {
         StateRequirement s = feature.state();

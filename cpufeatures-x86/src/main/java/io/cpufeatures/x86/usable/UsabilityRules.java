@@ -40,6 +40,8 @@ public final class UsabilityRules {
      * @param present  the present features
      * @param xcr0     what is known of XCR0
      * @param disabled features the user removed (they and what depends on them become unusable)
+     * @return the usable features, and for every present feature that is not usable its reasons: its own
+     *         (disabled, OS state, errata), then the dependency chain
      */
     public static Usability apply(CpuIdentity identity, Set<X86Feature> present, Xcr0State xcr0,
             Set<X86Feature> disabled) {

@@ -50,7 +50,12 @@ public final class Xcr0Inference {
     private Xcr0Inference() {
     }
 
-    /** The XCR0 state of {@code snapshot}, with the process's AMX tile-data permission when it was read. */
+    /**
+     * The XCR0 state of {@code snapshot}, with the process's AMX tile-data permission when it was read.
+     *
+     * @param snapshot the snapshot; not null
+     * @return the value the snapshot carries, or one inferred from leaf 0xD, or unknown; with how it is known
+     */
     public static Xcr0State of(CpuidSnapshot snapshot) {
         return inferred(snapshot).withTilePermission(snapshot.tilePermission());
     }

@@ -38,7 +38,12 @@ public final class Xcr0Rules {
     private Xcr0Rules() {
     }
 
-    /** The first rule {@code xcr0} breaks, if it breaks one. */
+    /**
+     * The first rule {@code xcr0} breaks, if it breaks one.
+     *
+     * @param xcr0 a would-be XCR0 value
+     * @return the rule, as the error states it; empty if an OS can enable that state
+     */
     public static Optional<String> violation(long xcr0) {
         return TABLE.stream().filter(r -> r.broken().test(xcr0)).map(Rule::text).findFirst();
     }
@@ -46,6 +51,8 @@ public final class Xcr0Rules {
     /**
      * Checks that {@code xcr0} is a state an OS can enable.
      *
+     * @param xcr0 a would-be XCR0 value, e.g. one the user gave
+     * @return {@code xcr0}, unchanged
      * @throws IllegalArgumentException naming the value and the rule it breaks
      */
     public static long check(long xcr0) {

@@ -31,7 +31,21 @@ import java.util.OptionalLong;
 public record Xcr0State(OptionalLong value, Xcr0Source source, boolean osxsave, long undetermined, long assumed,
         String assumption, Optional<TilePermission> tilePermission) {
 
-    /** Validates the parts. */
+    /**
+     * Validates the parts.
+     *
+     * @param value          the XCR0 value when known; not null (empty when not known)
+     * @param source         how it is known; not null
+     * @param osxsave        whether CPUID.1:ECX.OSXSAVE is set
+     * @param undetermined   for an inferred value, the XCR0 bits of the components that could not be inferred;
+     *                       0 otherwise
+     * @param assumed        for an inferred value, the XCR0 bits of the components a vendor's layout placed;
+     *                       0 otherwise
+     * @param assumption     what the inference assumed, in words; empty when nothing was; not null
+     * @param tilePermission the AMX tile-data permission; not null (empty when not read)
+     * @throws IllegalArgumentException if {@code value} is present and {@code source} carries no value, or the
+     *                                  other way round ({@link Xcr0Source#hasValue()})
+     */
     public Xcr0State {
         Objects.requireNonNull(value, "value");
         Objects.requireNonNull(source, "source");
@@ -42,22 +56,41 @@ public record Xcr0State(OptionalLong value, Xcr0Source source, boolean osxsave, 
         }
     }
 
-    /** A state with nothing assumed. */
+    /**
+     * A state with nothing assumed and no AMX tile-data permission read.
+     *
+     * @param value        the XCR0 value when known; not null (empty when not known)
+     * @param source       how it is known; not null
+     * @param osxsave      whether CPUID.1:ECX.OSXSAVE is set
+     * @param undetermined for an inferred value, the XCR0 bits of the components that could not be inferred
+     * @throws IllegalArgumentException if {@code value} is present and {@code source} carries no value, or the
+     *                                  other way round
+     */
     public Xcr0State(OptionalLong value, Xcr0Source source, boolean osxsave, long undetermined) {
         this(value, source, osxsave, undetermined, 0, "", Optional.empty());
     }
 
-    /** The same state with the process's AMX tile-data permission, if read. */
+    /**
+     * The same state with the process's AMX tile-data permission, if read.
+     *
+     * @param permission the permission; not null (empty when it was not read)
+     * @return a new state; this one is unchanged
+     */
     public Xcr0State withTilePermission(Optional<TilePermission> permission) {
         return new Xcr0State(value, source, osxsave, undetermined, assumed, assumption, permission);
     }
 
-    /** Whether the kernel checked the features' state for us (XCR0 itself unknown). */
+    /** {@return whether the kernel checked the features' state for us (XCR0 itself unknown)} */
     public boolean kernelChecked() {
         return source == Xcr0Source.KERNEL_CHECKED;
     }
 
-    /** Whether every bit of {@code mask} is known to be enabled. */
+    /**
+     * Whether every bit of {@code mask} is known to be enabled.
+     *
+     * @param mask XCR0 bits, e.g. {@code 0xe7} for AVX-512 state
+     * @return whether the value is known and has all of them; false when XCR0 is unknown
+     */
     public boolean enables(long mask) {
         return value.isPresent() && (value.getAsLong() & mask) == mask;
     }
@@ -65,6 +98,8 @@ public record Xcr0State(OptionalLong value, Xcr0Source source, boolean osxsave, 
     /**
      * A description such as {@code XCR0=0xe7 (read with XGETBV)} or {@code XCR0 unknown}, naming the
      * undetermined components of an inferred value.
+     *
+     * @return the description, one line
      */
     public String describe() {
         String s = valueText();
@@ -81,13 +116,19 @@ public record Xcr0State(OptionalLong value, Xcr0Source source, boolean osxsave, 
      * The value and how it is known, as {@link #valueText()}, saying so when any of {@code components}
      * was placed by a vendor's layout: a verdict on them rests on that layout
      * ({@code XCR0=0x7 (inferred from CPUID.(0xD,0).EBX; OPMASK|ZMM_Hi256|Hi16_ZMM placed by ...)}).
+     *
+     * @param components the XCR0 bits of the components a verdict is about
+     * @return the text, one line
      */
     public String valueText(long components) {
         String s = valueText();
         return (assumed & components) == 0 ? s : s.substring(0, s.length() - 1) + "; " + assumption + ")";
     }
 
-    /** The value and how it is known, {@code XCR0=0x7 (inferred from CPUID.(0xD,0).EBX)}. */
+    /**
+     * {@return the value and how it is known, {@code XCR0=0x7 (inferred from CPUID.(0xD,0).EBX)}, or why it
+     * is not, {@code XCR0 unknown}}
+     */
     public String valueText() {
         if (value.isEmpty()) {
             if (kernelChecked()) {

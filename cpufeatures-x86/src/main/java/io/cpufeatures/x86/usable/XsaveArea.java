@@ -10,7 +10,14 @@ package io.cpufeatures.x86.usable;
  */
 public record XsaveArea(int component, int offset, int size) {
 
-    /** Validates the parts: a user component lies after the legacy region and the XSAVE header. */
+    /**
+     * Validates the parts: a user component lies after the legacy region and the XSAVE header.
+     *
+     * @param component the component's XCR0 bit, 2..63
+     * @param offset    its offset from the start of the area, in bytes, at least 576
+     * @param size      its size in bytes, above 0
+     * @throws IllegalArgumentException if a part is outside those ranges
+     */
     public XsaveArea {
         if (component < 2 || component > 63 || offset < 576 || size <= 0) {
             throw new IllegalArgumentException("component " + component + " at " + offset + " (" + size
@@ -19,7 +26,7 @@ public record XsaveArea(int component, int offset, int size) {
         }
     }
 
-    /** The first byte after the component. */
+    /** {@return the offset of the first byte after the component: {@code offset + size}} */
     public int end() {
         return offset + size;
     }

@@ -21,7 +21,17 @@ import java.util.Optional;
 public record XsaveLayout(String name, X86Vendor vendor, int familyFrom, int familyTo, List<XsaveArea> areas,
         String citation) {
 
-    /** Validates and copies the parts. */
+    /**
+     * Validates and copies the parts.
+     *
+     * @param name       the layout's name in reasons; not null
+     * @param vendor     the vendor whose CPUs report it; not null
+     * @param familyFrom the first display family it applies to
+     * @param familyTo   the last display family it applies to, at least {@code familyFrom}
+     * @param areas      where each component lies; not empty; not null
+     * @param citation   where the offsets come from; not null
+     * @throws IllegalArgumentException if the family range is empty or there is no area
+     */
     public XsaveLayout {
         Objects.requireNonNull(name, "name");
         Objects.requireNonNull(vendor, "vendor");
@@ -32,12 +42,23 @@ public record XsaveLayout(String name, X86Vendor vendor, int familyFrom, int fam
         }
     }
 
-    /** Whether the layout applies to a CPU of this vendor and display family. */
+    /**
+     * Whether the layout applies to a CPU of this vendor and display family.
+     *
+     * @param cpuVendor the CPU's vendor
+     * @param family    the CPU's display family
+     * @return whether the vendor is the layout's and the family within its range
+     */
     public boolean appliesTo(X86Vendor cpuVendor, int family) {
         return vendor == cpuVendor && family >= familyFrom && family <= familyTo;
     }
 
-    /** Where the layout puts {@code component}, if it places it. */
+    /**
+     * Where the layout puts {@code component}, if it places it.
+     *
+     * @param component the component's XCR0 bit number, e.g. 5 for {@code OPMASK}
+     * @return its offset and size; empty if the layout does not place it
+     */
     public Optional<XsaveArea> area(int component) {
         for (XsaveArea a : areas) {
             if (a.component() == component) {

@@ -46,12 +46,18 @@ public final class XsaveLayouts {
     private XsaveLayouts() {
     }
 
-    /** Every layout, in match order. */
+    /** {@return every layout, in match order; immutable} */
     public static List<XsaveLayout> table() {
         return TABLE;
     }
 
-    /** The layout CPUs of this vendor and display family report, if one is known. */
+    /**
+     * The layout CPUs of this vendor and display family report, if one is known.
+     *
+     * @param vendor the CPU's vendor; not null
+     * @param family the CPU's display family, e.g. {@code 0x19}
+     * @return the first layout of the table that applies; empty if none does
+     */
     public static Optional<XsaveLayout> of(X86Vendor vendor, int family) {
         Objects.requireNonNull(vendor, "vendor");
         for (XsaveLayout l : TABLE) {
