@@ -36,62 +36,92 @@ public final class AArch64CpuInfo {
         this.core = Objects.requireNonNull(core, "core");
     }
 
-    /** The raw snapshot this was decoded from. */
+    /** {@return the raw snapshot this was decoded from} */
     public AArch64Snapshot snapshot() {
         return snapshot;
     }
 
-    /** MIDR_EL1's fields, if the register was read. */
+    /** {@return MIDR_EL1's fields, if the register was read} */
     public Optional<Midr> midr() {
         return snapshot.midr();
     }
 
-    /** The core the MIDR names, if it was read and the table knows it. */
+    /** {@return the core the MIDR names, if it was read and the table knows its part} */
     public Optional<CoreModel> core() {
         return core;
     }
 
-    /** The features the CPU has. */
+    /**
+     * {@return the features the CPU has: by their ID-register fields, or by their HWCAP bits where the registers were
+     * not read; unmodifiable}
+     */
     public Set<AArch64Feature> present() {
         return present;
     }
 
-    /** The features a program may use: present, allowed by the kernel, dependencies usable, not disabled. */
+    /**
+     * {@return the features a program may use: present, allowed by the kernel, dependencies usable, not disabled;
+     * unmodifiable}
+     */
     public Set<AArch64Feature> usable() {
         return usability.usable();
     }
 
-    /** For each present feature that is not usable, the reasons, root reason first. */
+    /** {@return for each present feature that is not usable, the reasons, root reason first; unmodifiable} */
     public Map<AArch64Feature, List<Reason>> notUsable() {
         return usability.reasons();
     }
 
-    /** Whether {@code feature} is usable. */
+    /**
+     * Whether {@code feature} is usable.
+     *
+     * @param feature the feature
+     * @return whether a program may use it
+     */
     public boolean isUsable(AArch64Feature feature) {
         return usability.usable().contains(feature);
     }
 
-    /** Whether the feature named {@code name} (canonical or alias) is usable; unknown names throw. */
+    /**
+     * Whether the feature named {@code name} (canonical or alias) is usable; unknown names throw.
+     *
+     * @param name any accepted spelling of an AArch64 feature, e.g. {@code sve2} or {@code neon}; not null
+     * @return whether a program may use it
+     * @throws io.cpufeatures.core.UnknownFeatureException naming the closest valid names when no module knows it
+     * @throws IllegalArgumentException if it names something other than an AArch64 feature
+     */
     public boolean isUsable(String name) {
         return isUsable(FeatureNames.require(name, "isUsable"));
     }
 
-    /** Whether the feature named {@code name} (canonical or alias) is present; unknown names throw. */
+    /**
+     * Whether the feature named {@code name} (canonical or alias) is present; unknown names throw.
+     *
+     * @param name any accepted spelling of an AArch64 feature, e.g. {@code sve2} or {@code neon}; not null
+     * @return whether the CPU has it, whether or not a program may use it
+     * @throws io.cpufeatures.core.UnknownFeatureException naming the closest valid names when no module knows it
+     * @throws IllegalArgumentException if it names something other than an AArch64 feature
+     */
     public boolean isPresent(String name) {
         return present.contains(FeatureNames.require(name, "isPresent"));
     }
 
-    /** The reasons {@code feature} is not usable; empty when it is usable or not present. */
+    /**
+     * The reasons {@code feature} is not usable; empty when it is usable or not present.
+     *
+     * @param feature the feature
+     * @return the reasons, root reason first
+     */
     public List<Reason> reasons(AArch64Feature feature) {
         return usability.reasons().getOrDefault(feature, List.of());
     }
 
-    /** This process's SVE vector length in bits, if the kernel gave one. */
+    /** {@return this process's SVE vector length in bits, 128 to 2048, if the kernel gave one} */
     public OptionalInt sveVectorBits() {
         return bits(snapshot.sveVectorBytes());
     }
 
-    /** This process's SME streaming vector length in bits, if the kernel gave one. */
+    /** {@return this process's SME streaming vector length in bits, 128 to 2048, if the kernel gave one} */
     public OptionalInt smeVectorBits() {
         return bits(snapshot.smeVectorBytes());
     }

@@ -16,7 +16,12 @@ public final class AArch64Decoder {
     private AArch64Decoder() {
     }
 
-    /** Decodes {@code snapshot}. */
+    /**
+     * Decodes {@code snapshot}.
+     *
+     * @param snapshot the HWCAP words, ID registers and vector lengths of one CPU; not null
+     * @return everything the decoder says about that CPU
+     */
     public static AArch64CpuInfo decode(AArch64Snapshot snapshot) {
         return decode(snapshot, Set.of());
     }
@@ -24,6 +29,10 @@ public final class AArch64Decoder {
     /**
      * Decodes {@code snapshot} with {@code disabled} features removed, as if the kernel did not allow
      * them (what depends on them falls too).
+     *
+     * @param snapshot the HWCAP words, ID registers and vector lengths of one CPU; not null
+     * @param disabled the features to remove, each reported with the reason "disabled"; not null
+     * @return everything the decoder says about that CPU
      */
     public static AArch64CpuInfo decode(AArch64Snapshot snapshot, Set<AArch64Feature> disabled) {
         Set<AArch64Feature> present = Presence.of(snapshot);

@@ -14,7 +14,16 @@ import java.util.Objects;
  */
 public record AArch64Dump(String file, int logicalCpus, List<Group> groups) {
 
-    /** Validates and copies the parts. */
+    /**
+     * Validates and copies the parts.
+     *
+     * @param file        the file name as given to the reader; not null
+     * @param logicalCpus the number of logical CPUs in the file: the groups' counts added up
+     * @param groups      the distinct CPUs, in order of first appearance, at least one; not null, and no group in it
+     *                    null
+     * @throws IllegalArgumentException if there is no group, or the groups' counts do not add up to
+     *                                  {@code logicalCpus}
+     */
     public AArch64Dump {
         Objects.requireNonNull(file, "file");
         groups = List.copyOf(groups);
@@ -32,7 +41,14 @@ public record AArch64Dump(String file, int logicalCpus, List<Group> groups) {
      */
     public record Group(AArch64Snapshot snapshot, int count, int firstLogicalCpu) {
 
-        /** Validates the parts. */
+        /**
+         * Validates the parts.
+         *
+         * @param snapshot        the snapshot of the first of them; not null
+         * @param count           how many logical CPUs the group has, at least 1
+         * @param firstLogicalCpu the 0-based position in the file of the first of them, at least 0
+         * @throws IllegalArgumentException if {@code count} is below 1 or {@code firstLogicalCpu} below 0
+         */
         public Group {
             Objects.requireNonNull(snapshot, "snapshot");
             if (count < 1 || firstLogicalCpu < 0) {

@@ -65,7 +65,13 @@ public final class AArch64DumpText {
     private AArch64DumpText() {
     }
 
-    /** The text of {@code snapshots}, as logical CPUs 0, 1... in list order. */
+    /**
+     * The text of {@code snapshots}, as logical CPUs 0, 1... in list order.
+     *
+     * @param snapshots the snapshots of the logical CPUs, CPU 0 first; not null
+     * @return the dump: the header, then per CPU its source as a comment and its values; an empty list gives a
+     *         header with no CPU, which {@link #parseIfAArch64} refuses (a dump lists at least one)
+     */
     public static String write(List<AArch64Snapshot> snapshots) {
         StringBuilder sb = new StringBuilder(MAGIC).append(' ').append(VERSION).append('\n');
         sb.append("# cpufeatures AArch64 dump: HWCAP words, ID registers, vector lengths (docs/dump-formats.md)\n");
@@ -87,7 +93,14 @@ public final class AArch64DumpText {
         return sb.toString();
     }
 
-    /** Whether {@code text} is in this format: some line starts with {@link #MAGIC}. */
+    /**
+     * Whether {@code text} is in this format: some line starts with {@link #MAGIC}.
+     *
+     * @param text a file's contents; not null
+     * @return whether the first word of any line is {@link #MAGIC}: a header after other lines still claims the
+     *         file, so that {@link #parseIfAArch64} reports what comes before it instead of leaving the file to
+     *         another format
+     */
     public static boolean isAArch64Dump(String text) {
         for (String line : lines(text)) {
             if (firstWord(line).equals(MAGIC)) {
@@ -101,6 +114,10 @@ public final class AArch64DumpText {
      * Parses {@code text} if it is in this format: empty if it is not ({@link #isAArch64Dump}), the dump
      * if it parses completely.
      *
+     * @param file the file name, for the snapshots' sources ({@code FILE logical CPU N}) and the error messages;
+     *             not null
+     * @param text the file's contents; not null
+     * @return the dump; empty when {@code text} is not in this format
      * @throws AArch64DumpFormatException if it is in this format and malformed
      */
     public static Optional<AArch64Dump> parseIfAArch64(String file, String text) throws AArch64DumpFormatException {

@@ -44,7 +44,16 @@ public final class EmulatedArmCpu {
     private EmulatedArmCpu() {
     }
 
-    /** A CPU of Arm (implementer 0x41) with this part number, variant and revision. */
+    /**
+     * A CPU of Arm (implementer 0x41) with this part number, variant and revision.
+     *
+     * @param part     the part number, 0 to 0xfff, e.g. {@code 0xd0c} for Neoverse N1
+     * @param variant  the variant, 0 to 15: the {@code r} of {@code r4p1}
+     * @param revision the revision, 0 to 15: the {@code p} of {@code r4p1}
+     * @return a builder with no feature; the kernel emulates the ID registers unless
+     *         {@link Builder#withoutIdRegisters()} says otherwise
+     * @throws IllegalArgumentException if a field does not fit MIDR_EL1
+     */
     public static Builder arm(int part, int variant, int revision) {
         return of(0x41, part, variant, revision);
     }
@@ -52,6 +61,11 @@ public final class EmulatedArmCpu {
     /**
      * A CPU of this implementer, part number, variant and revision.
      *
+     * @param implementer the implementer code, 0 to 0xff, e.g. {@code 0x46} for Fujitsu
+     * @param part        the part number, 0 to 0xfff
+     * @param variant     the variant, 0 to 15
+     * @param revision    the revision, 0 to 15
+     * @return a builder with no feature; MIDR_EL1's architecture field is 0xf, as on every Armv8 and later CPU
      * @throws IllegalArgumentException if a field does not fit MIDR_EL1 (implementer 0..0xff, part
      *                                  0..0xfff, variant and revision 0..15)
      */
@@ -77,6 +91,8 @@ public final class EmulatedArmCpu {
         /**
          * The CPU has these features: canonical names, aliases or groups ({@code crypto}).
          *
+         * @param names feature names or groups, e.g. {@code asimddp}, {@code dotprod} or {@code crypto}; none null
+         * @return this builder
          * @throws io.cpufeatures.core.UnknownFeatureException for a name no module knows
          * @throws IllegalArgumentException for a name that is not an AArch64 feature or group
          */
@@ -87,7 +103,12 @@ public final class EmulatedArmCpu {
             return this;
         }
 
-        /** The CPU has these features. */
+        /**
+         * The CPU has these features.
+         *
+         * @param more the features; none null
+         * @return this builder
+         */
         public Builder with(AArch64Feature... more) {
             features.addAll(List.of(more));
             return this;
@@ -96,6 +117,11 @@ public final class EmulatedArmCpu {
         /**
          * The kernel does not set the HWCAPs of these features (names or groups), as a kernel without SVE
          * support, or one booted with a feature disabled, does: the ID registers still show them.
+         *
+         * @param names feature names or groups, e.g. {@code sve}; none null
+         * @return this builder
+         * @throws io.cpufeatures.core.UnknownFeatureException for a name no module knows
+         * @throws IllegalArgumentException for a name that is not an AArch64 feature or group
          */
         public Builder hiddenByKernel(String... names) {
             for (String n : names) {
@@ -108,6 +134,8 @@ public final class EmulatedArmCpu {
          * The process's SVE vector length (default 128 bits when {@code sve} is a feature); the snapshot
          * has it only when the kernel allows SVE, as {@code PR_SVE_GET_VL} does.
          *
+         * @param bits the length in bits, e.g. 512 for A64FX
+         * @return this builder
          * @throws IllegalArgumentException unless 128 to 2048 in steps of 128
          */
         public Builder sveVectorBits(int bits) {
@@ -119,6 +147,8 @@ public final class EmulatedArmCpu {
          * The process's SME streaming vector length (default 128 bits when {@code sme} is a feature); the
          * snapshot has it only when the kernel allows SME.
          *
+         * @param bits the streaming length in bits
+         * @return this builder
          * @throws IllegalArgumentException unless 128 to 2048 in steps of 128
          */
         public Builder smeVectorBits(int bits) {
@@ -129,13 +159,20 @@ public final class EmulatedArmCpu {
         /**
          * A kernel without HWCAP_CPUID (before Linux 4.11, or one that does not emulate the registers):
          * no ID register, MIDR included, can be read, so presence is the HWCAPs'.
+         *
+         * @return this builder
          */
         public Builder withoutIdRegisters() {
             this.idRegisters = false;
             return this;
         }
 
-        /** What the CPU stands for, in its source ({@code Neoverse N1 as qemu 7.2 models it}). */
+        /**
+         * What the CPU stands for, in its source ({@code Neoverse N1 as qemu 7.2 models it}).
+         *
+         * @param text the description, the detail of the snapshot's {@link SnapshotSource#emulated} source; not null
+         * @return this builder
+         */
         public Builder describedAs(String text) {
             this.description = Objects.requireNonNull(text, "text");
             return this;
@@ -161,6 +198,8 @@ public final class EmulatedArmCpu {
         /**
          * The snapshot.
          *
+         * @return the HWCAPs Linux would derive, the registers read with MRS (unless {@link #withoutIdRegisters()}),
+         *     the vector lengths the kernel would give, from an {@link io.cpufeatures.core.SourceKind#EMULATED} source
          * @throws IllegalArgumentException for a vector length of a CPU without its feature
          */
         public AArch64Snapshot snapshot() {
@@ -206,7 +245,12 @@ public final class EmulatedArmCpu {
             return b.build();
         }
 
-        /** Decodes the snapshot as the modules on the class path do. */
+        /**
+         * Decodes the snapshot as the modules on the class path do.
+         *
+         * @return what {@link CpuFeatures#of} says of {@link #snapshot()}
+         * @throws IllegalArgumentException for a vector length of a CPU without its feature
+         */
         public CpuFeatures decode() {
             return CpuFeatures.of(snapshot());
         }

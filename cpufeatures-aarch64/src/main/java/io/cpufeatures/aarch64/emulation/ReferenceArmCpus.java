@@ -11,25 +11,28 @@ public final class ReferenceArmCpus {
     private ReferenceArmCpus() {
     }
 
-    /** Cortex-A53 r0p4: Armv8.0 with crypto and CRC32, no LSE. */
+    /** {@return a builder for a Cortex-A53 r0p4: Armv8.0 with crypto and CRC32, no LSE} */
     public static EmulatedArmCpu.Builder cortexA53() {
         return EmulatedArmCpu.arm(0xd03, 0, 4).features("fp", "asimd", "crypto", "crc32")
                 .describedAs("Cortex-A53 as qemu 7.2 models it");
     }
 
-    /** Cortex-A72 r0p3 (the first Graviton's core): Armv8.0 with crypto and CRC32, no LSE. */
+    /** {@return a builder for a Cortex-A72 r0p3 (the first Graviton's core): Armv8.0 with crypto and CRC32, no LSE} */
     public static EmulatedArmCpu.Builder cortexA72() {
         return EmulatedArmCpu.arm(0xd08, 0, 3).features("fp", "asimd", "crypto", "crc32")
                 .describedAs("Cortex-A72 as qemu 7.2 models it");
     }
 
-    /** Neoverse N1 r4p1 (Graviton2): Armv8.2 with LSE, FP16, RDM, LRCPC, DC CVAP, dot product, SSBS. */
+    /**
+     * {@return a builder for a Neoverse N1 r4p1 (Graviton2): Armv8.2 with LSE, FP16, RDM, LRCPC, DC CVAP, dot product,
+     * SSBS}
+     */
     public static EmulatedArmCpu.Builder neoverseN1() {
         return EmulatedArmCpu.arm(0xd0c, 4, 1).features("fp", "asimd", "crypto", "crc32", "atomics", "fphp", "asimdhp",
                 "asimdrdm", "lrcpc", "dcpop", "asimddp", "ssbs").describedAs("Neoverse N1 as qemu 7.2 models it");
     }
 
-    /** Fujitsu A64FX r1p0: Armv8.2 with SVE (the first SVE CPU), 512-bit vectors, no SVE2. */
+    /** {@return a builder for a Fujitsu A64FX r1p0: Armv8.2 with SVE (the first SVE CPU), 512-bit vectors, no SVE2} */
     public static EmulatedArmCpu.Builder a64fx() {
         return EmulatedArmCpu.of(0x46, 0x001, 1, 0).features("fp", "asimd", "crypto", "crc32", "atomics", "fphp",
                 "asimdhp", "asimdrdm", "fcma", "dcpop", "sve").sveVectorBits(512).describedAs("A64FX as qemu 7.2 models it");

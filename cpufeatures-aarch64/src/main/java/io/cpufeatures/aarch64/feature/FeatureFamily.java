@@ -29,7 +29,7 @@ public enum FeatureFamily {
         this.label = label;
     }
 
-    /** The family's name in reports. */
+    /** {@return the family's name in reports, e.g. {@code FP/AdvSIMD} or {@code crypto}} */
     public String label() {
         return label;
     }

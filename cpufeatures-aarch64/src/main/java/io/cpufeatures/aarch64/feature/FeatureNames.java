@@ -31,7 +31,13 @@ public final class FeatureNames {
     private FeatureNames() {
     }
 
-    /** The feature whose canonical name is {@code canonical}, exactly, if there is one. */
+    /**
+     * The feature whose canonical name is {@code canonical}, exactly, if there is one.
+     *
+     * @param canonical a canonical name, e.g. {@code sveaes}; an alias ({@code sve2_aes}) or another case finds
+     *                  nothing; not null
+     * @return the feature; empty when no feature has that canonical name
+     */
     public static Optional<AArch64Feature> byCanonical(String canonical) {
         return Optional.ofNullable(BY_CANONICAL.get(Objects.requireNonNull(canonical, "canonical")));
     }
@@ -39,7 +45,9 @@ public final class FeatureNames {
     /**
      * The AArch64 feature named {@code name} (any accepted spelling).
      *
-     * @param where where the name was read, for the error message
+     * @param name  any accepted spelling of an AArch64 feature, e.g. {@code neon} or {@code ASIMD}; not null
+     * @param where where the name was read, for the error message (a property, a method...); not null
+     * @return the feature
      * @throws io.cpufeatures.core.UnknownFeatureException naming the closest valid names when no module knows it
      * @throws IllegalArgumentException if it names something other than an AArch64 feature (a group, a
      *                                  {@code jvm.*} gate, another architecture's feature)

@@ -17,7 +17,19 @@ import java.util.Objects;
  */
 public record FieldRule(IdRegister register, String field, int lsb, int width, boolean signed, int minimum) {
 
-    /** Validates the parts. */
+    /**
+     * Validates the parts.
+     *
+     * @param register the register; not null
+     * @param field    the field's name in {@code arch/arm64/tools/sysreg}; not null
+     * @param lsb      its lowest bit, 0 to 63
+     * @param width    its width in bits, 1 or 4; the field must end at or below bit 63
+     * @param signed   whether the field, and so the comparison, is signed
+     * @param minimum  the smallest value that grants the feature: 0 to 2<sup>width</sup> - 1 for an unsigned field,
+     *                 -2<sup>width-1</sup> to 2<sup>width-1</sup> - 1 for a signed one
+     * @throws IllegalArgumentException if the width is not 1 or 4, the field does not lie inside the 64-bit register,
+     *                                  or {@code minimum} is a value the field cannot hold
+     */
     public FieldRule {
         Objects.requireNonNull(register, "register");
         Objects.requireNonNull(field, "field");
@@ -29,18 +41,32 @@ public record FieldRule(IdRegister register, String field, int lsb, int width, b
         }
     }
 
-    /** The field's value in {@code registerValue}, sign-extended when the field is signed. */
+    /**
+     * The field's value in {@code registerValue}, sign-extended when the field is signed.
+     *
+     * @param registerValue the whole 64-bit value of {@link #register()}
+     * @return the field's bits: -8 to 7 for a signed 4-bit field (0xF reads as -1, not implemented), 0 to 15 for an
+     *         unsigned one, 0 or 1 for an unsigned one-bit field
+     */
     public int value(long registerValue) {
         int raw = (int) (registerValue >>> lsb) & ((1 << width) - 1);
         return signed && raw >= 1 << width - 1 ? raw - (1 << width) : raw;
     }
 
-    /** Whether the field in {@code registerValue} is at least the minimum. */
+    /**
+     * Whether the field in {@code registerValue} is at least the minimum.
+     *
+     * @param registerValue the whole 64-bit value of {@link #register()}
+     * @return whether {@link #value(long)} is at least {@link #minimum()}: the condition of the kernel's hwcap row
+     */
     public boolean holds(long registerValue) {
         return value(registerValue) >= minimum;
     }
 
-    /** {@code ID_AA64ZFR0_EL1.SVEver [3:0]}. */
+    /**
+     * {@return where the field lies, as reports write it: {@code ID_AA64ZFR0_EL1.SVEver [3:0]}, or one bit for a
+     * one-bit field, {@code ID_AA64SMFR0_EL1.FA64 [63]}}
+     */
     public String position() {
         return register + "." + field + " [" + (width == 1 ? Integer.toString(lsb) : (lsb + width - 1) + ":" + lsb) + "]";
     }

@@ -14,27 +14,43 @@ import java.util.OptionalLong;
  */
 public record IdRule(List<FieldRule> alternatives) {
 
-    /** Copies the list. */
+    /**
+     * Copies the list.
+     *
+     * @param alternatives the field rules, any of which suffices; empty for a feature no ID register describes; not
+     *                     null, and no rule in it null
+     */
     public IdRule {
         alternatives = List.copyOf(alternatives);
     }
 
-    /** Whether no ID register describes the feature: only the kernel's HWCAP says anything of it. */
+    /** {@return whether no ID register describes the feature: only the kernel's HWCAP says anything of it} */
     public boolean kernelOnly() {
         return alternatives.isEmpty();
     }
 
-    /** The registers its rules read, in rule order. */
+    /** {@return the registers its rules read, each once, in rule order; empty for a kernel-only rule} */
     public List<IdRegister> registers() {
         return alternatives.stream().map(FieldRule::register).distinct().toList();
     }
 
-    /** Whether every register the rules read is in {@code snapshot}, so the rule can be evaluated. */
+    /**
+     * Whether every register the rules read is in {@code snapshot}, so the rule can be evaluated.
+     *
+     * @param snapshot the snapshot whose registers are looked for
+     * @return whether each register was read; false for a kernel-only rule, which has nothing to evaluate
+     */
     public boolean readable(AArch64Snapshot snapshot) {
         return !kernelOnly() && registers().stream().allMatch(r -> snapshot.register(r).isPresent());
     }
 
-    /** Whether a rule holds on {@code snapshot}'s registers (false when one is missing: see {@link #readable}). */
+    /**
+     * Whether a rule holds on {@code snapshot}'s registers (false when one is missing: see {@link #readable}).
+     *
+     * @param snapshot the snapshot whose registers are read
+     * @return whether some field rule's register was read and its field is at least the minimum; false for a
+     *         kernel-only rule
+     */
     public boolean holds(AArch64Snapshot snapshot) {
         for (FieldRule f : alternatives) {
             OptionalLong v = snapshot.register(f.register());

@@ -26,7 +26,14 @@ public final class Presence {
     private Presence() {
     }
 
-    /** What {@code f}'s presence on {@code snapshot} is decided from. */
+    /**
+     * What {@code f}'s presence on {@code snapshot} is decided from.
+     *
+     * @param f        the feature; not null
+     * @param snapshot the snapshot; not null
+     * @return {@link Basis#ID_REGISTERS} when every register of its rule was read, {@link Basis#HWCAP} when one was
+     *         not, {@link Basis#KERNEL_ONLY} when no register describes it
+     */
     public static Basis basis(AArch64Feature f, AArch64Snapshot snapshot) {
         if (f.idRule().kernelOnly()) {
             return Basis.KERNEL_ONLY;
@@ -34,12 +41,23 @@ public final class Presence {
         return f.idRule().readable(snapshot) ? Basis.ID_REGISTERS : Basis.HWCAP;
     }
 
-    /** Whether {@code snapshot}'s CPU has {@code f}. */
+    /**
+     * Whether {@code snapshot}'s CPU has {@code f}.
+     *
+     * @param f        the feature; not null
+     * @param snapshot the snapshot; not null
+     * @return whether its ID-register rule holds, or, on the other two bases, whether its HWCAP bit is set
+     */
     public static boolean isPresent(AArch64Feature f, AArch64Snapshot snapshot) {
         return basis(f, snapshot) == Basis.ID_REGISTERS ? f.idRule().holds(snapshot) : snapshot.hasHwcap(f.word(), f.bit());
     }
 
-    /** Every feature {@code snapshot}'s CPU has. */
+    /**
+     * Every feature {@code snapshot}'s CPU has.
+     *
+     * @param snapshot the snapshot; not null
+     * @return the present features, in table order; a new set the caller may change
+     */
     public static Set<AArch64Feature> of(AArch64Snapshot snapshot) {
         Set<AArch64Feature> present = EnumSet.noneOf(AArch64Feature.class);
         for (AArch64Feature f : AArch64Feature.values()) {

@@ -18,7 +18,21 @@ import java.util.Optional;
 public record CoreModel(int implementer, int part, String name, String architecture, String products,
         String nameSources, String architectureSources) {
 
-    /** Validates the parts. */
+    /**
+     * Validates the parts.
+     *
+     * @param implementer         MIDR_EL1.Implementer, e.g. {@code 0x41}
+     * @param part                MIDR_EL1.PartNum, e.g. {@code 0xd0c}
+     * @param name                the core's name; not null
+     * @param architecture        the architecture version, or empty when no source states it; not null
+     * @param products            the products built on the core, or empty; not null
+     * @param nameSources         the keys of the sources naming the part, comma-separated ({@code ULX,LNX,GCC}); not
+     *                            null
+     * @param architectureSources the keys of the sources of the architecture version, empty exactly when it is; not
+     *                            null
+     * @throws IllegalArgumentException if only one of {@code architecture} and {@code architectureSources} is empty:
+     *                                  a version is kept only with where it comes from
+     */
     public CoreModel {
         Objects.requireNonNull(name, "name");
         Objects.requireNonNull(architecture, "architecture");
@@ -30,12 +44,12 @@ public record CoreModel(int implementer, int part, String name, String architect
         }
     }
 
-    /** The architecture version, if a source states it. */
+    /** {@return the architecture version, e.g. {@code Armv8.2-A}, if a source states it} */
     public Optional<String> architectureVersion() {
         return architecture.isEmpty() ? Optional.empty() : Optional.of(architecture);
     }
 
-    /** The products built on it, if any is listed. */
+    /** {@return the products built on the core, e.g. {@code AWS Graviton2}, if any is listed} */
     public Optional<String> productNames() {
         return products.isEmpty() ? Optional.empty() : Optional.of(products);
     }

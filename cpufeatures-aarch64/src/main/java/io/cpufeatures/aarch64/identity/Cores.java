@@ -211,17 +211,28 @@ public final class Cores {
         return Collections.unmodifiableMap(m);
     }
 
-    /** Every row, in table order. */
+    /** {@return every row, in table order; immutable} */
     public static List<CoreModel> table() {
         return TABLE;
     }
 
-    /** The core {@code midr} names, if the table knows its implementer and part. */
+    /**
+     * The core {@code midr} names, if the table knows its implementer and part.
+     *
+     * @param midr MIDR_EL1's fields; not null
+     * @return the row of its implementer and part number (variant and revision do not change the core); empty for
+     *         a part the table does not know
+     */
     public static Optional<CoreModel> of(Midr midr) {
         return Optional.ofNullable(BY_ID.get(midr.implementer() << 12 | midr.part()));
     }
 
-    /** The rows of one implementer, in table order. */
+    /**
+     * The rows of one implementer, in table order.
+     *
+     * @param implementer the implementer code, e.g. {@code 0x41} for Arm
+     * @return its rows; immutable, empty for an implementer the table has no row of
+     */
     public static List<CoreModel> ofImplementer(int implementer) {
         List<CoreModel> l = new ArrayList<>();
         for (CoreModel c : TABLE) {

@@ -37,12 +37,22 @@ public final class Implementers {
         return java.util.Collections.unmodifiableMap(m);
     }
 
-    /** The company behind {@code code}, if the table knows it. */
+    /**
+     * The company behind {@code code}, if the table knows it.
+     *
+     * @param code MIDR_EL1.Implementer, e.g. {@code 0x41}
+     * @return the company, e.g. {@code Arm} ({@code software} for code 0); empty for a code the table does not know
+     */
     public static Optional<String> name(int code) {
         return Optional.ofNullable(NAMES.get(code));
     }
 
-    /** The company, or {@code implementer 0x..} when unknown. */
+    /**
+     * The company, or {@code implementer 0x..} when unknown.
+     *
+     * @param code MIDR_EL1.Implementer
+     * @return the company's name, or {@code implementer 0x} and the code in at least two hex digits
+     */
     public static String describe(int code) {
         return name(code).orElse(String.format("implementer 0x%02x", code));
     }

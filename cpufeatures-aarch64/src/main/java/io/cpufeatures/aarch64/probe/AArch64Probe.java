@@ -45,10 +45,20 @@ public final class AArch64Probe {
 
     private static final Logger LOG = LoggerFactory.getLogger(AArch64Probe.class);
 
-    /** What a probe found: the snapshot, or none, and the source record. */
+    /**
+     * What a probe found: the snapshot, or none, and the source record.
+     *
+     * @param snapshot the snapshot of this machine; empty when every source failed
+     * @param source   which source gave it and how, with the failures of the sources tried before it
+     */
     public record Outcome(Optional<AArch64Snapshot> snapshot, ProbeSource source) {
 
-        /** Validates the parts. */
+        /**
+         * Validates the parts.
+         *
+         * @param snapshot the snapshot, or empty when every source failed; not null
+         * @param source   the source record; not null
+         */
         public Outcome {
             Objects.requireNonNull(snapshot, "snapshot");
             Objects.requireNonNull(source, "source");
@@ -67,7 +77,10 @@ public final class AArch64Probe {
         this.linux = linux;
     }
 
-    /** The probe of this machine. */
+    /**
+     * {@return the probe of this machine: the auxiliary vector, MRS and {@code prctl} through JNA, then
+     * {@code /proc/cpuinfo}; each source reports a failure when the OS is not Linux}
+     */
     public static AArch64Probe system() {
         return new AArch64Probe(Path.of("/proc/cpuinfo"), Path.of("/sys/devices/system/cpu/cpu0/regs/identification"),
                 Path.of("/proc/self/exe"), System.getProperty("os.name", "").toLowerCase(Locale.ROOT).startsWith("linux"));
@@ -77,6 +90,9 @@ public final class AArch64Probe {
      * Probes with the sources {@code mode} allows: {@code native}, {@code proc-cpuinfo}, or both in
      * that order for {@code auto}.
      *
+     * @param mode the sources allowed; not {@link ProbeMode#NONE}
+     * @return the snapshot of the first source that worked, with the failures before it; or no snapshot and every
+     *         failure, never an exception for a source that fails
      * @throws IllegalArgumentException for {@link ProbeMode#NONE}, which asks for no probe at all
      */
     public Outcome probe(ProbeMode mode) {

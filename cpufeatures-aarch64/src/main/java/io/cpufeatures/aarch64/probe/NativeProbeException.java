@@ -5,12 +5,21 @@ import java.util.Objects;
 /** A native part of the probe could not run: not an AArch64 process, JNA did not load, executable memory was refused... */
 public final class NativeProbeException extends Exception {
 
-    /** Creates the exception with what failed. */
+    /**
+     * Creates the exception with what failed.
+     *
+     * @param message what failed and why, e.g. that the process is not an AArch64 one; not null
+     */
     public NativeProbeException(String message) {
         super(Objects.requireNonNull(message, "message"));
     }
 
-    /** Creates the exception with what failed and the cause. */
+    /**
+     * Creates the exception with what failed and the cause.
+     *
+     * @param message what failed and why; not null
+     * @param cause   the failure behind it (a {@link LinkageError} of JNA, a refused mapping...); not null
+     */
     public NativeProbeException(String message, Throwable cause) {
         super(Objects.requireNonNull(message, "message"), Objects.requireNonNull(cause, "cause"));
     }

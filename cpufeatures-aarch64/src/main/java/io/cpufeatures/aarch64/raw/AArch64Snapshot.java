@@ -50,33 +50,47 @@ public final class AArch64Snapshot implements CpuSnapshot {
         this.source = b.source;
     }
 
-    /** A builder for a snapshot from {@code source}; every HWCAP word starts at zero, no register is read. */
+    /**
+     * A builder for a snapshot from {@code source}; AT_HWCAP and AT_HWCAP2 start at zero, AT_HWCAP3 absent, no
+     * register is read and no vector length known.
+     *
+     * @param source where the values come from: the probe, a file and logical CPU, an emulated CPU; not null
+     * @return a builder with ID register source {@link IdRegisterSource#NONE}
+     */
     public static Builder builder(SnapshotSource source) {
         return new Builder(source);
     }
 
-    /** Always {@code aarch64}. */
+    /** {@return always {@code aarch64}, {@link #ARCHITECTURE}} */
     @Override
     public String architecture() {
         return ARCHITECTURE;
     }
 
-    /** AT_HWCAP. */
+    /** {@return the AT_HWCAP word: the {@code HWCAP_*} bits the kernel set} */
     public long hwcap() {
         return hwcap;
     }
 
-    /** AT_HWCAP2. */
+    /** {@return the AT_HWCAP2 word: the {@code HWCAP2_*} bits; zero when the auxiliary vector has no such entry} */
     public long hwcap2() {
         return hwcap2;
     }
 
-    /** AT_HWCAP3, if the auxiliary vector has the entry. */
+    /**
+     * {@return the AT_HWCAP3 word, if the auxiliary vector has the entry (older kernels, and qemu-user 7.2, put none
+     * there)}
+     */
     public OptionalLong hwcap3() {
         return hwcap3;
     }
 
-    /** The word {@code word}; an absent AT_HWCAP3 reads as zero. */
+    /**
+     * The word {@code word}; an absent AT_HWCAP3 reads as zero.
+     *
+     * @param word which word; not null
+     * @return its 64 bits
+     */
     public long hwcap(HwcapWord word) {
         return switch (word) {
             case HWCAP -> hwcap;
@@ -85,49 +99,71 @@ public final class AArch64Snapshot implements CpuSnapshot {
         };
     }
 
-    /** Whether bit {@code bit} of {@code word} is set. */
+    /**
+     * Whether bit {@code bit} of {@code word} is set.
+     *
+     * @param word the word; not null
+     * @param bit  the bit, 0 to 63 (other values are taken modulo 64, as Java's shift does)
+     * @return whether it is set; false for every bit of an absent AT_HWCAP3
+     */
     public boolean hasHwcap(HwcapWord word, int bit) {
         return (hwcap(word) >>> bit & 1) != 0;
     }
 
-    /** How the ID registers were known. */
+    /** {@return how the ID registers were known, and so which of them the snapshot can hold} */
     public IdRegisterSource idSource() {
         return idSource;
     }
 
-    /** The value of {@code register}, if it was read. */
+    /**
+     * The value of {@code register}, if it was read.
+     *
+     * @param register the register
+     * @return its 64-bit value; empty when it was not read (a register not read is never zero)
+     */
     public OptionalLong register(IdRegister register) {
         Long v = registers.get(register);
         return v == null ? OptionalLong.empty() : OptionalLong.of(v);
     }
 
-    /** Every register read, in {@link IdRegister} order. */
+    /** {@return every register read with its value, in {@link IdRegister} order; unmodifiable} */
     public Map<IdRegister, Long> registers() {
         return registers;
     }
 
-    /** MIDR_EL1's fields, if it was read. */
+    /** {@return MIDR_EL1's fields, if it was read: those of the CPU the read ran on} */
     public Optional<Midr> midr() {
         OptionalLong v = register(IdRegister.MIDR_EL1);
         return v.isPresent() ? Optional.of(Midr.of(v.getAsLong())) : Optional.empty();
     }
 
-    /** The process's SVE vector length in bytes ({@code PR_SVE_GET_VL}), if the kernel gave one. */
+    /**
+     * {@return the process's SVE vector length in bytes ({@code PR_SVE_GET_VL}), 16 to 256 in steps of 16, if the
+     * kernel gave one}
+     */
     public OptionalInt sveVectorBytes() {
         return sveVectorBytes;
     }
 
-    /** The process's SME streaming vector length in bytes ({@code PR_SME_GET_VL}), if the kernel gave one. */
+    /**
+     * {@return the process's SME streaming vector length in bytes ({@code PR_SME_GET_VL}), 16 to 256 in steps of 16,
+     * if the kernel gave one}
+     */
     public OptionalInt smeVectorBytes() {
         return smeVectorBytes;
     }
 
-    /** Where the snapshot came from. */
+    /** {@return where the snapshot came from} */
     public SnapshotSource source() {
         return source;
     }
 
-    /** The same snapshot with another source. */
+    /**
+     * The same snapshot with another source.
+     *
+     * @param other the new source; not null
+     * @return a new snapshot with the same values, equal to this one (equality ignores the source)
+     */
     public AArch64Snapshot withSource(SnapshotSource other) {
         Builder b = builder(other).hwcap(hwcap).hwcap2(hwcap2).idSource(idSource);
         hwcap3.ifPresent(b::hwcap3);
@@ -174,43 +210,79 @@ public final class AArch64Snapshot implements CpuSnapshot {
             this.source = Objects.requireNonNull(source, "source");
         }
 
-        /** Sets AT_HWCAP. */
+        /**
+         * Sets AT_HWCAP.
+         *
+         * @param value the word, e.g. {@code 0x119ffb}; bit 11 (HWCAP_CPUID) must be set for registers read with MRS
+         * @return this builder
+         */
         public Builder hwcap(long value) {
             this.hwcap = value;
             return this;
         }
 
-        /** Sets AT_HWCAP2. */
+        /**
+         * Sets AT_HWCAP2.
+         *
+         * @param value the word; zero when the auxiliary vector has no such entry
+         * @return this builder
+         */
         public Builder hwcap2(long value) {
             this.hwcap2 = value;
             return this;
         }
 
-        /** Sets AT_HWCAP3 (an entry of the auxiliary vector, even if zero). */
+        /**
+         * Sets AT_HWCAP3 (an entry of the auxiliary vector, even if zero).
+         *
+         * @param value the word; zero is kept as an entry that is present, unlike a word never set
+         * @return this builder
+         */
         public Builder hwcap3(long value) {
             this.hwcap3 = OptionalLong.of(value);
             return this;
         }
 
-        /** Sets how the registers were known (default {@link IdRegisterSource#NONE}). */
+        /**
+         * Sets how the registers were known (default {@link IdRegisterSource#NONE}).
+         *
+         * @param how the source, which limits the registers {@link #build()} accepts; not null
+         * @return this builder
+         */
         public Builder idSource(IdRegisterSource how) {
             this.idSource = Objects.requireNonNull(how, "how");
             return this;
         }
 
-        /** Sets the value read for {@code register}. */
+        /**
+         * Sets the value read for {@code register}, replacing an earlier one.
+         *
+         * @param register the register; not null
+         * @param value    its 64-bit value as read
+         * @return this builder
+         */
         public Builder register(IdRegister register, long value) {
             registers.put(Objects.requireNonNull(register, "register"), value);
             return this;
         }
 
-        /** Sets the SVE vector length in bytes. */
+        /**
+         * Sets the SVE vector length in bytes.
+         *
+         * @param bytes the length, 16 to 256 in steps of 16 (checked by {@link #build()}, with HWCAP_SVE)
+         * @return this builder
+         */
         public Builder sveVectorBytes(int bytes) {
             this.sveVectorBytes = OptionalInt.of(bytes);
             return this;
         }
 
-        /** Sets the SME streaming vector length in bytes. */
+        /**
+         * Sets the SME streaming vector length in bytes.
+         *
+         * @param bytes the length, 16 to 256 in steps of 16 (checked by {@link #build()}, with HWCAP2_SME)
+         * @return this builder
+         */
         public Builder smeVectorBytes(int bytes) {
             this.smeVectorBytes = OptionalInt.of(bytes);
             return this;
@@ -219,6 +291,7 @@ public final class AArch64Snapshot implements CpuSnapshot {
         /**
          * Builds the snapshot.
          *
+         * @return the snapshot, immutable: later changes to the builder do not reach it
          * @throws IllegalArgumentException naming what does not fit: a register the source cannot hold,
          *     registers read with MRS although HWCAP_CPUID is clear (the kernel would not have allowed it),
          *     a vector length without its HWCAP or outside 16..256 bytes in steps of 16 (the architecture's

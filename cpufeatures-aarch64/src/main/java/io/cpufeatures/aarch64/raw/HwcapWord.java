@@ -22,17 +22,17 @@ public enum HwcapWord {
         this.macroPrefix = macroPrefix;
     }
 
-    /** The {@code AT_*} type passed to {@code getauxval}. */
+    /** {@return the {@code AT_*} type passed to {@code getauxval}: 16, 26 or 29} */
     public int auxvType() {
         return auxvType;
     }
 
-    /** The prefix of its bits' macros in {@code asm/hwcap.h} ({@code HWCAP2_}). */
+    /** {@return the prefix of its bits' macros in {@code asm/hwcap.h}, e.g. {@code HWCAP2_}} */
     public String macroPrefix() {
         return macroPrefix;
     }
 
-    /** Its name as the auxiliary vector names it ({@code AT_HWCAP2}). */
+    /** {@return its name as the auxiliary vector names it, e.g. {@code AT_HWCAP2}} */
     public String auxvName() {
         return "AT_" + name();
     }

@@ -58,35 +58,43 @@ public enum IdRegister {
         this.op2 = op2;
     }
 
-    /** CRm of the encoding (op0 = 3, op1 = 0, CRn = 0 for every register here). */
+    /** {@return CRm of the encoding, 0, 4, 6 or 7 (op0 = 3, op1 = 0, CRn = 0 for every register here)} */
     public int crm() {
         return crm;
     }
 
-    /** op2 of the encoding. */
+    /** {@return op2 of the encoding, 0 to 7} */
     public int op2() {
         return op2;
     }
 
-    /** The generic operand any assembler accepts: {@code S3_0_C0_C6_0}. */
+    /** {@return the generic operand any assembler accepts, e.g. {@code S3_0_C0_C6_0} for ID_AA64ISAR0_EL1} */
     public String operand() {
         return "S3_0_C0_C" + crm + "_" + op2;
     }
 
     /**
-     * The instruction {@code MRS X0, <this register>}: {@code 0xD5300000} with o0 (op0 - 2) at bit 19,
-     * op1 at 16, CRn at 12, CRm at 8, op2 at 5 and Rt = 0 (Arm ARM, "MRS").
+     * {@return the instruction {@code MRS X0, <this register>}: {@code 0xD5300000} with o0 (op0 - 2) at bit 19,
+     * op1 at 16, CRn at 12, CRm at 8, op2 at 5 and Rt = 0 (Arm ARM, "MRS"), as the probe's stub holds it}
      */
     public int mrsX0() {
         return 0xD530_0000 | 1 << 19 | crm << 8 | op2 << 5;
     }
 
-    /** Whether the kernel can also publish it in sysfs ({@code regs/identification/midr_el1}, {@code revidr_el1}). */
+    /**
+     * {@return whether the kernel can also publish it in sysfs ({@code regs/identification/midr_el1},
+     * {@code revidr_el1}): true for MIDR_EL1 and REVIDR_EL1 only}
+     */
     public boolean identification() {
         return this == MIDR_EL1 || this == REVIDR_EL1;
     }
 
-    /** The register named {@code name} as written here ({@code ID_AA64ISAR0_EL1}), case-insensitively. */
+    /**
+     * The register named {@code name} as written here ({@code ID_AA64ISAR0_EL1}), case-insensitively.
+     *
+     * @param name a register name in any case, e.g. {@code id_aa64isar0_el1}; not null
+     * @return the register; empty for a name that is none of them
+     */
     public static Optional<IdRegister> named(String name) {
         try {
             return Optional.of(valueOf(name.toUpperCase(Locale.ROOT)));

@@ -21,12 +21,21 @@ public enum IdRegisterSource {
         this.id = id;
     }
 
-    /** The identifier in dumps and reports ({@code mrs}). */
+    /**
+     * {@return the identifier in dumps and reports: {@code mrs}, {@code sysfs}, {@code proc-cpuinfo} or
+     * {@code none}}
+     */
     public String id() {
         return id;
     }
 
-    /** Whether a snapshot from this source may hold {@code register}. */
+    /**
+     * Whether a snapshot from this source may hold {@code register}.
+     *
+     * @param register the register
+     * @return true for every register with {@link #MRS}, for MIDR_EL1 and REVIDR_EL1 only with {@link #SYSFS} and
+     *         {@link #PROC_CPUINFO}, for none with {@link #NONE}
+     */
     public boolean mayHold(IdRegister register) {
         return switch (this) {
             case MRS -> true;
@@ -35,7 +44,13 @@ public enum IdRegisterSource {
         };
     }
 
-    /** The source whose identifier is {@code id}, if any. */
+    /**
+     * The source whose identifier is {@code id}, if any.
+     *
+     * @param id an identifier as {@link #id()} gives it, exactly (lower case, {@code proc-cpuinfo} with a hyphen);
+     *           not null
+     * @return the source; empty for any other string
+     */
     public static java.util.Optional<IdRegisterSource> of(String id) {
         Objects.requireNonNull(id, "id");
         for (IdRegisterSource s : values()) {

@@ -12,7 +12,16 @@ package io.cpufeatures.aarch64.raw;
  */
 public record Midr(int implementer, int variant, int architecture, int part, int revision) {
 
-    /** Validates each field's width. */
+    /**
+     * Validates each field's width.
+     *
+     * @param implementer  the implementer code, 0 to 0xff
+     * @param variant      the variant, 0 to 0xf
+     * @param architecture the architecture field, 0 to 0xf
+     * @param part         the part number, 0 to 0xfff
+     * @param revision     the revision, 0 to 0xf
+     * @throws IllegalArgumentException naming the field that is negative or does not fit its bits
+     */
     public Midr {
         check("implementer", implementer, 0xff);
         check("variant", variant, 0xf);
@@ -27,18 +36,23 @@ public record Midr(int implementer, int variant, int architecture, int part, int
         }
     }
 
-    /** The fields of the register value {@code value} (its upper 32 bits are RES0 and ignored). */
+    /**
+     * The fields of the register value {@code value} (its upper 32 bits are RES0 and ignored).
+     *
+     * @param value MIDR_EL1 as read, e.g. {@code 0x414fd0c1} for a Neoverse N1 r4p1
+     * @return its fields
+     */
     public static Midr of(long value) {
         return new Midr((int) (value >>> 24) & 0xff, (int) (value >>> 20) & 0xf, (int) (value >>> 16) & 0xf,
                 (int) (value >>> 4) & 0xfff, (int) value & 0xf);
     }
 
-    /** The register value. */
+    /** {@return the register value: the fields in bits 31:0, bits 63:32 zero} */
     public long value() {
         return (long) implementer << 24 | (long) variant << 20 | (long) architecture << 16 | (long) part << 4 | revision;
     }
 
-    /** {@code r4p1}: the variant and revision as Arm names them. */
+    /** {@return the variant and revision as Arm names them, e.g. {@code r4p1}} */
     public String revisionName() {
         return "r" + variant + "p" + revision;
     }

@@ -11,7 +11,13 @@ import java.util.Objects;
  */
 public record SnapshotSource(SourceKind kind, String detail) {
 
-    /** Validates both parts. */
+    /**
+     * Validates both parts.
+     *
+     * @param kind   the kind of source; not null, and not {@link SourceKind#NONE}
+     * @param detail what exactly, in words; not null
+     * @throws IllegalArgumentException if {@code kind} is {@code NONE}: a snapshot always has a source
+     */
     public SnapshotSource {
         Objects.requireNonNull(kind, "kind");
         Objects.requireNonNull(detail, "detail");
@@ -20,12 +26,22 @@ public record SnapshotSource(SourceKind kind, String detail) {
         }
     }
 
-    /** A snapshot read from a file; {@code detail} says which file and CPU of it. */
+    /**
+     * A snapshot read from a file; {@code detail} says which file and CPU of it.
+     *
+     * @param detail the file and logical CPU, e.g. {@code dump.txt logical CPU 3}; not null
+     * @return the source, of kind {@link SourceKind#FILE}
+     */
     public static SnapshotSource file(String detail) {
         return new SnapshotSource(SourceKind.FILE, detail);
     }
 
-    /** A snapshot built in code (the emulation API, a test); {@code detail} says what it stands for. */
+    /**
+     * A snapshot built in code (the emulation API, a test); {@code detail} says what it stands for.
+     *
+     * @param detail what the snapshot stands for, e.g. {@code Neoverse N1 as qemu 7.2 models it}; not null
+     * @return the source, of kind {@link SourceKind#EMULATED}
+     */
     public static SnapshotSource emulated(String detail) {
         return new SnapshotSource(SourceKind.EMULATED, detail);
     }

@@ -13,7 +13,16 @@ import java.util.Objects;
  */
 public record Dependency(AArch64Feature feature, AArch64Feature dependsOn, Origin origin, String why) {
 
-    /** Validates the parts: a rule of our own says why. */
+    /**
+     * Validates the parts: a rule of our own says why.
+     *
+     * @param feature   the dependent feature; not null
+     * @param dependsOn the feature it needs; not null
+     * @param origin    where the rule comes from; not null
+     * @param why       the reason, for a rule of {@link Origin#CPUFEATURES} and only for one; empty otherwise; not
+     *                  null
+     * @throws IllegalArgumentException if a rule of our own has no reason, or a rule from elsewhere has one
+     */
     public Dependency {
         Objects.requireNonNull(feature, "feature");
         Objects.requireNonNull(dependsOn, "dependsOn");
@@ -56,7 +65,7 @@ public record Dependency(AArch64Feature feature, AArch64Feature dependsOn, Origi
             this.label = label;
         }
 
-        /** How a report names the origin. */
+        /** {@return how a report names the origin, e.g. {@code GCC aarch64-option-extensions.def}} */
         public String label() {
             return label;
         }

@@ -17,7 +17,12 @@ import java.util.Set;
  */
 public record DependencyChain(List<AArch64Feature> path) {
 
-    /** Copies the path. */
+    /**
+     * Copies the path.
+     *
+     * @param path the features from the one that fell to the root; at least two; not null
+     * @throws IllegalArgumentException if the path has fewer than two features
+     */
     public DependencyChain {
         path = List.copyOf(path);
         if (path.size() < 2) {
@@ -25,7 +30,15 @@ public record DependencyChain(List<AArch64Feature> path) {
         }
     }
 
-    /** The chain from {@code feature}, if it has a dependency that is not usable. */
+    /**
+     * The chain from {@code feature}, if it has a dependency that is not usable.
+     *
+     * @param feature the feature that fell; not null
+     * @param usable  the usable features; not null
+     * @param present the present features; not null
+     * @return the chain down to the first feature that is not present, or to one whose own dependencies are all
+     *         usable; empty if every direct dependency of {@code feature} is usable
+     */
     public static Optional<DependencyChain> of(AArch64Feature feature, Set<AArch64Feature> usable,
             Set<AArch64Feature> present) {
         Objects.requireNonNull(feature, "feature");
@@ -54,12 +67,12 @@ public record DependencyChain(List<AArch64Feature> path) {
         return null;
     }
 
-    /** The feature at the root of the chain. */
+    /** {@return the feature at the root of the chain: the last of the path} */
     public AArch64Feature root() {
         return path.get(path.size() - 1);
     }
 
-    /** {@code sveaes <- sve2 <- sve}. */
+    /** {@return the chain's canonical names joined by arrows: {@code sveaes <- sve2 <- sve}} */
     public String describe() {
         StringBuilder sb = new StringBuilder();
         for (AArch64Feature f : path) {

@@ -220,17 +220,28 @@ public final class FeatureDependencies {
         return new Dependency(feature, dependsOn, Dependency.Origin.CPUFEATURES, why);
     }
 
-    /** Every row, in table order. */
+    /** {@return every row, in table order; immutable} */
     public static List<Dependency> table() {
         return TABLE;
     }
 
-    /** The features {@code feature} depends on directly, in table order, each once. */
+    /**
+     * The features {@code feature} depends on directly, in table order, each once.
+     *
+     * @param feature the feature; not null
+     * @return its direct dependencies; immutable, empty for a feature that depends on none
+     */
     public static List<AArch64Feature> direct(AArch64Feature feature) {
         return DIRECT.get(Objects.requireNonNull(feature, "feature"));
     }
 
-    /** Every feature {@code feature} depends on, directly or not. */
+    /**
+     * Every feature {@code feature} depends on, directly or not.
+     *
+     * @param feature the feature; not null
+     * @return the transitive closure of its dependencies, in feature-table order; unmodifiable, empty for a feature
+     *         that depends on none
+     */
     public static Set<AArch64Feature> closureOf(AArch64Feature feature) {
         return CLOSURE.get(Objects.requireNonNull(feature, "feature"));
     }

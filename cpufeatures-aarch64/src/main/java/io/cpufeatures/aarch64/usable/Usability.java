@@ -18,7 +18,13 @@ import java.util.Set;
  */
 public record Usability(Set<AArch64Feature> usable, Map<AArch64Feature, List<Reason>> reasons) {
 
-    /** Copies the parts into unmodifiable collections. */
+    /**
+     * Copies the parts into unmodifiable collections.
+     *
+     * @param usable  the usable features; not null
+     * @param reasons present-but-not-usable features to their reasons, root reason first; not null
+     * @throws IllegalArgumentException if a feature is given an empty list of reasons
+     */
     public Usability {
         usable = Collections.unmodifiableSet(usable.isEmpty() ? EnumSet.noneOf(AArch64Feature.class) : EnumSet.copyOf(usable));
         Map<AArch64Feature, List<Reason>> copy = new EnumMap<>(AArch64Feature.class);

@@ -40,9 +40,11 @@ public final class UsabilityRules {
     /**
      * Applies the rules.
      *
-     * @param snapshot the raw snapshot (its HWCAP words)
-     * @param present  the present features
-     * @param disabled features the user removed (they and what depends on them become unusable)
+     * @param snapshot the raw snapshot (its HWCAP words); not null
+     * @param present  the present features; not null
+     * @param disabled features the user removed (they and what depends on them become unusable); not null
+     * @return the usable features, and for every present feature that is not usable its reasons: its own
+     *         (disabled, HWCAP clear), then the dependency chain
      */
     public static Usability apply(AArch64Snapshot snapshot, Set<AArch64Feature> present, Set<AArch64Feature> disabled) {
         Objects.requireNonNull(snapshot, "snapshot");
@@ -81,8 +83,14 @@ public final class UsabilityRules {
     }
 
     /**
-     * {@code present in ID_AA64ZFR0_EL1.SVEver [3:0] = 1 but the kernel does not set HWCAP2_SVE2
-     * (AT_HWCAP2 bit 1): it does not support or has disabled it}.
+     * The reason of a present feature whose HWCAP bit the kernel leaves clear, e.g. {@code present in
+     * ID_AA64ZFR0_EL1.SVEver [3:0] = 1 but the kernel does not set HWCAP2_SVE2 (AT_HWCAP2 bit 1): it does not
+     * support or has disabled it}.
+     *
+     * @param f        the feature; not null
+     * @param snapshot the snapshot it is present on; not null
+     * @return the reason's text: the field and value that make it present (when its ID registers were read), the
+     *         hwcap's macro, word and bit, and a note when the auxiliary vector has no AT_HWCAP3 at all
      */
     public static String hiddenByKernel(AArch64Feature f, AArch64Snapshot snapshot) {
         String where = "";
