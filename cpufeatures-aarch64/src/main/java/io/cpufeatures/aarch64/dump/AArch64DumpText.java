@@ -5,7 +5,7 @@ import java.util.Objects;
 import io.cpufeatures.aarch64.raw.AArch64Snapshot;
 import io.cpufeatures.aarch64.raw.IdRegister;
 import io.cpufeatures.aarch64.raw.IdRegisterSource;
-import io.cpufeatures.aarch64.raw.SnapshotSource;
+import io.cpufeatures.core.SnapshotSource;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.LinkedHashMap;

@@ -6,7 +6,7 @@ import io.cpufeatures.aarch64.raw.HwcapWord;
 import io.cpufeatures.aarch64.raw.IdRegister;
 import io.cpufeatures.aarch64.raw.IdRegisterSource;
 import io.cpufeatures.aarch64.raw.Midr;
-import io.cpufeatures.aarch64.raw.SnapshotSource;
+import io.cpufeatures.core.SnapshotSource;
 import java.util.EnumMap;
 import java.util.HashMap;
 import java.util.LinkedHashMap;

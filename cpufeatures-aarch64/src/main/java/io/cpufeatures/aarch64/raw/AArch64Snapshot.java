@@ -1,6 +1,7 @@
 package io.cpufeatures.aarch64.raw;
 
 import io.cpufeatures.core.CpuSnapshot;
+import io.cpufeatures.core.SnapshotSource;
 import java.util.Collections;
 import java.util.EnumMap;
 import java.util.Map;

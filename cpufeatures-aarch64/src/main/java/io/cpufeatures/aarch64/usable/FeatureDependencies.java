@@ -76,6 +76,7 @@ import static io.cpufeatures.aarch64.feature.AArch64Feature.SVE_EBF16;
 
 import io.cpufeatures.aarch64.feature.AArch64Feature;
 import io.cpufeatures.aarch64.raw.IdRegister;
+import io.cpufeatures.core.spi.DependencyClosure;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.EnumMap;
@@ -271,31 +272,8 @@ public final class FeatureDependencies {
      * @throws IllegalStateException naming the feature if the table has a cycle through it
      */
     static Map<AArch64Feature, Set<AArch64Feature>> closure(List<Dependency> table) {
-        Map<AArch64Feature, Set<AArch64Feature>> result = new EnumMap<>(AArch64Feature.class);
-        for (AArch64Feature f : AArch64Feature.values()) {
-            Set<AArch64Feature> reached = EnumSet.noneOf(AArch64Feature.class);
-            List<AArch64Feature> todo = new ArrayList<>();
-            for (Dependency d : table) {
-                if (d.feature() == f) {
-                    todo.add(d.dependsOn());
-                }
-            }
-            while (!todo.isEmpty()) {
-                AArch64Feature next = todo.remove(todo.size() - 1);
-                if (next == f) {
-                    throw new IllegalStateException("dependency cycle through " + f.canonicalName());
-                }
-                if (reached.add(next)) {
-                    for (Dependency d : table) {
-                        if (d.feature() == next) {
-                            todo.add(d.dependsOn());
-                        }
-                    }
-                }
-            }
-            result.put(f, Collections.unmodifiableSet(reached));
-        }
-        return Collections.unmodifiableMap(result);
+        return DependencyClosure.of(AArch64Feature.class, table, Dependency::feature, Dependency::dependsOn,
+                AArch64Feature::canonicalName);
     }
 
     private static Map<AArch64Feature, EnumSet<AArch64Feature>> closureSets(Map<AArch64Feature, Set<AArch64Feature>> closure) {

@@ -7,8 +7,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import io.cpufeatures.aarch64.raw.AArch64Snapshot;
 import io.cpufeatures.aarch64.raw.IdRegisterSource;
 import io.cpufeatures.aarch64.raw.Midr;
-import io.cpufeatures.aarch64.raw.SnapshotSource;
 import io.cpufeatures.core.CpuFeatures;
+import io.cpufeatures.core.SnapshotSource;
 import io.cpufeatures.core.SourceKind;
 import org.junit.jupiter.api.Test;
 

@@ -2,8 +2,8 @@ package io.cpufeatures.x86.dump;
 
 import java.util.Objects;
 
+import io.cpufeatures.core.SnapshotSource;
 import io.cpufeatures.x86.raw.CpuidSnapshot;
-import io.cpufeatures.x86.raw.SnapshotSource;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.LinkedHashMap;

@@ -1,6 +1,7 @@
 package io.cpufeatures.x86.emulation;
 
 import io.cpufeatures.core.CpuFeatures;
+import io.cpufeatures.core.SnapshotSource;
 import io.cpufeatures.x86.feature.CpuidBit;
 import io.cpufeatures.x86.feature.FeatureNames;
 import io.cpufeatures.x86.feature.X86Feature;
@@ -8,7 +9,6 @@ import io.cpufeatures.x86.feature.X86Vendor;
 import io.cpufeatures.x86.feature.XsaveComponent;
 import io.cpufeatures.x86.raw.CpuidRegisters;
 import io.cpufeatures.x86.raw.CpuidSnapshot;
-import io.cpufeatures.x86.raw.SnapshotSource;
 import io.cpufeatures.x86.raw.Xcr0Source;
 import io.cpufeatures.x86.usable.Xcr0Rules;
 import io.cpufeatures.x86.usable.XsaveArea;

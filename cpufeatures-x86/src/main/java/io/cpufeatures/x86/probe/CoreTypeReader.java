@@ -1,10 +1,10 @@
 package io.cpufeatures.x86.probe;
 
+import io.cpufeatures.core.SnapshotSource;
 import io.cpufeatures.x86.dump.CpuGroup;
 import io.cpufeatures.x86.feature.CoreType;
 import io.cpufeatures.x86.feature.X86Feature;
 import io.cpufeatures.x86.raw.CpuidSnapshot;
-import io.cpufeatures.x86.raw.SnapshotSource;
 import java.util.ArrayList;
 import java.util.BitSet;
 import java.util.LinkedHashMap;

@@ -1,9 +1,9 @@
 package io.cpufeatures.x86.probe;
 
+import io.cpufeatures.core.SnapshotSource;
 import io.cpufeatures.x86.feature.CpuidBit;
 import io.cpufeatures.x86.feature.X86Feature;
 import io.cpufeatures.x86.raw.CpuidSnapshot;
-import io.cpufeatures.x86.raw.SnapshotSource;
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
 import java.nio.charset.StandardCharsets;

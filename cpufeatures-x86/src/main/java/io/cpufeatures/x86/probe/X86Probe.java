@@ -4,10 +4,11 @@ import java.util.Objects;
 
 import io.cpufeatures.core.ProbeFailure;
 import io.cpufeatures.core.ProbeSource;
+import io.cpufeatures.core.SnapshotSource;
 import io.cpufeatures.core.SourceKind;
 import io.cpufeatures.core.spi.ProbeMode;
+import io.cpufeatures.x86.dump.CpuGroup;
 import io.cpufeatures.x86.raw.CpuidSnapshot;
-import io.cpufeatures.x86.raw.SnapshotSource;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -19,7 +20,6 @@ import java.util.Locale;
 import java.util.Optional;
 import java.util.function.LongFunction;
 import java.util.function.Supplier;
-import io.cpufeatures.x86.dump.CpuGroup;
 
 /**
  * Where the running CPU's snapshot comes from, best source first, never crashing the JVM:

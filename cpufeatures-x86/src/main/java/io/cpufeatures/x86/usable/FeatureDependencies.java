@@ -84,6 +84,7 @@ import static io.cpufeatures.x86.feature.X86Feature.XSAVEC;
 import static io.cpufeatures.x86.feature.X86Feature.XSAVEOPT;
 import static io.cpufeatures.x86.feature.X86Feature.XSAVES;
 
+import io.cpufeatures.core.spi.DependencyClosure;
 import io.cpufeatures.x86.feature.X86Feature;
 import java.util.ArrayList;
 import java.util.Collections;
@@ -263,30 +264,7 @@ public final class FeatureDependencies {
      * @throws IllegalStateException naming the cycle if the table has one
      */
     static Map<X86Feature, Set<X86Feature>> closure(List<Dependency> table) {
-        Map<X86Feature, Set<X86Feature>> result = new EnumMap<>(X86Feature.class);
-        for (X86Feature f : X86Feature.values()) {
-            Set<X86Feature> reached = EnumSet.noneOf(X86Feature.class);
-            List<X86Feature> todo = new ArrayList<>();
-            for (Dependency d : table) {
-                if (d.feature() == f) {
-                    todo.add(d.dependsOn());
-                }
-            }
-            while (!todo.isEmpty()) {
-                X86Feature next = todo.remove(todo.size() - 1);
-                if (next == f) {
-                    throw new IllegalStateException("dependency cycle through " + f.canonicalName());
-                }
-                if (reached.add(next)) {
-                    for (Dependency d : table) {
-                        if (d.feature() == next) {
-                            todo.add(d.dependsOn());
-                        }
-                    }
-                }
-            }
-            result.put(f, Collections.unmodifiableSet(reached));
-        }
-        return Collections.unmodifiableMap(result);
+        return DependencyClosure.of(X86Feature.class, table, Dependency::feature, Dependency::dependsOn,
+                X86Feature::canonicalName);
     }
 }

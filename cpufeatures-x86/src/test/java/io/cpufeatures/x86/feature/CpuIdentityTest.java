@@ -46,7 +46,7 @@ class CpuIdentityTest {
     @Test
     void theHighestBasicLeafIsComparedUnsigned() {
         io.cpufeatures.x86.raw.CpuidSnapshot s = io.cpufeatures.x86.raw.CpuidSnapshot
-                .builder(io.cpufeatures.x86.raw.SnapshotSource.emulated("test"))
+                .builder(io.cpufeatures.core.SnapshotSource.emulated("test"))
                 .put(0, 0, 0xffffffff, 0x756e6547, 0x6c65746e, 0x49656e69)
                 .put(1, 0, 0x00050654, 0, 1 << 31 | 1 << 27 | 1 << 26, 0)
                 .put(0x4000_0000, 0, 0x4000_0001, 0x4b4d564b, 0x564b4d56, 0x0000004d).build();

@@ -7,12 +7,12 @@ import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import io.cpufeatures.core.CpuFeatures;
 import io.cpufeatures.core.CpuFeaturesConfigurationException;
+import io.cpufeatures.core.SnapshotSource;
 import io.cpufeatures.core.SourceKind;
 import io.cpufeatures.core.spi.ProbeMode;
 import io.cpufeatures.core.spi.ProbeSettings;
 import io.cpufeatures.x86.X86CpuInfo;
 import io.cpufeatures.x86.X86Decoder;
-import io.cpufeatures.x86.raw.SnapshotSource;
 import io.cpufeatures.x86.raw.Xcr0Source;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;

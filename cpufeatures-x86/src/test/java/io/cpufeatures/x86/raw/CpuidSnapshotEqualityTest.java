@@ -1,6 +1,7 @@
 package io.cpufeatures.x86.raw;
 
 import com.google.common.testing.EqualsTester;
+import io.cpufeatures.core.SnapshotSource;
 import io.cpufeatures.core.SourceKind;
 import org.junit.jupiter.api.Test;
 

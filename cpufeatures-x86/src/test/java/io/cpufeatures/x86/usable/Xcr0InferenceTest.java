@@ -4,15 +4,15 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.cpufeatures.core.SnapshotSource;
 import io.cpufeatures.x86.X86CpuInfo;
 import io.cpufeatures.x86.X86Decoder;
+import io.cpufeatures.x86.emulation.EmulatedCpu;
+import io.cpufeatures.x86.emulation.ReferenceCpus;
 import io.cpufeatures.x86.feature.X86Feature;
 import io.cpufeatures.x86.feature.X86Vendor;
 import io.cpufeatures.x86.raw.CpuidSnapshot;
-import io.cpufeatures.x86.raw.SnapshotSource;
 import io.cpufeatures.x86.raw.Xcr0Source;
-import io.cpufeatures.x86.emulation.EmulatedCpu;
-import io.cpufeatures.x86.emulation.ReferenceCpus;
 import org.junit.jupiter.api.Test;
 
 class Xcr0InferenceTest {

@@ -1,13 +1,13 @@
-package io.cpufeatures.x86.raw;
+package io.cpufeatures.core;
 
-import io.cpufeatures.core.SourceKind;
 import java.util.Objects;
 
 /**
- * Where a snapshot came from.
+ * Where an architecture's raw snapshot came from: the native probe, a fallback, a dump file or the
+ * emulation API. Every architecture's snapshot carries one, so reports name their source alike.
  *
  * @param kind   the kind of source
- * @param detail a human-readable detail: the file and logical CPU, the probe used, ...
+ * @param detail what exactly, in words: the probe and how each part was read, the file and logical CPU, ...
  */
 public record SnapshotSource(SourceKind kind, String detail) {
 
@@ -29,7 +29,7 @@ public record SnapshotSource(SourceKind kind, String detail) {
     /**
      * A snapshot read from a file; {@code detail} says which file and CPU of it.
      *
-     * @param detail the file and logical CPU, e.g. {@code dump.txt, CPU 3}; not null
+     * @param detail the file and logical CPU, e.g. {@code dump.txt logical CPU 3}; not null
      * @return the source, of kind {@link SourceKind#FILE}
      */
     public static SnapshotSource file(String detail) {
