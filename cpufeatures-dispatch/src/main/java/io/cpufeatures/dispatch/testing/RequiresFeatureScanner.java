@@ -96,14 +96,14 @@ public final class RequiresFeatureScanner {
         }
     }
 
+    /** Each class file's binary name and bytes, from one class-path entry or module. */
+    @FunctionalInterface
+    private interface ClassFiles {
+        void forEach(BiConsumer<String, byte[]> action) throws IOException;
+    }
+
     /** Where classes are read: a class-path entry or a module, with the loader of its classes. */
-    private interface Source {
-        String description();
-
-        ClassLoader loader();
-
-        /** Each class file's binary name and bytes. */
-        void forEachClass(BiConsumer<String, byte[]> action) throws IOException;
+    private record Source(String description, ClassLoader loader, ClassFiles classes) {
     }
 
     /**
@@ -153,54 +153,28 @@ public final class RequiresFeatureScanner {
         List<Source> sources = new ArrayList<>();
         for (Path entry : entries) {
             if (Files.isDirectory(entry)) {
-                sources.add(new Source() {
-                    @Override
-                    public String description() {
-                        return "class path: " + entry;
-                    }
-
-                    @Override
-                    public ClassLoader loader() {
-                        return loader;
-                    }
-
-                    @Override
-                    public void forEachClass(BiConsumer<String, byte[]> action) throws IOException {
-                        try (Stream<Path> files = Files.walk(entry)) {
-                            for (Path f : (Iterable<Path>) files.filter(x -> x.toString().endsWith(".class"))::iterator) {
-                                String name = entry.relativize(f).toString();
-                                if (!name.startsWith("META-INF")) {
-                                    action.accept(className(name), Files.readAllBytes(f));
-                                }
+                sources.add(new Source("class path: " + entry, loader, action -> {
+                    try (Stream<Path> files = Files.walk(entry)) {
+                        for (Path f : (Iterable<Path>) files.filter(x -> x.toString().endsWith(".class"))::iterator) {
+                            String name = entry.relativize(f).toString();
+                            if (!name.startsWith("META-INF")) {
+                                action.accept(className(name), Files.readAllBytes(f));
                             }
                         }
                     }
-                });
+                }));
             } else if (entry.toString().endsWith(".jar") && Files.isRegularFile(entry)) {
-                sources.add(new Source() {
-                    @Override
-                    public String description() {
-                        return "class path: " + entry;
-                    }
-
-                    @Override
-                    public ClassLoader loader() {
-                        return loader;
-                    }
-
-                    @Override
-                    public void forEachClass(BiConsumer<String, byte[]> action) throws IOException {
-                        try (JarFile jar = new JarFile(entry.toFile())) {
-                            for (JarEntry je : (Iterable<JarEntry>) jar.stream()::iterator) {
-                                if (je.getName().endsWith(".class") && !je.getName().startsWith("META-INF/")) {
-                                    try (InputStream in = jar.getInputStream(je)) {
-                                        action.accept(className(je.getName()), in.readAllBytes());
-                                    }
+                sources.add(new Source("class path: " + entry, loader, action -> {
+                    try (JarFile jar = new JarFile(entry.toFile())) {
+                        for (JarEntry je : (Iterable<JarEntry>) jar.stream()::iterator) {
+                            if (je.getName().endsWith(".class") && !je.getName().startsWith("META-INF/")) {
+                                try (InputStream in = jar.getInputStream(je)) {
+                                    action.accept(className(je.getName()), in.readAllBytes());
                                 }
                             }
                         }
                     }
-                });
+                }));
             }
         }
         return sources;
@@ -216,33 +190,22 @@ public final class RequiresFeatureScanner {
             if (ref.location().map(u -> "jrt".equals(u.getScheme())).orElse(true)) {
                 continue;
             }
-            sources.add(new Source() {
-                @Override
-                public String description() {
-                    return "module " + m.name() + " (" + ref.location().orElseThrow() + ")";
-                }
-
-                @Override
-                public ClassLoader loader() {
-                    return layer.findLoader(m.name());
-                }
-
-                @Override
-                public void forEachClass(BiConsumer<String, byte[]> action) throws IOException {
-                    try (ModuleReader reader = ref.open(); Stream<String> names = reader.list()) {
-                        for (String name : (Iterable<String>) names::iterator) {
-                            if (name.endsWith(".class") && !name.equals("module-info.class") && !name.startsWith("META-INF/")) {
-                                Optional<InputStream> in = reader.open(name);
-                                if (in.isPresent()) {
-                                    try (InputStream is = in.get()) {
-                                        action.accept(className(name), is.readAllBytes());
+            sources.add(new Source("module " + m.name() + " (" + ref.location().orElseThrow() + ")",
+                    layer.findLoader(m.name()), action -> {
+                        try (ModuleReader reader = ref.open(); Stream<String> names = reader.list()) {
+                            for (String name : (Iterable<String>) names::iterator) {
+                                if (name.endsWith(".class") && !name.equals("module-info.class")
+                                        && !name.startsWith("META-INF/")) {
+                                    Optional<InputStream> in = reader.open(name);
+                                    if (in.isPresent()) {
+                                        try (InputStream is = in.get()) {
+                                            action.accept(className(name), is.readAllBytes());
+                                        }
                                     }
                                 }
                             }
                         }
-                    }
-                }
-            });
+                    }));
         }
         return sources;
     }
@@ -275,7 +238,7 @@ public final class RequiresFeatureScanner {
         Map<String, ClassLoader> candidates = new LinkedHashMap<>();
         for (Source source : sources) {
             try {
-                source.forEachClass((name, bytes) -> {
+                source.classes().forEach((name, bytes) -> {
                     if (carriesMarker(bytes, markers)) {
                         candidates.putIfAbsent(name, source.loader());
                     }
