@@ -2,8 +2,8 @@ package io.cpufeatures.examples.zstd;
 
 /**
  * Decodes compressed blocks (RFC 8878 section 3.1.1.3): reads the literals section and the
- * sequences section's header and tables, then has the sequences decoded ({@link SequenceDecoder})
- * and executed ({@link SequenceExecutor}). Holds what carries over from block to block within a
+ * sequences section's header and tables, then has the sequences decoded and executed in one pass
+ * ({@link SequenceDecoder}, with {@link SequenceExecutor} for the sequences that need exact copies). Holds what carries over from block to block within a
  * frame: the Huffman table (for treeless literals), the three sequence tables (for the repeat mode)
  * and, in its sequence decoder, the three repeat offsets. One per context; not thread-safe.
  */
@@ -317,11 +317,10 @@ final class BlockDecoder {
         };
     }
 
-    /** Decodes the sequences' bitstream, then executes the sequences and copies the literals left. */
+    /** Decodes and executes the sequences, then copies the literals left. */
     private int execute(byte[] src, int start, int end, long base, int count, byte[] out, int op, int history,
             int blockEnd, int limit, int contentEnd, byte[] dict) throws ZstdFormatException {
-        int[] seqs = sequenceDecoder.decode(src, start, end, base, count, llTable, ofTable, mlTable);
-        return executor.execute(seqs, count, base + start, lits, litPos, litEnd, out, op, history, blockEnd, limit,
-                contentEnd, dict);
+        return sequenceDecoder.decodeAndExecute(src, start, end, base, count, llTable, ofTable, mlTable, executor,
+                lits, litPos, litEnd, out, op, history, blockEnd, limit, contentEnd, dict);
     }
 }

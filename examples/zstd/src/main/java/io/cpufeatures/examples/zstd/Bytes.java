@@ -30,6 +30,11 @@ final class Bytes {
         LONGS.set(dst, to, (long) LONGS.get(src, from));
     }
 
+    /** Copies the 4 bytes at {@code src[from]} to {@code dst[to]}. */
+    static void copy4(byte[] src, int from, byte[] dst, int to) {
+        INTS.set(dst, to, (int) INTS.get(src, from));
+    }
+
     static int readShort(byte[] b, int off) {
         return (b[off] & 0xFF) | (b[off + 1] & 0xFF) << 8;
     }

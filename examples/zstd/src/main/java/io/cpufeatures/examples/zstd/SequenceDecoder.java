@@ -1,22 +1,26 @@
 package io.cpufeatures.examples.zstd;
 
 /**
- * Decodes a block's sequences bitstream (RFC 8878 section 3.1.1.3.2) into a buffer of
- * (literals length, match length, offset) triples, resolving repeat offsets (section 3.1.1.5) on
- * the way. Holds the repeat offsets, which carry over from block to block within a frame. One per
- * context; not thread-safe.
+ * Decodes a block's sequences bitstream (RFC 8878 section 3.1.1.3.2) and executes each sequence
+ * as it is decoded, resolving repeat offsets (section 3.1.1.5) on the way. Holds the repeat
+ * offsets, which carry over from block to block within a frame. One per context; not thread-safe.
  */
 final class SequenceDecoder {
 
     /** The shortest match, so the least any sequence produces. */
     static final int MIN_MATCH = 3;
 
+    /** For an offset below 8, how far the pattern's source moves after its first 4 bytes (zstd's dec32table). */
+    private static final int[] DEC32 = {0, 1, 2, 1, 4, 4, 4, 4};
+    /** For an offset below 8, how far back the source moves after 8 bytes (zstd's dec64table). */
+    private static final int[] DEC64 = {8, 8, 8, 7, 8, 9, 10, 11};
+
     private final BackwardBits bits = new BackwardBits();
     /** The three repeat offsets, most recent first. */
     private final int[] reps = new int[3];
-    /** The bitstream state passed to and from {@link #decodeFast}. */
-    private final long[] decodeState = new long[6];
-    /** Decoded sequences, three ints each (see {@link #decode}). */
+    /** The bitstream and output state passed to and from {@link #fused}. */
+    private final long[] decodeState = new long[12];
+    /** The last few sequences of a block, decoded exactly, three ints each: literals length, match length, offset. */
     private int[] sequences = new int[0];
 
     /** Starts a frame with these repeat offsets (1, 4, 8, or a dictionary's). */
@@ -27,13 +31,20 @@ final class SequenceDecoder {
     }
 
     /**
-     * Decodes {@code count} sequences from the bitstream {@code src[start, end)} into the sequence
-     * buffer, three ints each: literals length, match length, offset (repeat offsets resolved).
-     * The loop keeps the bit container in locals and reads each state's packed entry once; it is
-     * apart from the copying so that the JIT has registers for both.
+     * Decodes and executes the block's {@code count} sequences in one pass (RFC 8878 sections
+     * 3.1.1.3.2 and 3.1.1.4), with the literals {@code l[lp, le)}, into {@code out} from
+     * {@code op}; then copies the literals left. While the stream has 24 bytes below the container
+     * and a sequence is fast (see {@link SequenceExecutor#execute}) a sequence is decoded and
+     * copied in one loop iteration, with no call; a sequence that is not fast is executed exactly
+     * between two runs of that loop, and the last few sequences (near the stream's start) are
+     * decoded exactly into the buffer and executed by {@code executor}.
+     *
+     * @return the new end of the output
      */
-    int[] decode(byte[] src, int start, int end, long base, int count, SequenceTable llTable, SequenceTable ofTable,
-            SequenceTable mlTable) throws ZstdFormatException {
+    int decodeAndExecute(byte[] src, int start, int end, long base, int count, SequenceTable llTable,
+            SequenceTable ofTable, SequenceTable mlTable, SequenceExecutor executor, byte[] l, int lp, int le,
+            byte[] out, int op, int history, int blockEnd, int limit, int contentEnd, byte[] dict)
+            throws ZstdFormatException {
         BackwardBits in = bits;
         in.init(src, start, end, base, "sequences bitstream");
         long[] ll = llTable.entries;
@@ -46,7 +57,7 @@ final class SequenceDecoder {
         if (in.overflowed()) {
             throw new ZstdFormatException(base + start, "the sequences bitstream is too short for its initial states");
         }
-        int[] seqs = sequenceBuffer(count);
+        long at = base + start;
         int[] reps = this.reps;
         long[] state = decodeState;
         state[0] = in.bits();
@@ -55,17 +66,38 @@ final class SequenceDecoder {
         state[3] = llState;
         state[4] = ofState;
         state[5] = mlState;
-        int i = decodeFast(src, start + 24, ll, of, ml, seqs, count - 1, reps, state);
-        if (i < 0) {
-            throw offsetBeyondWindow(base + start, -i - 1);
+        state[6] = op;
+        state[7] = lp;
+        int litBound = Math.min(le, l.length - 16);
+        int fastEnd = Math.min(blockEnd, Math.min(contentEnd, limit) - 16);
+        int i = 0;
+        while (true) {
+            i = fused(src, start + 24, ll, of, ml, i, count - 1, reps, l, out, state, litBound, fastEnd, history);
+            op = (int) state[6];
+            lp = (int) state[7];
+            int stop = (int) state[11];
+            if (stop == 0) {
+                break;
+            }
+            if (stop == 2) {
+                throw offsetBeyondWindow(at, i);
+            }
+            int literalLength = (int) state[8];
+            op = SequenceExecutor.executeExactly(i, literalLength, (int) state[9], (int) state[10], l, lp, le, at,
+                    out, op, history, blockEnd, limit, contentEnd, dict);
+            lp += literalLength;
+            state[6] = op;
+            state[7] = lp;
+            i++;
         }
-        int k = 3 * i;
         llState = (int) state[3];
         ofState = (int) state[4];
         mlState = (int) state[5];
         in.resume((int) state[2], state[0], (int) state[1]);
+        int first = i;
+        int[] seqs = sequenceBuffer(count - first);
         // Exact loop: the rest, every reload bounded by the stream's start, every bit counted.
-        for (; i < count; i++, k += 3) {
+        for (int k = 0; i < count; i++, k += 3) {
             long ofE = of[ofState];
             long mlE = ml[mlState];
             long llE = ll[llState];
@@ -75,7 +107,7 @@ final class SequenceDecoder {
             int literalLength = SequenceTable.baseline(llE) + in.read(SequenceTable.extraBits(llE));
             in.reload();
             if (offsetValue <= 0) {
-                throw offsetBeyondWindow(base + start, i);
+                throw offsetBeyondWindow(at, i);
             }
             seqs[k] = literalLength;
             seqs[k + 1] = matchLength;
@@ -86,49 +118,46 @@ final class SequenceDecoder {
                 ofState = SequenceTable.nextBase(ofE) + in.read(SequenceTable.stateBits(ofE));
                 in.reload();
                 if (in.overflowed()) {
-                    throw new ZstdFormatException(base + start, "the sequences bitstream ends before sequence " + (i + 1)
+                    throw new ZstdFormatException(at, "the sequences bitstream ends before sequence " + (i + 1)
                             + " of " + count);
                 }
             }
         }
         in.reload();
         if (!in.finished()) {
-            throw new ZstdFormatException(base + start, in.overflowed()
+            throw new ZstdFormatException(at, in.overflowed()
                     ? "the sequences bitstream is too short for its " + count + " sequences"
                     : "bits are left in the sequences bitstream after its " + count + " sequences");
         }
-        return seqs;
+        return executor.execute(seqs, first, count - first, at, l, lp, le, out, op, history, blockEnd, limit,
+                contentEnd, dict);
     }
 
     /**
-     * The fast loop of {@link #decode}: every sequence but the last, while 24 bytes of
-     * stream lie below the container ({@code ptr >= fastStart}), so its (at most three) reloads
-     * need no bound check and it cannot run out of bits. No call and no throw in it, and a method
-     * of its own so that C2 has its registers for the loop: an offset code beyond any window just
-     * ends it. The container (the 8 bytes at its position), its consumed bits, its position and the
-     * three states come and go in {@code state}.
+     * The fast loop of {@link #decodeAndExecute}: from sequence {@code i}, every sequence but the
+     * last while 24 bytes of stream lie below the container, decoded with the container in locals
+     * and, if fast, executed as {@link SequenceExecutor#execute} does (with offsets below 8 too). No call and no throw in it.
+     * In {@code state}: the container, its consumed bits, its position, the three states, the
+     * output and literals positions; on return also why it stopped ({@code state[11]}: 0 at the
+     * stream's margin or the last sequence, 1 for a sequence that is decoded but not fast, whose
+     * lengths and offset are in {@code state[8..10]}, 2 for an offset code beyond any window).
      *
-     * @return the index of the first sequence not decoded, or {@code -i - 1} if sequence {@code i}
-     *         has an offset code beyond any window
+     * @return the index of the first sequence not executed
      */
-    private static int decodeFast(byte[] src, int fastStart, long[] ll, long[] of, long[] ml, int[] seqs, int last,
-            int[] reps, long[] state) {
-        // The container in sentinel form, as the bmi2 Huffman kernel keeps it: the 8 bytes at ptr
-        // with their lowest bit set, shifted left by the bits read; a field is a constant and a
-        // variable shift, reading it a shift of the container, and the bits read since the last
-        // refill are where the sentinel now is. A refill comes before 64 bits are read: fields of
-        // at most 30 extra bits and the three states' 26 take at most 63 with the 7 left over.
+    private static int fused(byte[] src, int fastStart, long[] ll, long[] of, long[] ml, int i, int last,
+            int[] reps, byte[] l, byte[] out, long[] state, int litBound, int fastEnd, int history) {
         int ptr = (int) state[2];
-        if (last <= 0 || ptr < fastStart) {
-            return 0;
+        state[11] = 0;
+        if (i >= last || ptr < fastStart) {
+            return i;
         }
         long container = (Bytes.readLong(src, ptr) | 1) << state[1];
         int llState = (int) state[3];
         int ofState = (int) state[4];
         int mlState = (int) state[5];
-        int i = 0;
-        int k = 0;
-        for (; i < last && ptr >= fastStart; i++, k += 3) {
+        int op = (int) state[6];
+        int lp = (int) state[7];
+        for (; i < last && ptr >= fastStart; i++) {
             long ofE = of[ofState];
             long mlE = ml[mlState];
             long llE = ll[llState];
@@ -153,12 +182,10 @@ final class SequenceDecoder {
                 container = (Bytes.readLong(src, ptr) | 1) << (read & 7);
             }
             if (offsetValue <= 0) {
-                i = -i - 1;
+                state[11] = 2;
                 break;
             }
-            seqs[k] = literalLength;
-            seqs[k + 1] = matchLength;
-            seqs[k + 2] = resolveOffset(reps, offsetValue, literalLength);
+            int offset = resolveOffset(reps, offsetValue, literalLength);
             int llNb = SequenceTable.stateBits(llE);
             llState = SequenceTable.nextBase(llE) + (int) ((container >>> 1) >>> (63 - llNb));
             container <<= llNb;
@@ -171,6 +198,45 @@ final class SequenceDecoder {
             int read = Long.numberOfTrailingZeros(container);
             ptr -= read >>> 3;
             container = (Bytes.readLong(src, ptr) | 1) << (read & 7);
+            // lengths first, as differences: op plus two lengths could pass Integer.MAX_VALUE
+            int e = op + literalLength;
+            // offset 0 (an invalid repeat) wraps to the largest unsigned value and fails too
+            if (literalLength > litBound - lp || literalLength + matchLength > fastEnd - op
+                    || Integer.compareUnsigned(offset - 1, e - history) >= 0) {
+                state[8] = literalLength;
+                state[9] = matchLength;
+                state[10] = offset;
+                state[11] = 1;
+                break;
+            }
+            Bytes.copy8(l, lp, out, op);
+            Bytes.copy8(l, lp + 8, out, op + 8);
+            if (literalLength > 16) {
+                SequenceExecutor.copyWords(l, lp + 16, out, op + 16, e);
+            }
+            lp += literalLength;
+            int from = e - offset;
+            op = e + matchLength;
+            if (offset >= 8) {
+                Bytes.copy8(out, from, out, e);
+                Bytes.copy8(out, from + 8, out, e + 8);
+                if (matchLength > 16) {
+                    SequenceExecutor.copyWords(out, from + 16, out, e + 16, op);
+                }
+            } else {
+                // zstd's ZSTD_overlapCopy8: 8 bytes of the repeating pattern, after which the
+                // source lies 8 or more bytes back and word copies repeat it correctly
+                out[e] = out[from];
+                out[e + 1] = out[from + 1];
+                out[e + 2] = out[from + 2];
+                out[e + 3] = out[from + 3];
+                from += DEC32[offset];
+                Bytes.copy4(out, from, out, e + 4);
+                from += 8 - DEC64[offset];
+                if (matchLength > 8) {
+                    SequenceExecutor.copyWords(out, from, out, e + 8, op);
+                }
+            }
         }
         state[0] = Bytes.readLong(src, ptr);
         state[1] = Long.numberOfTrailingZeros(container);
@@ -178,9 +244,10 @@ final class SequenceDecoder {
         state[3] = llState;
         state[4] = ofState;
         state[5] = mlState;
+        state[6] = op;
+        state[7] = lp;
         return i;
     }
-
 
     private static ZstdFormatException offsetBeyondWindow(long at, int i) {
         return new ZstdFormatException(at, "sequence " + i + ": offset code 31 needs a window of 2 GiB,"

@@ -17,7 +17,7 @@ final class SequenceExecutor {
      * (within {@code contentEnd} and {@code limit}) and read up to 16 past its literals; sequences near the end of the
      * output, overlapping by less than 8 bytes or reaching into the dictionary copy exactly.
      */
-    int execute(int[] seqs, int count, long at, byte[] l, int lp, int le, byte[] out, int op, int history,
+    int execute(int[] seqs, int first, int count, long at, byte[] l, int lp, int le, byte[] out, int op, int history,
             int blockEnd, int limit, int contentEnd, byte[] dict) throws ZstdFormatException {
         // a sequence is fast if its literals are there with 16 bytes to read past them, its output
         // stays within the block and 16 bytes before the scratch end, and its match starts 8 or more
@@ -36,7 +36,7 @@ final class SequenceExecutor {
                 break;
             }
             int k = 3 * i;
-            op = executeExactly(i, seqs[k], seqs[k + 1], seqs[k + 2], l, lp, le, at, out, op, history, blockEnd,
+            op = executeExactly(first + i, seqs[k], seqs[k + 1], seqs[k + 2], l, lp, le, at, out, op, history, blockEnd,
                     limit, contentEnd, dict);
             lp += seqs[k];
             i++;
@@ -95,7 +95,7 @@ final class SequenceExecutor {
      *
      * @return the new end of the output
      */
-    private static int executeExactly(int i, int literalLength, int matchLength, int offset, byte[] l, int lp, int le,
+    static int executeExactly(int i, int literalLength, int matchLength, int offset, byte[] l, int lp, int le,
             long at, byte[] out, int op, int history, int blockEnd, int limit, int contentEnd, byte[] dict)
             throws ZstdFormatException {
         if (literalLength > le - lp) {
@@ -133,7 +133,7 @@ final class SequenceExecutor {
      * {@code end} (so up to 7 bytes past it); each word is read after the previous one is written,
      * so a source that overlaps the destination by 8 bytes or more repeats correctly.
      */
-    private static void copyWords(byte[] src, int from, byte[] dst, int to, int end) {
+    static void copyWords(byte[] src, int from, byte[] dst, int to, int end) {
         do {
             Bytes.copy8(src, from, dst, to);
             from += 8;

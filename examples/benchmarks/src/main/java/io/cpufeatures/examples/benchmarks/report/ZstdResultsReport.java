@@ -169,6 +169,18 @@ public final class ZstdResultsReport {
                 }
             }
         }
+        md.append("\n#### Against aircompressor: ours ÷ aircompressor in speed (goal: at least 1 in every cell)\n\n"
+                + "| JDK | 4 KiB level 1 (ours new, its reused) | 4 KiB level 3 | 1 MiB | 64 MiB |\n|---|--:|--:|--:|--:|\n");
+        for (Jdk j : jdks) {
+            md.append("| ").append(j.feature());
+            for (int level : new int[] {1, 3}) {
+                md.append(" | ").append(ratio(j.ns("aircompressor-reused", level) / j.ns("ours-new", level)));
+            }
+            for (int size : SIZES) {
+                md.append(" | ").append(ratio(j.mbps("ours", size) / j.mbps("aircompressor", size)));
+            }
+            md.append(" |\n");
+        }
         return md.toString();
     }
 

@@ -25,11 +25,13 @@ class ZstdResultsReportTest {
             "io.cpufeatures.examples.benchmarks.ZstdDecompressBenchmark.decode","avgt",1,5,8000.0,10.0,"ns/op",ours-new,1
             "io.cpufeatures.examples.benchmarks.ZstdDecompressBenchmark.decode","avgt",1,5,16000.0,10.0,"ns/op",ours-zstd-cpuid-per-context,1
             "io.cpufeatures.examples.benchmarks.ZstdDecompressBenchmark.decode","avgt",1,5,4000.0,10.0,"ns/op",zstdjni-reused,1
+            "io.cpufeatures.examples.benchmarks.ZstdDecompressBenchmark.decode","avgt",1,5,7200.0,10.0,"ns/op",aircompressor-reused,1
             """;
 
     private static final String THROUGHPUT_CSV = """
             "Benchmark","Mode","Threads","Samples","Score","Score Error (99.9%)","Unit","Param: decoder","Param: size"
             "io.cpufeatures.examples.benchmarks.ZstdThroughputBenchmark.decode","thrpt",1,5,500.0,1.0,"ops/s",ours,1048576
+            "io.cpufeatures.examples.benchmarks.ZstdThroughputBenchmark.decode","thrpt",1,5,400.0,1.0,"ops/s",aircompressor,1048576
             """;
 
     @Test
@@ -57,6 +59,7 @@ class ZstdResultsReportTest {
                 page);
         assertTrue(page.contains("| 17 | 2.00 / – |"), page);
         assertTrue(page.contains("| Java 17 ours | 524 | – |"), page);
+        assertTrue(page.contains("| 17 | 0.90 | – | 1.25 | – |"), page);
         assertTrue(page.endsWith(ResultsSection.end("zstd") + "\nafter\n") && !page.contains("old"), page);
         String svg = Files.readString(dir.resolve("zstd.svg"));
         assertTrue(svg.startsWith("<svg") && svg.contains("Java 17: 8000"), svg);
