@@ -11,9 +11,10 @@ jdk_homes() {
   if [ -x /usr/lib/jvm/temurin-25-jdk-amd64/bin/java ]; then echo /usr/lib/jvm/temurin-25-jdk-amd64; fi
 }
 
-# benchmarks_jar: builds examples/benchmarks/target/benchmarks.jar if it is missing.
+# benchmarks_jar: builds examples/benchmarks/target/benchmarks.jar from the sources as they are (an
+# existing jar may be older than them, and a run must measure the code it reports).
 benchmarks_jar() {
-  [ -f examples/benchmarks/target/benchmarks.jar ] || ./mvnw -q -B -DskipTests package -pl examples/benchmarks -am
+  ./mvnw -q -B -DskipTests -Dinvoker.skip package -pl examples/benchmarks -am
 }
 
 # machine_line: "# <cpu model>, <n> CPUs, Linux <release>, gcc <version>".
