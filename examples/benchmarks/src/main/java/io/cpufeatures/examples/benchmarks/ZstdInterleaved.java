@@ -6,11 +6,14 @@ import java.lang.invoke.MethodHandles;
 import java.lang.invoke.MethodType;
 import java.net.URL;
 import java.net.URLClassLoader;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
 
 /**
  * Old and new code of the zstd decoder measured in one JVM, interleaved with aircompressor, for
@@ -70,14 +73,78 @@ public final class ZstdInterleaved {
         int decode(byte[] src, byte[] dst, int n) throws Throwable;
     }
 
+    private static final String USAGE = "usage: ZstdInterleaved block LEVEL ROUNDS NAME=JAR... | frame SIZE ROUNDS NAME=JAR...";
+
+    /**
+     * The command line, checked whole before anything is measured.
+     *
+     * @param blocks   {@code block} (4 KiB blocks, a new context each) or {@code frame} (one reused context)
+     * @param param    the level for blocks (1 to 22), the frame's size in bytes for a frame (1 to 1 GiB)
+     * @param rounds   measured rounds, at least 1
+     * @param versions each version's name and benchmarks jar (an existing file), in order
+     */
+    record Arguments(boolean blocks, int param, int rounds, Map<String, Path> versions) {
+
+        /**
+         * Parses {@code args}.
+         *
+         * @throws IllegalArgumentException in one line: what was wrong, where, and what is accepted
+         */
+        static Arguments parse(String[] args) {
+            if (args.length < 4) {
+                throw new IllegalArgumentException("expected a mode, a number, rounds and at least one NAME=JAR, got "
+                        + args.length + " argument(s); " + USAGE);
+            }
+            boolean blocks = switch (args[0]) {
+                case "block" -> true;
+                case "frame" -> false;
+                default -> throw new IllegalArgumentException("argument 1: unknown mode '" + args[0]
+                        + "'; accepted: block, frame");
+            };
+            int param = blocks ? number(args[1], 2, "LEVEL", 1, 22) : number(args[1], 2, "SIZE", 1, 1 << 30);
+            int rounds = number(args[2], 3, "ROUNDS", 1, 1_000_000);
+            Map<String, Path> versions = new LinkedHashMap<>();
+            for (int k = 3; k < args.length; k++) {
+                int eq = args[k].indexOf('=');
+                if (eq <= 0 || eq == args[k].length() - 1) {
+                    throw new IllegalArgumentException("argument " + (k + 1) + ": '" + args[k]
+                            + "' is not NAME=JAR (a version's name, '=', its benchmarks jar)");
+                }
+                String name = args[k].substring(0, eq);
+                if (name.equals("aircompressor") || versions.containsKey(name)) {
+                    throw new IllegalArgumentException("argument " + (k + 1) + ": the name '" + name
+                            + "' is taken; each version needs its own name, not 'aircompressor'");
+                }
+                Path jar = Path.of(args[k].substring(eq + 1));
+                if (!Files.isRegularFile(jar)) {
+                    throw new IllegalArgumentException("argument " + (k + 1) + ": JAR '" + jar
+                            + "' is not a file; give a benchmarks jar built from that version");
+                }
+                versions.put(name, jar);
+            }
+            return new Arguments(blocks, param, rounds, versions);
+        }
+
+        private static int number(String text, int position, String what, int min, int max) {
+            try {
+                int n = Integer.parseInt(text);
+                if (n >= min && n <= max) {
+                    return n;
+                }
+            } catch (NumberFormatException e) {
+                // reported below
+            }
+            throw new IllegalArgumentException("argument " + position + ": " + what + " '" + text
+                    + "' is not a whole number from " + min + " to " + max);
+        }
+    }
+
     /** Runs the comparison and prints one line per decoder. */
     public static void main(String[] args) throws Throwable {
-        if (args.length < 4) {
-            throw new IllegalArgumentException("usage: block LEVEL ROUNDS name=jar... | frame SIZE ROUNDS name=jar...");
-        }
-        boolean blocks = args[0].equals("block");
-        int param = Integer.parseInt(args[1]);
-        int rounds = Integer.parseInt(args[2]);
+        Arguments a = Arguments.parse(args);
+        boolean blocks = a.blocks();
+        int param = a.param();
+        int rounds = a.rounds();
         byte[] corpus = HeaderCorpus.load();
         byte[][] frames;
         byte[][] originals;
@@ -105,16 +172,15 @@ public final class ZstdInterleaved {
         MethodHandles.Lookup lookup = MethodHandles.publicLookup();
         MethodType decompress = MethodType.methodType(int.class, byte[].class, int.class, int.class, byte[].class,
                 int.class, int.class);
-        for (int k = 3; k < args.length; k++) {
-            String[] nameJar = args[k].split("=", 2);
-            ClassLoader loader = new VersionLoader(Path.of(nameJar[1]).toUri().toURL(),
+        for (Map.Entry<String, Path> version : a.versions().entrySet()) {
+            ClassLoader loader = new VersionLoader(version.getValue().toUri().toURL(),
                     ZstdInterleaved.class.getClassLoader());
             Class<?> context = loader.loadClass(PACKAGE + "ZstdDecompressor");
             MethodHandle make = lookup.findConstructor(context, MethodType.methodType(void.class))
                     .asType(MethodType.methodType(Object.class));
             MethodHandle run = lookup.findVirtual(context, "decompress", decompress)
                     .asType(decompress.insertParameterTypes(0, Object.class));
-            names.add(nameJar[0]);
+            names.add(version.getKey());
             if (blocks) {
                 decoders.add((src, dst, n) -> (int) run.invokeExact((Object) make.invokeExact(), src, 0, src.length,
                         dst, 0, n));
