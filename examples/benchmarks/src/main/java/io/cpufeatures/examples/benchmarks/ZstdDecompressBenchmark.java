@@ -30,13 +30,15 @@ import org.openjdk.jmh.annotations.Warmup;
  * a new one plus an uncached probe of the whole CPU ({@code probeUncached()}), and a new one plus
  * the three CPUIDs libzstd's {@code ZSTD_cpuid()} runs in every context (leaves 0, 1 and 7, see
  * zstd's {@code lib/common/cpu.h}; what every context cost before "probe once"); zstd-jni with a new
- * and a reused context; aircompressor reused. Each call takes the next block, round robin.
+ * and a reused context; aircompressor reused. Each call takes the next block, round robin. The
+ * forks read {@code jdk.incubator.vector}, so that {@code zstd.copy} may choose its Vector API
+ * kernel as an application that adds the module gets it.
  */
 @BenchmarkMode(Mode.AverageTime)
 @OutputTimeUnit(TimeUnit.NANOSECONDS)
 @Warmup(iterations = 5, time = 1)
 @Measurement(iterations = 5, time = 1)
-@Fork(value = 1, jvmArgsAppend = {"--enable-native-access=ALL-UNNAMED"})
+@Fork(value = 1, jvmArgsAppend = {"--add-modules", "jdk.incubator.vector", "--enable-native-access=ALL-UNNAMED"})
 @State(Scope.Thread)
 public class ZstdDecompressBenchmark {
 

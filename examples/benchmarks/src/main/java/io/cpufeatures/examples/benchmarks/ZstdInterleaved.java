@@ -27,14 +27,16 @@ import java.util.Map;
  * frames; aircompressor is reused.
  *
  * <pre>
- * java --enable-native-access=ALL-UNNAMED -Dwarm=60 -cp benchmarks.jar \
+ * java --add-modules jdk.incubator.vector --enable-native-access=ALL-UNNAMED -Dwarm=60 -cp benchmarks.jar \
  *     io.cpufeatures.examples.benchmarks.ZstdInterleaved block 1 60 old=old.jar new=new.jar
  * java ... ZstdInterleaved frame 67108864 16 old=old.jar new=new.jar
  * </pre>
  *
  * Arguments: {@code block LEVEL ROUNDS} (the 256 blocks of {@link ZstdDecompressBenchmark}) or
  * {@code frame SIZE ROUNDS} (one level-3 frame as {@link ZstdThroughputBenchmark}), then
- * {@code name=jar} per version. {@code -Dwarm=N}: rounds of warm-up (default 25).
+ * {@code name=jar} per version. {@code -Dwarm=N}: rounds of warm-up (default 25). Each version's
+ * dispatch points choose as in any process (overrides such as
+ * {@code -Dcpufeatures.dispatch.zstd.copy=generic} apply to every version that has the point).
  */
 public final class ZstdInterleaved {
 

@@ -23,13 +23,14 @@ import org.openjdk.jmh.annotations.Warmup;
 /**
  * Decompression speed on larger inputs: the header corpus repeated to {@code size} bytes,
  * compressed by libzstd at level 3 as one frame, decoded by a reused context of each decoder.
- * JMH reports operations per second; MB/s = ops/s x size / 10^6.
+ * JMH reports operations per second; MB/s = ops/s x size / 10^6. The forks read
+ * {@code jdk.incubator.vector}, as {@link ZstdDecompressBenchmark}'s do.
  */
 @BenchmarkMode(Mode.Throughput)
 @OutputTimeUnit(TimeUnit.SECONDS)
 @Warmup(iterations = 3, time = 2)
 @Measurement(iterations = 5, time = 2)
-@Fork(value = 1, jvmArgsAppend = {"--enable-native-access=ALL-UNNAMED", "-Xmx2g"})
+@Fork(value = 1, jvmArgsAppend = {"--add-modules", "jdk.incubator.vector", "--enable-native-access=ALL-UNNAMED", "-Xmx2g"})
 @State(Scope.Thread)
 public class ZstdThroughputBenchmark {
 

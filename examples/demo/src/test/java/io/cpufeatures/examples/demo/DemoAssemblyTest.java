@@ -95,7 +95,7 @@ class DemoAssemblyTest {
     @Test
     void theReportShowsEveryExamplePoint() throws Exception {
         JsonNode dispatch = new ObjectMapper().readTree(run("report", "--json")).path("dispatch");
-        for (String point : List.of("raid.xor", "skeleton.bitcount", "zstd.huffman")) {
+        for (String point : List.of("raid.xor", "skeleton.bitcount", "zstd.huffman", "zstd.copy")) {
             assertTrue(dispatch.path(point).path("selected").isTextual(), point + " in " + dispatch);
         }
     }
@@ -139,5 +139,8 @@ class DemoAssemblyTest {
         // Skylake-SP has BMI1, BMI2 and LZCNT: the zstd kernel then depends only on this JIT
         String huffman = CpuFeatures.current().has("jvm.bmi2") ? "zstd.huffman=bmi2" : "zstd.huffman=generic";
         assertTrue(row.contains(huffman), row);
+        // zstd.copy asks only this JVM for 128-bit vectors, which any x86-64 CPU has
+        String copy = CpuFeatures.current().has("jvm.vector128") ? "zstd.copy=vector128" : "zstd.copy=generic";
+        assertTrue(row.contains(copy), row);
     }
 }

@@ -13,6 +13,7 @@ final class BlockDecoder {
     static final int MAX_BLOCK = 128 << 10;
 
     private final HuffmanKernel kernel;
+    private final CopyKernel copy;
     private final BackwardBits bits = new BackwardBits();
     private final SequenceDecoder sequenceDecoder = new SequenceDecoder();
     private final SequenceExecutor executor = new SequenceExecutor();
@@ -31,8 +32,9 @@ final class BlockDecoder {
     private int litPos;
     private int litEnd;
 
-    BlockDecoder(HuffmanKernel kernel) {
-        this.kernel = kernel;
+    BlockDecoder(Kernels kernels) {
+        this.kernel = kernels.huffman();
+        this.copy = kernels.copy();
     }
 
     /** Starts a frame: the dictionary's tables and repeat offsets, or none and {1, 4, 8}. */
@@ -321,6 +323,6 @@ final class BlockDecoder {
     private int execute(byte[] src, int start, int end, long base, int count, byte[] out, int op, int history,
             int blockEnd, int limit, int contentEnd, byte[] dict) throws ZstdFormatException {
         return sequenceDecoder.decodeAndExecute(src, start, end, base, count, llTable, ofTable, mlTable, executor,
-                lits, litPos, litEnd, out, op, history, blockEnd, limit, contentEnd, dict);
+                copy, lits, litPos, litEnd, out, op, history, blockEnd, limit, contentEnd, dict);
     }
 }

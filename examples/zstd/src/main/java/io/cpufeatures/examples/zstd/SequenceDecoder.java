@@ -42,7 +42,7 @@ final class SequenceDecoder {
      * @return the new end of the output
      */
     int decodeAndExecute(byte[] src, int start, int end, long base, int count, SequenceTable llTable,
-            SequenceTable ofTable, SequenceTable mlTable, SequenceExecutor executor, byte[] l, int lp, int le,
+            SequenceTable ofTable, SequenceTable mlTable, SequenceExecutor executor, CopyKernel copy, byte[] l, int lp, int le,
             byte[] out, int op, int history, int blockEnd, int limit, int contentEnd, byte[] dict)
             throws ZstdFormatException {
         BackwardBits in = bits;
@@ -68,11 +68,11 @@ final class SequenceDecoder {
         state[5] = mlState;
         state[6] = op;
         state[7] = lp;
-        int litBound = Math.min(le, l.length - 16);
-        int fastEnd = Math.min(blockEnd, Math.min(contentEnd, limit) - 16);
+        int litBound = Math.min(le, l.length - CopyKernel.OVERRUN);
+        int fastEnd = Math.min(blockEnd, Math.min(contentEnd, limit) - CopyKernel.OVERRUN);
         int i = 0;
         while (true) {
-            i = fused(src, start + 24, ll, of, ml, i, count - 1, reps, l, out, state, litBound, fastEnd, history);
+            i = fused(src, start + 24, ll, of, ml, i, count - 1, reps, copy, l, out, state, litBound, fastEnd, history);
             op = (int) state[6];
             lp = (int) state[7];
             int stop = (int) state[11];
@@ -145,7 +145,7 @@ final class SequenceDecoder {
      * @return the index of the first sequence not executed
      */
     private static int fused(byte[] src, int fastStart, long[] ll, long[] of, long[] ml, int i, int last,
-            int[] reps, byte[] l, byte[] out, long[] state, int litBound, int fastEnd, int history) {
+            int[] reps, CopyKernel copy, byte[] l, byte[] out, long[] state, int litBound, int fastEnd, int history) {
         int ptr = (int) state[2];
         state[11] = 0;
         if (i >= last || ptr < fastStart) {
@@ -209,20 +209,12 @@ final class SequenceDecoder {
                 state[11] = 1;
                 break;
             }
-            Bytes.copy8(l, lp, out, op);
-            Bytes.copy8(l, lp + 8, out, op + 8);
-            if (literalLength > 16) {
-                SequenceExecutor.copyWords(l, lp + 16, out, op + 16, e);
-            }
+            copy.copyLiterals(l, lp, out, op, e);
             lp += literalLength;
             int from = e - offset;
             op = e + matchLength;
             if (offset >= 8) {
-                Bytes.copy8(out, from, out, e);
-                Bytes.copy8(out, from + 8, out, e + 8);
-                if (matchLength > 16) {
-                    SequenceExecutor.copyWords(out, from + 16, out, e + 16, op);
-                }
+                copy.copyMatch(out, from, e, op);
             } else {
                 // zstd's ZSTD_overlapCopy8: 8 bytes of the repeating pattern, after which the
                 // source lies 8 or more bytes back and word copies repeat it correctly

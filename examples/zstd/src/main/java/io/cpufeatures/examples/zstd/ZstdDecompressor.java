@@ -10,7 +10,7 @@ import java.util.Objects;
 /**
  * A reusable Zstandard decompression context (RFC 8878): frames, skippable frames and concatenated
  * frames, every block and literals type, dictionaries and content checksums. Making one costs no
- * CPU probe (the literals kernel is the process-wide choice of {@link HuffmanKernels}) and no
+ * CPU probe (the kernels are the process-wide choices of {@link HuffmanKernels} and {@link CopyKernels}) and no
  * table or buffer the first frame does not need. Not thread-safe: one per thread, reused.
  */
 public final class ZstdDecompressor {
@@ -39,16 +39,16 @@ public final class ZstdDecompressor {
 
     /** A context with the default window and output caps and no dictionary. */
     public ZstdDecompressor() {
-        this(DEFAULT_WINDOW_CAP, DEFAULT_MAX_OUTPUT_SIZE, null, HuffmanKernels.selected());
+        this(DEFAULT_WINDOW_CAP, DEFAULT_MAX_OUTPUT_SIZE, null, Kernels.selected());
     }
 
     /** A context that decodes with {@code dictionary} (and the default caps). */
     public ZstdDecompressor(ZstdDictionary dictionary) {
         this(DEFAULT_WINDOW_CAP, DEFAULT_MAX_OUTPUT_SIZE, Objects.requireNonNull(dictionary, "dictionary"),
-                HuffmanKernels.selected());
+                Kernels.selected());
     }
 
-    ZstdDecompressor(long windowCap, long maxOutputSize, ZstdDictionary dictionary, HuffmanKernel kernel) {
+    ZstdDecompressor(long windowCap, long maxOutputSize, ZstdDictionary dictionary, Kernels kernels) {
         if (windowCap < FrameHeader.MIN_WINDOW || windowCap > MAX_WINDOW_CAP) {
             throw new IllegalArgumentException("window cap " + windowCap + " is outside [" + FrameHeader.MIN_WINDOW
                     + ", " + MAX_WINDOW_CAP + "]");
@@ -59,7 +59,7 @@ public final class ZstdDecompressor {
         this.windowCap = windowCap;
         this.maxOutputSize = maxOutputSize;
         this.dictionary = dictionary;
-        this.blocks = new BlockDecoder(kernel);
+        this.blocks = new BlockDecoder(kernels);
     }
 
     /** A builder, to set the window cap, the output cap or the dictionary. */
@@ -251,7 +251,7 @@ public final class ZstdDecompressor {
         private long windowCap = DEFAULT_WINDOW_CAP;
         private long maxOutputSize = DEFAULT_MAX_OUTPUT_SIZE;
         private ZstdDictionary dictionary;
-        private HuffmanKernel kernel;
+        private Kernels kernels;
 
         private Builder() {
         }
@@ -282,9 +282,9 @@ public final class ZstdDecompressor {
             return this;
         }
 
-        /** A specific literals kernel instead of the process-wide choice (for tests and benchmarks). */
-        Builder kernel(HuffmanKernel k) {
-            this.kernel = k;
+        /** Specific kernels instead of the process-wide choices (for tests and benchmarks). */
+        Builder kernels(Kernels k) {
+            this.kernels = k;
             return this;
         }
 
@@ -296,7 +296,7 @@ public final class ZstdDecompressor {
          */
         public ZstdDecompressor build() {
             return new ZstdDecompressor(windowCap, maxOutputSize, dictionary,
-                    kernel != null ? kernel : HuffmanKernels.selected());
+                    kernels != null ? kernels : Kernels.selected());
         }
     }
 }

@@ -67,7 +67,7 @@ public final class ZstdInputStream extends InputStream {
      * @throws IllegalArgumentException if the cap is outside [1 KiB, {@link ZstdDecompressor#MAX_WINDOW_CAP}]
      */
     public ZstdInputStream(InputStream in, long windowCap, ZstdDictionary dictionary) {
-        this(in, windowCap, dictionary, new BlockDecoder(HuffmanKernels.selected()));
+        this(in, windowCap, dictionary, new BlockDecoder(Kernels.selected()));
     }
 
     /** As the public constructor, decoding blocks with {@code blocks} (a context's, whose tables are reused). */

@@ -18,7 +18,7 @@ class CorruptInputTest {
     @TempDir
     static Path dir;
 
-    private static final List<HuffmanKernel> KERNELS = AllKernels.LIST;
+    private static final List<Kernels> KERNELS = AllKernels.LIST;
 
     @BeforeAll
     static void zstdIsThere() {
@@ -44,8 +44,8 @@ class CorruptInputTest {
      */
     private static void decodeDamaged(byte[] original, byte[] pristine, byte[] damaged, String what)
             throws ZstdFormatException {
-        for (HuffmanKernel k : KERNELS) {
-            ZstdDecompressor d = ZstdDecompressor.builder().kernel(k).build();
+        for (Kernels k : KERNELS) {
+            ZstdDecompressor d = ZstdDecompressor.builder().kernels(k).build();
             try {
                 byte[] out = d.decompress(damaged);
                 // every frame here has a checksum: content that decodes must be the original
@@ -53,7 +53,7 @@ class CorruptInputTest {
             } catch (ZstdFormatException expected) {
                 // the one acceptable failure
             } catch (RuntimeException | Error e) {
-                fail(what + " with " + k.getClass().getSimpleName() + ": " + e, e);
+                fail(what + " with " + k + ": " + e, e);
             }
             assertArrayEquals(original, d.decompress(pristine), what + ": then the undamaged frame, same context");
         }
@@ -79,8 +79,8 @@ class CorruptInputTest {
             byte[] z = f[1];
             for (int n = 0; n < z.length; n++) {
                 byte[] cut = java.util.Arrays.copyOf(z, n);
-                for (HuffmanKernel k : KERNELS) {
-                    ZstdDecompressor d = ZstdDecompressor.builder().kernel(k).build();
+                for (Kernels k : KERNELS) {
+                    ZstdDecompressor d = ZstdDecompressor.builder().kernels(k).build();
                     assertThrows(ZstdFormatException.class, () -> d.decompress(cut), "first " + n + " of " + z.length + " bytes");
                     assertArrayEquals(f[0], d.decompress(z), "first " + n + " bytes, then the whole frame, same context");
                 }
@@ -118,8 +118,8 @@ class CorruptInputTest {
     /** As {@link #decodeDamaged}, into a caller's array of the original's size. */
     private static void decodeDamagedInto(byte[] original, byte[] pristine, byte[] damaged, String what)
             throws ZstdFormatException {
-        for (HuffmanKernel k : KERNELS) {
-            ZstdDecompressor d = ZstdDecompressor.builder().kernel(k).build();
+        for (Kernels k : KERNELS) {
+            ZstdDecompressor d = ZstdDecompressor.builder().kernels(k).build();
             byte[] out = new byte[original.length];
             try {
                 int n = d.decompress(damaged, 0, damaged.length, out, 0, out.length);
@@ -128,10 +128,10 @@ class CorruptInputTest {
                 // a format error
             } catch (IllegalArgumentException e) {
                 if (!e.getMessage().startsWith("destination too small")) {
-                    fail(what + " with " + k.getClass().getSimpleName() + ": " + e, e);
+                    fail(what + " with " + k + ": " + e, e);
                 }
             } catch (RuntimeException | Error e) {
-                fail(what + " with " + k.getClass().getSimpleName() + ": " + e, e);
+                fail(what + " with " + k + ": " + e, e);
             }
             int n = d.decompress(pristine, 0, pristine.length, out, 0, out.length);
             assertArrayEquals(original, java.util.Arrays.copyOf(out, n), what + ": then the undamaged frame, same context");

@@ -70,10 +70,10 @@ class GoldenFilesTest {
 
     private static byte[] decodeWithEveryKernel(byte[] z, ZstdDictionary dict) throws ZstdFormatException {
         byte[] first = null;
-        for (HuffmanKernel k : AllKernels.LIST) {
-            byte[] out = ZstdDecompressor.builder().kernel(k).dictionary(dict).build().decompress(z);
+        for (Kernels k : AllKernels.LIST) {
+            byte[] out = ZstdDecompressor.builder().kernels(k).dictionary(dict).build().decompress(z);
             if (first != null) {
-                assertArrayEquals(first, out, k.getClass().getSimpleName());
+                assertArrayEquals(first, out, k.toString());
             }
             first = out;
         }
@@ -113,8 +113,8 @@ class GoldenFilesTest {
         for (Map.Entry<String, String> file : ERRORS.entrySet()) {
             byte[] z = golden("golden-decompression-errors/" + file.getKey());
             byte[] valid = golden("golden-decompression/zeroSeq_2B.zst");
-            for (HuffmanKernel k : AllKernels.LIST) {
-                ZstdDecompressor decompressor = ZstdDecompressor.builder().kernel(k).build();
+            for (Kernels k : AllKernels.LIST) {
+                ZstdDecompressor decompressor = ZstdDecompressor.builder().kernels(k).build();
                 byte[] before = decompressor.decompress(valid);
                 ZstdFormatException e = assertThrows(ZstdFormatException.class, () -> decompressor.decompress(z),
                         file.getKey());

@@ -17,7 +17,7 @@ import org.junit.jupiter.api.Test;
  */
 class HandMadeFrameTest {
 
-    private static final List<HuffmanKernel> KERNELS = AllKernels.LIST;
+    private static final List<Kernels> KERNELS = AllKernels.LIST;
 
     /** Magic, a descriptor with no content size, checksum or dictionary, a window of {@code 1 << windowLog}. */
     private static ByteArrayOutputStream frame(int windowLog) {
@@ -34,8 +34,8 @@ class HandMadeFrameTest {
 
     private static byte[] decode(byte[] z) throws ZstdFormatException {
         byte[] first = null;
-        for (HuffmanKernel k : KERNELS) {
-            byte[] out = ZstdDecompressor.builder().kernel(k).build().decompress(z);
+        for (Kernels k : KERNELS) {
+            byte[] out = ZstdDecompressor.builder().kernels(k).build().decompress(z);
             if (first != null) {
                 assertArrayEquals(first, out);
             }

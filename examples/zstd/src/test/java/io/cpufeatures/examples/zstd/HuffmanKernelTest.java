@@ -58,7 +58,7 @@ class HuffmanKernelTest {
             int[] at = literalsSection(frame);
             byte[] cut = Arrays.copyOf(frame, at[1]);
             byte[] first = null;
-            for (HuffmanKernel k : AllKernels.LIST) {
+            for (HuffmanKernel k : AllKernels.HUFFMAN) {
                 HuffmanTable table = new HuffmanTable();
                 int streams = at[0] + table.read(cut, at[0], at[1], 0, new BackwardBits(), new FseWorkspace());
                 byte[] out = new byte[at[2]];
@@ -75,7 +75,7 @@ class HuffmanKernelTest {
     void aStreamCutShortIsAFormatErrorForEveryKernel() throws Exception {
         byte[] frame = ZstdCli.compress(dir, TestData.text(4096, 7), "-1");
         int[] at = literalsSection(frame);
-        for (HuffmanKernel k : AllKernels.LIST) {
+        for (HuffmanKernel k : AllKernels.HUFFMAN) {
             HuffmanTable table = new HuffmanTable();
             int streams = at[0] + table.read(frame, at[0], at[1], 0, new BackwardBits(), new FseWorkspace());
             for (int end = streams + 1; end < at[1]; end++) {

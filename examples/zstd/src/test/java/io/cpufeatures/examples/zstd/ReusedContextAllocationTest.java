@@ -57,8 +57,8 @@ class ReusedContextAllocationTest {
             frames.add(ZstdCli.compress(dir, o, o.length > 4096 ? "-3" : "-1", "--no-check"));
             blocks += (o.length + BlockDecoder.MAX_BLOCK - 1) / BlockDecoder.MAX_BLOCK;
         }
-        for (HuffmanKernel k : AllKernels.LIST) {
-            ZstdDecompressor d = ZstdDecompressor.builder().kernel(k).build();
+        for (Kernels k : AllKernels.LIST) {
+            ZstdDecompressor d = ZstdDecompressor.builder().kernels(k).build();
             byte[] dst = new byte[300_000];
             for (int i = 0; i < frames.size(); i++) {
                 // the first pass grows the context's arrays and checks the output
@@ -74,7 +74,7 @@ class ReusedContextAllocationTest {
                 }
             }
             long perBlock = (mx.getCurrentThreadAllocatedBytes() - before) / (rounds * blocks);
-            assertTrue(perBlock < BOUND, k.getClass().getSimpleName() + " allocated " + perBlock + " bytes a block");
+            assertTrue(perBlock < BOUND, k + " allocated " + perBlock + " bytes a block");
         }
     }
 }

@@ -21,7 +21,7 @@ class RoundTripTest {
     @TempDir
     static Path dir;
 
-    private static final List<HuffmanKernel> KERNELS = AllKernels.LIST;
+    private static final List<Kernels> KERNELS = AllKernels.LIST;
 
     @BeforeAll
     static void zstdIsThere() {
@@ -44,9 +44,9 @@ class RoundTripTest {
     }
 
     private static void assertDecodes(byte[] expected, byte[] compressed, String what) throws ZstdFormatException {
-        for (HuffmanKernel k : KERNELS) {
-            ZstdDecompressor d = ZstdDecompressor.builder().kernel(k).build();
-            String label = what + " with " + k.getClass().getSimpleName();
+        for (Kernels k : KERNELS) {
+            ZstdDecompressor d = ZstdDecompressor.builder().kernels(k).build();
+            String label = what + " with " + k;
             assertArrayEquals(expected, d.decompress(compressed), label);
             byte[] dst = new byte[expected.length + 7];
             assertEquals(expected.length, d.decompress(compressed, 0, compressed.length, dst, 3, expected.length + 4), label);
@@ -106,13 +106,13 @@ class RoundTripTest {
             byte[] data = TestData.text(600 + 400 * i, 5000 + i);
             for (String level : new String[] {"-1", "-3", "-19"}) {
                 byte[] z = ZstdCli.compress(dir, data, level, "-D", dictFile.toString());
-                for (HuffmanKernel k : KERNELS) {
-                    assertArrayEquals(data, ZstdDecompressor.builder().dictionary(dict).kernel(k).build().decompress(z),
+                for (Kernels k : KERNELS) {
+                    assertArrayEquals(data, ZstdDecompressor.builder().dictionary(dict).kernels(k).build().decompress(z),
                             "trained dictionary, " + level);
                 }
                 byte[] zr = ZstdCli.compress(dir, data, level, "-D", rawFile.toString());
-                for (HuffmanKernel k : KERNELS) {
-                    assertArrayEquals(data, ZstdDecompressor.builder().dictionary(raw).kernel(k).build().decompress(zr),
+                for (Kernels k : KERNELS) {
+                    assertArrayEquals(data, ZstdDecompressor.builder().dictionary(raw).kernels(k).build().decompress(zr),
                             "raw content dictionary, " + level);
                 }
             }
