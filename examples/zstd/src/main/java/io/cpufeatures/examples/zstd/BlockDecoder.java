@@ -12,6 +12,7 @@ final class BlockDecoder {
     /** The format's largest block, in both directions (Block_Maximum_Size). */
     static final int MAX_BLOCK = 128 << 10;
 
+    private final Kernels kernels;
     private final HuffmanKernel kernel;
     private final CopyKernel copy;
     private final BackwardBits bits = new BackwardBits();
@@ -33,8 +34,14 @@ final class BlockDecoder {
     private int litEnd;
 
     BlockDecoder(Kernels kernels) {
+        this.kernels = kernels;
         this.kernel = kernels.huffman();
         this.copy = kernels.copy();
+    }
+
+    /** The kernels this decoder decodes with. */
+    Kernels kernels() {
+        return kernels;
     }
 
     /** Starts a frame: the dictionary's tables and repeat offsets, or none and {1, 4, 8}. */

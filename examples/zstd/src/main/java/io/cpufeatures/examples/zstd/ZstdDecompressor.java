@@ -10,8 +10,11 @@ import java.util.Objects;
 /**
  * A reusable Zstandard decompression context (RFC 8878): frames, skippable frames and concatenated
  * frames, every block and literals type, dictionaries and content checksums. Making one costs no
- * CPU probe (the kernels are the process-wide choices of {@link HuffmanKernels} and {@link CopyKernels}) and no
- * table or buffer the first frame does not need. Not thread-safe: one per thread, reused.
+ * CPU probe (the kernels are the process-wide choices of {@link HuffmanKernels} and
+ * {@link CopyKernels}) and no table: a call decodes with its thread's tables (the Huffman, FSE and
+ * sequence tables and the literals buffer), lent to it until it returns, which every context on
+ * that thread shares in turn, so a context made per block decodes with warm tables. Not
+ * thread-safe: one context per thread at a time.
  */
 public final class ZstdDecompressor {
 
@@ -35,7 +38,8 @@ public final class ZstdDecompressor {
     private final long windowCap;
     private final long maxOutputSize;
     private final ZstdDictionary dictionary;
-    private final BlockDecoder blocks;
+    /** The kernels this context decodes with; the tables are the thread's, lent per call ({@link ThreadTables}). */
+    private final Kernels kernels;
 
     /** A context with the default window and output caps and no dictionary. */
     public ZstdDecompressor() {
@@ -59,7 +63,7 @@ public final class ZstdDecompressor {
         this.windowCap = windowCap;
         this.maxOutputSize = maxOutputSize;
         this.dictionary = dictionary;
-        this.blocks = new BlockDecoder(kernels);
+        this.kernels = Objects.requireNonNull(kernels, "kernels");
     }
 
     /** A builder, to set the window cap, the output cap or the dictionary. */
@@ -143,15 +147,18 @@ public final class ZstdDecompressor {
             n = decompress(src.array(), src.arrayOffset() + src.position(), inLen, dst.array(),
                     dst.arrayOffset() + dst.position(), dst.remaining());
         } else {
-            ZstdInputStream blocksOf = new ZstdInputStream(new ByteBufferInputStream(src.duplicate()), windowCap,
-                    dictionary, blocks);
+            BlockDecoder blocks = ThreadTables.take(kernels);
             try {
+                ZstdInputStream blocksOf = new ZstdInputStream(new ByteBufferInputStream(src.duplicate()), windowCap,
+                        dictionary, blocks);
                 n = blocksOf.drainTo(dst.duplicate());
             } catch (ZstdFormatException e) {
                 throw e;
             } catch (IOException e) {
                 // a buffer is read without I/O: nothing else can be thrown
                 throw new UncheckedIOException(e);
+            } finally {
+                ThreadTables.giveBack(blocks);
             }
         }
         src.position(src.position() + inLen);
@@ -159,7 +166,18 @@ public final class ZstdDecompressor {
         return n;
     }
 
+    /** Decodes every frame of {@code src[off, end)} into {@code out} from {@code op}, with the thread's tables. */
     private int decodeAll(byte[] src, int off, int end, Output out, int op) throws ZstdFormatException {
+        BlockDecoder blocks = ThreadTables.take(kernels);
+        try {
+            return decodeFrames(blocks, src, off, end, out, op);
+        } finally {
+            ThreadTables.giveBack(blocks);
+        }
+    }
+
+    private int decodeFrames(BlockDecoder blocks, byte[] src, int off, int end, Output out, int op)
+            throws ZstdFormatException {
         long base = -off;
         if (off == end) {
             throw new ZstdFormatException(0, "the input is empty: a Zstandard input holds at least one frame");
