@@ -24,12 +24,14 @@ machine_line() {
 
 # jmh_runs PREFIX HOME BENCHMARK...: each benchmark on that JDK, pinned to CPU 1, results in
 # docs/results/PREFIX-jdkN-BENCHMARK.csv and the JDK's version in docs/results/PREFIX-jdkN.version.
+# JMH_ARGS adds JMH options (JMH_ARGS="-f 3": three forks each, for a host whose forks disagree).
 jmh_runs() {
   local prefix=$1 home=$2 v b
   shift 2
   v=$("$home/bin/java" -XshowSettings:properties -version 2>&1 | sed -n 's/^ *java.version = \([0-9]*\).*/\1/p')
   for b in "$@"; do
-    taskset -c 1 "$home/bin/java" -jar examples/benchmarks/target/benchmarks.jar "\.$b\." -jvm "$home/bin/java" \
+    # shellcheck disable=SC2086 # JMH_ARGS is a list of options
+    taskset -c 1 "$home/bin/java" -jar examples/benchmarks/target/benchmarks.jar "\.$b\." -jvm "$home/bin/java" ${JMH_ARGS:-} \
       -rf csv -rff "docs/results/$prefix-jdk$v-$b.csv" 2>&1 | grep -E '^(# (VM version|JMH version)|Benchmark|[A-Z][A-Za-z]*Benchmark\.)'
   done
   "$home/bin/java" -version 2>&1 | head -2 > "docs/results/$prefix-jdk$v.version"

@@ -56,6 +56,12 @@ public final class JmhCsv {
         return OptionalDouble.empty();
     }
 
+    /** The most measured iterations any row averages ({@code Samples}: 5 a fork here), or 0 if the file has none. */
+    public int samples() {
+        return rows.stream().map(r -> r.get("Samples")).filter(java.util.Objects::nonNull).mapToInt(Integer::parseInt)
+                .max().orElse(0);
+    }
+
     private static List<String> fields(String line) {
         List<String> out = new ArrayList<>();
         StringBuilder cur = new StringBuilder();

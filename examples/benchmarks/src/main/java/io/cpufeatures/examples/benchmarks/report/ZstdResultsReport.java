@@ -117,9 +117,10 @@ public final class ZstdResultsReport {
         StringBuilder md = new StringBuilder();
         md.append("Machine: ").append(anchor.machine()).append(". JDKs: ")
                 .append(String.join("; ", jdks.stream().map(Jdk::name).toList())).append(".\n")
-                .append("C: libzstd's median of 11 repetitions (`zstd_bench.c`); Java: JMH average of 5 x 1 s after"
-                        + " 5 x 1 s of warm-up; every program pinned to CPU 1; the same 256 blocks of 4 KiB, each"
-                        + " compressed as one frame by libzstd at the level given.\n");
+                .append("C: libzstd's median of 11 repetitions (`zstd_bench.c`); Java: JMH average of ")
+                .append(jdks.stream().mapToInt(j -> j.block().samples()).max().orElse(5))
+                .append(" x 1 s (5 a fork, each fork after 5 x 1 s of warm-up); every program pinned to CPU 1; the same"
+                        + " 256 blocks of 4 KiB, each compressed as one frame by libzstd at the level given.\n");
         md.append("\n#### One 4 KiB block, ns\n\n| decoder | level 1 | level 3 |\n|---|--:|--:|\n");
         for (String[] a : ANCHORS) {
             md.append("| ").append(a[1]).append(" | ").append(ns(anchor.ns(a[0], 1))).append(" | ")
