@@ -13,8 +13,6 @@ final class BlockDecoder {
     static final int MAX_BLOCK = 128 << 10;
 
     private final Kernels kernels;
-    private final HuffmanKernel kernel;
-    private final CopyKernel copy;
     private final BackwardBits bits = new BackwardBits();
     private final SequenceDecoder sequenceDecoder = new SequenceDecoder();
     private final SequenceExecutor executor = new SequenceExecutor();
@@ -35,8 +33,6 @@ final class BlockDecoder {
 
     BlockDecoder(Kernels kernels) {
         this.kernels = kernels;
-        this.kernel = kernels.huffman();
-        this.copy = kernels.copy();
     }
 
     /** The kernels this decoder decodes with. */
@@ -195,9 +191,9 @@ final class BlockDecoder {
         }
         byte[] buf = literalBuffer(regenerated);
         if (fourStreams) {
-            kernel.decode4(huffman, huffmanStreams(), src, p, streamsEnd, base, buf, 0, regenerated);
+            kernels.huffman().decode4(huffman, huffmanStreams(), src, p, streamsEnd, base, buf, 0, regenerated);
         } else {
-            kernel.decode1(huffman, huffmanStreams(), src, p, streamsEnd, base, buf, 0, regenerated);
+            kernels.huffman().decode1(huffman, huffmanStreams(), src, p, streamsEnd, base, buf, 0, regenerated);
         }
         lits = buf;
         litPos = 0;
@@ -207,9 +203,9 @@ final class BlockDecoder {
 
     private byte[] literalBuffer(int size) {
         if (literalBuffer.length < size) {
-            // 16 bytes more than the literals when allocated (the fast copy reads 16 bytes from a
-            // sequence's literals); a reused buffer may have fewer to spare, which litBound allows for
-            literalBuffer = new byte[Math.max(size, Math.min(MAX_BLOCK, literalBuffer.length * 2)) + 16];
+            // OVERRUN bytes more than the literals when allocated (the fast copies read up to that
+            // many past a sequence's literals); a reused buffer may have fewer to spare, which litBound allows for
+            literalBuffer = new byte[Math.max(size, Math.min(MAX_BLOCK, literalBuffer.length * 2)) + CopyKernel.OVERRUN];
         }
         return literalBuffer;
     }
@@ -330,6 +326,6 @@ final class BlockDecoder {
     private int execute(byte[] src, int start, int end, long base, int count, byte[] out, int op, int history,
             int blockEnd, int limit, int contentEnd, byte[] dict) throws ZstdFormatException {
         return sequenceDecoder.decodeAndExecute(src, start, end, base, count, llTable, ofTable, mlTable, executor,
-                copy, lits, litPos, litEnd, out, op, history, blockEnd, limit, contentEnd, dict);
+                kernels.copy(), lits, litPos, litEnd, out, op, history, blockEnd, limit, contentEnd, dict);
     }
 }

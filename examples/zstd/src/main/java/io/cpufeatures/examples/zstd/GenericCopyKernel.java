@@ -5,6 +5,11 @@ import io.cpufeatures.dispatch.Implementation;
 /**
  * The portable kernel: 8-byte words through a byte-array view, 16 bytes before any test of the
  * length, then a word at a time. Needs nothing from the CPU or the JVM.
+ *
+ * <p>The same copy is spelled out in {@link SequenceExecutor}'s loop for a block's last
+ * sequences and in {@link Vector128CopyKernel} for near matches. One helper for all of them
+ * measured 3-7% slower with this kernel on 4 KiB blocks (four comparisons, JDK 17 and 25), so
+ * each keeps its own few lines.
  */
 @Implementation(name = "generic", description = "8-byte words through a byte-array view")
 public final class GenericCopyKernel implements CopyKernel {

@@ -22,8 +22,8 @@ final class SequenceExecutor {
         // a sequence is fast if its literals are there with 16 bytes to read past them, its output
         // stays within the block and 16 bytes before the scratch end, and its match starts 8 or more
         // bytes back, within this frame's output
-        int litBound = Math.min(le, l.length - 16);
-        int fastEnd = Math.min(blockEnd, Math.min(contentEnd, limit) - 16);
+        int litBound = Math.min(le, l.length - CopyKernel.OVERRUN);
+        int fastEnd = Math.min(blockEnd, Math.min(contentEnd, limit) - CopyKernel.OVERRUN);
         int[] position = this.position;
         int i = 0;
         while (true) {
