@@ -65,8 +65,11 @@ final class Eligibility {
                         + "' for dispatch point " + point.name() + "; valid: " + String.join(", ", point.candidateNames())));
         boolean despite = !ledger.eligible(c);
         if (despite && !overrides.unsafe()) {
-            throw ledger.failure(given.source() + ": candidate " + c.name() + " cannot run on this CPU;"
-                    + " set -Dcpufeatures.dispatch.unsafe=true to override anyway");
+            // the unmet requirements on the first line: a command that prints one line shows why,
+            // and it may be the JVM (a gate, a missing module), not the CPU, that refuses
+            throw ledger.failure(given.source() + ": candidate " + c.name() + " cannot run here ("
+                    + String.join("; ", ledger.line(c).reasons) + "); set -Dcpufeatures.dispatch.unsafe=true to"
+                    + " override anyway");
         }
         if (despite) {
             ledger.line(c).status = CandidateStatus.ELIGIBLE;

@@ -146,4 +146,26 @@ class ZstdCommandTest {
         assertEquals("zstd-java: -Dcpufeatures.dispatch.unsafe: 'yes' is not a boolean; accepted: true, false",
                 r.err().strip(), r.toString());
     }
+
+    /**
+     * Forcing the vector copy kernel in a JVM without the vector module: one line that names the
+     * gate and the flag that fixes it (the JVM refuses it here, not the CPU), and exit code 2; an
+     * unknown kernel name lists the valid ones.
+     */
+    @Test
+    void forcingAKernelThisJvmCannotRunSaysWhyInOneLine() throws Exception {
+        Path frame = Files.write(dir.resolve("y.zst"), ZstdCli.compress(dir, TestData.text(1000, 3), "-1"));
+        ChildJvm.Result r = ChildJvm.run(dir, List.of("-Dcpufeatures.dispatch.zstd.copy=vector128"), ZstdCommand.class,
+                "-t", frame.toString());
+        assertEquals(2, r.exit(), r.toString());
+        assertEquals("zstd-java: -Dcpufeatures.dispatch.zstd.copy: candidate vector128 cannot run here (jvm.vector128:"
+                + " jvm: module jdk.incubator.vector is not readable: start the JVM with --add-modules"
+                + " jdk.incubator.vector); set -Dcpufeatures.dispatch.unsafe=true to override anyway", r.err().strip(),
+                r.toString());
+        r = ChildJvm.run(dir, List.of("-Dcpufeatures.dispatch.zstd.copy=vector256"), ZstdCommand.class, "-t",
+                frame.toString());
+        assertEquals(2, r.exit(), r.toString());
+        assertEquals("zstd-java: -Dcpufeatures.dispatch.zstd.copy: unknown candidate 'vector256' for dispatch point"
+                + " zstd.copy; valid: generic, vector128", r.err().strip(), r.toString());
+    }
 }
