@@ -1,8 +1,10 @@
 /**
  * The architecture-neutral API of cpufeatures: what the CPU under this JVM can really run
  * ({@link io.cpufeatures.core.CpuFeatures}), the JVM's own view of it ({@code io.cpufeatures.core.jvm}),
- * the reasons behind every answer ({@code io.cpufeatures.core.trace}) and the interface an
- * architecture module implements ({@code io.cpufeatures.core.spi}).
+ * the reasons behind every answer ({@code io.cpufeatures.core.trace}), the interface an
+ * architecture module implements ({@code io.cpufeatures.core.spi}) and the decoding kit it is built
+ * with ({@code io.cpufeatures.core.kit}: tables, the usable layer, traces; for architecture modules,
+ * not for applications).
  *
  * <p>Architecture modules (for example {@code io.cpufeatures.x86}) are found with
  * {@link java.util.ServiceLoader}; without one, every question is answered "not usable", with
@@ -17,6 +19,7 @@ module io.cpufeatures.core {
 
     exports io.cpufeatures.core;
     exports io.cpufeatures.core.jvm;
+    exports io.cpufeatures.core.kit;
     exports io.cpufeatures.core.spi;
     exports io.cpufeatures.core.trace;
 

@@ -5,8 +5,11 @@ import io.cpufeatures.aarch64.dump.AArch64DumpFormatException;
 import io.cpufeatures.aarch64.dump.AArch64DumpText;
 import io.cpufeatures.aarch64.probe.AArch64Probe;
 import io.cpufeatures.aarch64.raw.AArch64Snapshot;
+import io.cpufeatures.core.CpuDescription;
+import io.cpufeatures.core.CpuKind;
 import io.cpufeatures.core.CpuSnapshot;
-import io.cpufeatures.core.ProbeSource;
+import io.cpufeatures.core.kit.DecodedFeatures;
+import io.cpufeatures.core.spi.ArchitectureFeatures;
 import io.cpufeatures.core.spi.CpuFeaturesProvider;
 import io.cpufeatures.core.spi.DumpContents;
 import io.cpufeatures.core.spi.FeatureVocabulary;
@@ -16,12 +19,11 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 import java.util.OptionalLong;
-import java.util.Set;
 
 /**
  * The AArch64 module as a {@link CpuFeaturesProvider}: probes with {@link AArch64Probe}, decodes
- * with {@link AArch64Decoder}, reads and writes its dump format ({@link AArch64DumpText}), names with
- * its vocabulary. Registered for {@link java.util.ServiceLoader}; it probes JVMs whose
+ * with {@link AArch64Decoder} (the kit's layers with the AArch64 tables), reads and writes its dump
+ * format ({@link AArch64DumpText}), names with its vocabulary. Registered for {@link java.util.ServiceLoader}; it probes JVMs whose
  * {@code os.arch} is {@code aarch64} (Linux, macOS, Windows) or {@code arm64}.
  */
 public final class AArch64CpuFeaturesProvider implements CpuFeaturesProvider {
@@ -32,7 +34,7 @@ public final class AArch64CpuFeaturesProvider implements CpuFeaturesProvider {
 
     @Override
     public String architecture() {
-        return AArch64ArchitectureFeatures.ARCHITECTURE;
+        return AArch64Snapshot.ARCHITECTURE;
     }
 
     @Override
@@ -46,26 +48,26 @@ public final class AArch64CpuFeaturesProvider implements CpuFeaturesProvider {
         if (outcome.snapshot().isEmpty()) {
             return new ProbeResult(new NoCpuInformation(architecture()), outcome.source());
         }
-        return new ProbeResult(new AArch64ArchitectureFeatures(AArch64Decoder.decode(outcome.snapshot().get()), Set.of()),
-                outcome.source());
+        return new ProbeResult(features(outcome.snapshot().get()), outcome.source());
     }
 
     @Override
-    public Optional<ProbeResult> decode(CpuSnapshot snapshot) {
-        if (!(snapshot instanceof AArch64Snapshot s)) {
-            return Optional.empty();
-        }
-        return Optional.of(decoded(s));
+    public Optional<ArchitectureFeatures> decode(CpuSnapshot snapshot) {
+        return snapshot instanceof AArch64Snapshot s ? Optional.of(features(s)) : Optional.empty();
     }
 
-    private static ProbeResult decoded(AArch64Snapshot s) {
-        return new ProbeResult(new AArch64ArchitectureFeatures(AArch64Decoder.decode(s), Set.of()),
-                ProbeSource.of(s.source().kind(), s.source().detail()));
+    private static ArchitectureFeatures features(AArch64Snapshot s) {
+        return new DecodedFeatures<>(AArch64Rules.INSTANCE, AArch64Decoder.decode(s));
     }
 
     @Override
     public FeatureVocabulary vocabulary() {
-        return AArch64Vocabulary.INSTANCE;
+        return AArch64Rules.VOCABULARY;
+    }
+
+    @Override
+    public List<CpuDescription.FactKind> facts() {
+        return AArch64Description.KINDS;
     }
 
     /**
@@ -82,9 +84,9 @@ public final class AArch64CpuFeaturesProvider implements CpuFeaturesProvider {
             throw new AArch64DumpFormatException(file, 0, "an XCR0 was given for an AArch64 dump; XCR0 is x86's OS state,"
                     + " the HWCAP words in the dump are AArch64's");
         }
-        List<DumpContents.Kind> kinds = new ArrayList<>();
-        for (AArch64Dump.Group g : dump.get().groups()) {
-            kinds.add(new DumpContents.Kind(decoded(g.snapshot()), g.count(), g.firstLogicalCpu()));
+        List<CpuKind<CpuSnapshot>> kinds = new ArrayList<>();
+        for (CpuKind<AArch64Snapshot> k : dump.get().kinds()) {
+            kinds.add(k.as(k.cpu()));
         }
         return Optional.of(new DumpContents(AArch64DumpText.FORMAT, dump.get().logicalCpus(), kinds));
     }

@@ -1,14 +1,11 @@
 package io.cpufeatures.aarch64;
 
 import io.cpufeatures.aarch64.feature.AArch64Feature;
-import io.cpufeatures.aarch64.feature.FeatureNames;
 import io.cpufeatures.aarch64.identity.CoreModel;
 import io.cpufeatures.aarch64.raw.AArch64Snapshot;
 import io.cpufeatures.aarch64.raw.Midr;
-import io.cpufeatures.aarch64.usable.Usability;
 import io.cpufeatures.core.Reason;
-import java.util.Collections;
-import java.util.EnumSet;
+import io.cpufeatures.core.kit.DecodedCpu;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
@@ -24,16 +21,18 @@ import java.util.Set;
 public final class AArch64CpuInfo {
 
     private final AArch64Snapshot snapshot;
-    private final Set<AArch64Feature> present;
-    private final Usability usability;
+    private final DecodedCpu<AArch64Feature, AArch64Snapshot> decoded;
     private final Optional<CoreModel> core;
 
-    AArch64CpuInfo(AArch64Snapshot snapshot, Set<AArch64Feature> present, Usability usability, Optional<CoreModel> core) {
+    AArch64CpuInfo(AArch64Snapshot snapshot, DecodedCpu<AArch64Feature, AArch64Snapshot> decoded, Optional<CoreModel> core) {
         this.snapshot = Objects.requireNonNull(snapshot, "snapshot");
-        this.present = Collections.unmodifiableSet(present.isEmpty() ? EnumSet.noneOf(AArch64Feature.class)
-                : EnumSet.copyOf(present));
-        this.usability = Objects.requireNonNull(usability, "usability");
+        this.decoded = Objects.requireNonNull(decoded, "decoded");
         this.core = Objects.requireNonNull(core, "core");
+    }
+
+    /** The usable layer's answer, for the kit's view of this CPU. */
+    DecodedCpu<AArch64Feature, AArch64Snapshot> decoded() {
+        return decoded;
     }
 
     /** {@return the raw snapshot this was decoded from} */
@@ -56,7 +55,7 @@ public final class AArch64CpuInfo {
      * not read; unmodifiable}
      */
     public Set<AArch64Feature> present() {
-        return present;
+        return decoded.present();
     }
 
     /**
@@ -64,12 +63,12 @@ public final class AArch64CpuInfo {
      * unmodifiable}
      */
     public Set<AArch64Feature> usable() {
-        return usability.usable();
+        return decoded.usable();
     }
 
     /** {@return for each present feature that is not usable, the reasons, root reason first; unmodifiable} */
     public Map<AArch64Feature, List<Reason>> notUsable() {
-        return usability.reasons();
+        return decoded.notUsable();
     }
 
     /**
@@ -79,7 +78,7 @@ public final class AArch64CpuInfo {
      * @return whether a program may use it
      */
     public boolean isUsable(AArch64Feature feature) {
-        return usability.usable().contains(feature);
+        return decoded.isUsable(feature);
     }
 
     /**
@@ -91,7 +90,7 @@ public final class AArch64CpuInfo {
      * @throws IllegalArgumentException if it names something other than an AArch64 feature
      */
     public boolean isUsable(String name) {
-        return isUsable(FeatureNames.require(name, "isUsable"));
+        return isUsable(AArch64Rules.FEATURES.require(name, "isUsable"));
     }
 
     /**
@@ -103,7 +102,7 @@ public final class AArch64CpuInfo {
      * @throws IllegalArgumentException if it names something other than an AArch64 feature
      */
     public boolean isPresent(String name) {
-        return present.contains(FeatureNames.require(name, "isPresent"));
+        return decoded.present().contains(AArch64Rules.FEATURES.require(name, "isPresent"));
     }
 
     /**
@@ -113,7 +112,7 @@ public final class AArch64CpuInfo {
      * @return the reasons, root reason first
      */
     public List<Reason> reasons(AArch64Feature feature) {
-        return usability.reasons().getOrDefault(feature, List.of());
+        return decoded.reasons(feature);
     }
 
     /** {@return this process's SVE vector length in bits, 128 to 2048, if the kernel gave one} */
@@ -133,6 +132,6 @@ public final class AArch64CpuInfo {
     @Override
     public String toString() {
         return "AArch64CpuInfo[" + midr().map(Midr::toString).orElse("MIDR unknown") + " "
-                + core.map(CoreModel::name).orElse("?") + ", " + usable().size() + "/" + present.size() + " usable]";
+                + core.map(CoreModel::name).orElse("?") + ", " + usable().size() + "/" + present().size() + " usable]";
     }
 }

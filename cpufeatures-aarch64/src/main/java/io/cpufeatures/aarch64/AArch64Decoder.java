@@ -4,12 +4,13 @@ import io.cpufeatures.aarch64.feature.AArch64Feature;
 import io.cpufeatures.aarch64.feature.Presence;
 import io.cpufeatures.aarch64.identity.Cores;
 import io.cpufeatures.aarch64.raw.AArch64Snapshot;
-import io.cpufeatures.aarch64.usable.UsabilityRules;
+import io.cpufeatures.core.kit.DecodedCpu;
 import java.util.Set;
 
 /**
  * Decodes an AArch64 snapshot through the layers raw, present (ID registers), usable (HWCAP, then
- * dependencies) and identity (MIDR). A pure function: no global state, no I/O.
+ * dependencies: the kit's usable layer with {@link AArch64Rules}) and identity (MIDR). A pure function:
+ * no global state, no I/O.
  */
 public final class AArch64Decoder {
 
@@ -35,8 +36,7 @@ public final class AArch64Decoder {
      * @return everything the decoder says about that CPU
      */
     public static AArch64CpuInfo decode(AArch64Snapshot snapshot, Set<AArch64Feature> disabled) {
-        Set<AArch64Feature> present = Presence.of(snapshot);
-        return new AArch64CpuInfo(snapshot, present, UsabilityRules.apply(snapshot, present, disabled),
+        return new AArch64CpuInfo(snapshot, DecodedCpu.of(AArch64Rules.INSTANCE, snapshot, Presence.of(snapshot), disabled),
                 snapshot.midr().flatMap(Cores::of));
     }
 }

@@ -53,7 +53,7 @@ class QemuDumpsDecodingTest {
             CpuDump dump = QemuDumps.read(model);
             assertEquals("aarch64_dump", dump.format(), model);
             assertEquals(1, dump.kinds().size(), model);
-            CpuFeatures f = dump.kinds().get(0).features();
+            CpuFeatures f = dump.kinds().get(0).cpu();
             AArch64Snapshot s = (AArch64Snapshot) f.snapshot().orElseThrow();
             assertEquals(IdRegisterSource.MRS, s.idSource(), model + ": the dump was made with the native probe");
             assertEquals(SourceKind.FILE, f.source().kind());
@@ -76,7 +76,7 @@ class QemuDumpsDecodingTest {
                 "a64fx", new long[] {0x415ffb, 0}, "max", new long[] {0xecfffffbL, 0x7f877fffL},
                 "max,sve=off", new long[] {0xecbffffbL, 0x76181}, "max,sme=off", new long[] {0xecfffffbL, 0x77fff});
         probe.forEach((model, words) -> {
-            AArch64Snapshot s = (AArch64Snapshot) QemuDumps.read(model).kinds().get(0).features().snapshot().orElseThrow();
+            AArch64Snapshot s = (AArch64Snapshot) QemuDumps.read(model).kinds().get(0).cpu().snapshot().orElseThrow();
             assertEquals(words[0], s.hwcap(), model + " AT_HWCAP");
             assertEquals(words[1], s.hwcap2(), model + " AT_HWCAP2");
             assertTrue(s.hwcap3().isEmpty(), model + ": qemu 7.2 has no AT_HWCAP3 entry");
@@ -88,10 +88,12 @@ class QemuDumpsDecodingTest {
         Map<String, String> cores = Map.of("cortex-a35", "Cortex-A35", "cortex-a53", "Cortex-A53", "cortex-a57", "Cortex-A57",
                 "cortex-a72", "Cortex-A72", "cortex-a76", "Cortex-A76", "neoverse-n1", "Neoverse N1", "a64fx", "A64FX",
                 "max", "QEMU max");
-        cores.forEach((model, core) -> assertEquals(core, QemuDumps.read(model).kinds().get(0).features().identity()
+        cores.forEach((model, core) -> assertEquals(core, QemuDumps.read(model).kinds().get(0).cpu().identity()
                 .get("microarchitecture"), model));
-        Map<String, String> n1 = QemuDumps.read("neoverse-n1").kinds().get(0).features().identity();
-        assertEquals("r4p1", n1.get("revision"));
+        Map<String, String> n1 = QemuDumps.read("neoverse-n1").kinds().get(0).cpu().identity();
+        assertEquals("4", n1.get("variant"), "the identity map holds the JSON fields, as text");
+        assertEquals("1", n1.get("revision"));
+        assertEquals("0x414fd0c1", n1.get("midr"));
         assertEquals("AWS Graviton2", n1.get("products"));
         assertEquals("Armv8.2-A", n1.get("architectureVersion"), "not \"architecture\", which is aarch64");
     }
@@ -101,7 +103,7 @@ class QemuDumpsDecodingTest {
         Map<String, Integer> sve = Map.of("a64fx", 512, "a64fx,sve256=on", 256, "max", 512, "max,sme=off", 512,
                 "max,sve-default-vector-length=32", 256, "max,sve-default-vector-length=256", 2048);
         for (String model : QemuDumps.MODELS) {
-            AArch64CpuInfo info = QemuDumps.read(model).kinds().get(0).features().unwrap(AArch64CpuInfo.class).orElseThrow();
+            AArch64CpuInfo info = QemuDumps.read(model).kinds().get(0).cpu().unwrap(AArch64CpuInfo.class).orElseThrow();
             Integer bits = sve.get(model);
             assertEquals(bits == null ? OptionalInt.empty() : OptionalInt.of(bits), info.sveVectorBits(), model);
             assertEquals(model.startsWith("max") && !model.contains("sme=off") && !model.contains("sve=off")
@@ -111,12 +113,12 @@ class QemuDumpsDecodingTest {
 
     @Test
     void sveTwoIsMaxsAndA64fxHasSveOnly() {
-        CpuFeatures a64fx = QemuDumps.read("a64fx").kinds().get(0).features();
+        CpuFeatures a64fx = QemuDumps.read("a64fx").kinds().get(0).cpu();
         assertTrue(a64fx.has("sve") && !a64fx.has("sve2"));
         assertEquals("the CPU does not have it (ID_AA64ZFR0_EL1.SVEver [3:0] = 0, below 1)", a64fx.reasons("sve2").get(0).detail());
-        CpuFeatures max = QemuDumps.read("max").kinds().get(0).features();
+        CpuFeatures max = QemuDumps.read("max").kinds().get(0).cpu();
         assertTrue(max.has("sve2") && max.has("sveaes") && max.has("sme") && !max.has("sme2"));
-        CpuFeatures noSve = QemuDumps.read("max,sve=off").kinds().get(0).features();
+        CpuFeatures noSve = QemuDumps.read("max,sve=off").kinds().get(0).cpu();
         assertTrue(!noSve.isPresent("sve") && !noSve.has("sme"), "qemu's sve=off takes SME with it");
     }
 }

@@ -35,7 +35,7 @@ final class DispatchCommand implements Callable<Integer> {
         PrintWriter out = spec.commandLine().getOut();
         int status = 0;
         for (int i = 0; i < machine.cpus().size(); i++) {
-            DispatchReport report = DispatchReport.of(machine.cpus().get(i).features(), machine.process(),
+            DispatchReport report = DispatchReport.of(machine.cpus().get(i).cpu(), machine.process(),
                     machine.process() ? DispatchReport.Basis.SELECTION : DispatchReport.Basis.REQUIREMENTS);
             if (json) {
                 out.println(JsonReport.write(JsonReport.dispatchReport(report), true));

@@ -1,6 +1,7 @@
 package io.cpufeatures.cli;
 
 import io.cpufeatures.core.CpuFeatures;
+import io.cpufeatures.core.CpuKind;
 import io.cpufeatures.core.Reason;
 import io.cpufeatures.core.trace.ErratumCheck;
 import io.cpufeatures.core.trace.FeatureTrace;
@@ -32,8 +33,8 @@ final class FeatureExplainer {
      * @throws io.cpufeatures.core.UnknownFeatureException for an unknown name, with the closest ones
      * @throws CliFailure when the CPU's module does not decode the name (another architecture's, or nothing known)
      */
-    static String explain(Machine.Cpu cpu, String name) {
-        CpuFeatures features = cpu.features();
+    static String explain(CpuKind<CpuFeatures> cpu, String name) {
+        CpuFeatures features = cpu.cpu();
         CpuFeatures.resolve(name, "explain");
         Trace trace = features.trace(name).orElseThrow(() -> new CliFailure(CliFailure.FAILED,
                 "no CPU information for '" + name + "' here: the CPU is " + features.architecture() + " ("

@@ -4,6 +4,7 @@ import io.cpufeatures.core.CpuDump;
 import io.cpufeatures.core.CpuDumps;
 import io.cpufeatures.core.CpuFeatures;
 import io.cpufeatures.core.CpuFeaturesConfigurationException;
+import io.cpufeatures.core.CpuKind;
 import io.cpufeatures.core.DumpFormatException;
 import io.cpufeatures.core.ProbeSource;
 import io.cpufeatures.core.spi.ProbeSettings;
@@ -12,7 +13,6 @@ import java.io.InputStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.OptionalLong;
 
@@ -26,11 +26,7 @@ import java.util.OptionalLong;
  * @param process whether this is the running machine (dispatch then uses the process-wide choice)
  * @param whole   the machine as a process sees it: on a hybrid part what every core type can run, else its CPU
  */
-record Machine(List<Cpu> cpus, ProbeSource source, boolean process, CpuFeatures whole) {
-
-    /** One distinct CPU. */
-    record Cpu(CpuFeatures features, int logicalCpus) {
-    }
+record Machine(List<CpuKind<CpuFeatures>> cpus, ProbeSource source, boolean process, CpuFeatures whole) {
 
     /** The {@code --cpuid-file} that names standard input. */
     static final Path STDIN = Path.of("-");
@@ -60,13 +56,10 @@ record Machine(List<Cpu> cpus, ProbeSource source, boolean process, CpuFeatures 
             CpuFeatures here = CpuFeatures.current();
             if (!here.coreKinds().isEmpty()) {
                 // A hybrid machine: one entry per core type; the process-wide answer is their intersection.
-                List<Cpu> kinds = new ArrayList<>();
-                for (CpuFeatures.CoreKind k : here.coreKinds()) {
-                    kinds.add(new Cpu(k.features(), k.logicalCpus()));
-                }
-                return new Machine(kinds, here.source(), true, here);
+                return new Machine(here.coreKinds(), here.source(), true, here);
             }
-            return new Machine(List.of(new Cpu(here, Runtime.getRuntime().availableProcessors())), here.source(), true, here);
+            return new Machine(List.of(new CpuKind<>(here, Runtime.getRuntime().availableProcessors(), 0)), here.source(),
+                    true, here);
         }
         OptionalLong value = OptionalLong.empty();
         if (xcr0 != null) {
@@ -77,11 +70,7 @@ record Machine(List<Cpu> cpus, ProbeSource source, boolean process, CpuFeatures 
             }
         }
         CpuDump dump = cpuidFile.equals(STDIN) ? read(stdin, value) : read(cpuidFile, value);
-        List<Cpu> cpus = new ArrayList<>();
-        for (CpuDump.Kind k : dump.kinds()) {
-            cpus.add(new Cpu(k.features(), k.logicalCpus()));
-        }
-        return new Machine(cpus, dump.source(), false, dump.machine());
+        return new Machine(dump.kinds(), dump.source(), false, dump.machine());
     }
 
     /** Reads a dump from standard input, as {@link CpuDumps#read(Path, OptionalLong)} reads a file. */

@@ -1,6 +1,7 @@
 package io.cpufeatures.cli;
 
 import io.cpufeatures.core.CpuDumps;
+import io.cpufeatures.core.CpuKind;
 import io.cpufeatures.core.jvm.JvmView;
 import java.io.PrintWriter;
 import java.util.concurrent.Callable;
@@ -54,7 +55,7 @@ final class ReportCommand implements Callable<Integer> {
         LOG.debug("probe and decode: {} ms ({})", (t1 - t0) / 1_000_000, machine.source().kind());
         if (raw) {
             try {
-                out.print(CpuDumps.write(machine.cpus().stream().map(Machine.Cpu::features).toList()));
+                out.print(CpuDumps.write(machine.cpus().stream().map(CpuKind::cpu).toList()));
             } catch (IllegalArgumentException e) {
                 throw new CliFailure(CliFailure.FAILED, e.getMessage(), e);
             }

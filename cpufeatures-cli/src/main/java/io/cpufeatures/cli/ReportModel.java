@@ -2,6 +2,7 @@ package io.cpufeatures.cli;
 
 import io.cpufeatures.core.CpuDescription;
 import io.cpufeatures.core.CpuFeatures;
+import io.cpufeatures.core.CpuKind;
 import io.cpufeatures.core.ProbeSource;
 import io.cpufeatures.core.jvm.JvmView;
 import java.util.ArrayList;
@@ -45,9 +46,9 @@ record ReportModel(ProbeSource source, List<CpuEntry> cpus, JvmView jvm, Dispatc
      */
     static ReportModel of(Machine machine, JvmView jvm, DispatchReport.Basis basis) {
         List<CpuEntry> cpus = new ArrayList<>();
-        for (Machine.Cpu c : machine.cpus()) {
-            cpus.add(new CpuEntry(c.features(), c.logicalCpus(), c.features().describe(c.logicalCpus()),
-                    DispatchReport.of(c.features(), machine.process(), basis)));
+        for (CpuKind<CpuFeatures> c : machine.cpus()) {
+            cpus.add(new CpuEntry(c.cpu(), c.logicalCpus(), c.cpu().describe(c.logicalCpus()),
+                    DispatchReport.of(c.cpu(), machine.process(), basis)));
         }
         DispatchReport whole = cpus.size() == 1 ? cpus.get(0).dispatch() : DispatchReport.of(machine.whole(), machine.process(), basis);
         return new ReportModel(machine.source(), cpus, jvm, whole);

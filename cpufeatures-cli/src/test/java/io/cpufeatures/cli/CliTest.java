@@ -149,8 +149,8 @@ class CliTest {
         // a dump named as this machine answers the same way
         CpuFeatures machine = io.cpufeatures.core.CpuDumps.read(dump).machine();
         assertFalse(machine.has("popcnt"));
-        assertEquals(List.of("performance", "efficiency"), machine.coreKinds().stream().map(CpuFeatures.CoreKind::coreType).toList());
-        assertTrue(machine.coreKinds().get(0).features().has("popcnt"));
+        assertEquals(List.of("performance", "efficiency"), machine.coreKinds().stream().map(k -> k.cpu().coreType().orElseThrow()).toList());
+        assertTrue(machine.coreKinds().get(0).cpu().has("popcnt"));
         assertEquals("efficiency cores: the CPU does not report it (CPUID.0x1:ECX[23] is 0)",
                 machine.reasons("popcnt").get(0).detail());
     }

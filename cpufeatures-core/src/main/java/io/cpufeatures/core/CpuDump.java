@@ -4,7 +4,7 @@ import java.util.List;
 import java.util.Objects;
 
 /**
- * A dump file, read and decoded: its format, how many logical CPUs it lists, and each distinct kind
+ * A dump file, read and decoded (each kind by its architecture's module, as a probe's snapshot is): its format, how many logical CPUs it lists, and each distinct kind
  * of CPU among them (a hybrid part has two or more), in file order.
  *
  * @param file        the file's name as given
@@ -12,7 +12,7 @@ import java.util.Objects;
  * @param logicalCpus the number of logical CPUs in the file
  * @param kinds       the distinct kinds of CPU, in order of first appearance
  */
-public record CpuDump(String file, String format, int logicalCpus, List<Kind> kinds) {
+public record CpuDump(String file, String format, int logicalCpus, List<CpuKind<CpuFeatures>> kinds) {
 
     /**
      * Validates and copies the parts.
@@ -33,32 +33,11 @@ public record CpuDump(String file, String format, int logicalCpus, List<Kind> ki
     }
 
     /**
-     * One kind of CPU of a dump.
-     *
-     * @param features        the decoded CPU (its source names the file and logical CPU)
-     * @param logicalCpus     how many logical CPUs of the file are of this kind
-     * @param firstLogicalCpu the 0-based position in the file of the first of them
-     */
-    public record Kind(CpuFeatures features, int logicalCpus, int firstLogicalCpu) {
-
-        /**
-         * Validates the parts.
-         *
-         * @param features        the decoded CPU; not null
-         * @param logicalCpus     how many logical CPUs of the file are of this kind
-         * @param firstLogicalCpu the 0-based position in the file of the first of them
-         */
-        public Kind {
-            Objects.requireNonNull(features, "features");
-        }
-    }
-
-    /**
      * {@return whether the kinds are the core types of one hybrid part (two or more kinds, each naming its
      * core type), rather than different CPUs}
      */
     public boolean hybrid() {
-        return kinds.size() > 1 && kinds.stream().allMatch(k -> k.features().coreType().isPresent());
+        return kinds.size() > 1 && kinds.stream().allMatch(k -> k.cpu().coreType().isPresent());
     }
 
     /**
@@ -68,7 +47,7 @@ public record CpuDump(String file, String format, int logicalCpus, List<Kind> ki
      * @return the report a process on that machine would get
      */
     public CpuFeatures machine() {
-        return hybrid() ? CpuFeatures.ofCoreKinds(kinds, source()) : kinds.get(0).features();
+        return hybrid() ? CpuFeatures.ofCoreKinds(kinds, source()) : kinds.get(0).cpu();
     }
 
     /** {@return the source a report on the whole file states: {@code file (cpuid_r, 4 logical CPUs, 1 distinct)}} */

@@ -3,6 +3,7 @@ package io.cpufeatures.core;
 import java.util.Objects;
 
 import io.cpufeatures.core.internal.Architectures;
+import io.cpufeatures.core.spi.ArchitectureFeatures;
 import io.cpufeatures.core.spi.CpuFeaturesProvider;
 import io.cpufeatures.core.spi.DumpContents;
 import java.io.IOException;
@@ -17,7 +18,8 @@ import java.util.OptionalLong;
 
 /**
  * Reads dump files of any architecture whose module is on the class path (the format is detected
- * from the content), and writes a report's snapshot in its architecture's format.
+ * from the content; the module parses the text into snapshots, which are then decoded as a probe's
+ * are), and writes a report's snapshot in its architecture's format.
  *
  * <p>A file either parses completely or raises {@link DumpFormatException}: nothing half-parsed is
  * ever returned. Bytes are read as ISO-8859-1, so no byte sequence fails to decode (the formats are
@@ -107,9 +109,13 @@ public final class CpuDumps {
         for (CpuFeaturesProvider p : providers) {
             Optional<DumpContents> contents = p.parseDump(file, text, xcr0);
             if (contents.isPresent()) {
-                List<CpuDump.Kind> kinds = new ArrayList<>();
-                for (DumpContents.Kind k : contents.get().kinds()) {
-                    kinds.add(new CpuDump.Kind(CpuFeatures.decoded(k.decoded()), k.logicalCpus(), k.firstLogicalCpu()));
+                List<CpuKind<CpuFeatures>> kinds = new ArrayList<>();
+                for (CpuKind<CpuSnapshot> k : contents.get().kinds()) {
+                    CpuSnapshot s = k.cpu();
+                    ArchitectureFeatures decoded = CpuFeatures.decode(s, List.of(p)).orElseThrow(() ->
+                            new IllegalStateException(p.architecture() + " parsed a snapshot it does not decode: "
+                                    + s.architecture()));
+                    kinds.add(k.as(CpuFeatures.decoded(decoded, s.source())));
                 }
                 return new CpuDump(file, contents.get().format(), contents.get().logicalCpus(), kinds);
             }

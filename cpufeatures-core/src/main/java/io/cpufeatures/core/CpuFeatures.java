@@ -47,7 +47,7 @@ public final class CpuFeatures {
 
     private final ArchitectureFeatures arch;
     private final ProbeSource source;
-    private final List<CoreKind> coreKinds;
+    private final List<CpuKind<CpuFeatures>> coreKinds;
     private final JvmView jvmOverride;
     private final Set<String> jvmDisabled;
     /** The vocabulary's spellings of features and policy flags, to their index in {@link #answers}. */
@@ -57,7 +57,7 @@ public final class CpuFeatures {
     /** The jvm.* answers, computed on the first jvm.* question (the JVM view costs milliseconds). */
     private volatile Map<String, Boolean> jvmAnswers;
 
-    private CpuFeatures(ArchitectureFeatures arch, ProbeSource source, List<CoreKind> coreKinds, JvmView jvmOverride,
+    private CpuFeatures(ArchitectureFeatures arch, ProbeSource source, List<CpuKind<CpuFeatures>> coreKinds, JvmView jvmOverride,
             Set<String> jvmDisabled) {
         this.arch = Objects.requireNonNull(arch, "arch");
         this.source = Objects.requireNonNull(source, "source");
@@ -75,37 +75,32 @@ public final class CpuFeatures {
         this.answers = a;
     }
 
-    /**
-     * One core type of a hybrid machine: its name ({@code performance}, {@code efficiency}), how many
-     * logical CPUs are of it, and what it alone has and can run.
-     *
-     * @param coreType    the core type
-     * @param logicalCpus the logical CPUs of that type
-     * @param features    the report of that core type alone
-     */
-    public record CoreKind(String coreType, int logicalCpus, CpuFeatures features) {
-
-        /**
-         * Validates the parts.
-         *
-         * @param coreType    the core type's name, e.g. {@code performance}; not null
-         * @param logicalCpus how many logical CPUs of the machine are of that type
-         * @param features    the report of that core type alone; not null
-         */
-        public CoreKind {
-            Objects.requireNonNull(coreType, "coreType");
-            Objects.requireNonNull(features, "features");
-        }
-    }
-
     /** A report of a decoded CPU, as an architecture module returned it. */
     static CpuFeatures decoded(ProbeResult result) {
-        List<CoreKind> kinds = new ArrayList<>();
-        for (CpuFeaturesProvider.CoreKind k : result.coreKinds()) {
-            kinds.add(new CoreKind(k.features().coreType().orElse("unknown"), k.logicalCpus(),
-                    new CpuFeatures(k.features(), result.source(), List.of(), null, Set.of())));
+        List<CpuKind<CpuFeatures>> kinds = new ArrayList<>();
+        for (CpuKind<ArchitectureFeatures> k : result.coreKinds()) {
+            kinds.add(k.as(new CpuFeatures(k.cpu(), result.source(), List.of(), null, Set.of())));
         }
         return new CpuFeatures(result.features(), result.source(), kinds, null, Set.of());
+    }
+
+    /**
+     * Decodes {@code snapshot} with the first module that knows its architecture: the one place a snapshot
+     * (from a dump or the emulation API) becomes a decoded CPU.
+     */
+    static Optional<ArchitectureFeatures> decode(CpuSnapshot snapshot, List<CpuFeaturesProvider> providers) {
+        for (CpuFeaturesProvider p : providers) {
+            Optional<ArchitectureFeatures> f = p.decode(snapshot);
+            if (f.isPresent()) {
+                return f;
+            }
+        }
+        return Optional.empty();
+    }
+
+    /** The report of {@code features}, decoded from a snapshot that came from {@code source}. */
+    static CpuFeatures decoded(ArchitectureFeatures features, SnapshotSource source) {
+        return decoded(new ProbeResult(features, ProbeSource.of(source.kind(), source.detail())));
     }
 
     /** The outcome of the process-wide probe: the report, or the configuration error to rethrow. */
@@ -255,19 +250,19 @@ public final class CpuFeatures {
         if (hybrid) {
             return ProbeResult.ofCoreKinds(spiKinds(dump.kinds()), source);
         }
-        return new ProbeResult(dump.kinds().get(0).features().arch, source);
+        return new ProbeResult(dump.kinds().get(0).cpu().arch, source);
     }
 
-    private static List<CpuFeaturesProvider.CoreKind> spiKinds(List<CpuDump.Kind> kinds) {
-        List<CpuFeaturesProvider.CoreKind> spi = new ArrayList<>();
-        for (CpuDump.Kind k : kinds) {
-            spi.add(new CpuFeaturesProvider.CoreKind(k.features().arch, k.logicalCpus()));
+    private static List<CpuKind<ArchitectureFeatures>> spiKinds(List<CpuKind<CpuFeatures>> kinds) {
+        List<CpuKind<ArchitectureFeatures>> spi = new ArrayList<>();
+        for (CpuKind<CpuFeatures> k : kinds) {
+            spi.add(k.as(k.cpu().arch));
         }
         return spi;
     }
 
     /** The report of a hybrid part's dump: its core types, answered as their intersection. */
-    static CpuFeatures ofCoreKinds(List<CpuDump.Kind> kinds, ProbeSource source) {
+    static CpuFeatures ofCoreKinds(List<CpuKind<CpuFeatures>> kinds, ProbeSource source) {
         return decoded(ProbeResult.ofCoreKinds(spiKinds(kinds), source));
     }
 
@@ -281,11 +276,9 @@ public final class CpuFeatures {
     public static CpuFeatures of(CpuSnapshot snapshot) {
         Objects.requireNonNull(snapshot, "snapshot");
         List<CpuFeaturesProvider> providers = Architectures.get().providers();
-        for (CpuFeaturesProvider p : providers) {
-            Optional<ProbeResult> r = p.decode(snapshot);
-            if (r.isPresent()) {
-                return decoded(r.get());
-            }
+        Optional<ArchitectureFeatures> decoded = decode(snapshot, providers);
+        if (decoded.isPresent()) {
+            return decoded(decoded.get(), snapshot.source());
         }
         throw new IllegalArgumentException("no cpufeatures module decodes " + snapshot.architecture()
                 + " snapshots; modules on the class path: " + providers.stream().map(CpuFeaturesProvider::architecture).toList());
@@ -488,7 +481,7 @@ public final class CpuFeatures {
      *
      * @return the core types in the order found, immutable; empty unless the machine is hybrid
      */
-    public List<CoreKind> coreKinds() {
+    public List<CpuKind<CpuFeatures>> coreKinds() {
         return coreKinds;
     }
 
@@ -540,9 +533,9 @@ public final class CpuFeatures {
                 }
             }
         }
-        List<CoreKind> kinds = new ArrayList<>();
-        for (CoreKind k : coreKinds) {
-            kinds.add(new CoreKind(k.coreType(), k.logicalCpus(), k.features().without(names)));
+        List<CpuKind<CpuFeatures>> kinds = new ArrayList<>();
+        for (CpuKind<CpuFeatures> k : coreKinds) {
+            kinds.add(k.as(k.cpu().without(names)));
         }
         return new CpuFeatures(archNames.isEmpty() ? arch : arch.without(archNames), source, kinds, jvmOverride, jvmNames);
     }
@@ -555,9 +548,9 @@ public final class CpuFeatures {
      */
     public CpuFeatures withJvm(JvmView jvm) {
         Objects.requireNonNull(jvm, "jvm");
-        List<CoreKind> kinds = new ArrayList<>();
-        for (CoreKind k : coreKinds) {
-            kinds.add(new CoreKind(k.coreType(), k.logicalCpus(), k.features().withJvm(jvm)));
+        List<CpuKind<CpuFeatures>> kinds = new ArrayList<>();
+        for (CpuKind<CpuFeatures> k : coreKinds) {
+            kinds.add(k.as(k.cpu().withJvm(jvm)));
         }
         return new CpuFeatures(arch, source, kinds, jvm, jvmDisabled);
     }

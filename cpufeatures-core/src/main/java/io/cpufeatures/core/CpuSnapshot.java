@@ -1,8 +1,9 @@
 package io.cpufeatures.core;
 
 /**
- * The raw, architecture-specific description of one CPU (for x86, the CPUID leaves and XCR0)
- * that {@link CpuFeatures#of(CpuSnapshot)} decodes. Implemented by each architecture module.
+ * The raw, architecture-specific description of one CPU (for x86, the CPUID leaves and XCR0; for
+ * AArch64, the HWCAP words and ID registers) that {@link CpuFeatures#of(CpuSnapshot)} decodes.
+ * Implemented by each architecture module; immutable.
  */
 public interface CpuSnapshot {
 
@@ -11,4 +12,7 @@ public interface CpuSnapshot {
      * ({@code x86_64})}
      */
     String architecture();
+
+    /** {@return where the snapshot came from: the probe, a dump file and its logical CPU, the emulation API} */
+    SnapshotSource source();
 }

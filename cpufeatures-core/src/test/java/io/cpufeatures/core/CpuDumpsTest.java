@@ -21,8 +21,8 @@ class CpuDumpsTest {
         assertEquals("fake", d.format());
         assertEquals(4, d.logicalCpus());
         assertEquals(1, d.kinds().size());
-        assertTrue(d.kinds().get(0).features().has("beta"));
-        assertEquals(SourceKind.FILE, d.kinds().get(0).features().source().kind());
+        assertTrue(d.kinds().get(0).cpu().has("beta"));
+        assertEquals(SourceKind.FILE, d.kinds().get(0).cpu().source().kind());
         assertEquals(f + " (fake, 4 logical CPUs, 1 distinct)", d.source().detail());
     }
 

@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.cpufeatures.core.jvm.JvmView;
+import io.cpufeatures.core.spi.ArchitectureFeatures;
 import io.cpufeatures.core.spi.CpuFeaturesProvider;
 import io.cpufeatures.core.spi.CpuFeaturesProvider.ProbeResult;
 import io.cpufeatures.core.spi.ProbeMode;
@@ -50,10 +51,8 @@ class CpuFeaturesTest {
 
     @Test
     void aHybridMachineAnswersForWhatEveryCoreTypeCanRun() {
-        CpuFeaturesProvider.CoreKind p = new CpuFeaturesProvider.CoreKind(
-                new FakeFeatures(Set.of(), Optional.of("performance")), 8);
-        CpuFeaturesProvider.CoreKind e = new CpuFeaturesProvider.CoreKind(
-                new FakeFeatures(Set.of("gamma"), Optional.of("efficiency")), 12);
+        CpuKind<ArchitectureFeatures> p = new CpuKind<>(new FakeFeatures(Set.of(), Optional.of("performance")), 8, 0);
+        CpuKind<ArchitectureFeatures> e = new CpuKind<>(new FakeFeatures(Set.of("gamma"), Optional.of("efficiency")), 12, 8);
         ProbeSource source = ProbeSource.of(SourceKind.EMULATED, "two core types");
         CpuFeatures machine = CpuFeatures.decoded(ProbeResult.ofCoreKinds(List.of(p, e), source));
         assertTrue(machine.has("beta"));
@@ -65,17 +64,17 @@ class CpuFeaturesTest {
         assertEquals(Set.of("gamma"), machine.notUsable().keySet());
         assertEquals(Optional.of("every core type (performance: 8 logical CPUs, efficiency: 12)"), machine.coreScope());
         assertEquals(Optional.empty(), machine.coreType());
-        assertEquals(List.of("performance", "efficiency"), machine.coreKinds().stream().map(CpuFeatures.CoreKind::coreType).toList());
-        assertEquals(List.of(8, 12), machine.coreKinds().stream().map(CpuFeatures.CoreKind::logicalCpus).toList());
-        CpuFeatures performance = machine.coreKinds().get(0).features();
+        assertEquals(List.of("performance", "efficiency"), machine.coreKinds().stream().map(k -> k.cpu().coreType().orElseThrow()).toList());
+        assertEquals(List.of(8, 12), machine.coreKinds().stream().map(CpuKind::logicalCpus).toList());
+        CpuFeatures performance = machine.coreKinds().get(0).cpu();
         assertTrue(performance.has("gamma"));
         assertEquals(Optional.of("performance cores"), performance.coreScope());
         // removing a feature removes it on every core type
         CpuFeatures fewer = machine.without(List.of("beta"));
         assertFalse(fewer.has("beta"));
-        assertFalse(fewer.coreKinds().get(0).features().has("beta"));
+        assertFalse(fewer.coreKinds().get(0).cpu().has("beta"));
         // one core type alone is not a hybrid machine
-        assertThrows(IllegalArgumentException.class, () -> new ProbeResult(p.features(), source, List.of(p)));
+        assertThrows(IllegalArgumentException.class, () -> new ProbeResult(p.cpu(), source, List.of(p)));
         assertTrue(CpuFeatures.decoded(ProbeResult.ofCoreKinds(List.of(p), source)).coreKinds().isEmpty());
         // a machine of one core type costs nothing of this
         CpuFeatures plain = CpuFeatures.probe(ProbeSettings.none());

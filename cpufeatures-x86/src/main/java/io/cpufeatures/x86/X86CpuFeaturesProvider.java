@@ -1,14 +1,15 @@
 package io.cpufeatures.x86;
 
+import io.cpufeatures.core.CpuDescription;
+import io.cpufeatures.core.CpuKind;
 import io.cpufeatures.core.CpuSnapshot;
-import io.cpufeatures.core.ProbeSource;
+import io.cpufeatures.core.kit.DecodedFeatures;
+import io.cpufeatures.core.spi.ArchitectureFeatures;
 import io.cpufeatures.core.spi.CpuFeaturesProvider;
-import io.cpufeatures.core.spi.CpuFeaturesProvider.CoreKind;
 import io.cpufeatures.core.spi.DumpContents;
 import io.cpufeatures.core.spi.FeatureVocabulary;
 import io.cpufeatures.core.spi.NoCpuInformation;
 import io.cpufeatures.core.spi.ProbeMode;
-import io.cpufeatures.x86.dump.CpuGroup;
 import io.cpufeatures.x86.dump.CpuidDump;
 import io.cpufeatures.x86.dump.CpuidDumps;
 import io.cpufeatures.x86.dump.CpuidFormatException;
@@ -22,11 +23,10 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Optional;
 import java.util.OptionalLong;
-import java.util.Set;
 
 /**
  * The x86-64 module as a {@link CpuFeaturesProvider}: probes with {@link X86Probe}, decodes with
- * {@link X86Decoder}, reads and writes dumps with {@link CpuidDumps} and {@link CpuidRText}, names
+ * {@link X86Decoder} (the kit's layers with the x86 tables), reads and writes dumps with {@link CpuidDumps} and {@link CpuidRText}, names
  * with its vocabulary. Registered for {@link java.util.ServiceLoader}.
  */
 public final class X86CpuFeaturesProvider implements CpuFeaturesProvider {
@@ -37,7 +37,7 @@ public final class X86CpuFeaturesProvider implements CpuFeaturesProvider {
 
     @Override
     public String architecture() {
-        return X86ArchitectureFeatures.ARCHITECTURE;
+        return X86Rules.ARCHITECTURE;
     }
 
     @Override
@@ -53,35 +53,35 @@ public final class X86CpuFeaturesProvider implements CpuFeaturesProvider {
     /** What a probe's outcome is as a report: nothing known, one CPU, or one report per core type. */
     static ProbeResult result(X86Probe.Outcome outcome) {
         if (outcome.snapshot().isEmpty()) {
-            return new ProbeResult(new NoCpuInformation(X86ArchitectureFeatures.ARCHITECTURE), outcome.source());
+            return new ProbeResult(new NoCpuInformation(X86Rules.ARCHITECTURE), outcome.source());
         }
         if (!outcome.coreGroups().isEmpty()) {
-            List<CoreKind> kinds = new ArrayList<>();
-            for (CpuGroup g : outcome.coreGroups()) {
-                kinds.add(new CoreKind(new X86ArchitectureFeatures(X86Decoder.decode(g.snapshot()), Set.of()), g.count()));
+            List<CpuKind<ArchitectureFeatures>> kinds = new ArrayList<>();
+            for (CpuKind<CpuidSnapshot> g : outcome.coreGroups()) {
+                kinds.add(g.as(features(g.cpu())));
             }
             return ProbeResult.ofCoreKinds(kinds, outcome.source());
         }
-        return new ProbeResult(new X86ArchitectureFeatures(X86Decoder.decode(outcome.snapshot().get()), Set.of()),
-                outcome.source());
+        return new ProbeResult(features(outcome.snapshot().get()), outcome.source());
     }
 
     @Override
-    public Optional<ProbeResult> decode(CpuSnapshot snapshot) {
-        if (!(snapshot instanceof CpuidSnapshot s)) {
-            return Optional.empty();
-        }
-        return Optional.of(decoded(s));
+    public Optional<ArchitectureFeatures> decode(CpuSnapshot snapshot) {
+        return snapshot instanceof CpuidSnapshot s ? Optional.of(features(s)) : Optional.empty();
     }
 
-    private static ProbeResult decoded(CpuidSnapshot s) {
-        return new ProbeResult(new X86ArchitectureFeatures(X86Decoder.decode(s), Set.of()),
-                ProbeSource.of(s.source().kind(), s.source().detail()));
+    private static ArchitectureFeatures features(CpuidSnapshot s) {
+        return new DecodedFeatures<>(X86Rules.INSTANCE, X86Decoder.decode(s));
     }
 
     @Override
     public FeatureVocabulary vocabulary() {
-        return X86Vocabulary.INSTANCE;
+        return X86Rules.VOCABULARY;
+    }
+
+    @Override
+    public List<CpuDescription.FactKind> facts() {
+        return X86Description.KINDS;
     }
 
     @Override
@@ -93,13 +93,9 @@ public final class X86CpuFeaturesProvider implements CpuFeaturesProvider {
         if (xcr0.isPresent()) {
             Xcr0Rules.check(xcr0.getAsLong());
         }
-        List<DumpContents.Kind> kinds = new ArrayList<>();
-        for (CpuGroup g : dump.get().groups()) {
-            CpuidSnapshot s = g.snapshot();
-            if (xcr0.isPresent()) {
-                s = s.withXcr0(xcr0.getAsLong(), Xcr0Source.USER);
-            }
-            kinds.add(new DumpContents.Kind(decoded(s), g.count(), g.firstLogicalCpu()));
+        List<CpuKind<CpuSnapshot>> kinds = new ArrayList<>();
+        for (CpuKind<CpuidSnapshot> k : dump.get().kinds()) {
+            kinds.add(k.as(xcr0.isPresent() ? k.cpu().withXcr0(xcr0.getAsLong(), Xcr0Source.USER) : k.cpu()));
         }
         return Optional.of(new DumpContents(dump.get().format().name().toLowerCase(Locale.ROOT), dump.get().logicalCpus(),
                 kinds));

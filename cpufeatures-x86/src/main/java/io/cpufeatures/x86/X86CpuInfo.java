@@ -2,12 +2,13 @@ package io.cpufeatures.x86;
 
 import io.cpufeatures.core.Reason;
 import io.cpufeatures.x86.feature.CpuIdentity;
-import io.cpufeatures.x86.feature.FeatureNames;
+import io.cpufeatures.core.kit.DecodedCpu;
 import io.cpufeatures.x86.feature.X86Feature;
+import io.cpufeatures.x86.feature.X86Table;
 import io.cpufeatures.x86.policy.PolicyFlag;
 import io.cpufeatures.x86.policy.PsAbiLevel;
 import io.cpufeatures.x86.raw.CpuidSnapshot;
-import io.cpufeatures.x86.usable.Usability;
+import io.cpufeatures.x86.usable.RuleInput;
 import io.cpufeatures.x86.usable.Xcr0State;
 import java.util.Collections;
 import java.util.EnumSet;
@@ -24,59 +25,57 @@ import java.util.Set;
  */
 public final class X86CpuInfo {
 
-    private final CpuidSnapshot snapshot;
-    private final CpuIdentity identity;
-    private final Set<X86Feature> present;
-    private final Usability usability;
-    private final Xcr0State xcr0;
+    private final DecodedCpu<X86Feature, RuleInput> decoded;
     private final Set<PolicyFlag> policy;
     private final PsAbiLevel level;
     private final Optional<String> microarchitecture;
     private final Optional<String> hypervisor;
     private final OptionalInt avx10Version;
 
-    X86CpuInfo(CpuidSnapshot snapshot, CpuIdentity identity, Set<X86Feature> present, Usability usability,
-            Xcr0State xcr0, Set<PolicyFlag> policy, PsAbiLevel level, Optional<String> microarchitecture,
+    X86CpuInfo(DecodedCpu<X86Feature, RuleInput> decoded, PsAbiLevel level, Optional<String> microarchitecture,
             Optional<String> hypervisor, OptionalInt avx10Version) {
-        this.snapshot = Objects.requireNonNull(snapshot);
-        this.identity = Objects.requireNonNull(identity);
-        this.present = Collections.unmodifiableSet(copy(present));
-        this.usability = Objects.requireNonNull(usability);
-        this.xcr0 = Objects.requireNonNull(xcr0);
-        this.policy = Collections.unmodifiableSet(policy.isEmpty() ? EnumSet.noneOf(PolicyFlag.class) : EnumSet.copyOf(policy));
+        this.decoded = Objects.requireNonNull(decoded);
+        Set<PolicyFlag> flags = EnumSet.noneOf(PolicyFlag.class);
+        for (PolicyFlag f : PolicyFlag.values()) {
+            if (decoded.policy().contains(f.canonicalName())) {
+                flags.add(f);
+            }
+        }
+        this.policy = Collections.unmodifiableSet(flags);
         this.level = Objects.requireNonNull(level);
         this.microarchitecture = Objects.requireNonNull(microarchitecture);
         this.hypervisor = Objects.requireNonNull(hypervisor);
         this.avx10Version = Objects.requireNonNull(avx10Version);
     }
 
-    private static EnumSet<X86Feature> copy(Set<X86Feature> s) {
-        return s.isEmpty() ? EnumSet.noneOf(X86Feature.class) : EnumSet.copyOf(s);
+    /** The usable layer's answer, for the kit's view of this CPU. */
+    DecodedCpu<X86Feature, RuleInput> decoded() {
+        return decoded;
     }
 
     /** {@return the raw snapshot this was decoded from} */
     public CpuidSnapshot snapshot() {
-        return snapshot;
+        return decoded.cpu().snapshot();
     }
 
     /** {@return who the CPU is: vendor, brand, family, model, stepping and signature} */
     public CpuIdentity identity() {
-        return identity;
+        return decoded.cpu().identity();
     }
 
     /** {@return the features whose CPUID bit is set; unmodifiable} */
     public Set<X86Feature> present() {
-        return present;
+        return decoded.present();
     }
 
     /** {@return the features a program may use: present, enabled by the OS, no erratum, dependencies usable} */
     public Set<X86Feature> usable() {
-        return usability.usable();
+        return decoded.usable();
     }
 
     /** {@return for each present feature that is not usable, the reasons, root reason first} */
     public Map<X86Feature, List<Reason>> notUsable() {
-        return usability.reasons();
+        return decoded.notUsable();
     }
 
     /**
@@ -88,7 +87,7 @@ public final class X86CpuInfo {
      * @throws IllegalArgumentException if it names something other than an x86 feature
      */
     public boolean isPresent(String name) {
-        return present.contains(FeatureNames.require(name, "isPresent"));
+        return present().contains(X86Table.FEATURES.require(name, "isPresent"));
     }
 
     /**
@@ -100,7 +99,7 @@ public final class X86CpuInfo {
      * @throws IllegalArgumentException if it names something other than an x86 feature
      */
     public boolean isUsable(String name) {
-        return usable().contains(FeatureNames.require(name, "isUsable"));
+        return usable().contains(X86Table.FEATURES.require(name, "isUsable"));
     }
 
     /**
@@ -120,12 +119,12 @@ public final class X86CpuInfo {
      * @return the reasons, root reason first
      */
     public List<Reason> reasons(X86Feature feature) {
-        return usability.reasons().getOrDefault(feature, List.of());
+        return decoded.reasons(feature);
     }
 
     /** {@return what is known of XCR0 and how} */
     public Xcr0State xcr0() {
-        return xcr0;
+        return decoded.cpu().xcr0();
     }
 
     /** {@return the policy flags that apply ({@code prefer_ymm}); unmodifiable} */
@@ -165,8 +164,8 @@ public final class X86CpuInfo {
 
     @Override
     public String toString() {
-        return "X86CpuInfo[" + identity.vendor() + " " + identity.signatureHex() + " "
-                + microarchitecture.orElse("?") + ", " + level + ", " + usable().size() + "/" + present.size()
+        return "X86CpuInfo[" + identity().vendor() + " " + identity().signatureHex() + " "
+                + microarchitecture.orElse("?") + ", " + level + ", " + usable().size() + "/" + present().size()
                 + " usable]";
     }
 }

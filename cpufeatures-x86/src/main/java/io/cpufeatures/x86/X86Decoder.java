@@ -1,25 +1,21 @@
 package io.cpufeatures.x86;
 
+import io.cpufeatures.core.kit.DecodedCpu;
 import io.cpufeatures.x86.feature.CpuIdentity;
 import io.cpufeatures.x86.feature.PresentFeatures;
 import io.cpufeatures.x86.feature.X86Feature;
 import io.cpufeatures.x86.policy.HypervisorVendors;
 import io.cpufeatures.x86.policy.Microarchitectures;
-import io.cpufeatures.x86.policy.PolicyFlag;
-import io.cpufeatures.x86.policy.PolicyRule;
-import io.cpufeatures.x86.policy.PolicyRules;
 import io.cpufeatures.x86.policy.PsAbiLevel;
 import io.cpufeatures.x86.raw.CpuidSnapshot;
-import io.cpufeatures.x86.usable.Usability;
-import io.cpufeatures.x86.usable.UsabilityRules;
+import io.cpufeatures.x86.usable.RuleInput;
 import io.cpufeatures.x86.usable.Xcr0Inference;
-import io.cpufeatures.x86.usable.Xcr0State;
-import java.util.EnumSet;
 import java.util.Set;
 
 /**
- * Decodes a CPUID snapshot through the layers raw, present, usable, preferred. A pure function:
- * no global state, no I/O, the same answer for the same snapshot.
+ * Decodes a CPUID snapshot through the layers raw, present, usable, preferred (the kit's usable layer
+ * and policy table with {@link X86Rules}). A pure function: no global state, no I/O, the same answer
+ * for the same snapshot.
  */
 public final class X86Decoder {
 
@@ -47,16 +43,9 @@ public final class X86Decoder {
     public static X86CpuInfo decode(CpuidSnapshot snapshot, Set<X86Feature> disabled) {
         CpuIdentity identity = CpuIdentity.of(snapshot);
         Set<X86Feature> present = PresentFeatures.of(snapshot);
-        Xcr0State xcr0 = Xcr0Inference.of(snapshot);
-        Usability usability = UsabilityRules.apply(identity, present, xcr0, disabled);
-        Set<PolicyFlag> policy = EnumSet.noneOf(PolicyFlag.class);
-        for (PolicyRule rule : PolicyRules.table()) {
-            if (rule.appliesTo(identity)) {
-                policy.add(rule.flag());
-            }
-        }
-        return new X86CpuInfo(snapshot, identity, present, usability, xcr0, policy,
-                PsAbiLevel.of(usability.usable()),
+        RuleInput input = new RuleInput(snapshot, identity, present, Xcr0Inference.of(snapshot));
+        DecodedCpu<X86Feature, RuleInput> decoded = DecodedCpu.of(X86Rules.INSTANCE, input, present, disabled);
+        return new X86CpuInfo(decoded, PsAbiLevel.of(decoded.usable()),
                 Microarchitectures.of(identity, !present.contains(X86Feature.HYBRID_CPU) && !present.contains(X86Feature.HYPERVISOR)),
                 HypervisorVendors.of(snapshot),
                 PresentFeatures.avx10Version(snapshot));

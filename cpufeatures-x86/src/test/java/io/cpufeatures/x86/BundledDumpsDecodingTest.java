@@ -5,7 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.cpufeatures.core.ReasonKind;
-import io.cpufeatures.x86.dump.CpuGroup;
+import io.cpufeatures.core.CpuKind;
 import io.cpufeatures.x86.dump.CpuidDump;
 import io.cpufeatures.x86.dump.DumpFormat;
 import io.cpufeatures.x86.feature.X86Feature;
@@ -21,7 +21,7 @@ import org.junit.jupiter.api.Test;
 class BundledDumpsDecodingTest {
 
     private static X86CpuInfo first(String name) {
-        return X86Decoder.decode(BundledDumps.load(name).groups().get(0).snapshot());
+        return X86Decoder.decode(BundledDumps.load(name).kinds().get(0).cpu());
     }
 
     @Test
@@ -41,8 +41,8 @@ class BundledDumpsDecodingTest {
         CpuidDump dump = BundledDumps.load("intel-core-i9-9820x-cpu.test");
         assertEquals(DumpFormat.LIBCPUID_RAW, dump.format());
         assertEquals(20, dump.logicalCpus());
-        assertEquals(1, dump.groups().size());
-        X86CpuInfo cpu = X86Decoder.decode(dump.groups().get(0).snapshot());
+        assertEquals(1, dump.kinds().size());
+        X86CpuInfo cpu = X86Decoder.decode(dump.kinds().get(0).cpu());
         assertEquals(Optional.of("Skylake-SP"), cpu.microarchitecture());
         assertTrue(cpu.isUsable(X86Feature.AVX512F));
         assertEquals(PsAbiLevel.V4, cpu.level());
@@ -72,10 +72,10 @@ class BundledDumpsDecodingTest {
     @Test
     void alderLakeIsTwoKindsOfCpuWithoutAvx512() {
         CpuidDump dump = BundledDumps.load("12th-gen-intel-core-i9-12900hk.test");
-        assertEquals(2, dump.groups().size());
-        assertEquals(List.of(12, 8), dump.groups().stream().map(CpuGroup::count).toList());
-        X86CpuInfo p = X86Decoder.decode(dump.groups().get(0).snapshot());
-        X86CpuInfo e = X86Decoder.decode(dump.groups().get(1).snapshot());
+        assertEquals(2, dump.kinds().size());
+        assertEquals(List.of(12, 8), dump.kinds().stream().map(CpuKind::logicalCpus).toList());
+        X86CpuInfo p = X86Decoder.decode(dump.kinds().get(0).cpu());
+        X86CpuInfo e = X86Decoder.decode(dump.kinds().get(1).cpu());
         assertEquals(0x40, p.identity().coreType().getAsInt());
         assertEquals(0x20, e.identity().coreType().getAsInt());
         assertEquals(Optional.of("Alder Lake (Golden Cove)"), p.microarchitecture());

@@ -8,7 +8,7 @@ import io.cpufeatures.core.ProbeSource;
 import io.cpufeatures.core.SourceKind;
 import io.cpufeatures.core.spi.CoreTypeIntersection;
 import io.cpufeatures.core.spi.CpuFeaturesProvider.ProbeResult;
-import io.cpufeatures.x86.dump.CpuGroup;
+import io.cpufeatures.core.CpuKind;
 import io.cpufeatures.x86.emulation.EmulatedCpu;
 import io.cpufeatures.x86.probe.X86Probe;
 import io.cpufeatures.x86.raw.CpuidSnapshot;
@@ -30,12 +30,12 @@ class HybridProbeResultTest {
         CpuidSnapshot e = core(0x20);
         ProbeSource source = ProbeSource.of(SourceKind.NATIVE, "test");
         ProbeResult r = X86CpuFeaturesProvider.result(new X86Probe.Outcome(Optional.of(p), source,
-                List.of(new CpuGroup(p, 8, 0), new CpuGroup(e, 12, 8))));
+                List.of(new CpuKind<>(p, 8, 0), new CpuKind<>(e, 12, 8))));
         assertEquals(2, r.coreKinds().size());
         assertTrue(r.features() instanceof CoreTypeIntersection);
-        assertEquals(Optional.of("performance"), r.coreKinds().get(0).features().coreType());
-        assertEquals(Optional.of("efficiency"), r.coreKinds().get(1).features().coreType());
-        assertTrue(r.coreKinds().get(0).features().usable().contains("popcnt"));
+        assertEquals(Optional.of("performance"), r.coreKinds().get(0).cpu().coreType());
+        assertEquals(Optional.of("efficiency"), r.coreKinds().get(1).cpu().coreType());
+        assertTrue(r.coreKinds().get(0).cpu().usable().contains("popcnt"));
         assertFalse(r.features().usable().contains("popcnt"));
         assertEquals(Optional.empty(), r.features().coreType());
         // a part without core groups is the one CPU, as before

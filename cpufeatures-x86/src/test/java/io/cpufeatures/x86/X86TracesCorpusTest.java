@@ -5,10 +5,12 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import io.cpufeatures.core.CpuFeatures;
 import io.cpufeatures.core.Reason;
 import io.cpufeatures.core.ReasonKind;
+import io.cpufeatures.core.spi.FeatureVocabulary;
 import io.cpufeatures.core.trace.FeatureTrace;
 import io.cpufeatures.core.trace.Trace;
 import io.cpufeatures.core.trace.Verdict;
-import io.cpufeatures.x86.dump.CpuGroup;
+import io.cpufeatures.core.CpuKind;
+import io.cpufeatures.x86.raw.CpuidSnapshot;
 import io.cpufeatures.x86.testing.Corpus;
 import java.util.ArrayList;
 import java.util.List;
@@ -25,12 +27,12 @@ class X86TracesCorpusTest {
     @Test
     void everyTraceAgreesWithTheDecodedAnswerOnEveryCorpusCpu() throws Exception {
         Corpus corpus = Corpus.require();
-        X86Vocabulary vocabulary = X86Vocabulary.INSTANCE;
+        FeatureVocabulary vocabulary = X86Rules.VOCABULARY;
         List<String> problems = new ArrayList<>();
         int checks = 0;
         for (Corpus.Entry e : corpus.entries()) {
-            for (CpuGroup g : Corpus.dump(e.original()).groups()) {
-                CpuFeatures cpu = CpuFeatures.of(g.snapshot());
+            for (CpuKind<CpuidSnapshot> g : Corpus.dump(e.original()).kinds()) {
+                CpuFeatures cpu = CpuFeatures.of(g.cpu());
                 for (String feature : vocabulary.features().keySet()) {
                     FeatureTrace t = (FeatureTrace) cpu.trace(feature).orElseThrow();
                     checks++;

@@ -3,6 +3,7 @@ package io.cpufeatures.aarch64.dump;
 import java.util.Objects;
 
 import io.cpufeatures.aarch64.raw.AArch64Snapshot;
+import io.cpufeatures.core.CpuKind;
 import io.cpufeatures.aarch64.raw.IdRegister;
 import io.cpufeatures.aarch64.raw.IdRegisterSource;
 import io.cpufeatures.core.SnapshotSource;
@@ -190,8 +191,8 @@ public final class AArch64DumpText {
             int position = i;
             groups.computeIfAbsent(snapshots.get(i), s -> new int[] {0, position})[0]++;
         }
-        List<AArch64Dump.Group> list = new ArrayList<>();
-        groups.forEach((s, g) -> list.add(new AArch64Dump.Group(s, g[0], g[1])));
+        List<CpuKind<AArch64Snapshot>> list = new ArrayList<>();
+        groups.forEach((s, g) -> list.add(new CpuKind<>(s, g[0], g[1])));
         return Optional.of(new AArch64Dump(file, snapshots.size(), list));
     }
 

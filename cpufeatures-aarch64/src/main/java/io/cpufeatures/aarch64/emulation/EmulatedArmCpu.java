@@ -1,7 +1,8 @@
 package io.cpufeatures.aarch64.emulation;
 
 import io.cpufeatures.aarch64.feature.AArch64Feature;
-import io.cpufeatures.aarch64.feature.FeatureNames;
+import io.cpufeatures.aarch64.feature.AArch64Table;
+
 import io.cpufeatures.aarch64.feature.FieldRule;
 import io.cpufeatures.aarch64.raw.AArch64Snapshot;
 import io.cpufeatures.aarch64.raw.HwcapWord;
@@ -190,7 +191,7 @@ public final class EmulatedArmCpu {
             FeatureName name = CpuFeatures.resolve(n, where);
             Set<AArch64Feature> s = EnumSet.noneOf(AArch64Feature.class);
             for (String m : name.kind() == FeatureName.Kind.GROUP ? name.members() : List.of(n)) {
-                s.add(FeatureNames.require(m, where));
+                s.add(AArch64Table.FEATURES.require(m, where));
             }
             return s;
         }

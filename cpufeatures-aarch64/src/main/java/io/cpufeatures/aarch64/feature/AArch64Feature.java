@@ -34,6 +34,7 @@ import static io.cpufeatures.aarch64.raw.HwcapWord.HWCAP2;
 import static io.cpufeatures.aarch64.raw.HwcapWord.HWCAP3;
 
 import io.cpufeatures.aarch64.raw.HwcapWord;
+import io.cpufeatures.core.kit.FeatureRow;
 import java.util.List;
 
 /**
@@ -56,7 +57,7 @@ import java.util.List;
  * {@code std_detect} spellings ({@code neon}, {@code lse}, {@code dotprod}, {@code sve2-aes}); none
  * means something else on x86, so one index serves both architectures.
  */
-public enum AArch64Feature {
+public enum AArch64Feature implements FeatureRow {
     // AT_HWCAP
     /** Floating point (FEAT_FP): HWCAP_FP, ID_AA64PFR0_EL1.FP at least 0 (signed). */
     FP(HWCAP, 0, "fp", IN_FP_SIMD, signed(PFR0, "FP", 16, 0x0)),
@@ -485,11 +486,11 @@ public enum AArch64Feature {
     private final HwcapWord word;
     private final int bit;
     private final String canonicalName;
-    private final FeatureFamily family;
+    private final String family;
     private final IdRule idRule;
     private final List<String> aliases;
 
-    AArch64Feature(HwcapWord word, int bit, String canonicalName, FeatureFamily family, IdRule idRule, String... aliases) {
+    AArch64Feature(HwcapWord word, int bit, String canonicalName, String family, IdRule idRule, String... aliases) {
         this.word = word;
         this.bit = bit;
         this.canonicalName = canonicalName;
@@ -522,12 +523,14 @@ public enum AArch64Feature {
      * {@return the canonical name: the string the kernel prints in {@code /proc/cpuinfo} "Features", lower case, e.g.
      * {@code sveaes}}
      */
+    @Override
     public String canonicalName() {
         return canonicalName;
     }
 
-    /** {@return the family a report lists it under} */
-    public FeatureFamily family() {
+    /** {@return the family a report lists it under ({@code FP/AdvSIMD}, {@code SVE}...)} */
+    @Override
+    public String family() {
         return family;
     }
 
@@ -540,6 +543,7 @@ public enum AArch64Feature {
     }
 
     /** {@return the other spellings accepted for it (GCC, LLVM, Rust std_detect); immutable, possibly empty} */
+    @Override
     public List<String> aliases() {
         return aliases;
     }

@@ -4,19 +4,33 @@ import io.cpufeatures.aarch64.raw.IdRegister;
 import java.util.ArrayList;
 import java.util.List;
 
-/** Short names the feature table is written with, so each row fits on a line. */
-final class TableTerms {
+/** Short names the feature table is written with, so each row fits on a line, and its families in report order. */
+public final class TableTerms {
 
-    static final FeatureFamily IN_FP_SIMD = FeatureFamily.FP_SIMD;
-    static final FeatureFamily IN_CRYPTO = FeatureFamily.CRYPTO;
-    static final FeatureFamily IN_INTEGER = FeatureFamily.INTEGER;
-    static final FeatureFamily IN_ATOMICS = FeatureFamily.ATOMICS;
-    static final FeatureFamily IN_MEMORY = FeatureFamily.MEMORY;
-    static final FeatureFamily IN_SVE = FeatureFamily.SVE;
-    static final FeatureFamily IN_SME = FeatureFamily.SME;
-    static final FeatureFamily IN_FP8 = FeatureFamily.FP8;
-    static final FeatureFamily IN_SECURITY = FeatureFamily.SECURITY;
-    static final FeatureFamily IN_SYSTEM = FeatureFamily.SYSTEM;
+    /** Scalar floating point and Advanced SIMD (NEON) with their extensions: FP16, RDM, dot product, BF16, I8MM... */
+    static final String IN_FP_SIMD = "FP/AdvSIMD";
+    /** AES, PMULL, SHA-1/2/3/512, SM3/SM4, the random number generator. */
+    static final String IN_CRYPTO = "crypto";
+    /** Scalar integer and branch extensions: CRC32, flag manipulation, CSSC, hinted branches. */
+    static final String IN_INTEGER = "integer";
+    /** Atomics and memory ordering: LSE, LSE2 (USCAT), LRCPC, LS64. */
+    static final String IN_ATOMICS = "atomics";
+    /** Cache maintenance and memory operations: DC CVAP, MOPS, RPRFM. */
+    static final String IN_MEMORY = "memory";
+    /** The Scalable Vector Extension and its extensions. */
+    static final String IN_SVE = "SVE";
+    /** The Scalable Matrix Extension and its extensions. */
+    static final String IN_SME = "SME";
+    /** 8-bit floating point. */
+    static final String IN_FP8 = "FP8";
+    /** Pointer authentication, BTI, MTE, GCS, speculation controls, DIT. */
+    static final String IN_SECURITY = "security";
+    /** Facts of the kernel and the system: the MRS emulation, the event stream, timers, hints. */
+    static final String IN_SYSTEM = "system";
+
+    /** The families, in the order a report lists them. */
+    public static final List<String> FAMILIES = List.of(IN_FP_SIMD, IN_CRYPTO, IN_INTEGER, IN_ATOMICS, IN_MEMORY, IN_SVE,
+            IN_SME, IN_FP8, IN_SECURITY, IN_SYSTEM);
 
     static final IdRegister PFR0 = IdRegister.ID_AA64PFR0_EL1;
     static final IdRegister PFR1 = IdRegister.ID_AA64PFR1_EL1;

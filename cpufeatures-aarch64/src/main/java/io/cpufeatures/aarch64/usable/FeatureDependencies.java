@@ -1,7 +1,5 @@
 package io.cpufeatures.aarch64.usable;
 
-import java.util.Objects;
-
 import static io.cpufeatures.aarch64.feature.AArch64Feature.AES;
 import static io.cpufeatures.aarch64.feature.AArch64Feature.ASIMD;
 import static io.cpufeatures.aarch64.feature.AArch64Feature.ASIMDDP;
@@ -75,22 +73,20 @@ import static io.cpufeatures.aarch64.feature.AArch64Feature.SVE_BFSCALE;
 import static io.cpufeatures.aarch64.feature.AArch64Feature.SVE_EBF16;
 
 import io.cpufeatures.aarch64.feature.AArch64Feature;
+import io.cpufeatures.aarch64.feature.AArch64Table;
 import io.cpufeatures.aarch64.raw.IdRegister;
-import io.cpufeatures.core.spi.DependencyClosure;
+import io.cpufeatures.core.kit.DependencyRule;
+import io.cpufeatures.core.kit.DependencyTable;
+import io.cpufeatures.core.kit.RuleOrigin;
 import java.util.ArrayList;
-import java.util.Collections;
-import java.util.EnumMap;
-import java.util.EnumSet;
 import java.util.List;
-import java.util.Map;
-import java.util.Set;
 
 /**
  * The dependency table: a feature is usable only if every feature it depends on is. Applied
  * clear-only to a fixpoint, so the order of the rows does not matter and the closure is precomputed;
- * the table must be acyclic (checked on load).
+ * the kit closes the table and refuses a cycle ({@link io.cpufeatures.core.kit.DependencyTable}).
  *
- * <p>The rows, each with its origin ({@link Dependency.Origin}): Linux's own rule that no SVE or SME
+ * <p>The rows, each with its origin: Linux's own rule that no SVE or SME
  * hwcap exists without SVE or SME (generated from the feature table: every row read from
  * ID_AA64ZFR0_EL1 depends on {@code sve}, every row read from ID_AA64SMFR0_EL1 on {@code sme});
  * the REQUIRES lists of GCC's {@code aarch64-option-extensions.def} ({@code sve2 <- sve},
@@ -100,7 +96,29 @@ import java.util.Set;
  */
 public final class FeatureDependencies {
 
-    private static final List<Dependency> TABLE = table(List.of(
+    /**
+     * Linux {@code arch/arm64/kernel/cpufeature.c}: the hwcaps of ID_AA64ZFR0_EL1 fields are set only when the
+     * system supports SVE ({@code has_sve_feature()}), those of ID_AA64SMFR0_EL1 only when it supports SME
+     * ({@code has_sme_feature()}).
+     */
+    public static final RuleOrigin LINUX = RuleOrigin.from("Linux has_sve_feature()/has_sme_feature()");
+    /**
+     * GCC {@code gcc/config/aarch64/aarch64-option-extensions.def}: the REQUIRES list of each extension
+     * ("features that must be enabled whenever this feature is enabled").
+     */
+    public static final RuleOrigin GCC = RuleOrigin.from("GCC aarch64-option-extensions.def");
+    /**
+     * Rust {@code library/stdarch/crates/std_detect/src/detect/os/linux/aarch64.rs}: the requirements it
+     * applies to the hwcaps before reporting a feature.
+     */
+    public static final RuleOrigin RUST = RuleOrigin.from("Rust std_detect");
+    /**
+     * The two features are values of one ID-register field, the dependent one the higher: a CPU cannot have
+     * it without the lower (the kernel's rows for both read the same field).
+     */
+    public static final RuleOrigin SAME_FIELD = RuleOrigin.from("one ID-register field");
+
+    private static final List<DependencyRule<AArch64Feature>> TABLE = table(List.of(
             // GCC aarch64-option-extensions.def, REQUIRES
             gcc(ASIMD, FP),
             gcc(FPHP, FP),
@@ -182,103 +200,46 @@ public final class FeatureDependencies {
             ours(MTE_FAR, MTE, "reports the faulting address of a tag-check fault, which needs MTE's tag checking"),
             ours(MTE_STORE_ONLY, MTE, "restricts MTE's tag checking to stores, which needs MTE's tag checking")));
 
-    private static final Map<AArch64Feature, List<AArch64Feature>> DIRECT = direct(TABLE);
-    private static final Map<AArch64Feature, Set<AArch64Feature>> CLOSURE = closure(TABLE);
-    private static final Map<AArch64Feature, EnumSet<AArch64Feature>> CLOSURE_SETS = closureSets(CLOSURE);
-
     private FeatureDependencies() {
     }
 
     /** The rows above, then Linux's: each ZFR0 row on {@code sve}, each SMFR0 row on {@code sme}. */
-    private static List<Dependency> table(List<Dependency> listed) {
-        List<Dependency> all = new ArrayList<>();
+    private static List<DependencyRule<AArch64Feature>> table(List<DependencyRule<AArch64Feature>> listed) {
+        List<DependencyRule<AArch64Feature>> all = new ArrayList<>();
         for (AArch64Feature f : AArch64Feature.values()) {
             List<IdRegister> regs = f.idRule().registers();
             if (regs.contains(IdRegister.ID_AA64ZFR0_EL1)) {
-                all.add(new Dependency(f, SVE, Dependency.Origin.LINUX, ""));
+                all.add(DependencyRule.of(LINUX, f, SVE));
             } else if (regs.contains(IdRegister.ID_AA64SMFR0_EL1)) {
-                all.add(new Dependency(f, SME, Dependency.Origin.LINUX, ""));
+                all.add(DependencyRule.of(LINUX, f, SME));
             }
         }
-        List<Dependency> rows = new ArrayList<>(listed);
+        List<DependencyRule<AArch64Feature>> rows = new ArrayList<>(listed);
         rows.addAll(all);
         return List.copyOf(rows);
     }
 
-    private static Dependency gcc(AArch64Feature feature, AArch64Feature dependsOn) {
-        return new Dependency(feature, dependsOn, Dependency.Origin.GCC, "");
+    private static DependencyRule<AArch64Feature> gcc(AArch64Feature feature, AArch64Feature dependsOn) {
+        return DependencyRule.of(GCC, feature, dependsOn);
     }
 
-    private static Dependency rust(AArch64Feature feature, AArch64Feature dependsOn) {
-        return new Dependency(feature, dependsOn, Dependency.Origin.RUST, "");
+    private static DependencyRule<AArch64Feature> rust(AArch64Feature feature, AArch64Feature dependsOn) {
+        return DependencyRule.of(RUST, feature, dependsOn);
     }
 
-    private static Dependency field(AArch64Feature feature, AArch64Feature dependsOn) {
-        return new Dependency(feature, dependsOn, Dependency.Origin.SAME_FIELD, "");
+    private static DependencyRule<AArch64Feature> field(AArch64Feature feature, AArch64Feature dependsOn) {
+        return DependencyRule.of(SAME_FIELD, feature, dependsOn);
     }
 
-    private static Dependency ours(AArch64Feature feature, AArch64Feature dependsOn, String why) {
-        return new Dependency(feature, dependsOn, Dependency.Origin.CPUFEATURES, why);
+    private static DependencyRule<AArch64Feature> ours(AArch64Feature feature, AArch64Feature dependsOn, String why) {
+        return DependencyRule.ours(feature, dependsOn, why);
     }
 
-    /** {@return every row, in table order; immutable} */
-    public static List<Dependency> table() {
+    /** The table, closed. */
+    public static final DependencyTable<AArch64Feature> DEPENDENCIES = DependencyTable.of(AArch64Table.FEATURES, TABLE);
+
+    /** {@return every row, in table order: the listed ones, then Linux's; immutable} */
+    public static List<DependencyRule<AArch64Feature>> rows() {
         return TABLE;
-    }
-
-    /**
-     * The features {@code feature} depends on directly, in table order, each once.
-     *
-     * @param feature the feature; not null
-     * @return its direct dependencies; immutable, empty for a feature that depends on none
-     */
-    public static List<AArch64Feature> direct(AArch64Feature feature) {
-        return DIRECT.get(Objects.requireNonNull(feature, "feature"));
-    }
-
-    /**
-     * Every feature {@code feature} depends on, directly or not.
-     *
-     * @param feature the feature; not null
-     * @return the transitive closure of its dependencies, in feature-table order; unmodifiable, empty for a feature
-     *         that depends on none
-     */
-    public static Set<AArch64Feature> closureOf(AArch64Feature feature) {
-        return CLOSURE.get(Objects.requireNonNull(feature, "feature"));
-    }
-
-    /** Whether every feature {@code feature} depends on, directly or not, is in {@code set}. */
-    static boolean closureWithin(AArch64Feature feature, EnumSet<AArch64Feature> set) {
-        return set.containsAll(CLOSURE_SETS.get(feature));
-    }
-
-    private static Map<AArch64Feature, List<AArch64Feature>> direct(List<Dependency> table) {
-        Map<AArch64Feature, List<AArch64Feature>> result = new EnumMap<>(AArch64Feature.class);
-        for (AArch64Feature f : AArch64Feature.values()) {
-            List<AArch64Feature> deps = new ArrayList<>();
-            for (Dependency d : table) {
-                if (d.feature() == f && !deps.contains(d.dependsOn())) {
-                    deps.add(d.dependsOn());
-                }
-            }
-            result.put(f, List.copyOf(deps));
-        }
-        return Collections.unmodifiableMap(result);
-    }
-
-    /**
-     * The transitive closure of {@code table}.
-     *
-     * @throws IllegalStateException naming the feature if the table has a cycle through it
-     */
-    static Map<AArch64Feature, Set<AArch64Feature>> closure(List<Dependency> table) {
-        return DependencyClosure.of(AArch64Feature.class, table, Dependency::feature, Dependency::dependsOn,
-                AArch64Feature::canonicalName);
-    }
-
-    private static Map<AArch64Feature, EnumSet<AArch64Feature>> closureSets(Map<AArch64Feature, Set<AArch64Feature>> closure) {
-        Map<AArch64Feature, EnumSet<AArch64Feature>> sets = new EnumMap<>(AArch64Feature.class);
-        closure.forEach((f, deps) -> sets.put(f, deps.isEmpty() ? EnumSet.noneOf(AArch64Feature.class) : EnumSet.copyOf(deps)));
-        return sets;
     }
 }

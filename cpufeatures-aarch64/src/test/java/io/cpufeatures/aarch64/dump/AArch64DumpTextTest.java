@@ -12,6 +12,7 @@ import io.cpufeatures.aarch64.testing.QemuDumps;
 import io.cpufeatures.core.CpuDump;
 import io.cpufeatures.core.CpuDumps;
 import io.cpufeatures.core.CpuFeatures;
+import io.cpufeatures.core.CpuKind;
 import io.cpufeatures.core.DumpFormatException;
 import io.cpufeatures.x86.X86CpuFeaturesProvider;
 import io.cpufeatures.x86.dump.CpuidFormatException;
@@ -33,11 +34,11 @@ class AArch64DumpTextTest {
         AArch64Dump dump = AArch64DumpText.parseIfAArch64("x.txt", AArch64DumpText.write(cpus)).orElseThrow();
         assertEquals(3, dump.logicalCpus());
         for (int i = 0; i < cpus.size(); i++) {
-            assertEquals(cpus.get(i), dump.groups().get(i).snapshot());
-            assertEquals("file (x.txt logical CPU " + i + ")", dump.groups().get(i).snapshot().source().toString());
+            assertEquals(cpus.get(i), dump.kinds().get(i).cpu());
+            assertEquals("file (x.txt logical CPU " + i + ")", dump.kinds().get(i).cpu().source().toString());
         }
         String bundled = QemuDumps.text("max");
-        AArch64Snapshot max = AArch64DumpText.parseIfAArch64("max", bundled).orElseThrow().groups().get(0).snapshot();
+        AArch64Snapshot max = AArch64DumpText.parseIfAArch64("max", bundled).orElseThrow().kinds().get(0).cpu();
         assertEquals(bundled.replaceAll("# source: .*\n", ""), AArch64DumpText.write(List.of(max)).replaceAll("# source: .*\n", ""));
     }
 
@@ -48,9 +49,9 @@ class AArch64DumpTextTest {
         CpuDump dump = CpuDumps.parse("soc.txt", AArch64DumpText.write(List.of(little, little, big, big, little)),
                 OptionalLong.empty());
         assertEquals(5, dump.logicalCpus());
-        assertEquals(List.of(3, 2), dump.kinds().stream().map(CpuDump.Kind::logicalCpus).toList());
-        assertEquals(List.of(0, 2), dump.kinds().stream().map(CpuDump.Kind::firstLogicalCpu).toList());
-        assertEquals("Cortex-A76", dump.kinds().get(1).features().identity().get("microarchitecture"));
+        assertEquals(List.of(3, 2), dump.kinds().stream().map(CpuKind::logicalCpus).toList());
+        assertEquals(List.of(0, 2), dump.kinds().stream().map(CpuKind::firstLogicalCpu).toList());
+        assertEquals("Cortex-A76", dump.kinds().get(1).cpu().identity().get("microarchitecture"));
     }
 
     @Test
@@ -129,7 +130,7 @@ class AArch64DumpTextTest {
     @Test
     void aReportWrittenByTheCoreReadsBackAsTheSameCpu() throws Exception {
         CpuFeatures a64fx = ReferenceArmCpus.a64fx().decode();
-        CpuFeatures back = CpuDumps.parse("a.txt", CpuDumps.write(List.of(a64fx)), OptionalLong.empty()).kinds().get(0).features();
+        CpuFeatures back = CpuDumps.parse("a.txt", CpuDumps.write(List.of(a64fx)), OptionalLong.empty()).kinds().get(0).cpu();
         assertEquals(a64fx.snapshot(), back.snapshot());
         assertEquals(a64fx.usable(), back.usable());
     }

@@ -1,6 +1,7 @@
 package io.cpufeatures.core.spi;
 
 import io.cpufeatures.core.CpuDescription;
+import io.cpufeatures.core.CpuKind;
 import io.cpufeatures.core.CpuSnapshot;
 import io.cpufeatures.core.Reason;
 import io.cpufeatures.core.trace.Trace;
@@ -31,7 +32,7 @@ import java.util.Set;
  */
 public final class CoreTypeIntersection implements ArchitectureFeatures {
 
-    private final List<CpuFeaturesProvider.CoreKind> kinds;
+    private final List<CpuKind<ArchitectureFeatures>> kinds;
     private final Set<String> present;
     private final Set<String> usable;
     private final Map<String, List<Reason>> notUsable;
@@ -43,23 +44,23 @@ public final class CoreTypeIntersection implements ArchitectureFeatures {
      * @param kinds the core types of one machine, the one the probe ran on first; not null
      * @throws IllegalArgumentException with fewer than two kinds, or kinds of different architectures
      */
-    public CoreTypeIntersection(List<CpuFeaturesProvider.CoreKind> kinds) {
+    public CoreTypeIntersection(List<CpuKind<ArchitectureFeatures>> kinds) {
         this.kinds = List.copyOf(kinds);
         if (this.kinds.size() < 2) {
             throw new IllegalArgumentException("an intersection of core types needs two or more, not " + kinds.size());
         }
-        String arch = this.kinds.get(0).features().architecture();
+        String arch = this.kinds.get(0).cpu().architecture();
         Set<String> p = new LinkedHashSet<>();
-        Set<String> u = new LinkedHashSet<>(this.kinds.get(0).features().usable());
+        Set<String> u = new LinkedHashSet<>(this.kinds.get(0).cpu().usable());
         Set<String> flags = new LinkedHashSet<>();
-        for (CpuFeaturesProvider.CoreKind k : this.kinds) {
-            if (!k.features().architecture().equals(arch)) {
+        for (CpuKind<ArchitectureFeatures> k : this.kinds) {
+            if (!k.cpu().architecture().equals(arch)) {
                 throw new IllegalArgumentException("core types of one machine share an architecture: " + arch + " and "
-                        + k.features().architecture());
+                        + k.cpu().architecture());
             }
-            p.addAll(k.features().present());
-            u.retainAll(k.features().usable());
-            flags.addAll(k.features().policyFlags());
+            p.addAll(k.cpu().present());
+            u.retainAll(k.cpu().usable());
+            flags.addAll(k.cpu().policyFlags());
         }
         Map<String, List<Reason>> n = new LinkedHashMap<>();
         for (String name : p) {
@@ -74,15 +75,15 @@ public final class CoreTypeIntersection implements ArchitectureFeatures {
     }
 
     /** {@return the core types, in the order found} */
-    public List<CpuFeaturesProvider.CoreKind> kinds() {
+    public List<CpuKind<ArchitectureFeatures>> kinds() {
         return kinds;
     }
 
     /** The reasons of every core type that does not hold {@code canonicalName}, each prefixed with its core type. */
     private List<Reason> reasonsOf(String canonicalName) {
         List<Reason> r = new ArrayList<>();
-        for (CpuFeaturesProvider.CoreKind k : kinds) {
-            List<Reason> own = k.features().reasons(canonicalName);
+        for (CpuKind<ArchitectureFeatures> k : kinds) {
+            List<Reason> own = k.cpu().reasons(canonicalName);
             if (!own.isEmpty()) {
                 r.add(new Reason(own.get(0).kind(), label(k) + " cores: " + own.get(0).detail()));
             }
@@ -90,8 +91,8 @@ public final class CoreTypeIntersection implements ArchitectureFeatures {
         return List.copyOf(r);
     }
 
-    private static String label(CpuFeaturesProvider.CoreKind k) {
-        return k.features().coreType().orElse("some");
+    private static String label(CpuKind<ArchitectureFeatures> k) {
+        return k.cpu().coreType().orElse("some");
     }
 
     /**
@@ -102,7 +103,7 @@ public final class CoreTypeIntersection implements ArchitectureFeatures {
     public String describeKinds() {
         StringBuilder sb = new StringBuilder("every core type (");
         for (int i = 0; i < kinds.size(); i++) {
-            CpuFeaturesProvider.CoreKind k = kinds.get(i);
+            CpuKind<ArchitectureFeatures> k = kinds.get(i);
             sb.append(i == 0 ? "" : ", ").append(label(k)).append(": ").append(k.logicalCpus())
                     .append(i == 0 ? " logical CPU" + (k.logicalCpus() == 1 ? "" : "s") : "");
         }
@@ -111,7 +112,7 @@ public final class CoreTypeIntersection implements ArchitectureFeatures {
 
     @Override
     public String architecture() {
-        return kinds.get(0).features().architecture();
+        return kinds.get(0).cpu().architecture();
     }
 
     @Override
@@ -141,42 +142,42 @@ public final class CoreTypeIntersection implements ArchitectureFeatures {
 
     @Override
     public Optional<Trace> trace(String canonicalName) {
-        for (CpuFeaturesProvider.CoreKind k : kinds) {
-            if (!k.features().reasons(canonicalName).isEmpty()) {
-                return k.features().trace(canonicalName);
+        for (CpuKind<ArchitectureFeatures> k : kinds) {
+            if (!k.cpu().reasons(canonicalName).isEmpty()) {
+                return k.cpu().trace(canonicalName);
             }
         }
-        return kinds.get(0).features().trace(canonicalName);
+        return kinds.get(0).cpu().trace(canonicalName);
     }
 
     @Override
     public ArchitectureFeatures without(Set<String> canonicalNames) {
-        List<CpuFeaturesProvider.CoreKind> fewer = new ArrayList<>();
-        for (CpuFeaturesProvider.CoreKind k : kinds) {
-            fewer.add(new CpuFeaturesProvider.CoreKind(k.features().without(canonicalNames), k.logicalCpus()));
+        List<CpuKind<ArchitectureFeatures>> fewer = new ArrayList<>();
+        for (CpuKind<ArchitectureFeatures> k : kinds) {
+            fewer.add(k.as(k.cpu().without(canonicalNames)));
         }
         return new CoreTypeIntersection(fewer);
     }
 
     @Override
     public Map<String, String> identity() {
-        Map<String, String> m = new LinkedHashMap<>(kinds.get(0).features().identity());
+        Map<String, String> m = new LinkedHashMap<>(kinds.get(0).cpu().identity());
         m.put("coreTypes", describeKinds());
         return Collections.unmodifiableMap(m);
     }
 
     @Override
     public CpuDescription describe(int logicalCpus) {
-        return kinds.get(0).features().describe(logicalCpus);
+        return kinds.get(0).cpu().describe(logicalCpus);
     }
 
     @Override
     public Optional<CpuSnapshot> snapshot() {
-        return kinds.get(0).features().snapshot();
+        return kinds.get(0).cpu().snapshot();
     }
 
     @Override
     public Object details() {
-        return kinds.get(0).features().details();
+        return kinds.get(0).cpu().details();
     }
 }

@@ -1,5 +1,7 @@
 package io.cpufeatures.core.spi;
 
+import io.cpufeatures.core.CpuDescription;
+import io.cpufeatures.core.CpuKind;
 import io.cpufeatures.core.CpuSnapshot;
 import io.cpufeatures.core.DumpFormatException;
 import io.cpufeatures.core.ProbeSource;
@@ -38,20 +40,28 @@ public interface CpuFeaturesProvider {
     ProbeResult probe(ProbeMode mode);
 
     /**
-     * Decodes {@code snapshot} if it is of this architecture, with where the snapshot came from.
+     * Decodes {@code snapshot} if it is of this architecture: the one place a snapshot becomes a decoded CPU,
+     * whether it came from the probe, a dump or the emulation API.
      *
      * @param snapshot a snapshot of any architecture
      * @return the decoded CPU; empty if the snapshot is of another architecture
      */
-    Optional<ProbeResult> decode(CpuSnapshot snapshot);
+    Optional<ArchitectureFeatures> decode(CpuSnapshot snapshot);
 
     /** {@return the names it accepts: features, aliases, policy flags and groups} */
     FeatureVocabulary vocabulary();
 
     /**
+     * {@return every kind of field its CPUs' descriptions give, each once, in report order: the JSON Schema and
+     * docs/cli.md are generated from them}
+     */
+    List<CpuDescription.FactKind> facts();
+
+    /**
      * Parses {@code text} if it is in one of this architecture's dump formats: empty if it is in none
-     * of them; the decoded kinds of CPU if it is well formed; an exception if it is in one of them
-     * and malformed. Nothing half-parsed is ever returned.
+     * of them; its kinds of CPU as snapshots if it is well formed (the core decodes them with
+     * {@link #decode}); an exception if it is in one of them and malformed. Nothing half-parsed is ever
+     * returned.
      *
      * @param file the file's name, for sources and errors
      * @param text the whole file's text
@@ -82,17 +92,17 @@ public interface CpuFeaturesProvider {
     String writeDump(List<CpuSnapshot> snapshots);
 
     /**
-     * The result of a probe or a decode.
+     * The result of a probe.
      *
-     * <p>A hybrid machine (logical CPUs of several core types) gives one {@link CoreKind} per core type
-     * and, as {@code features}, their {@link CoreTypeIntersection}: what every core type can run, since
-     * the OS may move a thread to any of them between two instructions. Everything else gives no kinds.
+     * <p>A hybrid machine (logical CPUs of several core types) gives one kind per core type and, as
+     * {@code features}, their {@link CoreTypeIntersection}: what every core type can run, since the OS may
+     * move a thread to any of them between two instructions. Everything else gives no kinds.
      *
      * @param features  what was found: the one CPU, or what every core type of a hybrid machine can run
      * @param source    where it came from and what failed first
      * @param coreKinds each core type of a hybrid machine, in the order found; empty otherwise
      */
-    record ProbeResult(ArchitectureFeatures features, ProbeSource source, List<CoreKind> coreKinds) {
+    record ProbeResult(ArchitectureFeatures features, ProbeSource source, List<CpuKind<ArchitectureFeatures>> coreKinds) {
 
         /**
          * Validates and copies the parts.
@@ -133,36 +143,13 @@ public interface CpuFeaturesProvider {
          *         result
          * @throws IllegalArgumentException if {@code kinds} is empty
          */
-        public static ProbeResult ofCoreKinds(List<CoreKind> kinds, ProbeSource source) {
+        public static ProbeResult ofCoreKinds(List<CpuKind<ArchitectureFeatures>> kinds, ProbeSource source) {
             Objects.requireNonNull(source, "source");
             if (kinds.isEmpty()) {
                 throw new IllegalArgumentException("no core kind");
             }
-            return kinds.size() == 1 ? new ProbeResult(kinds.get(0).features(), source)
+            return kinds.size() == 1 ? new ProbeResult(kinds.get(0).cpu(), source)
                     : new ProbeResult(new CoreTypeIntersection(kinds), source, kinds);
-        }
-    }
-
-    /**
-     * One core type of a hybrid machine.
-     *
-     * @param features    what that core type has and can run (its {@link ArchitectureFeatures#coreType()} names it)
-     * @param logicalCpus how many logical CPUs of the machine are of that type
-     */
-    record CoreKind(ArchitectureFeatures features, int logicalCpus) {
-
-        /**
-         * Validates the parts.
-         *
-         * @param features    what that core type has and can run; not null
-         * @param logicalCpus how many logical CPUs of the machine are of that type, at least 1
-         * @throws IllegalArgumentException if {@code logicalCpus} is less than 1
-         */
-        public CoreKind {
-            Objects.requireNonNull(features, "features");
-            if (logicalCpus < 1) {
-                throw new IllegalArgumentException("a core kind stands for at least one logical CPU, not " + logicalCpus);
-            }
         }
     }
 }

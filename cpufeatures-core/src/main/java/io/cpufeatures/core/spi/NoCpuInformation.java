@@ -18,6 +18,10 @@ import java.util.Set;
  */
 public final class NoCpuInformation implements ArchitectureFeatures {
 
+    /** The one fact known of such a machine: its {@code os.arch}. */
+    public static final CpuDescription.FactKind ARCHITECTURE = new CpuDescription.FactKind("architecture", "architecture",
+            CpuDescription.Type.STRING, "only when nothing is known of the CPU: the JVM's os.arch");
+
     private final String architecture;
 
     /**
@@ -76,9 +80,8 @@ public final class NoCpuInformation implements ArchitectureFeatures {
 
     @Override
     public CpuDescription describe(int logicalCpus) {
-        return new CpuDescription(List.of(new CpuDescription.Field("architecture", architecture)),
-                List.of(new CpuDescription.Line("architecture", architecture + " (no CPU information)")), "", List.of(),
-                List.of());
+        return new CpuDescription(List.of(CpuDescription.Fact.line("architecture", architecture + " (no CPU information)",
+                ARCHITECTURE.is(architecture))), List.of(), List.of());
     }
 
     @Override

@@ -1,6 +1,10 @@
 package io.cpufeatures.core.testing;
 
+import io.cpufeatures.core.CpuDescription;
+import io.cpufeatures.core.CpuKind;
 import io.cpufeatures.core.CpuSnapshot;
+import io.cpufeatures.core.SnapshotSource;
+import io.cpufeatures.core.spi.ArchitectureFeatures;
 import io.cpufeatures.core.DumpFormatException;
 import io.cpufeatures.core.ProbeSource;
 import io.cpufeatures.core.SourceKind;
@@ -64,10 +68,13 @@ public final class CountingProvider implements CpuFeaturesProvider {
     }
 
     @Override
-    public Optional<ProbeResult> decode(CpuSnapshot snapshot) {
-        return snapshot.architecture().equals("fake")
-                ? Optional.of(new ProbeResult(new FakeFeatures(Set.of()), ProbeSource.of(SourceKind.EMULATED, "fake snapshot")))
-                : Optional.empty();
+    public Optional<ArchitectureFeatures> decode(CpuSnapshot snapshot) {
+        return snapshot instanceof FakeSnapshot ? Optional.of(new FakeFeatures(Set.of())) : Optional.empty();
+    }
+
+    @Override
+    public List<CpuDescription.FactKind> facts() {
+        return List.of(FakeFeatures.VENDOR);
     }
 
     @Override
@@ -126,8 +133,11 @@ public final class CountingProvider implements CpuFeaturesProvider {
         } catch (NumberFormatException e) {
             throw new DumpFormatException(file, 1, "expected 'fake CPUs N' with N a number");
         }
-        return Optional.of(new DumpContents("fake", n, List.of(new DumpContents.Kind(new ProbeResult(
-                new FakeFeatures(Set.of()), ProbeSource.of(SourceKind.FILE, file + " logical CPU 0")), n, 0))));
+        if (n < 1) {
+            throw new DumpFormatException(file, 1, "expected 'fake CPUs N' with N at least 1");
+        }
+        return Optional.of(new DumpContents("fake", n, List.of(new CpuKind<>(new FakeSnapshot(
+                SnapshotSource.file(file + " logical CPU 0")), n, 0))));
     }
 
     @Override

@@ -23,6 +23,11 @@ import java.util.Set;
  */
 public final class FakeFeatures implements ArchitectureFeatures {
 
+    /** The one fact a fake CPU has. */
+    public static final CpuDescription.FactKind VENDOR = new CpuDescription.FactKind("vendor", "vendor",
+            CpuDescription.Type.STRING, "the fake vendor");
+
+
     private final Set<String> disabled;
     private final Optional<String> coreType;
 
@@ -122,8 +127,8 @@ public final class FakeFeatures implements ArchitectureFeatures {
 
     @Override
     public CpuDescription describe(int logicalCpus) {
-        return new CpuDescription(List.of(new CpuDescription.Field("vendor", "Fake")),
-                List.of(new CpuDescription.Line("cpu", "a fake CPU")), "Fake", List.of(), List.of("beta"));
+        return new CpuDescription(List.of(CpuDescription.Fact.line("cpu", "a fake CPU", VENDOR.is("Fake"))
+                .summarised("Fake")), List.of(), List.of("beta"));
     }
 
     @Override

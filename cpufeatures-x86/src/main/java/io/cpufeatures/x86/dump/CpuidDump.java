@@ -1,5 +1,7 @@
 package io.cpufeatures.x86.dump;
 
+import io.cpufeatures.core.CpuKind;
+import io.cpufeatures.x86.raw.CpuidSnapshot;
 import java.util.List;
 import java.util.Objects;
 
@@ -12,9 +14,9 @@ import java.util.Objects;
  * @param libcpuidTest   whether the dump sat in a libcpuid {@code .test} file (dump, a line of 80
  *                       dashes, then libcpuid's expected values, which are not read)
  * @param logicalCpus    the number of logical CPUs in the file
- * @param groups         the distinct CPUs, in order of first appearance
+ * @param kinds          the distinct CPUs, in order of first appearance, each its first logical CPU's snapshot
  */
-public record CpuidDump(String file, DumpFormat format, boolean libcpuidTest, int logicalCpus, List<CpuGroup> groups) {
+public record CpuidDump(String file, DumpFormat format, boolean libcpuidTest, int logicalCpus, List<CpuKind<CpuidSnapshot>> kinds) {
 
     /**
      * Validates and copies the parts.
@@ -23,19 +25,19 @@ public record CpuidDump(String file, DumpFormat format, boolean libcpuidTest, in
      * @param format       the register format found in the file; not null
      * @param libcpuidTest whether the dump sat in a libcpuid {@code .test} file
      * @param logicalCpus  the number of logical CPUs in the file
-     * @param groups       the distinct CPUs, in order of first appearance; not null
-     * @throws IllegalArgumentException if there is no group, or the groups' counts do not add up to
+     * @param kinds        the distinct CPUs, in order of first appearance; not null
+     * @throws IllegalArgumentException if there is no kind, or the kinds' counts do not add up to
      *                                  {@code logicalCpus}
      */
     public CpuidDump {
         Objects.requireNonNull(file, "file");
         Objects.requireNonNull(format, "format");
-        groups = List.copyOf(groups);
-        if (groups.isEmpty()) {
+        kinds = List.copyOf(kinds);
+        if (kinds.isEmpty()) {
             throw new IllegalArgumentException("a dump has at least one CPU");
         }
-        if (groups.stream().mapToInt(CpuGroup::count).sum() != logicalCpus) {
-            throw new IllegalArgumentException("group sizes do not add up to " + logicalCpus);
+        if (kinds.stream().mapToInt(CpuKind::logicalCpus).sum() != logicalCpus) {
+            throw new IllegalArgumentException("the kinds' sizes do not add up to " + logicalCpus);
         }
     }
 }

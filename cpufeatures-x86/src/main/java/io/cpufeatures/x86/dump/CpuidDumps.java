@@ -1,5 +1,6 @@
 package io.cpufeatures.x86.dump;
 
+import io.cpufeatures.core.CpuKind;
 import java.util.Objects;
 
 import io.cpufeatures.core.SnapshotSource;
@@ -13,7 +14,7 @@ import java.util.Optional;
 
 /**
  * Reads CPUID dump files in every format of {@link DumpFormat}, detected from the content, and
- * collapses identical logical CPUs (see {@link CpuGroup}). A libcpuid {@code .test} file (a dump, a
+ * collapses identical logical CPUs (see {@link CpuidDump}). A libcpuid {@code .test} file (a dump, a
  * line of 80 dashes, then expected values) is read up to the dashes.
  *
  * <p>A file either parses completely or raises {@link CpuidFormatException}: nothing half-parsed
@@ -82,7 +83,7 @@ public final class CpuidDumps {
             case AIDA64 -> AidaSyntax.parse(file, lines);
             case LIBCPUID_RAW -> LibcpuidRawSyntax.parse(file, lines);
         };
-        Map<CpuKind, Integer> kindIndex = new LinkedHashMap<>();
+        Map<KindKey, Integer> kindIndex = new LinkedHashMap<>();
         List<CpuidSnapshot> firsts = new ArrayList<>();
         List<Integer> counts = new ArrayList<>();
         List<Integer> firstPositions = new ArrayList<>();
@@ -94,7 +95,7 @@ public final class CpuidDumps {
             }
             CpuidSnapshot snapshot = SnapshotAssembler.assemble(file, cpu,
                     SnapshotSource.file(file + " logical CPU " + i));
-            CpuKind kind = CpuKind.of(snapshot);
+            KindKey kind = KindKey.of(snapshot);
             Integer known = kindIndex.get(kind);
             if (known == null) {
                 kindIndex.put(kind, firsts.size());
@@ -105,9 +106,9 @@ public final class CpuidDumps {
                 counts.set(known, counts.get(known) + 1);
             }
         }
-        List<CpuGroup> groups = new ArrayList<>();
+        List<CpuKind<CpuidSnapshot>> groups = new ArrayList<>();
         for (int g = 0; g < firsts.size(); g++) {
-            groups.add(new CpuGroup(firsts.get(g), counts.get(g), firstPositions.get(g)));
+            groups.add(new CpuKind<>(firsts.get(g), counts.get(g), firstPositions.get(g)));
         }
         return Optional.of(new CpuidDump(file, format, libcpuidTest, cpus.size(), groups));
     }

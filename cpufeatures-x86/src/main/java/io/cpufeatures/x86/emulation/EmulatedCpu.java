@@ -3,7 +3,7 @@ package io.cpufeatures.x86.emulation;
 import io.cpufeatures.core.CpuFeatures;
 import io.cpufeatures.core.SnapshotSource;
 import io.cpufeatures.x86.feature.CpuidBit;
-import io.cpufeatures.x86.feature.FeatureNames;
+import io.cpufeatures.x86.feature.X86Table;
 import io.cpufeatures.x86.feature.X86Feature;
 import io.cpufeatures.x86.feature.X86Vendor;
 import io.cpufeatures.x86.feature.XsaveComponent;
@@ -138,7 +138,7 @@ public final class EmulatedCpu {
             for (String n : names) {
                 var name = CpuFeatures.resolve(n, "EmulatedCpu.features");
                 for (String m : name.members().isEmpty() ? java.util.List.of(n) : name.members()) {
-                    features.add(FeatureNames.require(m, "EmulatedCpu.features"));
+                    features.add(X86Table.FEATURES.require(m, "EmulatedCpu.features"));
                 }
             }
             return this;

@@ -1,8 +1,10 @@
 package io.cpufeatures.x86.feature;
 
+import java.util.List;
+
 /**
  * Short names that keep each line of {@link X86Feature} readable as one table row: the register
- * state a feature needs and the family it is reported under.
+ * state a feature needs and the family it is reported under; and the families in report order.
  */
 final class TableTerms {
 
@@ -16,18 +18,34 @@ final class TableTerms {
     static final StateRequirement BND_STATE = StateRequirement.MPX;
     static final StateRequirement PKRU_STATE = StateRequirement.PKU;
 
-    static final FeatureFamily IN_BASE = FeatureFamily.BASE;
-    static final FeatureFamily IN_SSE = FeatureFamily.SSE;
-    static final FeatureFamily IN_AVX = FeatureFamily.AVX;
-    static final FeatureFamily IN_AVX512 = FeatureFamily.AVX512;
-    static final FeatureFamily IN_AMX = FeatureFamily.AMX;
-    static final FeatureFamily IN_APX = FeatureFamily.APX;
-    static final FeatureFamily IN_BITS = FeatureFamily.BIT_MANIPULATION;
-    static final FeatureFamily IN_CRYPTO = FeatureFamily.CRYPTO;
-    static final FeatureFamily IN_MEMORY = FeatureFamily.MEMORY;
-    static final FeatureFamily IN_XSAVE = FeatureFamily.XSAVE;
-    static final FeatureFamily IN_SYSTEM = FeatureFamily.SYSTEM;
-    static final FeatureFamily IN_PLATFORM = FeatureFamily.PLATFORM;
+    /** x87, MMX, CMOV, CPUID-era basics and long mode. */
+    static final String IN_BASE = "base";
+    /** SSE through SSE4.2 and SSE4a. */
+    static final String IN_SSE = "SSE";
+    /** VEX-encoded vector extensions: AVX, AVX2, FMA, F16C, AVX-VNNI... */
+    static final String IN_AVX = "AVX";
+    /** EVEX-encoded vector extensions: AVX-512 and AVX10. */
+    static final String IN_AVX512 = "AVX-512";
+    /** Advanced Matrix Extensions. */
+    static final String IN_AMX = "AMX";
+    /** Advanced Performance Extensions. */
+    static final String IN_APX = "APX";
+    /** BMI1/BMI2, LZCNT, POPCNT, ADX, TBM, MOVBE. */
+    static final String IN_BITS = "bit manipulation";
+    /** AES, SHA, PCLMULQDQ, GFNI, SM3/SM4, RDRAND/RDSEED, PadLock. */
+    static final String IN_CRYPTO = "crypto";
+    /** Memory and string operations: ERMS, FSRM, CLFLUSHOPT, MOVDIRI... */
+    static final String IN_MEMORY = "memory";
+    /** XSAVE and its variants. */
+    static final String IN_XSAVE = "XSAVE";
+    /** Virtualisation, security and system features. */
+    static final String IN_SYSTEM = "system";
+    /** Facts rather than instructions: hypervisor, hybrid. */
+    static final String IN_PLATFORM = "platform";
+
+    /** The families, in the order a report lists them. */
+    static final List<String> FAMILIES = List.of(IN_BASE, IN_SSE, IN_AVX, IN_AVX512, IN_AMX, IN_APX, IN_BITS, IN_CRYPTO,
+            IN_MEMORY, IN_XSAVE, IN_SYSTEM, IN_PLATFORM);
 
     private TableTerms() {
     }

@@ -26,6 +26,7 @@ import static io.cpufeatures.x86.raw.Register.EBX;
 import static io.cpufeatures.x86.raw.Register.ECX;
 import static io.cpufeatures.x86.raw.Register.EDX;
 
+import io.cpufeatures.core.kit.FeatureRow;
 import io.cpufeatures.x86.raw.Register;
 import java.util.List;
 
@@ -43,7 +44,7 @@ import java.util.List;
  *
  * <p>AVX10's version is not a bit: it is CPUID.(0x24,0):EBX[7:0], read by the decoder.
  */
-public enum X86Feature {
+public enum X86Feature implements FeatureRow {
     // CPUID.1:EDX
     /** x87 floating-point unit on chip (CPUID.1:EDX[0]). */
     FPU(0x1, 0, EDX, 0, "fpu", NO_STATE, IN_BASE, "x87"),
@@ -505,11 +506,11 @@ public enum X86Feature {
     private final CpuidBit bit;
     private final String canonicalName;
     private final StateRequirement state;
-    private final FeatureFamily family;
+    private final String family;
     private final List<String> aliases;
 
     X86Feature(int leaf, int subleaf, Register register, int bit, String canonicalName, StateRequirement state,
-            FeatureFamily family, String... aliases) {
+            String family, String... aliases) {
         this.bit = new CpuidBit(leaf, subleaf, register, bit);
         this.canonicalName = canonicalName;
         this.state = state;
@@ -526,6 +527,7 @@ public enum X86Feature {
      * {@return the canonical name: the Linux /proc/cpuinfo name, or the kernel's identifier in lower case, e.g.
      * {@code avx2} or {@code pni}}
      */
+    @Override
     public String canonicalName() {
         return canonicalName;
     }
@@ -535,12 +537,14 @@ public enum X86Feature {
         return state;
     }
 
-    /** {@return the family the feature is reported under} */
-    public FeatureFamily family() {
+    /** {@return the family the feature is reported under ({@code AVX-512}, {@code crypto}...)} */
+    @Override
+    public String family() {
         return family;
     }
 
     /** {@return the other accepted spellings (SDM, GCC, cpu_features...), lower case; immutable, possibly empty} */
+    @Override
     public List<String> aliases() {
         return aliases;
     }

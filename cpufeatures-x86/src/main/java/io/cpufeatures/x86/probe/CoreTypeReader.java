@@ -1,7 +1,7 @@
 package io.cpufeatures.x86.probe;
 
 import io.cpufeatures.core.SnapshotSource;
-import io.cpufeatures.x86.dump.CpuGroup;
+import io.cpufeatures.core.CpuKind;
 import io.cpufeatures.x86.feature.CoreType;
 import io.cpufeatures.x86.feature.X86Feature;
 import io.cpufeatures.x86.raw.CpuidSnapshot;
@@ -29,8 +29,8 @@ final class CoreTypeReader {
 
     private static final Logger LOG = LoggerFactory.getLogger(CoreTypeReader.class);
 
-    /** The groups found, and what could not be read (empty when everything was). */
-    record Result(List<CpuGroup> groups, String note) {
+    /** The kinds found (one per core type), and what could not be read (empty when everything was). */
+    record Result(List<CpuKind<CpuidSnapshot>> kinds, String note) {
     }
 
     private CoreTypeReader() {
@@ -47,24 +47,24 @@ final class CoreTypeReader {
      */
     static Result read(CpuidSnapshot first, CpuidInstruction cpu, Supplier<ThreadAffinity> affinities, int logical) {
         if (!hybrid(first)) {
-            return new Result(List.of(new CpuGroup(first, logical, 0)), "");
+            return new Result(List.of(new CpuKind<>(first, logical, 0)), "");
         }
         ThreadAffinity affinity;
         try {
             affinity = affinities.get();
         } catch (RuntimeException | LinkageError e) {
-            return new Result(List.of(new CpuGroup(first, logical, 0)), "hybrid part: the affinity functions could not"
+            return new Result(List.of(new CpuKind<>(first, logical, 0)), "hybrid part: the affinity functions could not"
                     + " be loaded (" + e + "); the other logical CPUs' core types not read");
         }
         if (affinity == null) {
-            return new Result(List.of(new CpuGroup(first, logical, 0)),
+            return new Result(List.of(new CpuKind<>(first, logical, 0)),
                     "hybrid part: the other logical CPUs' core types not read (pinning a thread is implemented on Linux only)");
         }
         BitSet original;
         try {
             original = affinity.allowed();
         } catch (ThreadAffinity.AffinityException e) {
-            return new Result(List.of(new CpuGroup(first, logical, 0)), "hybrid part: the thread's CPU set could not be read ("
+            return new Result(List.of(new CpuKind<>(first, logical, 0)), "hybrid part: the thread's CPU set could not be read ("
                     + e.getMessage() + "); the other logical CPUs' core types not read");
         }
         Map<Integer, Group> byType = new LinkedHashMap<>();
@@ -98,16 +98,16 @@ final class CoreTypeReader {
             }
         }
         if (byType.isEmpty()) {
-            return new Result(List.of(new CpuGroup(first, logical, 0)), "hybrid part: pinning to every logical CPU was"
+            return new Result(List.of(new CpuKind<>(first, logical, 0)), "hybrid part: pinning to every logical CPU was"
                     + " refused (" + String.join(", ", skipped) + "); the other logical CPUs' core types not read"
                     + restoreFailure);
         }
-        List<CpuGroup> groups = new ArrayList<>();
+        List<CpuKind<CpuidSnapshot>> groups = new ArrayList<>();
         StringBuilder types = new StringBuilder();
         int read = 0;
         for (Map.Entry<Integer, Group> e : byType.entrySet()) {
             Group g = e.getValue();
-            groups.add(new CpuGroup(g.snapshot, g.count, g.firstCpu));
+            groups.add(new CpuKind<>(g.snapshot, g.count, g.firstCpu));
             read += g.count;
             types.append(types.length() == 0 ? "" : ", ").append(CoreType.of(e.getKey() >>> 24).map(CoreType::id)
                     .orElse("type 0x" + Integer.toHexString(e.getKey() >>> 24))).append(" x").append(g.count);

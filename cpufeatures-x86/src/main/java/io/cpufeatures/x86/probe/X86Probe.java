@@ -7,7 +7,7 @@ import io.cpufeatures.core.ProbeSource;
 import io.cpufeatures.core.SnapshotSource;
 import io.cpufeatures.core.SourceKind;
 import io.cpufeatures.core.spi.ProbeMode;
-import io.cpufeatures.x86.dump.CpuGroup;
+import io.cpufeatures.core.CpuKind;
 import io.cpufeatures.x86.raw.CpuidSnapshot;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
@@ -45,7 +45,7 @@ public final class X86Probe {
      * @param coreGroups on a hybrid part, one group per core type (its snapshot and how many logical CPUs
      *                   are of it), when two or more were found; empty otherwise
      */
-    public record Outcome(Optional<CpuidSnapshot> snapshot, ProbeSource source, List<CpuGroup> coreGroups) {
+    public record Outcome(Optional<CpuidSnapshot> snapshot, ProbeSource source, List<CpuKind<CpuidSnapshot>> coreGroups) {
 
         /**
          * Validates the parts and copies the groups.
@@ -107,10 +107,10 @@ public final class X86Probe {
             try {
                 if (kind == SourceKind.NATIVE) {
                     CoreTypeReader.Result r = nativeSnapshots();
-                    CpuidSnapshot s = r.groups().get(0).snapshot();
+                    CpuidSnapshot s = r.kinds().get(0).cpu();
                     String detail = s.source().detail() + (r.note().isEmpty() ? "" : "; " + r.note());
                     return new Outcome(Optional.of(s), new ProbeSource(kind, detail, failures, since(start)),
-                            r.groups().size() > 1 ? r.groups() : List.of());
+                            r.kinds().size() > 1 ? r.kinds() : List.of());
                 }
                 CpuidSnapshot s = procSnapshot(failures);
                 return new Outcome(Optional.of(s), new ProbeSource(kind, s.source().detail(), failures, since(start)), List.of());
@@ -131,9 +131,9 @@ public final class X86Probe {
                 return r;
             }
             // AMX tile data is usable on Linux only with the process's permission: read it where it matters.
-            List<CpuGroup> groups = new ArrayList<>();
-            for (CpuGroup g : r.groups()) {
-                groups.add(new CpuGroup(AmxPermission.attach(g.snapshot(), AmxPermission::syscalls), g.count(),
+            List<CpuKind<CpuidSnapshot>> groups = new ArrayList<>();
+            for (CpuKind<CpuidSnapshot> g : r.kinds()) {
+                groups.add(new CpuKind<>(AmxPermission.attach(g.cpu(), AmxPermission::syscalls), g.logicalCpus(),
                         g.firstLogicalCpu()));
             }
             return new CoreTypeReader.Result(groups, r.note());

@@ -1,7 +1,5 @@
 package io.cpufeatures.x86.usable;
 
-import java.util.Objects;
-
 import static io.cpufeatures.x86.feature.X86Feature.AES;
 import static io.cpufeatures.x86.feature.X86Feature.AMX_BF16;
 import static io.cpufeatures.x86.feature.X86Feature.AMX_COMPLEX;
@@ -84,22 +82,20 @@ import static io.cpufeatures.x86.feature.X86Feature.XSAVEC;
 import static io.cpufeatures.x86.feature.X86Feature.XSAVEOPT;
 import static io.cpufeatures.x86.feature.X86Feature.XSAVES;
 
-import io.cpufeatures.core.spi.DependencyClosure;
+import io.cpufeatures.core.kit.DependencyRule;
+import io.cpufeatures.core.kit.DependencyTable;
+import io.cpufeatures.core.kit.RuleOrigin;
 import io.cpufeatures.x86.feature.X86Feature;
-import java.util.ArrayList;
-import java.util.Collections;
-import java.util.EnumMap;
-import java.util.EnumSet;
+import io.cpufeatures.x86.feature.X86Table;
 import java.util.List;
-import java.util.Map;
-import java.util.Set;
 
 /**
  * The dependency table: a feature is usable only if every feature it depends on is. Applied
  * clear-only to a fixpoint, as Linux {@code do_clear_cpu_cap()} does, so the order of the rows does
- * not matter and the closure can be precomputed; the table must be acyclic (checked on load).
+ * not matter and the closure can be precomputed; the kit closes the table and refuses a cycle
+ * ({@link io.cpufeatures.core.kit.DependencyTable}).
  *
- * <p>The {@link Dependency.Origin#LINUX} rows are the pairs of Linux
+ * <p>The {@link #LINUX} rows are the pairs of Linux
  * {@code arch/x86/kernel/cpu/cpuid-deps.c} (v6.18) between features of our table; the kernel's
  * rows for features we do not decode (CQM, MBA, BMEC, SDCIAE, SGX1/SGX2/EDECCSSA) are left out.
  *
@@ -110,7 +106,10 @@ import java.util.Set;
  */
 public final class FeatureDependencies {
 
-    private static final List<Dependency> TABLE = List.of(
+    /** Linux {@code arch/x86/kernel/cpu/cpuid-deps.c}. */
+    public static final RuleOrigin LINUX = RuleOrigin.from("Linux cpuid-deps.c");
+
+    private static final List<DependencyRule<X86Feature>> TABLE = List.of(
             // Linux cpuid-deps.c
             linux(FXSR, FPU),
             linux(XSAVEOPT, XSAVE),
@@ -192,79 +191,22 @@ public final class FeatureDependencies {
             ours(SSE4A, SSE2, "an SSE extension, as SSE4_1; absent from the kernel table"),
             ours(MISALIGNSSE, SSE, "changes how SSE instructions treat alignment"));
 
-    private static final Map<X86Feature, List<X86Feature>> DIRECT = direct(TABLE);
-    private static final Map<X86Feature, Set<X86Feature>> CLOSURE = closure(TABLE);
-    /** The same closures as bare enum sets, so the usable layer's subset test is a few word operations. */
-    private static final Map<X86Feature, EnumSet<X86Feature>> CLOSURE_SETS = closureSets(CLOSURE);
-
     private FeatureDependencies() {
     }
 
-    private static Dependency linux(X86Feature feature, X86Feature dependsOn) {
-        return new Dependency(feature, dependsOn, Dependency.Origin.LINUX, "");
+    private static DependencyRule<X86Feature> linux(X86Feature feature, X86Feature dependsOn) {
+        return DependencyRule.of(LINUX, feature, dependsOn);
     }
 
-    private static Dependency ours(X86Feature feature, X86Feature dependsOn, String why) {
-        return new Dependency(feature, dependsOn, Dependency.Origin.CPUFEATURES, why);
+    private static DependencyRule<X86Feature> ours(X86Feature feature, X86Feature dependsOn, String why) {
+        return DependencyRule.ours(feature, dependsOn, why);
     }
+
+    /** The table, closed. */
+    public static final DependencyTable<X86Feature> DEPENDENCIES = DependencyTable.of(X86Table.FEATURES, TABLE);
 
     /** {@return every row, in table order: the kernel's first, then ours; immutable} */
-    public static List<Dependency> table() {
+    public static List<DependencyRule<X86Feature>> rows() {
         return TABLE;
-    }
-
-    /**
-     * The features {@code feature} depends on directly, in table order.
-     *
-     * @param feature the feature; not null
-     * @return its direct dependencies; empty when it has none
-     */
-    public static List<X86Feature> direct(X86Feature feature) {
-        return DIRECT.get(Objects.requireNonNull(feature, "feature"));
-    }
-
-    private static Map<X86Feature, List<X86Feature>> direct(List<Dependency> table) {
-        Map<X86Feature, List<X86Feature>> result = new EnumMap<>(X86Feature.class);
-        for (X86Feature f : X86Feature.values()) {
-            List<X86Feature> deps = new ArrayList<>();
-            for (Dependency d : table) {
-                if (d.feature() == f) {
-                    deps.add(d.dependsOn());
-                }
-            }
-            result.put(f, List.copyOf(deps));
-        }
-        return Collections.unmodifiableMap(result);
-    }
-
-    /**
-     * Every feature {@code feature} depends on, directly or not.
-     *
-     * @param feature the feature; not null
-     * @return its transitive dependencies, not including itself; empty when it has none
-     */
-    public static Set<X86Feature> closureOf(X86Feature feature) {
-        return CLOSURE.get(Objects.requireNonNull(feature, "feature"));
-    }
-
-    /** Whether every feature {@code feature} depends on, directly or not, is in {@code set}. */
-    static boolean closureWithin(X86Feature feature, EnumSet<X86Feature> set) {
-        return set.containsAll(CLOSURE_SETS.get(feature));
-    }
-
-    private static Map<X86Feature, EnumSet<X86Feature>> closureSets(Map<X86Feature, Set<X86Feature>> closure) {
-        Map<X86Feature, EnumSet<X86Feature>> sets = new EnumMap<>(X86Feature.class);
-        closure.forEach((f, deps) -> sets.put(f, deps.isEmpty() ? EnumSet.noneOf(X86Feature.class) : EnumSet.copyOf(deps)));
-        return sets;
-    }
-
-    /**
-     * The transitive closure of {@code table}.
-     *
-     * @throws IllegalStateException naming the cycle if the table has one
-     */
-    static Map<X86Feature, Set<X86Feature>> closure(List<Dependency> table) {
-        return DependencyClosure.of(X86Feature.class, table, Dependency::feature, Dependency::dependsOn,
-                X86Feature::canonicalName);
     }
 }

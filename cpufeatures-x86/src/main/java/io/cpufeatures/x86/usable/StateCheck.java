@@ -2,6 +2,7 @@ package io.cpufeatures.x86.usable;
 
 import io.cpufeatures.core.Reason;
 import io.cpufeatures.core.ReasonKind;
+import io.cpufeatures.core.kit.OwnCheck;
 import io.cpufeatures.x86.feature.StateRequirement;
 import io.cpufeatures.x86.feature.X86Feature;
 import io.cpufeatures.x86.feature.XsaveComponent;
@@ -27,6 +28,9 @@ import java.util.Optional;
  * @param refusal why the check fails, if it does
  */
 public record StateCheck(X86Feature feature, Xcr0State xcr0, Optional<Reason> refusal) {
+
+    /** The check as the usable layer runs it, for every present feature of every decode. */
+    public static final OwnCheck<X86Feature, RuleInput> CHECK = (f, in) -> refusalOf(f, in.xcr0());
 
     /**
      * Validates the parts.

@@ -8,10 +8,11 @@ import io.cpufeatures.x86.X86Decoder;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import io.cpufeatures.x86.dump.CpuGroup;
+import io.cpufeatures.core.CpuKind;
+import io.cpufeatures.x86.raw.CpuidSnapshot;
 import io.cpufeatures.x86.dump.CpuidDump;
 import io.cpufeatures.x86.dump.CpuidDumps;
-import io.cpufeatures.x86.feature.FeatureNames;
+import io.cpufeatures.x86.feature.X86Table;
 import io.cpufeatures.x86.feature.X86Feature;
 import io.cpufeatures.x86.feature.XsaveComponent;
 import io.cpufeatures.x86.testing.Corpus;
@@ -51,8 +52,8 @@ class ConsensusConformanceTest {
             }
             Set<String> names = expected.iterator().next().flags().keySet();
             Set<View> ours = new LinkedHashSet<>();
-            for (CpuGroup g : dump.groups()) {
-                ours.add(ourView(X86Decoder.decode(g.snapshot()), names));
+            for (CpuKind<CpuidSnapshot> g : dump.kinds()) {
+                ours.add(ourView(X86Decoder.decode(g.cpu()), names));
             }
             dumps++;
             cpus += expected.size();
@@ -80,8 +81,8 @@ class ConsensusConformanceTest {
                     continue;
                 }
                 String signature = o.get("signature").asText();
-                for (CpuGroup g : dump.groups()) {
-                    X86CpuInfo info = X86Decoder.decode(g.snapshot());
+                for (CpuKind<CpuidSnapshot> g : dump.kinds()) {
+                    X86CpuInfo info = X86Decoder.decode(g.cpu());
                     if (!info.identity().signatureHex().equals(signature) || !info.xcr0().osxsave()) {
                         continue;
                     }
@@ -111,7 +112,7 @@ class ConsensusConformanceTest {
     private static View ourView(X86CpuInfo info, Set<String> names) {
         Map<String, Boolean> flags = new TreeMap<>();
         for (String name : names) {
-            X86Feature f = FeatureNames.require(name, "consensus flag");
+            X86Feature f = X86Table.FEATURES.require(name, "consensus flag");
             flags.put(name, info.present().contains(f));
         }
         var id = info.identity();

@@ -10,7 +10,8 @@ import io.cpufeatures.core.Reason;
 import io.cpufeatures.core.ReasonKind;
 import io.cpufeatures.x86.X86CpuInfo;
 import io.cpufeatures.x86.X86Decoder;
-import io.cpufeatures.x86.dump.CpuGroup;
+import io.cpufeatures.core.CpuKind;
+import io.cpufeatures.x86.raw.CpuidSnapshot;
 import io.cpufeatures.x86.dump.CpuidDumps;
 import io.cpufeatures.x86.feature.X86Feature;
 import io.cpufeatures.x86.policy.PolicyFlag;
@@ -42,8 +43,8 @@ class CorpusEdgeCasesTest {
                 continue;
             }
             List<X86CpuInfo> cpus = new ArrayList<>();
-            for (CpuGroup g : Corpus.dump(e.original()).groups()) {
-                cpus.add(X86Decoder.decode(g.snapshot()));
+            for (CpuKind<CpuidSnapshot> g : Corpus.dump(e.original()).kinds()) {
+                cpus.add(X86Decoder.decode(g.cpu()));
             }
             check.accept(e.id(), cpus);
             n++;
@@ -179,8 +180,8 @@ class CorpusEdgeCasesTest {
         int positives = 0;
         int avx512Negatives = 0;
         for (Corpus.Entry e : corpus.entries()) {
-            for (CpuGroup g : Corpus.dump(e.original()).groups()) {
-                X86CpuInfo cpu = X86Decoder.decode(g.snapshot());
+            for (CpuKind<CpuidSnapshot> g : Corpus.dump(e.original()).kinds()) {
+                X86CpuInfo cpu = X86Decoder.decode(g.cpu());
                 boolean onList = cpu.identity().isIntel() && cpu.identity().family() == 6
                         && PreferYmmPolicy.MODELS.contains(cpu.identity().model());
                 assertEquals(onList, cpu.hasPolicy(PolicyFlag.PREFER_YMM), e.id());
@@ -233,8 +234,8 @@ class CorpusEdgeCasesTest {
         List<String> problems = new ArrayList<>();
         for (Corpus.Entry e : corpus.entries()) {
             String bucket = e.index().get("bucket").asText();
-            for (CpuGroup g : Corpus.dump(e.original()).groups()) {
-                X86CpuInfo cpu = X86Decoder.decode(g.snapshot());
+            for (CpuKind<CpuidSnapshot> g : Corpus.dump(e.original()).kinds()) {
+                X86CpuInfo cpu = X86Decoder.decode(g.cpu());
                 String name = cpu.microarchitecture().orElse("<none>");
                 Set<String> ok = accepted.get(bucket);
                 // a hybrid part's cores are named "Alder Lake (Golden Cove)": the part, then the core

@@ -3,6 +3,7 @@ package io.cpufeatures.x86.dump;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.cpufeatures.core.CpuKind;
 import io.cpufeatures.x86.raw.CpuidLeaf;
 import io.cpufeatures.x86.raw.CpuidRText;
 import io.cpufeatures.x86.raw.CpuidRegisters;
@@ -49,20 +50,20 @@ class CorpusParsingTest {
             CpuidDump normalized = CpuidDumps.parse(e.normalized().toString(), Corpus.read(e.normalized()));
             dumps++;
             logicalCpus += dump.logicalCpus();
-            kinds += dump.groups().size();
+            kinds += dump.kinds().size();
             long expectedCpus = e.index().get("logical_cpus").asLong();
             if (dump.logicalCpus() != expectedCpus) {
                 problems.add(e.id() + ": " + dump.logicalCpus() + " logical CPUs, corpus says " + expectedCpus);
             }
             // The first logical CPU of the file is the first block of the normalisation.
-            SortedMap<CpuidLeaf, CpuidRegisters> ours = dump.groups().get(0).snapshot().leaves();
-            SortedMap<CpuidLeaf, CpuidRegisters> theirs = keptRanges(normalized.groups().get(0).snapshot());
+            SortedMap<CpuidLeaf, CpuidRegisters> ours = dump.kinds().get(0).cpu().leaves();
+            SortedMap<CpuidLeaf, CpuidRegisters> theirs = keptRanges(normalized.kinds().get(0).cpu());
             if (!ours.equals(theirs)) {
                 problems.add(e.id() + ": CPU 0 differs from the normalisation:\n" + diff(theirs, ours));
             }
             List<Integer> expectedSizes = new ArrayList<>();
             e.index().get("group_sizes").forEach(n -> expectedSizes.add(n.asInt()));
-            List<Integer> sizes = dump.groups().stream().map(CpuGroup::count).toList();
+            List<Integer> sizes = dump.kinds().stream().map(CpuKind::logicalCpus).toList();
             boolean sameGrouping = expectedSizes.equals(sizes);
             if (!sameGrouping && !GROUPED_DIFFERENTLY.containsKey(e.id())) {
                 problems.add(e.id() + ": groups " + sizes + ", corpus says " + expectedSizes);
@@ -71,9 +72,9 @@ class CorpusParsingTest {
                 problems.add(e.id() + ": listed as grouped differently but now groups like the corpus");
             }
             // Every kind the corpus distinguishes is one of ours.
-            for (CpuGroup block : normalized.groups()) {
-                CpuKind kind = CpuKind.of(block.snapshot());
-                boolean found = dump.groups().stream().anyMatch(g -> CpuKind.of(g.snapshot()).equals(kind));
+            for (CpuKind<CpuidSnapshot> block : normalized.kinds()) {
+                KindKey kind = KindKey.of(block.cpu());
+                boolean found = dump.kinds().stream().anyMatch(g -> KindKey.of(g.cpu()).equals(kind));
                 if (!found) {
                     problems.add(e.id() + ": corpus CPU kind at logical CPU " + block.firstLogicalCpu() + " not found");
                 }
@@ -89,11 +90,11 @@ class CorpusParsingTest {
         Corpus corpus = Corpus.require();
         for (Corpus.Entry e : corpus.entries()) {
             CpuidDump dump = Corpus.dump(e.original());
-            List<CpuidSnapshot> snapshots = dump.groups().stream().map(CpuGroup::snapshot).toList();
+            List<CpuidSnapshot> snapshots = dump.kinds().stream().map(CpuKind::cpu).toList();
             String text = CpuidRText.write(snapshots);
             CpuidDump back = CpuidDumps.parse("roundtrip", text);
             assertEquals(DumpFormat.CPUID_R, back.format());
-            List<CpuidSnapshot> again = back.groups().stream().map(CpuGroup::snapshot).toList();
+            List<CpuidSnapshot> again = back.kinds().stream().map(CpuKind::cpu).toList();
             // Groups of one dump are distinct kinds, so reading back keeps them apart.
             assertEquals(snapshots, again, e.id());
             assertEquals(text, CpuidRText.write(again), e.id());

@@ -34,9 +34,9 @@ class CpuidDumpsTest {
         CpuidDump dump = CpuidDumps.parse("me.txt", CPUID_R);
         assertEquals(DumpFormat.CPUID_R, dump.format());
         assertEquals(2, dump.logicalCpus());
-        assertEquals(1, dump.groups().size(), "CPU 1 differs only in its APIC ID");
-        CpuidSnapshot s = dump.groups().get(0).snapshot();
-        assertEquals(2, dump.groups().get(0).count());
+        assertEquals(1, dump.kinds().size(), "CPU 1 differs only in its APIC ID");
+        CpuidSnapshot s = dump.kinds().get(0).cpu();
+        assertEquals(2, dump.kinds().get(0).logicalCpus());
         assertFalse(s.contains(0xE, 0), "above the highest basic leaf 0xD");
         assertFalse(s.contains(0x8000_0002, 0), "above the highest extended leaf");
         assertEquals(CpuidRegisters.ZERO, s.read(0xE, 0));
@@ -50,7 +50,7 @@ class CpuidDumpsTest {
                 + " ecx=0x6c65746e edx=0x49656e69\n   0x00000001 0x00: eax=0x00000633 ebx=0 ecx=0 edx=0\n"
                 .replace("ebx=0 ecx=0 edx=0", "ebx=0x00000000 ecx=0x00000000 edx=0x00000000"));
         assertEquals(1, dump.logicalCpus());
-        assertEquals(0x633, dump.groups().get(0).snapshot().read(1).eax());
+        assertEquals(0x633, dump.kinds().get(0).cpu().read(1).eax());
     }
 
     @Test
@@ -65,7 +65,7 @@ class CpuidDumpsTest {
                 CPUID 0000000B: 00000004-00000008-00000201-00000000 [SL 0B] [Core]
                 MSR 00000017: 0000-0000-0000-0000
                 """;
-        CpuidSnapshot s = CpuidDumps.parse("a.txt", tagged).groups().get(0).snapshot();
+        CpuidSnapshot s = CpuidDumps.parse("a.txt", tagged).kinds().get(0).cpu();
         assertTrue(s.contains(0xB, 0x0B), "[SL 0B] is hexadecimal: subleaf 11");
         String oldStyle = "CPUID 00000000  \t00000001-756E6547-6C65746E-49656E69\n"
                 + "CPUID 00000001 : 00000633 00000000 00000000 0183F9FF\n"
@@ -74,7 +74,7 @@ class CpuidDumpsTest {
         CpuidDump noHeaders = CpuidDumps.parse("old.txt", oldStyle);
         assertEquals(DumpFormat.AIDA64, noHeaders.format());
         assertEquals(2, noHeaders.logicalCpus(), "a repeated leaf 0 starts the next CPU");
-        assertEquals(2, noHeaders.groups().size(), "different steppings are different CPUs");
+        assertEquals(2, noHeaders.kinds().size(), "different steppings are different CPUs");
     }
 
     @Test
@@ -86,13 +86,13 @@ class CpuidDumpsTest {
                 CPUID 0000000D: 00000007-00000340-00000340-00000000
                 CPUID 0000000D: 00000100-00000240-00000000-00000000
                 """;
-        CpuidSnapshot s = CpuidDumps.parse("sandy.txt", text).groups().get(0).snapshot();
+        CpuidSnapshot s = CpuidDumps.parse("sandy.txt", text).kinds().get(0).cpu();
         assertEquals(0x1C004122, s.read(4, 1).eax());
         assertTrue(s.contains(0xD, 2), "the second 0xD line is component 2, not subleaf 1");
         assertFalse(s.contains(0xD, 1));
         String withSubleaf1 = text.replace("CPUID 0000000D: 00000100", "CPUID 0000000D: 00000001-00000340-00000000-00000000\n"
                 + "CPUID 0000000D: 00000100");
-        CpuidSnapshot t = CpuidDumps.parse("ivy.txt", withSubleaf1).groups().get(0).snapshot();
+        CpuidSnapshot t = CpuidDumps.parse("ivy.txt", withSubleaf1).kinds().get(0).cpu();
         assertEquals(1, t.read(0xD, 1).eax());
         assertEquals(0x100, t.read(0xD, 2).eax());
     }
@@ -115,7 +115,7 @@ class CpuidDumpsTest {
         CpuidDump dump = CpuidDumps.parse("p4.test", text);
         assertEquals(DumpFormat.LIBCPUID_RAW, dump.format());
         assertTrue(dump.libcpuidTest());
-        CpuidSnapshot s = dump.groups().get(0).snapshot();
+        CpuidSnapshot s = dump.kinds().get(0).cpu();
         assertFalse(s.contains(2, 0), "slot above the highest basic leaf");
         assertFalse(s.contains(0x8000_0005, 0), "slot above the highest extended leaf");
         assertFalse(s.contains(4, 1), "leaf 4 is above the highest basic leaf 1 too");

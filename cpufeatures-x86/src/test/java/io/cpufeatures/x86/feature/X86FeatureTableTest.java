@@ -30,19 +30,19 @@ class X86FeatureTableTest {
     void everySpellingOfTheCorpusResolves() {
         for (String name : CONSENSUS_SPELLINGS) {
             assertEquals(FeatureName.Kind.FEATURE, CpuFeatures.resolve(name, "test").kind(), name);
-            FeatureNames.require(name, "test");
+            X86Table.FEATURES.require(name, "test");
         }
     }
 
     @Test
     void aliasesResolveToTheLinuxName() {
-        assertEquals("pni", FeatureNames.require("sse3", "test").canonicalName());
-        assertEquals("abm", FeatureNames.require("lzcnt", "test").canonicalName());
-        assertEquals("sha_ni", FeatureNames.require("sha", "test").canonicalName());
-        assertEquals("avx512_vnni", FeatureNames.require("avx512vnni", "test").canonicalName());
-        assertEquals("hybrid_cpu", FeatureNames.require("hybrid", "test").canonicalName());
-        assertEquals("apx", FeatureNames.require("APX_F", "test").canonicalName());
-        assertEquals("avx512_vnni", FeatureNames.require("AVX512-VNNI", "test").canonicalName());
+        assertEquals("pni", X86Table.FEATURES.require("sse3", "test").canonicalName());
+        assertEquals("abm", X86Table.FEATURES.require("lzcnt", "test").canonicalName());
+        assertEquals("sha_ni", X86Table.FEATURES.require("sha", "test").canonicalName());
+        assertEquals("avx512_vnni", X86Table.FEATURES.require("avx512vnni", "test").canonicalName());
+        assertEquals("hybrid_cpu", X86Table.FEATURES.require("hybrid", "test").canonicalName());
+        assertEquals("apx", X86Table.FEATURES.require("APX_F", "test").canonicalName());
+        assertEquals("avx512_vnni", X86Table.FEATURES.require("AVX512-VNNI", "test").canonicalName());
     }
 
     @Test
@@ -51,7 +51,7 @@ class X86FeatureTableTest {
                 "xsavec", "xgetbv1", "xsaves", "xfd", "avx_vnni_int8", "avx_vnni_int16", "avx_ifma", "sha512", "sm3",
                 "sm4", "hybrid_cpu", "hypervisor")) {
             assertEquals(FeatureName.Kind.FEATURE, CpuFeatures.resolve(name, "test").kind(), name);
-            FeatureNames.require(name, "test");
+            X86Table.FEATURES.require(name, "test");
         }
     }
 
@@ -64,7 +64,7 @@ class X86FeatureTableTest {
             assertTrue(names.add(f.canonicalName()), f.canonicalName());
             for (String alias : f.aliases()) {
                 assertEquals(alias.toLowerCase(java.util.Locale.ROOT), alias, alias);
-                assertEquals(f, FeatureNames.require(alias, "test"));
+                assertEquals(f, X86Table.FEATURES.require(alias, "test"));
             }
             X86Feature other = bits.put(f.bit(), f);
             assertEquals(null, other, f + " and " + other + " share " + f.bit());
@@ -74,13 +74,13 @@ class X86FeatureTableTest {
     @Test
     void unknownNamesFailWithTheClosestValidNames() {
         UnknownFeatureException e = assertThrows(UnknownFeatureException.class,
-                () -> FeatureNames.require("avx512vnn", "cpufeatures.disable"));
+                () -> X86Table.FEATURES.require("avx512vnn", "cpufeatures.disable"));
         assertTrue(e.getMessage().contains("avx512vnn"), e.getMessage());
         assertTrue(e.getMessage().contains("cpufeatures.disable"), e.getMessage());
         assertTrue(e.suggestions().contains("avx512vnni"), e.suggestions().toString());
-        assertThrows(UnknownFeatureException.class, () -> FeatureNames.require("no-such-feature", "test"));
+        assertThrows(UnknownFeatureException.class, () -> X86Table.FEATURES.require("no-such-feature", "test"));
         IllegalArgumentException notX86 = assertThrows(IllegalArgumentException.class,
-                () -> FeatureNames.require("prefer_ymm", "test"));
+                () -> X86Table.FEATURES.require("prefer_ymm", "test"));
         assertTrue(notX86.getMessage().contains("not an x86 feature") && notX86.getMessage().contains("policy"),
                 notX86.getMessage());
     }

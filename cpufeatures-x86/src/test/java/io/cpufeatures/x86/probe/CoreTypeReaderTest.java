@@ -12,7 +12,7 @@ import static org.mockito.Mockito.verify;
 import static org.mockito.Mockito.verifyNoInteractions;
 import static org.mockito.Mockito.when;
 
-import io.cpufeatures.x86.dump.CpuGroup;
+import io.cpufeatures.core.CpuKind;
 import io.cpufeatures.x86.emulation.EmulatedCpu;
 import io.cpufeatures.x86.feature.CpuIdentity;
 import io.cpufeatures.x86.raw.CpuidRegisters;
@@ -75,7 +75,7 @@ class CoreTypeReaderTest {
     }
 
     private static List<Integer> types(CoreTypeReader.Result r) {
-        return r.groups().stream().map(g -> CpuIdentity.of(g.snapshot()).coreType().getAsInt()).toList();
+        return r.kinds().stream().map(g -> CpuIdentity.of(g.cpu()).coreType().getAsInt()).toList();
     }
 
     @Test
@@ -84,7 +84,7 @@ class CoreTypeReaderTest {
         CpuidSnapshot plain = EmulatedCpu.intel(6, 0x5e, 3).features(BASE).build();
         CpuidInstruction cpu = mock(CpuidInstruction.class);
         CoreTypeReader.Result r = CoreTypeReader.read(plain, cpu, () -> a, 8);
-        assertEquals(List.of(new CpuGroup(plain, 8, 0)), r.groups());
+        assertEquals(List.of(new CpuKind<>(plain, 8, 0)), r.kinds());
         assertEquals("", r.note());
         verifyNoInteractions(a, cpu);
     }
@@ -96,8 +96,8 @@ class CoreTypeReaderTest {
         ThreadAffinity a = affinity(cpu, all);
         CoreTypeReader.Result r = CoreTypeReader.read(cpu.first(), cpu, () -> a, 4);
         assertEquals(List.of(0x40, 0x20), types(r));
-        assertEquals(List.of(2, 2), r.groups().stream().map(CpuGroup::count).toList());
-        assertEquals(List.of(0, 2), r.groups().stream().map(CpuGroup::firstLogicalCpu).toList());
+        assertEquals(List.of(2, 2), r.kinds().stream().map(CpuKind::logicalCpus).toList());
+        assertEquals(List.of(0, 2), r.kinds().stream().map(CpuKind::firstLogicalCpu).toList());
         assertEquals("core types read on 4 logical CPUs, each pinned in turn: performance x2, efficiency x2", r.note());
         InOrder order = inOrder(a);
         order.verify(a).allowed();
@@ -113,7 +113,7 @@ class CoreTypeReaderTest {
         ThreadAffinity a = affinity(cpu, cpus(0, 1, 2, 3));
         doThrow(new ThreadAffinity.AffinityException("pinning to logical CPU 3 refused, errno 22", 22)).when(a).pin(3);
         CoreTypeReader.Result r = CoreTypeReader.read(cpu.first(), cpu, () -> a, 4);
-        assertEquals(List.of(2, 1), r.groups().stream().map(CpuGroup::count).toList());
+        assertEquals(List.of(2, 1), r.kinds().stream().map(CpuKind::logicalCpus).toList());
         assertTrue(r.note().endsWith("logical CPUs 3 could not be pinned (offline, or refused), their core types not read"),
                 r.note());
         verify(a).restore(cpus(0, 1, 2, 3));
@@ -126,7 +126,7 @@ class CoreTypeReaderTest {
         ThreadAffinity a = affinity(cpu, cpus(0, 1, 2, 3));
         doThrow(new ThreadAffinity.AffinityException("refused, errno 1 (EPERM: not permitted)", 1)).when(a).pin(anyInt());
         CoreTypeReader.Result r = CoreTypeReader.read(first, cpu, () -> a, 4);
-        assertEquals(List.of(new CpuGroup(first, 4, 0)), r.groups());
+        assertEquals(List.of(new CpuKind<>(first, 4, 0)), r.kinds());
         assertTrue(r.note().startsWith("hybrid part: pinning to every logical CPU was refused (0, 1, 2, 3)"), r.note());
         verify(a).restore(cpus(0, 1, 2, 3));
     }
@@ -138,7 +138,7 @@ class CoreTypeReaderTest {
         ThreadAffinity a = mock(ThreadAffinity.class);
         when(a.allowed()).thenThrow(new ThreadAffinity.AffinityException("sched_getaffinity failed, errno 38", 38));
         CoreTypeReader.Result r = CoreTypeReader.read(first, cpu, () -> a, 4);
-        assertEquals(1, r.groups().size());
+        assertEquals(1, r.kinds().size());
         assertTrue(r.note().contains("errno 38"), r.note());
         verify(a, never()).pin(anyInt());
         CoreTypeReader.Result elsewhere = CoreTypeReader.read(first, cpu, () -> null, 4);
@@ -156,7 +156,7 @@ class CoreTypeReaderTest {
         doThrow(new ThreadAffinity.AffinityException("restoring the thread's CPU set refused, errno 22", 22))
                 .when(a).restore(cpus(0, 1, 2, 3));
         CoreTypeReader.Result r = CoreTypeReader.read(cpu.first(), cpu, () -> a, 4);
-        assertEquals(2, r.groups().size());
+        assertEquals(2, r.kinds().size());
         assertTrue(r.note().endsWith("the thread's CPU set could not be restored (restoring the thread's CPU set refused,"
                 + " errno 22)"), r.note());
     }

@@ -8,7 +8,7 @@ import io.cpufeatures.core.SnapshotSource;
 import io.cpufeatures.core.SourceKind;
 import io.cpufeatures.x86.X86CpuInfo;
 import io.cpufeatures.x86.X86Decoder;
-import io.cpufeatures.x86.dump.CpuGroup;
+import io.cpufeatures.core.CpuKind;
 import io.cpufeatures.x86.dump.CpuidDumps;
 import io.cpufeatures.x86.raw.CpuidRegisters;
 import io.cpufeatures.x86.raw.CpuidSnapshot;
@@ -101,8 +101,8 @@ class LeafReaderTest {
         for (String name : List.of("intel-core-i7-2600k-cpu.test", "intel-core-i9-9820x-cpu.test",
                 "amd-ryzen-7-7700x-8-core-processor.test", "12th-gen-intel-core-i9-12900hk.test",
                 "amd-a8-7680-radeon-r7-10-compute-cores-4c+6g.test", "intel-core2-duo-cpu-t7500.test")) {
-            for (CpuGroup g : BundledDumps.load(name).groups()) {
-                check(name, g.snapshot(), problems);
+            for (CpuKind<CpuidSnapshot> g : BundledDumps.load(name).kinds()) {
+                check(name, g.cpu(), problems);
             }
         }
         assertTrue(problems.isEmpty(), String.join("\n", problems));
@@ -114,8 +114,8 @@ class LeafReaderTest {
         List<String> problems = new ArrayList<>();
         int cpus = 0;
         for (Corpus.Entry e : corpus.entries()) {
-            for (CpuGroup g : Corpus.dump(e.original()).groups()) {
-                check(e.id(), g.snapshot(), problems);
+            for (CpuKind<CpuidSnapshot> g : Corpus.dump(e.original()).kinds()) {
+                check(e.id(), g.cpu(), problems);
                 cpus++;
             }
         }

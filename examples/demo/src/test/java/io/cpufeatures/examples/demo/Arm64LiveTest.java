@@ -220,7 +220,7 @@ class Arm64LiveTest {
         assertEquals(m.xor(), json.path("dispatch").path("raid.xor").path("selected").asText());
         String raw = commands.get("report --raw exit=0");
         CpuDump here = CpuDumps.parse(m.cpu(), raw, OptionalLong.empty());
-        CpuFeatures back = here.kinds().get(0).features();
+        CpuFeatures back = here.kinds().get(0).cpu();
         assertEquals(new LinkedHashSet<>(list(v.get("usable"))), back.usable(), "the --raw dump read on this x86 host");
         String explain = commands.get("explain sve exit=0");
         assertTrue(explain.contains("HWCAP") && explain.contains("verdict"), explain);

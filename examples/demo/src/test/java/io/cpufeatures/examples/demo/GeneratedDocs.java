@@ -1,14 +1,13 @@
 package io.cpufeatures.examples.demo;
 
 import io.cpufeatures.aarch64.AArch64CpuFeaturesProvider;
-import io.cpufeatures.aarch64.feature.AArch64Feature;
+import io.cpufeatures.aarch64.feature.AArch64Table;
 import io.cpufeatures.aarch64.feature.FieldRule;
 import io.cpufeatures.aarch64.identity.CoreModel;
 import io.cpufeatures.aarch64.identity.Cores;
 import io.cpufeatures.aarch64.identity.Implementers;
 import io.cpufeatures.core.jvm.JvmGate;
 import io.cpufeatures.core.spi.FeatureVocabulary;
-import io.cpufeatures.x86.feature.FeatureFamily;
 import io.cpufeatures.x86.feature.StateRequirement;
 import io.cpufeatures.x86.feature.X86Feature;
 import io.cpufeatures.x86.feature.XsaveComponent;
@@ -16,8 +15,12 @@ import io.cpufeatures.x86.policy.CoreMicroarchitecture;
 import io.cpufeatures.x86.policy.Microarchitectures;
 import io.cpufeatures.x86.policy.PreferYmmPolicy;
 import io.cpufeatures.x86.policy.PsAbiLevel;
-import io.cpufeatures.x86.usable.Dependency;
-import io.cpufeatures.x86.usable.Erratum;
+import io.cpufeatures.core.kit.DependencyRule;
+import io.cpufeatures.core.kit.DependencyTable;
+import io.cpufeatures.core.kit.Erratum;
+import io.cpufeatures.core.kit.FeatureRow;
+import io.cpufeatures.core.kit.FeatureTable;
+import io.cpufeatures.x86.feature.X86Table;
 import io.cpufeatures.x86.usable.Errata;
 import io.cpufeatures.x86.usable.FeatureDependencies;
 import io.cpufeatures.x86.usable.XsaveArea;
@@ -27,6 +30,7 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.function.Function;
 import java.util.stream.Collectors;
 
 /** The tables of docs/, generated from the code's tables so the docs cannot drift from them. */
@@ -54,29 +58,40 @@ final class GeneratedDocs {
     }
 
     private static String aarch64Features() {
+        return featureTable(AArch64Table.FEATURES, "HWCAP bit", "present when", f -> f.idRule().kernelOnly()
+                ? "(no ID register: the HWCAP only)"
+                : f.idRule().alternatives().stream().map(FieldRule::toString).collect(Collectors.joining(", or ")));
+    }
+
+    /** A section per family: each feature's names, where the CPU reports it, and one column of the architecture's own. */
+    private static <F extends Enum<F> & FeatureRow> String featureTable(FeatureTable<F> table, String where, String column,
+            Function<F, String> value) {
         StringBuilder sb = new StringBuilder();
-        for (io.cpufeatures.aarch64.feature.FeatureFamily family : io.cpufeatures.aarch64.feature.FeatureFamily.values()) {
-            sb.append("\n### ").append(family.label()).append("\n\n| name | aliases | HWCAP bit | present when |\n|---|---|---|---|\n");
-            for (AArch64Feature f : AArch64Feature.values()) {
-                if (f.family() != family) {
-                    continue;
+        for (String family : table.families()) {
+            sb.append("\n### ").append(family).append("\n\n| name | aliases | ").append(where).append(" | ").append(column)
+                    .append(" |\n|---|---|---|---|\n");
+            for (F f : table.values()) {
+                if (f.family().equals(family)) {
+                    sb.append("| ").append(f.canonicalName()).append(" | ").append(String.join(", ", f.aliases())).append(" | ")
+                            .append(table.where(f)).append(" | ").append(value.apply(f)).append(" |\n");
                 }
-                String when = f.idRule().kernelOnly() ? "(no ID register: the HWCAP only)" : f.idRule().alternatives().stream()
-                        .map(FieldRule::toString).collect(Collectors.joining(", or "));
-                sb.append("| ").append(f.canonicalName()).append(" | ").append(String.join(", ", f.aliases())).append(" | ")
-                        .append(f.hwcapName()).append(" | ").append(when).append(" |\n");
             }
         }
         return sb.toString();
     }
 
-    private static String aarch64Dependencies() {
+    /** Every row of a dependency table, with its origin and, for our own, the reason. */
+    private static <F extends Enum<F> & FeatureRow> String dependencyTable(DependencyTable<F> table) {
         StringBuilder sb = new StringBuilder("| feature | depends on | from | why |\n|---|---|---|---|\n");
-        for (io.cpufeatures.aarch64.usable.Dependency d : io.cpufeatures.aarch64.usable.FeatureDependencies.table()) {
+        for (DependencyRule<F> d : table.rows()) {
             sb.append("| ").append(d.feature().canonicalName()).append(" | ").append(d.dependsOn().canonicalName())
                     .append(" | ").append(d.origin().label()).append(" | ").append(cell(d.why())).append(" |\n");
         }
         return sb.toString();
+    }
+
+    private static String aarch64Dependencies() {
+        return dependencyTable(io.cpufeatures.aarch64.usable.FeatureDependencies.DEPENDENCIES);
     }
 
     private static String aarch64JvmGates() {
@@ -178,18 +193,12 @@ final class GeneratedDocs {
     }
 
     private static String dependencies() {
-        StringBuilder sb = new StringBuilder("| feature | depends on | from | why |\n|---|---|---|---|\n");
-        for (Dependency d : FeatureDependencies.table()) {
-            sb.append("| ").append(d.feature().canonicalName()).append(" | ").append(d.dependsOn().canonicalName())
-                    .append(" | ").append(d.origin() == Dependency.Origin.LINUX ? "Linux cpuid-deps.c" : "cpufeatures")
-                    .append(" | ").append(cell(d.why())).append(" |\n");
-        }
-        return sb.toString();
+        return dependencyTable(FeatureDependencies.DEPENDENCIES);
     }
 
     private static String errata() {
         StringBuilder sb = new StringBuilder("| erratum | features | effect | source |\n|---|---|---|---|\n");
-        for (Erratum e : Errata.table()) {
+        for (Erratum<X86Feature, ?> e : Errata.table()) {
             String features = e.features().stream().map(X86Feature::canonicalName).sorted().collect(Collectors.joining(", "));
             sb.append("| ").append(e.id()).append(" | ").append(features).append(" | ").append(cell(e.effect())).append(" | ")
                     .append(cell(e.citation())).append(" |\n");
@@ -215,18 +224,7 @@ final class GeneratedDocs {
     }
 
     private static String features() {
-        StringBuilder sb = new StringBuilder();
-        for (FeatureFamily family : FeatureFamily.values()) {
-            sb.append("\n### ").append(family.label()).append("\n\n| name | aliases | CPUID bit | state |\n|---|---|---|---|\n");
-            for (X86Feature f : X86Feature.values()) {
-                if (f.family() != family) {
-                    continue;
-                }
-                sb.append("| ").append(f.canonicalName()).append(" | ").append(String.join(", ", f.aliases()))
-                        .append(" | ").append(f.bit()).append(" | ").append(f.state() == StateRequirement.NONE ? "" : f.state().name())
-                        .append(" |\n");
-            }
-        }
-        return sb.toString();
+        return featureTable(X86Table.FEATURES, "CPUID bit", "state",
+                f -> f.state() == StateRequirement.NONE ? "" : f.state().name());
     }
 }

@@ -51,7 +51,7 @@ class PublicApiContractsTest {
     /** Each library module, by a class it holds, with the packages it must export. */
     private static final Map<String, Set<String>> EXPORTS = Map.of(
             "io.cpufeatures.core.CpuFeatures", Set.of("io.cpufeatures.core", "io.cpufeatures.core.jvm",
-                    "io.cpufeatures.core.spi", "io.cpufeatures.core.trace"),
+                    "io.cpufeatures.core.kit", "io.cpufeatures.core.spi", "io.cpufeatures.core.trace"),
             "io.cpufeatures.x86.X86Decoder", Set.of("io.cpufeatures.x86", "io.cpufeatures.x86.dump",
                     "io.cpufeatures.x86.emulation", "io.cpufeatures.x86.feature", "io.cpufeatures.x86.policy",
                     "io.cpufeatures.x86.probe", "io.cpufeatures.x86.raw", "io.cpufeatures.x86.usable"),
@@ -67,6 +67,12 @@ class PublicApiContractsTest {
      * null where the JSON writes null (a CPU without a microarchitecture name); a dispatched choice
      * holds exactly one of its instance and its failure, the other null.
      */
+    /**
+     * The decoding kit, whose generic types need a whole architecture as a sample: the core's own tests
+     * run the same check over it with a toy architecture ({@code KitTest}).
+     */
+    private static final String KIT = "io.cpufeatures.core.kit";
+
     private static final Set<Class<?>> NULL_ACCEPTED = Set.of(CpuDescription.Field.class, Dispatched.class);
 
     @Test
@@ -90,7 +96,7 @@ class PublicApiContractsTest {
         int classes = 0;
         for (Class<?> type : publicApiClasses()) {
             classes++;
-            if (NULL_ACCEPTED.contains(type)) {
+            if (NULL_ACCEPTED.contains(type) || type.getPackageName().equals(KIT)) {
                 continue;
             }
             try {

@@ -20,14 +20,14 @@ import java.util.TreeMap;
  * feature leaves and the hybrid core type (0x1A) among them, must be equal: so P- and E-cores of
  * a hybrid part are two kinds, and so are cores that differ in a single feature bit.
  */
-record CpuKind(SortedMap<CpuidLeaf, CpuidRegisters> leaves) {
+record KindKey(SortedMap<CpuidLeaf, CpuidRegisters> leaves) {
 
     private static final Set<Integer> NOT_COMPARED = Set.of(
             0x2, 0x3, 0x4, 0xB, 0x18, 0x1F,
             0x8000_0005, 0x8000_0006, 0x8000_001D, 0x8000_001E, 0x8000_0026,
             0xC000_0004);
 
-    static CpuKind of(CpuidSnapshot snapshot) {
+    static KindKey of(CpuidSnapshot snapshot) {
         SortedMap<CpuidLeaf, CpuidRegisters> kept = new TreeMap<>();
         for (Map.Entry<CpuidLeaf, CpuidRegisters> e : snapshot.leaves().entrySet()) {
             int leaf = e.getKey().leaf();
@@ -42,6 +42,6 @@ record CpuKind(SortedMap<CpuidLeaf, CpuidRegisters> leaves) {
             }
             kept.put(e.getKey(), r);
         }
-        return new CpuKind(kept);
+        return new KindKey(kept);
     }
 }

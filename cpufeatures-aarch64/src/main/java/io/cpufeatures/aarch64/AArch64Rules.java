@@ -1,0 +1,169 @@
+package io.cpufeatures.aarch64;
+
+import io.cpufeatures.aarch64.feature.AArch64Feature;
+import io.cpufeatures.aarch64.feature.FieldRule;
+import io.cpufeatures.aarch64.feature.Presence;
+import io.cpufeatures.aarch64.feature.AArch64Table;
+import io.cpufeatures.aarch64.raw.AArch64Snapshot;
+import io.cpufeatures.aarch64.raw.IdRegister;
+import io.cpufeatures.aarch64.raw.IdRegisterSource;
+import io.cpufeatures.aarch64.usable.FeatureDependencies;
+import io.cpufeatures.aarch64.usable.HwcapCheck;
+import io.cpufeatures.core.CpuDescription;
+import io.cpufeatures.core.CpuSnapshot;
+import io.cpufeatures.core.kit.Architecture;
+import io.cpufeatures.core.kit.DecodedCpu;
+import io.cpufeatures.core.kit.DependencyTable;
+import io.cpufeatures.core.kit.Erratum;
+import io.cpufeatures.core.kit.FeatureTable;
+import io.cpufeatures.core.kit.OwnCheck;
+import io.cpufeatures.core.kit.PolicyRule;
+import io.cpufeatures.core.kit.Vocabularies;
+import io.cpufeatures.core.spi.FeatureVocabulary;
+import io.cpufeatures.core.trace.Check;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.OptionalLong;
+import java.util.Set;
+import java.util.stream.Collectors;
+
+/**
+ * What AArch64 supplies to the decoding kit: its feature table (presence from the ID-register fields,
+ * or the HWCAP standing in for them), its one check of the usable layer (the kernel's HWCAP,
+ * {@link HwcapCheck}), its dependency table, and the words of its traces. It has no errata or policy
+ * rows yet.
+ */
+final class AArch64Rules implements Architecture<AArch64Feature, AArch64Snapshot, AArch64CpuInfo> {
+
+    static final AArch64Rules INSTANCE = new AArch64Rules();
+
+    static final FeatureTable<AArch64Feature> FEATURES = AArch64Table.FEATURES;
+
+    static final DependencyTable<AArch64Feature> DEPENDENCIES = FeatureDependencies.DEPENDENCIES;
+
+    /**
+     * {@code crypto}: GCC's {@code +crypto} extension, whose {@code /proc/cpuinfo} features are
+     * "aes pmull sha1 sha2" ({@code aarch64-option-extensions.def}): the Armv8.0 cryptographic
+     * extension that Cortex-A53 and A72 SoCs may or may not include.
+     */
+    static final Map<String, List<String>> GROUPS = Map.of("crypto", List.of("aes", "pmull", "sha1", "sha2"));
+
+    static final FeatureVocabulary VOCABULARY = Vocabularies.of(INSTANCE, GROUPS, AArch64JvmGates.GATES,
+            AArch64JvmGates.BY_FEATURE,
+            "aarch64: canonical /proc/cpuinfo names (asimd, atomics, sve2) and their aliases (neon, lse, dotprod)");
+
+    private AArch64Rules() {
+    }
+
+    @Override
+    public String name() {
+        return AArch64Snapshot.ARCHITECTURE;
+    }
+
+    @Override
+    public FeatureTable<AArch64Feature> features() {
+        return FEATURES;
+    }
+
+    @Override
+    public DependencyTable<AArch64Feature> dependencies() {
+        return DEPENDENCIES;
+    }
+
+    @Override
+    public List<OwnCheck<AArch64Feature, AArch64Snapshot>> checks() {
+        return List.of(HwcapCheck.INSTANCE);
+    }
+
+    @Override
+    public List<Erratum<AArch64Feature, AArch64Snapshot>> errata() {
+        return List.of();
+    }
+
+    @Override
+    public List<PolicyRule<AArch64Snapshot>> policies() {
+        return List.of();
+    }
+
+    /** The ID-register field and its value, or why the HWCAP stands in for it. */
+    @Override
+    public Check presence(AArch64Snapshot s, AArch64Feature f, boolean present) {
+        return switch (Presence.basis(f, s)) {
+            case ID_REGISTERS -> new Check("ID register", f.idRule().alternatives().stream()
+                    .map(r -> fieldText(s, r)).collect(Collectors.joining(", or ")) + (present ? "" : ": not present"), present);
+            case HWCAP -> new Check("presence", f.idRule().registers().stream().map(IdRegister::name)
+                    .collect(Collectors.joining(", ")) + " not read (" + whyNotRead(s)
+                    + "): the kernel's " + f.macro() + " stands for the CPU's, " + (present ? "set" : "clear"), present);
+            case KERNEL_ONLY -> new Check("presence", "no ID register describes it: " + f.macro()
+                    + (present ? " is set" : " is clear"), present);
+        };
+    }
+
+    /** The HWCAP check: whether the kernel allows it. */
+    @Override
+    public Check osState(AArch64Snapshot s, AArch64Feature f) {
+        boolean allowed = s.hasHwcap(f.word(), f.bit());
+        return new Check("HWCAP", f.hwcapName() + " = " + (allowed ? 1 : 0)
+                + (allowed ? ": the kernel allows it" : ": the kernel does not allow it"), allowed);
+    }
+
+    /** {@code ID_AA64ZFR0_EL1.SVEver [3:0] = 1, at least 1 (ID_AA64ZFR0_EL1=0x...)}. */
+    private static String fieldText(AArch64Snapshot s, FieldRule r) {
+        long v = s.register(r.register()).orElse(0);
+        return r.position() + " = " + r.value(v) + ", at least " + r.minimum() + (r.signed() ? " (signed; -1 is none)" : "")
+                + " (" + r.register() + "=0x" + Long.toHexString(v) + ")";
+    }
+
+    /** Why the snapshot has no value for a register. */
+    static String whyNotRead(AArch64Snapshot s) {
+        return switch (s.idSource()) {
+            case MRS -> "absent from the snapshot";
+            case SYSFS -> "only MIDR_EL1 and REVIDR_EL1 came from sysfs";
+            case PROC_CPUINFO -> "only MIDR_EL1 came from /proc/cpuinfo";
+            case NONE -> (s.hwcap() & AArch64Snapshot.HWCAP_CPUID) == 0
+                    ? "HWCAP_CPUID is clear: the kernel does not emulate MRS of them" : "the source has no ID registers";
+        };
+    }
+
+    /** The first reason a not-present feature is absent, as a report words it. */
+    @Override
+    public String absence(AArch64Snapshot s, AArch64Feature f) {
+        return switch (Presence.basis(f, s)) {
+            case ID_REGISTERS -> {
+                FieldRule r = f.idRule().alternatives().get(0);
+                OptionalLong v = s.register(r.register());
+                yield "the CPU does not have it (" + r.position() + " = " + r.value(v.orElse(0)) + ", below "
+                        + r.minimum() + ")";
+            }
+            case HWCAP, KERNEL_ONLY -> "the kernel does not report it (" + f.macro() + " is clear"
+                    + (s.idSource() == IdRegisterSource.MRS ? "" : "; ID registers not read") + ")";
+        };
+    }
+
+    /** None: AArch64 has no policy rows. */
+    @Override
+    public Optional<String> policySubject(AArch64Snapshot cpu) {
+        return Optional.empty();
+    }
+
+    @Override
+    public DecodedCpu<AArch64Feature, AArch64Snapshot> decoded(AArch64CpuInfo info) {
+        return info.decoded();
+    }
+
+    @Override
+    public CpuSnapshot snapshot(AArch64CpuInfo info) {
+        return info.snapshot();
+    }
+
+    @Override
+    public AArch64CpuInfo decodeWithout(AArch64CpuInfo info, Set<AArch64Feature> disabled) {
+        return AArch64Decoder.decode(info.snapshot(), disabled);
+    }
+
+    @Override
+    public CpuDescription describe(AArch64CpuInfo info, int logicalCpus) {
+        return AArch64Description.of(info, logicalCpus);
+    }
+}

@@ -1,0 +1,123 @@
+package io.cpufeatures.core.kit;
+
+import io.cpufeatures.core.CpuDescription;
+import io.cpufeatures.core.CpuSnapshot;
+import io.cpufeatures.core.trace.Check;
+import java.util.List;
+import java.util.Optional;
+import java.util.Set;
+
+/**
+ * What an architecture module supplies to the kit: its tables (features, dependencies, errata,
+ * policies), its own checks of the usable layer (the OS or kernel state a feature needs), the words of
+ * its traces, and how its decoded CPU is described and decoded again. The kit does the rest, the same
+ * way for every architecture: the usable layer ({@link DecodedCpu#of}), the traces ({@link Traces}), the
+ * view the facade asks ({@link DecodedFeatures}), the vocabulary ({@link Vocabularies}).
+ *
+ * <p>One implementation per architecture, stateless; the tables it returns are built once.
+ *
+ * @param <F> the feature enum
+ * @param <C> what the checks read of one CPU (its snapshot, identity, OS state, present features)
+ * @param <I> the architecture's own decoded CPU ({@code X86CpuInfo}), which holds a {@link DecodedCpu}
+ */
+public interface Architecture<F extends Enum<F> & FeatureRow, C, I> {
+
+    /** {@return the architecture's name as reports and snapshots give it ({@code x86_64})} */
+    String name();
+
+    /** {@return the feature table} */
+    FeatureTable<F> features();
+
+    /** {@return the dependency table, closed} */
+    DependencyTable<F> dependencies();
+
+    /**
+     * {@return the usable layer's own checks after the user's mask, in the order their reasons are given: the
+     * OS or kernel state, a permission}
+     */
+    List<OwnCheck<F, C>> checks();
+
+    /** {@return the errata table, in order; empty for none} */
+    List<Erratum<F, C>> errata();
+
+    /** {@return the policy table, in order; empty for none} */
+    List<PolicyRule<C>> policies();
+
+    /**
+     * The presence check of {@code feature}, as its trace shows it: where the CPU reports it and the value read.
+     *
+     * @param cpu     what the checks read; not null
+     * @param feature the feature; not null
+     * @param present whether the decoder found it present
+     * @return the check ({@code CPUID bit: CPUID.0x1:ECX[28] = 1 (ecx=...)})
+     */
+    Check presence(C cpu, F feature, boolean present);
+
+    /**
+     * The OS or kernel check of {@code feature}, as its trace shows it.
+     *
+     * @param cpu     what the checks read; not null
+     * @param feature the feature; not null
+     * @return the check ({@code OS state: AVX needs XCR0 0x7 ...})
+     */
+    Check osState(C cpu, F feature);
+
+    /**
+     * Why {@code feature} is not present, as the first reason of a report.
+     *
+     * @param cpu     what the checks read; not null
+     * @param feature a feature the CPU does not report; not null
+     * @return e.g. {@code the CPU does not report it (CPUID.0x7:EBX[5] is 0)}
+     */
+    String absence(C cpu, F feature);
+
+    /**
+     * {@return the CPU as the policy rules see it ({@code GenuineIntel family 0x6 model 0x55}), for a policy's
+     * trace; empty when the rules read nothing a person would recognise}
+     *
+     * @param cpu what the checks read; not null
+     */
+    Optional<String> policySubject(C cpu);
+
+    /**
+     * {@return the usable layer's answer inside {@code info}}
+     *
+     * @param info a decoded CPU of this architecture; not null
+     */
+    DecodedCpu<F, C> decoded(I info);
+
+    /**
+     * {@return the snapshot {@code info} was decoded from}
+     *
+     * @param info a decoded CPU of this architecture; not null
+     */
+    CpuSnapshot snapshot(I info);
+
+    /**
+     * The same CPU decoded again with {@code disabled} removed (remove-only, through dependencies).
+     *
+     * @param info     a decoded CPU of this architecture; not null
+     * @param disabled the features to remove, each with the reason "disabled"; not null
+     * @return the new decoding; {@code info} is unchanged
+     */
+    I decodeWithout(I info, Set<F> disabled);
+
+    /**
+     * What reports show of {@code info}, standing for {@code logicalCpus} logical CPUs.
+     *
+     * @param info        a decoded CPU of this architecture; not null
+     * @param logicalCpus how many logical CPUs of this kind the report stands for
+     * @return its facts, usable features by family and key features
+     */
+    CpuDescription describe(I info, int logicalCpus);
+
+    /**
+     * {@return the core type of {@code info} when it is one kind of core of a hybrid part ({@code performance});
+     * empty otherwise}
+     *
+     * @param info a decoded CPU of this architecture; not null
+     */
+    default Optional<String> coreType(I info) {
+        return Optional.empty();
+    }
+}

@@ -1,0 +1,188 @@
+package io.cpufeatures.core.kit;
+
+import io.cpufeatures.core.Reason;
+import io.cpufeatures.core.ReasonKind;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.EnumMap;
+import java.util.EnumSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+import java.util.Set;
+
+/**
+ * The usable and preferred layers' answer for one CPU, the same for every architecture: which present
+ * features a program may use, for every present feature it may not the reasons (root reason first), and
+ * the policy flags that apply. Immutable.
+ *
+ * <p>A present feature is usable when
+ * <ol>
+ *   <li>the user did not disable it ({@code cpufeatures.disable});</li>
+ *   <li>each of the architecture's own checks passes (OS state, kernel, permission: {@link Architecture#checks()}),
+ *       and no erratum of its table applies;</li>
+ *   <li>every feature it depends on, directly or not, is usable: the clear-only fixpoint of the dependency
+ *       table, read from its precomputed closure.</li>
+ * </ol>
+ * A dependency reason names the chain down to its root, then the root's own first reason
+ * ({@code avx512_vbmi2 <- avx512vl <- avx512f <- avx <- xsave: xsave xcr0: ...}).
+ *
+ * @param <F> the feature enum
+ * @param <C> what the checks read of one CPU
+ */
+public final class DecodedCpu<F extends Enum<F> & FeatureRow, C> {
+
+    /** The reason of a feature the user removed. */
+    public static final Reason DISABLED = new Reason(ReasonKind.DISABLED, "disabled by cpufeatures.disable");
+
+    private final C cpu;
+    private final Set<F> present;
+    private final Set<F> usable;
+    private final Map<F, List<Reason>> reasons;
+    private final Set<String> policy;
+    private final Set<F> disabled;
+
+    private DecodedCpu(C cpu, Set<F> present, Set<F> usable, Map<F, List<Reason>> reasons, Set<String> policy,
+            Set<F> disabled) {
+        this.cpu = cpu;
+        this.present = Collections.unmodifiableSet(present);
+        this.usable = Collections.unmodifiableSet(usable);
+        this.reasons = Collections.unmodifiableMap(reasons);
+        this.policy = Collections.unmodifiableSet(policy);
+        this.disabled = Collections.unmodifiableSet(disabled);
+    }
+
+    /**
+     * Applies the usable layer and the policy table of {@code architecture} to one CPU.
+     *
+     * @param <F>          the feature enum
+     * @param <C>          what the checks read of one CPU
+     * @param architecture the tables and checks; not null
+     * @param cpu          what the checks read of the CPU; not null
+     * @param present      the features the CPU has; not null
+     * @param disabled     the features the user removed (they and what depends on them become unusable); not null
+     * @return the answer
+     */
+    public static <F extends Enum<F> & FeatureRow, C> DecodedCpu<F, C> of(Architecture<F, C, ?> architecture, C cpu,
+            Set<F> present, Set<F> disabled) {
+        Objects.requireNonNull(cpu, "cpu");
+        FeatureTable<F> table = architecture.features();
+        DependencyTable<F> dependencies = architecture.dependencies();
+        EnumSet<F> presentSet = table.copyOf(present);
+        EnumSet<F> disabledSet = table.copyOf(disabled);
+        List<OwnCheck<F, C>> checks = architecture.checks();
+        List<Erratum<F, C>> errata = architecture.errata();
+        Map<F, List<Reason>> reasons = new EnumMap<>(table.type());
+        EnumSet<F> ownChecksPass = table.noneOf();
+        for (F f : presentSet) {
+            List<Reason> own = null;
+            if (disabledSet.contains(f)) {
+                own = add(own, DISABLED);
+            }
+            for (OwnCheck<F, C> check : checks) {
+                Reason r = check.refusal(f, cpu);
+                if (r != null) {
+                    own = add(own, r);
+                }
+            }
+            for (Erratum<F, C> e : errata) {
+                if (e.features().contains(f) && e.appliesTo(cpu)) {
+                    own = add(own, e.reason());
+                }
+            }
+            if (own == null) {
+                ownChecksPass.add(f);
+            } else {
+                reasons.put(f, own);
+            }
+        }
+        EnumSet<F> usable = table.noneOf();
+        for (F f : ownChecksPass) {
+            if (dependencies.closureWithin(f, ownChecksPass)) {
+                usable.add(f);
+            }
+        }
+        for (F f : presentSet) {
+            if (!usable.contains(f)) {
+                dependencies.chain(f, usable, presentSet).ifPresent(c -> reasons.computeIfAbsent(f, k -> new ArrayList<>(1))
+                        .add(new Reason(ReasonKind.DEPENDENCY, describe(c, presentSet, reasons))));
+            }
+        }
+        reasons.replaceAll((f, r) -> List.copyOf(r));
+        Set<String> policy = new java.util.LinkedHashSet<>();
+        for (PolicyRule<C> rule : architecture.policies()) {
+            if (rule.appliesTo(cpu)) {
+                policy.add(rule.flag());
+            }
+        }
+        return new DecodedCpu<>(cpu, presentSet, usable, reasons, policy, disabledSet);
+    }
+
+    /** {@code list} with {@code r} added, made on the first reason (most features have none). */
+    private static List<Reason> add(List<Reason> list, Reason r) {
+        List<Reason> l = list == null ? new ArrayList<>(2) : list;
+        l.add(r);
+        return l;
+    }
+
+    /** The chain, then the root's own first reason: {@code avx2 <- avx <- xsave: xsave xcr0: ...}. */
+    private static <F extends Enum<F> & FeatureRow> String describe(DependencyChain<F> c, Set<F> present,
+            Map<F, List<Reason>> reasons) {
+        F root = c.root();
+        if (!present.contains(root)) {
+            return c.describe() + ": " + root.canonicalName() + " not present";
+        }
+        List<Reason> own = reasons.get(root);
+        return own == null ? c.describe() : c.describe() + ": " + root.canonicalName() + ' ' + own.get(0);
+    }
+
+    /** {@return what the checks read of the CPU} */
+    public C cpu() {
+        return cpu;
+    }
+
+    /** {@return the features the CPU has, in table order; unmodifiable} */
+    public Set<F> present() {
+        return present;
+    }
+
+    /** {@return the features a program may use, in table order; unmodifiable} */
+    public Set<F> usable() {
+        return usable;
+    }
+
+    /** {@return for each present feature that is not usable, its reasons, root reason first; unmodifiable} */
+    public Map<F, List<Reason>> notUsable() {
+        return reasons;
+    }
+
+    /**
+     * Whether {@code feature} is usable.
+     *
+     * @param feature the feature; not null
+     * @return whether a program may use it
+     */
+    public boolean isUsable(F feature) {
+        return usable.contains(feature);
+    }
+
+    /**
+     * The reasons {@code feature} is not usable; empty when it is usable or not present.
+     *
+     * @param feature the feature; not null
+     * @return the reasons, root reason first
+     */
+    public List<Reason> reasons(F feature) {
+        return reasons.getOrDefault(feature, List.of());
+    }
+
+    /** {@return the canonical names of the policy flags that apply, in table order; unmodifiable} */
+    public Set<String> policy() {
+        return policy;
+    }
+
+    /** {@return the features the user removed; unmodifiable} */
+    public Set<F> disabled() {
+        return disabled;
+    }
+}

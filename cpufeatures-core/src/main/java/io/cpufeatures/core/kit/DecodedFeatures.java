@@ -1,0 +1,155 @@
+package io.cpufeatures.core.kit;
+
+import io.cpufeatures.core.CpuDescription;
+import io.cpufeatures.core.CpuSnapshot;
+import io.cpufeatures.core.Reason;
+import io.cpufeatures.core.ReasonKind;
+import io.cpufeatures.core.spi.ArchitectureFeatures;
+import io.cpufeatures.core.trace.Trace;
+import java.util.Collections;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+import java.util.Optional;
+import java.util.Set;
+
+/**
+ * A decoded CPU as the architecture-neutral facade sees it, for every architecture: canonical names,
+ * reasons, traces and the description, all read from the architecture's {@link DecodedCpu} and tables.
+ * Immutable.
+ *
+ * @param <F> the feature enum
+ * @param <C> what the checks read of one CPU
+ * @param <I> the architecture's own decoded CPU
+ */
+public final class DecodedFeatures<F extends Enum<F> & FeatureRow, C, I> implements ArchitectureFeatures {
+
+    private final Architecture<F, C, I> architecture;
+    private final I info;
+    private final DecodedCpu<F, C> cpu;
+    private final Set<String> present;
+    private final Set<String> usable;
+    private final Map<String, List<Reason>> notUsable;
+
+    /**
+     * The view of {@code info}.
+     *
+     * @param architecture the architecture that decoded it; not null
+     * @param info         the decoded CPU; not null
+     */
+    public DecodedFeatures(Architecture<F, C, I> architecture, I info) {
+        this.architecture = Objects.requireNonNull(architecture, "architecture");
+        this.info = Objects.requireNonNull(info, "info");
+        this.cpu = architecture.decoded(info);
+        FeatureTable<F> table = architecture.features();
+        this.present = table.names(cpu.present());
+        this.usable = table.names(cpu.usable());
+        Map<String, List<Reason>> n = new LinkedHashMap<>();
+        cpu.notUsable().forEach((f, r) -> n.put(f.canonicalName(), r));
+        this.notUsable = Collections.unmodifiableMap(n);
+    }
+
+    @Override
+    public String architecture() {
+        return architecture.name();
+    }
+
+    @Override
+    public Set<String> present() {
+        return present;
+    }
+
+    @Override
+    public Set<String> usable() {
+        return usable;
+    }
+
+    @Override
+    public Map<String, List<Reason>> notUsable() {
+        return notUsable;
+    }
+
+    @Override
+    public List<Reason> reasons(String canonicalName) {
+        Optional<PolicyRule<C>> rule = policy(canonicalName);
+        if (rule.isPresent()) {
+            return cpu.policy().contains(canonicalName) ? List.of() : List.of(new Reason(ReasonKind.NOT_PRESENT,
+                    canonicalName + " applies only to " + rule.get().appliesTo()));
+        }
+        Optional<F> f = architecture.features().byCanonical(canonicalName);
+        if (f.isEmpty()) {
+            return List.of(new Reason(ReasonKind.NOT_PRESENT, "'" + canonicalName + "' is not an " + architecture.features().label()
+                    + " feature"));
+        }
+        if (cpu.isUsable(f.get())) {
+            return List.of();
+        }
+        if (cpu.present().contains(f.get())) {
+            return cpu.reasons(f.get());
+        }
+        return List.of(new Reason(ReasonKind.NOT_PRESENT, architecture.absence(cpu.cpu(), f.get())));
+    }
+
+    private Optional<PolicyRule<C>> policy(String name) {
+        for (PolicyRule<C> r : architecture.policies()) {
+            if (r.flag().equals(name)) {
+                return Optional.of(r);
+            }
+        }
+        return Optional.empty();
+    }
+
+    @Override
+    public Set<String> policyFlags() {
+        return cpu.policy();
+    }
+
+    @Override
+    public Optional<Trace> trace(String canonicalName) {
+        Optional<PolicyRule<C>> rule = policy(canonicalName);
+        if (rule.isPresent()) {
+            return Optional.of(Traces.policy(architecture, cpu, rule.get()));
+        }
+        return architecture.features().byCanonical(canonicalName).map(f -> Traces.feature(architecture, cpu, f));
+    }
+
+    @Override
+    public ArchitectureFeatures without(Set<String> canonicalNames) {
+        Set<F> more = architecture.features().copyOf(cpu.disabled());
+        for (String n : canonicalNames) {
+            architecture.features().byCanonical(n).ifPresent(more::add);
+        }
+        return new DecodedFeatures<>(architecture, architecture.decodeWithout(info, more));
+    }
+
+    @Override
+    public Map<String, String> identity() {
+        return architecture.describe(info, 1).identity();
+    }
+
+    @Override
+    public CpuDescription describe(int logicalCpus) {
+        return architecture.describe(info, logicalCpus);
+    }
+
+    @Override
+    public Optional<CpuSnapshot> snapshot() {
+        return Optional.of(architecture.snapshot(info));
+    }
+
+    @Override
+    public I details() {
+        return info;
+    }
+
+    @Override
+    public Optional<String> coreType() {
+        return architecture.coreType(info);
+    }
+
+    @Override
+    public String toString() {
+        return architecture.name() + " " + info;
+    }
+}

@@ -1,0 +1,50 @@
+package io.cpufeatures.core.kit;
+
+import io.cpufeatures.core.jvm.JvmGate;
+import io.cpufeatures.core.spi.FeatureVocabulary;
+import java.util.Collections;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+
+/**
+ * An architecture's vocabulary, built from its tables: the feature table's canonical names and aliases,
+ * the policy table's flags, and the groups and {@code jvm.*} gates it names.
+ */
+public final class Vocabularies {
+
+    private Vocabularies() {
+    }
+
+    /**
+     * The vocabulary of {@code architecture}.
+     *
+     * @param <F>           the feature enum
+     * @param architecture  the tables; not null
+     * @param groups        each group's name to its members' canonical names, in order; not null
+     * @param gates         the architecture's own {@code jvm.*} gates, in report order; not null
+     * @param gatesBeside   for each feature that has them, the gates that decide whether Java code gets to use it
+     *                      (core gates may be named); not null
+     * @param acceptedNames what names are accepted, with examples, for an unknown name's error; not null
+     * @return the vocabulary; immutable
+     */
+    public static <F extends Enum<F> & FeatureRow> FeatureVocabulary of(Architecture<F, ?, ?> architecture,
+            Map<String, List<String>> groups, List<JvmGate> gates, Map<F, List<String>> gatesBeside, String acceptedNames) {
+        Map<String, List<String>> features = new LinkedHashMap<>();
+        for (F f : architecture.features().values()) {
+            features.put(f.canonicalName(), f.aliases());
+        }
+        Map<String, List<String>> beside = new LinkedHashMap<>();
+        gatesBeside.forEach((f, g) -> beside.put(f.canonicalName(), List.copyOf(g)));
+        return new TableVocabulary(architecture.name(), Collections.unmodifiableMap(features),
+                architecture.policies().stream().map(PolicyRule::flag).toList(),
+                Collections.unmodifiableMap(new LinkedHashMap<>(groups)), List.copyOf(gates),
+                Collections.unmodifiableMap(beside), Objects.requireNonNull(acceptedNames, "acceptedNames"));
+    }
+
+    private record TableVocabulary(String architecture, Map<String, List<String>> features, List<String> policyFlags,
+            Map<String, List<String>> groups, List<JvmGate> jvmGates, Map<String, List<String>> jvmGatesOf,
+            String acceptedNames) implements FeatureVocabulary {
+    }
+}

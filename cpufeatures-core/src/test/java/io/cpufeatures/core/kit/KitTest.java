@@ -1,0 +1,211 @@
+package io.cpufeatures.core.kit;
+
+import static io.cpufeatures.core.kit.ToyArchitecture.Toy.BASE;
+import static io.cpufeatures.core.kit.ToyArchitecture.Toy.CRYPT;
+import static io.cpufeatures.core.kit.ToyArchitecture.Toy.SOLO;
+import static io.cpufeatures.core.kit.ToyArchitecture.Toy.VEC;
+import static io.cpufeatures.core.kit.ToyArchitecture.Toy.WIDE;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import com.google.common.testing.NullPointerTester;
+import io.cpufeatures.core.CpuDescription;
+import io.cpufeatures.core.Reason;
+import io.cpufeatures.core.ReasonKind;
+import io.cpufeatures.core.jvm.JvmGate;
+import io.cpufeatures.core.kit.ToyArchitecture.Toy;
+import io.cpufeatures.core.kit.ToyArchitecture.ToyCpu;
+import io.cpufeatures.core.kit.ToyArchitecture.ToyInfo;
+import io.cpufeatures.core.spi.ArchitectureFeatures;
+import io.cpufeatures.core.spi.FeatureVocabulary;
+import io.cpufeatures.core.trace.ErratumCheck;
+import io.cpufeatures.core.trace.FeatureTrace;
+import io.cpufeatures.core.trace.Link;
+import io.cpufeatures.core.trace.PolicyCheck;
+import io.cpufeatures.core.trace.PolicyTrace;
+import io.cpufeatures.core.trace.Verdict;
+import java.util.EnumSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+import org.junit.jupiter.api.Test;
+
+/** The kit through a whole toy architecture: tables, the usable layer, traces, the facade's view, the vocabulary. */
+class KitTest {
+
+    private static final Set<Toy> ALL = EnumSet.allOf(Toy.class);
+
+    private static ToyInfo toy(Set<Toy> bits, boolean vectorState, int model) {
+        return ToyArchitecture.decode(new ToyCpu(bits, vectorState, model), Set.of());
+    }
+
+    @Test
+    void aTableRefusesTwoFeaturesOfOneNameAndAFamilyItDoesNotList() {
+        IllegalStateException family = assertThrows(IllegalStateException.class,
+                () -> FeatureTable.of(Toy.class, "toy", List.of("core", "vector"), t -> ""));
+        assertEquals("crypt: family 'crypto' is not one of [core, vector]", family.getMessage());
+        assertEquals(Optional.of(VEC), ToyArchitecture.FEATURES.byCanonical("vec"));
+        assertEquals(Optional.empty(), ToyArchitecture.FEATURES.byCanonical("simd"), "an alias is not a canonical name");
+        assertEquals(List.of("base", "vec", "crypt"), List.copyOf(ToyArchitecture.FEATURES.names(Set.of(CRYPT, VEC, BASE))),
+                "names come in table order");
+        assertEquals(List.of(new CpuDescription.FeatureGroup("core", List.of("base", "solo")),
+                new CpuDescription.FeatureGroup("crypto", List.of("crypt"))),
+                ToyArchitecture.FEATURES.byFamily(EnumSet.of(SOLO, CRYPT, BASE)));
+    }
+
+    @Test
+    void theDependencyTableIsClosedOnceAndACycleIsRefusedByName() {
+        DependencyTable<Toy> d = ToyArchitecture.DEPENDENCIES;
+        assertEquals(List.of(VEC), d.direct(WIDE));
+        assertEquals(Set.of(VEC, BASE), d.closureOf(WIDE));
+        assertEquals(Set.of(), d.closureOf(SOLO));
+        assertTrue(d.closureWithin(WIDE, EnumSet.of(VEC, BASE)));
+        assertFalse(d.closureWithin(WIDE, EnumSet.of(VEC)));
+        IllegalStateException cycle = assertThrows(IllegalStateException.class, () -> DependencyTable.of(
+                ToyArchitecture.FEATURES, List.of(DependencyRule.of(ToyArchitecture.MANUAL, BASE, WIDE),
+                        DependencyRule.of(ToyArchitecture.MANUAL, WIDE, BASE))));
+        assertEquals("dependency cycle through base", cycle.getMessage());
+        DependencyTable<Toy> twice = DependencyTable.of(ToyArchitecture.FEATURES, List.of(
+                DependencyRule.of(ToyArchitecture.MANUAL, WIDE, VEC), DependencyRule.ours(WIDE, VEC, "again")));
+        assertEquals(List.of(VEC), twice.direct(WIDE), "two rows of one pair give one dependency");
+        assertEquals(2, twice.rows().size());
+    }
+
+    @Test
+    void aRuleOfOurOwnSaysWhyAndOneFromElsewhereDoesNot() {
+        assertThrows(IllegalArgumentException.class, () -> DependencyRule.ours(WIDE, VEC, ""));
+        assertThrows(IllegalArgumentException.class, () -> new DependencyRule<>(WIDE, VEC, ToyArchitecture.MANUAL, "why"));
+        IllegalArgumentException self = assertThrows(IllegalArgumentException.class,
+                () -> DependencyRule.of(ToyArchitecture.MANUAL, VEC, VEC));
+        assertEquals("vec cannot depend on itself", self.getMessage());
+        assertThrows(IllegalArgumentException.class, () -> RuleOrigin.from(" "));
+        assertThrows(IllegalArgumentException.class, () -> new Erratum<Toy, ToyCpu>("E", Set.of(), "x", "y", c -> true));
+    }
+
+    @Test
+    void everythingPresentIsUsableWhenEveryCheckPasses() {
+        DecodedCpu<Toy, ToyCpu> d = toy(ALL, true, 1).decoded();
+        assertEquals(ALL, d.usable());
+        assertEquals(Map.of(), d.notUsable());
+        assertEquals(Set.of(), d.policy());
+    }
+
+    @Test
+    void ownReasonsComeInOrderThenTheDependencyChainWithItsRootsReason() {
+        ToyInfo info = ToyArchitecture.decode(new ToyCpu(ALL, false, 7), EnumSet.of(WIDE));
+        DecodedCpu<Toy, ToyCpu> d = info.decoded();
+        assertEquals(EnumSet.of(BASE, SOLO), d.usable());
+        assertEquals(List.of(DecodedCpu.DISABLED, new Reason(ReasonKind.OS_SUPPORT, "the OS left vector state off"),
+                new Reason(ReasonKind.DEPENDENCY, "wide <- vec: vec os: the OS left vector state off")), d.reasons(WIDE),
+                "the user's mask, then the architecture's check, then the chain");
+        assertEquals(List.of(ToyArchitecture.BROKEN_CRYPT.reason()), d.reasons(CRYPT));
+        assertEquals("TOY-7: crypt returns garbage (toy errata sheet)", d.reasons(CRYPT).get(0).detail());
+        assertEquals(List.of(), d.reasons(BASE));
+        assertEquals(Set.of(WIDE), d.disabled());
+    }
+
+    @Test
+    void aChainEndsAtTheFirstFeatureThatIsNotPresent() {
+        DecodedCpu<Toy, ToyCpu> d = toy(EnumSet.of(VEC, WIDE), true, 1).decoded();
+        assertEquals(List.of(new Reason(ReasonKind.DEPENDENCY, "wide <- vec <- base: base not present")), d.reasons(WIDE));
+        assertEquals(List.of(new Reason(ReasonKind.DEPENDENCY, "vec <- base: base not present")), d.reasons(VEC));
+        assertEquals(Optional.of(BASE), ToyArchitecture.DEPENDENCIES.chain(WIDE, d.usable(), d.present())
+                .map(DependencyChain::root));
+        assertEquals(Optional.empty(), ToyArchitecture.DEPENDENCIES.chain(SOLO, d.usable(), d.present()));
+    }
+
+    @Test
+    void aPolicyNeverRemovesUsability() {
+        DecodedCpu<Toy, ToyCpu> d = toy(ALL, true, 9).decoded();
+        assertEquals(Set.of("prefer_narrow"), d.policy());
+        assertEquals(ALL, d.usable());
+    }
+
+    @Test
+    void aFeatureTraceReadsTheRowsTheDecoderApplied() {
+        ToyInfo info = ToyArchitecture.decode(new ToyCpu(ALL, false, 7), EnumSet.of(WIDE));
+        FeatureTrace t = Traces.feature(ToyArchitecture.INSTANCE, info.decoded(), WIDE);
+        assertEquals("wide", t.name());
+        assertEquals("vector", t.family());
+        assertEquals("bit 2 set", t.presence().text());
+        assertFalse(t.osState().holds());
+        assertEquals(List.of(new Link("vec", Verdict.NOT_USABLE, Optional.of(new Reason(ReasonKind.OS_SUPPORT,
+                "the OS left vector state off")))), t.dependsOn());
+        assertEquals(List.of(new Link("base", Verdict.USABLE, Optional.empty())), t.indirectly());
+        assertTrue(t.disabled());
+        assertEquals(List.of(new PolicyCheck("prefer_narrow", false, "prefer narrow code")), t.policies());
+        assertEquals(Verdict.NOT_USABLE, t.verdict());
+        assertEquals(Optional.of("vec"), t.root());
+        FeatureTrace crypt = Traces.feature(ToyArchitecture.INSTANCE, info.decoded(), CRYPT);
+        assertEquals(List.of(new ErratumCheck("TOY-7", true, "crypt returns garbage", "toy errata sheet")), crypt.errata());
+        FeatureTrace absent = Traces.feature(ToyArchitecture.INSTANCE, toy(Set.of(), true, 1).decoded(), SOLO);
+        assertEquals(Verdict.NOT_PRESENT, absent.verdict());
+        assertEquals(List.of(), absent.reasons());
+        PolicyTrace p = Traces.policy(ToyArchitecture.INSTANCE, toy(ALL, true, 9).decoded(), ToyArchitecture.PREFER_NARROW);
+        assertTrue(p.holds());
+        assertEquals(Optional.of("toy model 9"), p.cpu());
+    }
+
+    @Test
+    void theFacadesViewNamesEveryAnswerCanonically() {
+        ArchitectureFeatures f = new DecodedFeatures<>(ToyArchitecture.INSTANCE, toy(EnumSet.of(BASE, VEC, WIDE), false, 1));
+        assertEquals("toy", f.architecture());
+        assertEquals(List.of("base", "vec", "wide"), List.copyOf(f.present()));
+        assertEquals(Set.of("base"), f.usable());
+        assertEquals(List.of("vec", "wide"), List.copyOf(f.notUsable().keySet()));
+        assertEquals(List.of(), f.reasons("base"));
+        assertEquals(List.of(new Reason(ReasonKind.NOT_PRESENT, "the toy does not report bit 3")), f.reasons("crypt"));
+        assertEquals(List.of(new Reason(ReasonKind.NOT_PRESENT, "'avx2' is not an toy feature")), f.reasons("avx2"));
+        assertEquals(List.of(new Reason(ReasonKind.NOT_PRESENT, "prefer_narrow applies only to model 9")),
+                f.reasons("prefer_narrow"));
+        assertTrue(f.trace("prefer_narrow").orElseThrow() instanceof PolicyTrace);
+        assertTrue(f.trace("wide").orElseThrow() instanceof FeatureTrace);
+        assertEquals(Optional.empty(), f.trace("avx2"));
+        ArchitectureFeatures fewer = f.without(Set.of("base"));
+        assertEquals(Set.of(), fewer.usable());
+        assertEquals(List.of(DecodedCpu.DISABLED), fewer.reasons("base"));
+        assertEquals(Set.of("base"), f.usable(), "without() leaves the original as it was");
+        assertEquals(Set.of(), fewer.without(Set.of("vec")).usable(), "what was disabled stays disabled");
+        assertEquals(Map.of("toyModel", "1"), f.identity());
+        assertEquals("toy 1", f.describe(4).summary());
+    }
+
+    @Test
+    void everyPublicConstructorAndStaticMethodOfTheKitRefusesNull() {
+        ToyInfo info = toy(ALL, true, 1);
+        NullPointerTester tester = new NullPointerTester()
+                .setDefault(Enum.class, VEC)
+                .setDefault(FeatureRow.class, VEC)
+                .setDefault(Class.class, Toy.class)
+                .setDefault(FeatureTable.class, ToyArchitecture.FEATURES)
+                .setDefault(RuleOrigin.class, ToyArchitecture.MANUAL)
+                .setDefault(Architecture.class, ToyArchitecture.INSTANCE)
+                .setDefault(DecodedCpu.class, info.decoded())
+                .setDefault(PolicyRule.class, ToyArchitecture.PREFER_NARROW)
+                .setDefault(EnumSet.class, EnumSet.of(BASE))
+                .setDefault(Object.class, info);
+        for (Class<?> type : List.of(FeatureTable.class, RuleOrigin.class, DependencyRule.class, DependencyTable.class,
+                DependencyChain.class, Erratum.class, PolicyRule.class, DecodedCpu.class, Traces.class, DecodedFeatures.class,
+                Vocabularies.class)) {
+            tester.testAllPublicConstructors(type);
+            tester.testAllPublicStaticMethods(type);
+        }
+        tester.testAllPublicInstanceMethods(ToyArchitecture.FEATURES);
+        tester.testAllPublicInstanceMethods(ToyArchitecture.DEPENDENCIES);
+    }
+
+    @Test
+    void theVocabularyComesFromTheTables() {
+        FeatureVocabulary v = Vocabularies.of(ToyArchitecture.INSTANCE, ToyArchitecture.groups(),
+                List.of(JvmGate.enabled("jvm.toyvec", "UseToyVec")), Map.of(VEC, List.of("jvm.toyvec")), "toy names");
+        assertEquals("toy", v.architecture());
+        assertEquals(List.of("base", "vec", "wide", "crypt", "solo"), List.copyOf(v.features().keySet()));
+        assertEquals(List.of("simd"), v.features().get("vec"));
+        assertEquals(List.of("prefer_narrow"), v.policyFlags());
+        assertEquals(Map.of("vec", List.of("jvm.toyvec")), v.jvmGatesOf());
+        assertEquals("toy names", v.acceptedNames());
+    }
+}

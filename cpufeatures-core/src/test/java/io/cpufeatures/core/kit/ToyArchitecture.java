@@ -1,0 +1,168 @@
+package io.cpufeatures.core.kit;
+
+import io.cpufeatures.core.CpuDescription;
+import io.cpufeatures.core.CpuSnapshot;
+import io.cpufeatures.core.Reason;
+import io.cpufeatures.core.ReasonKind;
+import io.cpufeatures.core.SnapshotSource;
+import io.cpufeatures.core.trace.Check;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+
+/**
+ * A whole architecture in one file, for the kit's tests: five features, one OS check (a state word the
+ * OS enables), one dependency chain, one erratum and one policy. What a third architecture supplies.
+ */
+final class ToyArchitecture implements Architecture<ToyArchitecture.Toy, ToyArchitecture.ToyCpu, ToyArchitecture.ToyInfo> {
+
+    /** The features: base, vec (needs OS state), wide (needs vec), crypt (erratum on model 7), solo. */
+    enum Toy implements FeatureRow {
+        BASE("base", "core"), VEC("vec", "vector", "simd"), WIDE("wide", "vector"), CRYPT("crypt", "crypto"),
+        SOLO("solo", "core");
+
+        private final String name;
+        private final String family;
+        private final List<String> aliases;
+
+        Toy(String name, String family, String... aliases) {
+            this.name = name;
+            this.family = family;
+            this.aliases = List.of(aliases);
+        }
+
+        @Override
+        public String canonicalName() {
+            return name;
+        }
+
+        @Override
+        public List<String> aliases() {
+            return aliases;
+        }
+
+        @Override
+        public String family() {
+            return family;
+        }
+    }
+
+    /** A toy CPU: which bits it reports, whether the OS enabled vector state, its model. */
+    record ToyCpu(Set<Toy> bits, boolean vectorState, int model) implements CpuSnapshot {
+        @Override
+        public String architecture() {
+            return "toy";
+        }
+
+        @Override
+        public SnapshotSource source() {
+            return SnapshotSource.emulated("toy model " + model);
+        }
+    }
+
+    /** The toy's decoded CPU: its snapshot and the kit's answer. */
+    record ToyInfo(ToyCpu cpu, DecodedCpu<Toy, ToyCpu> decoded) {
+    }
+
+    static final ToyArchitecture INSTANCE = new ToyArchitecture();
+    static final RuleOrigin MANUAL = RuleOrigin.from("the toy manual");
+    static final FeatureTable<Toy> FEATURES = FeatureTable.of(Toy.class, "toy", List.of("core", "vector", "crypto"),
+            t -> "bit " + t.ordinal());
+    static final DependencyTable<Toy> DEPENDENCIES = DependencyTable.of(FEATURES, List.of(
+            DependencyRule.of(MANUAL, Toy.VEC, Toy.BASE), DependencyRule.of(MANUAL, Toy.WIDE, Toy.VEC),
+            DependencyRule.ours(Toy.CRYPT, Toy.BASE, "crypt uses base registers")));
+    static final OwnCheck<Toy, ToyCpu> STATE = (t, cpu) -> (t == Toy.VEC || t == Toy.WIDE) && !cpu.vectorState()
+            ? new Reason(ReasonKind.OS_SUPPORT, "the OS left vector state off") : null;
+    static final Erratum<Toy, ToyCpu> BROKEN_CRYPT = new Erratum<>("TOY-7", Set.of(Toy.CRYPT), "crypt returns garbage",
+            "toy errata sheet", cpu -> cpu.model() == 7);
+    static final PolicyRule<ToyCpu> PREFER_NARROW = new PolicyRule<>("prefer_narrow", "prefer narrow code", "model 9",
+            "toy tuning guide", cpu -> cpu.model() == 9);
+    static final CpuDescription.FactKind MODEL = new CpuDescription.FactKind("toyModel", "model", CpuDescription.Type.INTEGER,
+            "the toy's model");
+
+    static ToyInfo decode(ToyCpu cpu, Set<Toy> disabled) {
+        return new ToyInfo(cpu, DecodedCpu.of(INSTANCE, cpu, cpu.bits(), disabled));
+    }
+
+    @Override
+    public String name() {
+        return "toy";
+    }
+
+    @Override
+    public FeatureTable<Toy> features() {
+        return FEATURES;
+    }
+
+    @Override
+    public DependencyTable<Toy> dependencies() {
+        return DEPENDENCIES;
+    }
+
+    @Override
+    public List<OwnCheck<Toy, ToyCpu>> checks() {
+        return List.of(STATE);
+    }
+
+    @Override
+    public List<Erratum<Toy, ToyCpu>> errata() {
+        return List.of(BROKEN_CRYPT);
+    }
+
+    @Override
+    public List<PolicyRule<ToyCpu>> policies() {
+        return List.of(PREFER_NARROW);
+    }
+
+    @Override
+    public Check presence(ToyCpu cpu, Toy f, boolean present) {
+        return new Check("bit", FEATURES.where(f) + (present ? " set" : " clear"), present);
+    }
+
+    @Override
+    public Check osState(ToyCpu cpu, Toy f) {
+        Reason r = STATE.refusal(f, cpu);
+        return new Check("OS", r == null ? "enabled" : r.detail(), r == null);
+    }
+
+    @Override
+    public String absence(ToyCpu cpu, Toy f) {
+        return "the toy does not report " + FEATURES.where(f);
+    }
+
+    @Override
+    public Optional<String> policySubject(ToyCpu cpu) {
+        return Optional.of("toy model " + cpu.model());
+    }
+
+    @Override
+    public DecodedCpu<Toy, ToyCpu> decoded(ToyInfo info) {
+        return info.decoded();
+    }
+
+    @Override
+    public CpuSnapshot snapshot(ToyInfo info) {
+        return info.cpu();
+    }
+
+    @Override
+    public ToyInfo decodeWithout(ToyInfo info, Set<Toy> disabled) {
+        return decode(info.cpu(), disabled);
+    }
+
+    @Override
+    public CpuDescription describe(ToyInfo info, int logicalCpus) {
+        return new CpuDescription(List.of(MODEL.fact(info.cpu().model()).summarised("toy " + info.cpu().model())),
+                FEATURES.byFamily(info.decoded().usable()), List.of("wide"));
+    }
+
+    static Map<String, List<String>> groups() {
+        return Map.of("toy-all", List.of("base", "vec", "wide"));
+    }
+
+    static String lower(Toy t) {
+        return t.name().toLowerCase(Locale.ROOT);
+    }
+}

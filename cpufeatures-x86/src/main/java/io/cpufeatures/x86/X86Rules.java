@@ -1,0 +1,142 @@
+package io.cpufeatures.x86;
+
+import io.cpufeatures.core.CpuDescription;
+import io.cpufeatures.core.CpuSnapshot;
+import io.cpufeatures.core.kit.Architecture;
+import io.cpufeatures.core.kit.DecodedCpu;
+import io.cpufeatures.core.kit.DependencyTable;
+import io.cpufeatures.core.kit.Erratum;
+import io.cpufeatures.core.kit.FeatureTable;
+import io.cpufeatures.core.kit.OwnCheck;
+import io.cpufeatures.core.kit.PolicyRule;
+import io.cpufeatures.core.kit.Vocabularies;
+import io.cpufeatures.core.spi.FeatureVocabulary;
+import io.cpufeatures.core.trace.Check;
+import io.cpufeatures.x86.feature.CoreType;
+import io.cpufeatures.x86.feature.CpuIdentity;
+import io.cpufeatures.x86.feature.CpuidBit;
+import io.cpufeatures.x86.feature.X86Feature;
+import io.cpufeatures.x86.feature.X86Table;
+import io.cpufeatures.x86.policy.PolicyRules;
+import io.cpufeatures.x86.raw.CpuidRegisters;
+import io.cpufeatures.x86.raw.Hex;
+import io.cpufeatures.x86.usable.Errata;
+import io.cpufeatures.x86.usable.FeatureDependencies;
+import io.cpufeatures.x86.usable.RuleInput;
+import io.cpufeatures.x86.usable.StateCheck;
+import java.util.List;
+import java.util.Locale;
+import java.util.Optional;
+import java.util.Set;
+
+/**
+ * What x86 supplies to the decoding kit: its feature table (CPUID bits), its one check of the usable
+ * layer (the OS state XCR0 must enable, and AMX's permission: {@link StateCheck}), its dependency,
+ * errata and policy tables, and the words of its traces.
+ */
+final class X86Rules implements Architecture<X86Feature, RuleInput, X86CpuInfo> {
+
+    static final String ARCHITECTURE = "x86_64";
+
+    static final X86Rules INSTANCE = new X86Rules();
+
+    static final FeatureTable<X86Feature> FEATURES = X86Table.FEATURES;
+
+    static final DependencyTable<X86Feature> DEPENDENCIES = FeatureDependencies.DEPENDENCIES;
+
+    static final FeatureVocabulary VOCABULARY = Vocabularies.of(INSTANCE, X86Groups.GROUPS, X86JvmGates.GATES,
+            X86JvmGates.BY_FEATURE, "canonical /proc/cpuinfo names (avx2, avx512f, pni) and their aliases (sse3, lzcnt, sha)");
+
+    private X86Rules() {
+    }
+
+    @Override
+    public String name() {
+        return ARCHITECTURE;
+    }
+
+    @Override
+    public FeatureTable<X86Feature> features() {
+        return FEATURES;
+    }
+
+    @Override
+    public DependencyTable<X86Feature> dependencies() {
+        return DEPENDENCIES;
+    }
+
+    @Override
+    public List<OwnCheck<X86Feature, RuleInput>> checks() {
+        return List.of(StateCheck.CHECK);
+    }
+
+    @Override
+    public List<Erratum<X86Feature, RuleInput>> errata() {
+        return Errata.table();
+    }
+
+    @Override
+    public List<PolicyRule<RuleInput>> policies() {
+        return PolicyRules.table();
+    }
+
+    /** The CPUID bit and the register it was read from. */
+    @Override
+    public Check presence(RuleInput in, X86Feature f, boolean present) {
+        CpuidBit b = f.bit();
+        CpuidRegisters r = in.snapshot().read(b.leaf(), b.subleaf());
+        boolean bit = r.bit(b.register(), b.bit());
+        return new Check("CPUID bit", b + " = " + (bit ? 1 : 0) + " (" + b.register().name().toLowerCase(Locale.ROOT)
+                + "=0x" + Hex.of(r.get(b.register()), 8) + ")" + (present ? "" : ": not present")
+                + (!present && bit ? " (the leaf is not defined on this CPU)" : ""), present);
+    }
+
+    /** The state the OS must have enabled, against what is known of XCR0. */
+    @Override
+    public Check osState(RuleInput in, X86Feature f) {
+        StateCheck state = StateCheck.of(f, in.xcr0());
+        return new Check("OS state", state.describe(), state.passes());
+    }
+
+    @Override
+    public String absence(RuleInput in, X86Feature f) {
+        return "the CPU does not report it (" + f.bit() + " is 0)";
+    }
+
+    @Override
+    public Optional<String> policySubject(RuleInput in) {
+        CpuIdentity id = in.identity();
+        return Optional.of(id.vendorString() + " family 0x" + Integer.toHexString(id.family()) + " model 0x"
+                + Integer.toHexString(id.model()));
+    }
+
+    @Override
+    public DecodedCpu<X86Feature, RuleInput> decoded(X86CpuInfo info) {
+        return info.decoded();
+    }
+
+    @Override
+    public CpuSnapshot snapshot(X86CpuInfo info) {
+        return info.snapshot();
+    }
+
+    @Override
+    public X86CpuInfo decodeWithout(X86CpuInfo info, Set<X86Feature> disabled) {
+        return X86Decoder.decode(info.snapshot(), disabled);
+    }
+
+    @Override
+    public CpuDescription describe(X86CpuInfo info, int logicalCpus) {
+        return X86Description.of(info, logicalCpus);
+    }
+
+    /** The core type of CPUID.0x1A, on a part that sets the hybrid flag (an all-Atom part reports 0x1A too). */
+    @Override
+    public Optional<String> coreType(X86CpuInfo info) {
+        return coreTypeOf(info).map(CoreType::id);
+    }
+
+    static Optional<CoreType> coreTypeOf(X86CpuInfo info) {
+        return info.present().contains(X86Feature.HYBRID_CPU) ? info.identity().hybridCoreType() : Optional.empty();
+    }
+}

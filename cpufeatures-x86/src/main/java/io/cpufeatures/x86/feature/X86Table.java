@@ -1,0 +1,14 @@
+package io.cpufeatures.x86.feature;
+
+import io.cpufeatures.core.kit.FeatureTable;
+
+/** The x86 feature table as the kit reads it: the features, their families in report order, their CPUID bits. */
+public final class X86Table {
+
+    /** The table. */
+    public static final FeatureTable<X86Feature> FEATURES = FeatureTable.of(X86Feature.class, "x86", TableTerms.FAMILIES,
+            f -> f.bit().toString());
+
+    private X86Table() {
+    }
+}
