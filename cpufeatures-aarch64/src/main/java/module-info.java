@@ -1,10 +1,10 @@
 /**
  * The AArch64 architecture module: the HWCAP words, the ID registers read by a W^X native probe when
- * the kernel emulates them, the SVE and SME vector lengths; the feature table that turns the
- * registers into present and the HWCAPs and dependencies into usable; the cores MIDR names; its own
- * dump format. Found by {@link io.cpufeatures.core.CpuFeatures} through
- * {@link java.util.ServiceLoader}; its packages are also usable directly for AArch64-only questions
- * (registers, MIDR, dumps, emulated CPUs).
+ * the kernel emulates them, the SVE and SME vector lengths; the feature and dependency tables the kit
+ * decodes them with; the cores MIDR names; its own dump format. Found by
+ * {@link io.cpufeatures.core.CpuFeatures} through {@link java.util.ServiceLoader}. Its API is three
+ * packages: the decoded CPU and its snapshot ({@code io.cpufeatures.aarch64}), dump files ({@code dump})
+ * and CPUs described in code ({@code emulation}); the tables, rules and probe are not exported.
  */
 module io.cpufeatures.aarch64 {
     requires transitive io.cpufeatures.core;
@@ -14,11 +14,6 @@ module io.cpufeatures.aarch64 {
     exports io.cpufeatures.aarch64;
     exports io.cpufeatures.aarch64.dump;
     exports io.cpufeatures.aarch64.emulation;
-    exports io.cpufeatures.aarch64.feature;
-    exports io.cpufeatures.aarch64.identity;
-    exports io.cpufeatures.aarch64.probe;
-    exports io.cpufeatures.aarch64.raw;
-    exports io.cpufeatures.aarch64.usable;
 
     provides io.cpufeatures.core.spi.CpuFeaturesProvider with io.cpufeatures.aarch64.AArch64CpuFeaturesProvider;
 }

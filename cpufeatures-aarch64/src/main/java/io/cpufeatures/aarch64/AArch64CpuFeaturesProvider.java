@@ -4,7 +4,6 @@ import io.cpufeatures.aarch64.dump.AArch64Dump;
 import io.cpufeatures.aarch64.dump.AArch64DumpFormatException;
 import io.cpufeatures.aarch64.dump.AArch64DumpText;
 import io.cpufeatures.aarch64.probe.AArch64Probe;
-import io.cpufeatures.aarch64.raw.AArch64Snapshot;
 import io.cpufeatures.core.CpuDescription;
 import io.cpufeatures.core.CpuKind;
 import io.cpufeatures.core.CpuSnapshot;

@@ -1,9 +1,5 @@
 package io.cpufeatures.aarch64;
 
-import io.cpufeatures.aarch64.feature.AArch64Feature;
-import io.cpufeatures.aarch64.identity.CoreModel;
-import io.cpufeatures.aarch64.raw.AArch64Snapshot;
-import io.cpufeatures.aarch64.raw.Midr;
 import io.cpufeatures.core.Reason;
 import io.cpufeatures.core.kit.DecodedCpu;
 import java.util.List;

@@ -1,9 +1,7 @@
 package io.cpufeatures.aarch64;
 
-import io.cpufeatures.aarch64.feature.AArch64Feature;
 import io.cpufeatures.aarch64.feature.Presence;
 import io.cpufeatures.aarch64.identity.Cores;
-import io.cpufeatures.aarch64.raw.AArch64Snapshot;
 import io.cpufeatures.core.kit.DecodedCpu;
 import java.util.Set;
 

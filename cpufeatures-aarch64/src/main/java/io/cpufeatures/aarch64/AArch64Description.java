@@ -1,9 +1,6 @@
 package io.cpufeatures.aarch64;
 
-import io.cpufeatures.aarch64.identity.CoreModel;
 import io.cpufeatures.aarch64.identity.Implementers;
-import io.cpufeatures.aarch64.raw.AArch64Snapshot;
-import io.cpufeatures.aarch64.raw.Midr;
 import io.cpufeatures.core.CpuDescription;
 import io.cpufeatures.core.CpuDescription.Fact;
 import io.cpufeatures.core.CpuDescription.FactKind;

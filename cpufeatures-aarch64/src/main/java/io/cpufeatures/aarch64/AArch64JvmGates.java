@@ -1,15 +1,14 @@
 package io.cpufeatures.aarch64;
 
-import static io.cpufeatures.aarch64.feature.AArch64Feature.AES;
-import static io.cpufeatures.aarch64.feature.AArch64Feature.ASIMD;
-import static io.cpufeatures.aarch64.feature.AArch64Feature.ATOMICS;
-import static io.cpufeatures.aarch64.feature.AArch64Feature.CRC32;
-import static io.cpufeatures.aarch64.feature.AArch64Feature.SHA1;
-import static io.cpufeatures.aarch64.feature.AArch64Feature.SHA2;
-import static io.cpufeatures.aarch64.feature.AArch64Feature.SVE;
-import static io.cpufeatures.aarch64.feature.AArch64Feature.SVE2;
+import static io.cpufeatures.aarch64.AArch64Feature.AES;
+import static io.cpufeatures.aarch64.AArch64Feature.ASIMD;
+import static io.cpufeatures.aarch64.AArch64Feature.ATOMICS;
+import static io.cpufeatures.aarch64.AArch64Feature.CRC32;
+import static io.cpufeatures.aarch64.AArch64Feature.SHA1;
+import static io.cpufeatures.aarch64.AArch64Feature.SHA2;
+import static io.cpufeatures.aarch64.AArch64Feature.SVE;
+import static io.cpufeatures.aarch64.AArch64Feature.SVE2;
 
-import io.cpufeatures.aarch64.feature.AArch64Feature;
 import io.cpufeatures.core.jvm.JvmGate;
 import java.util.Collections;
 import java.util.LinkedHashMap;

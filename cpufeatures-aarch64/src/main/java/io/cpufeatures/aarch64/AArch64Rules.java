@@ -1,12 +1,7 @@
 package io.cpufeatures.aarch64;
 
-import io.cpufeatures.aarch64.feature.AArch64Feature;
-import io.cpufeatures.aarch64.feature.FieldRule;
 import io.cpufeatures.aarch64.feature.Presence;
 import io.cpufeatures.aarch64.feature.AArch64Table;
-import io.cpufeatures.aarch64.raw.AArch64Snapshot;
-import io.cpufeatures.aarch64.raw.IdRegister;
-import io.cpufeatures.aarch64.raw.IdRegisterSource;
 import io.cpufeatures.aarch64.usable.FeatureDependencies;
 import io.cpufeatures.aarch64.usable.HwcapCheck;
 import io.cpufeatures.core.CpuDescription;

@@ -1,9 +1,8 @@
 /**
- * AArch64 decoding: {@link io.cpufeatures.aarch64.AArch64Decoder} turns a snapshot
- * ({@code raw}: HWCAP words, ID registers, vector lengths) into an
- * {@link io.cpufeatures.aarch64.AArch64CpuInfo} through the layers present ({@code feature}: the
- * ID-register fields), usable ({@code usable}: what the kernel allows, then dependencies) and identity
- * ({@code identity}: MIDR to the core); {@code probe} reads the running CPU, {@code dump} reads and
- * writes the module's dump format, {@code emulation} describes CPUs in code.
+ * The AArch64 API: {@link io.cpufeatures.aarch64.AArch64Decoder} turns a snapshot
+ * ({@link io.cpufeatures.aarch64.AArch64Snapshot}: HWCAP words, ID registers, vector lengths) into an
+ * {@link io.cpufeatures.aarch64.AArch64CpuInfo}: the features ({@link io.cpufeatures.aarch64.AArch64Feature},
+ * each a HWCAP bit beside the ID-register field that means the CPU has it) present and usable with their
+ * reasons, MIDR and the core it names. The rest of the module (the tables, the probe) is not exported.
  */
 package io.cpufeatures.aarch64;

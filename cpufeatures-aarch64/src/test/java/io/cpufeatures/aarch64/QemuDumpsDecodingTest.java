@@ -3,9 +3,6 @@ package io.cpufeatures.aarch64;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import io.cpufeatures.aarch64.feature.AArch64Feature;
-import io.cpufeatures.aarch64.raw.AArch64Snapshot;
-import io.cpufeatures.aarch64.raw.IdRegisterSource;
 import io.cpufeatures.aarch64.testing.QemuDumps;
 import io.cpufeatures.core.CpuDump;
 import io.cpufeatures.core.CpuFeatures;

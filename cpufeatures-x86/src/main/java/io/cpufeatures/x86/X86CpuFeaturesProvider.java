@@ -15,8 +15,6 @@ import io.cpufeatures.x86.dump.CpuidDumps;
 import io.cpufeatures.x86.dump.CpuidFormatException;
 import io.cpufeatures.x86.probe.X86Probe;
 import io.cpufeatures.x86.raw.CpuidRText;
-import io.cpufeatures.x86.raw.CpuidSnapshot;
-import io.cpufeatures.x86.raw.Xcr0Source;
 import io.cpufeatures.x86.usable.Xcr0Rules;
 import java.util.ArrayList;
 import java.util.List;

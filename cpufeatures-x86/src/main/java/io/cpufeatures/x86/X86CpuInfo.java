@@ -1,15 +1,9 @@
 package io.cpufeatures.x86;
 
 import io.cpufeatures.core.Reason;
-import io.cpufeatures.x86.feature.CpuIdentity;
 import io.cpufeatures.core.kit.DecodedCpu;
-import io.cpufeatures.x86.feature.X86Feature;
 import io.cpufeatures.x86.feature.X86Table;
-import io.cpufeatures.x86.policy.PolicyFlag;
-import io.cpufeatures.x86.policy.PsAbiLevel;
-import io.cpufeatures.x86.raw.CpuidSnapshot;
 import io.cpufeatures.x86.usable.RuleInput;
-import io.cpufeatures.x86.usable.Xcr0State;
 import java.util.Collections;
 import java.util.EnumSet;
 import java.util.List;

@@ -1,13 +1,9 @@
 package io.cpufeatures.x86;
 
 import io.cpufeatures.core.kit.DecodedCpu;
-import io.cpufeatures.x86.feature.CpuIdentity;
 import io.cpufeatures.x86.feature.PresentFeatures;
-import io.cpufeatures.x86.feature.X86Feature;
 import io.cpufeatures.x86.policy.HypervisorVendors;
 import io.cpufeatures.x86.policy.Microarchitectures;
-import io.cpufeatures.x86.policy.PsAbiLevel;
-import io.cpufeatures.x86.raw.CpuidSnapshot;
 import io.cpufeatures.x86.usable.RuleInput;
 import io.cpufeatures.x86.usable.Xcr0Inference;
 import java.util.Set;

@@ -1,7 +1,5 @@
 package io.cpufeatures.x86;
 
-import io.cpufeatures.x86.feature.X86Feature;
-import io.cpufeatures.x86.policy.PsAbiLevel;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.LinkedHashMap;

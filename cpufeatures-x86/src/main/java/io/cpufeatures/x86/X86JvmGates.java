@@ -1,18 +1,17 @@
 package io.cpufeatures.x86;
 
-import static io.cpufeatures.x86.feature.X86Feature.ABM;
-import static io.cpufeatures.x86.feature.X86Feature.AVX;
-import static io.cpufeatures.x86.feature.X86Feature.AVX2;
-import static io.cpufeatures.x86.feature.X86Feature.AVX512F;
-import static io.cpufeatures.x86.feature.X86Feature.BMI1;
-import static io.cpufeatures.x86.feature.X86Feature.BMI2;
-import static io.cpufeatures.x86.feature.X86Feature.FMA;
-import static io.cpufeatures.x86.feature.X86Feature.POPCNT;
-import static io.cpufeatures.x86.feature.X86Feature.SSE2;
-import static io.cpufeatures.x86.feature.X86Feature.SSE4_2;
+import static io.cpufeatures.x86.X86Feature.ABM;
+import static io.cpufeatures.x86.X86Feature.AVX;
+import static io.cpufeatures.x86.X86Feature.AVX2;
+import static io.cpufeatures.x86.X86Feature.AVX512F;
+import static io.cpufeatures.x86.X86Feature.BMI1;
+import static io.cpufeatures.x86.X86Feature.BMI2;
+import static io.cpufeatures.x86.X86Feature.FMA;
+import static io.cpufeatures.x86.X86Feature.POPCNT;
+import static io.cpufeatures.x86.X86Feature.SSE2;
+import static io.cpufeatures.x86.X86Feature.SSE4_2;
 
 import io.cpufeatures.core.jvm.JvmGate;
-import io.cpufeatures.x86.feature.X86Feature;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;

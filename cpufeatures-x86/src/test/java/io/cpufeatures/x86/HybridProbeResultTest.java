@@ -11,7 +11,6 @@ import io.cpufeatures.core.spi.CpuFeaturesProvider.ProbeResult;
 import io.cpufeatures.core.CpuKind;
 import io.cpufeatures.x86.emulation.EmulatedCpu;
 import io.cpufeatures.x86.probe.X86Probe;
-import io.cpufeatures.x86.raw.CpuidSnapshot;
 import java.util.List;
 import java.util.Optional;
 import org.junit.jupiter.api.Test;

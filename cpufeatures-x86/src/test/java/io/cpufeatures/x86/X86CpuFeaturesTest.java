@@ -10,7 +10,6 @@ import io.cpufeatures.core.CpuFeatures;
 import io.cpufeatures.core.ReasonKind;
 import io.cpufeatures.core.UnknownFeatureException;
 import io.cpufeatures.core.SourceKind;
-import io.cpufeatures.x86.feature.X86Vendor;
 import io.cpufeatures.core.spi.ProbeMode;
 import io.cpufeatures.core.spi.ProbeSettings;
 import io.cpufeatures.x86.testing.BundledDumps;
@@ -90,7 +89,7 @@ class X86CpuFeaturesTest {
             assertEquals(cpu.xcr0().value().orElseThrow(), Long.decode(f.identity().get("xcr0")));
         }
         if (cpu.identity().vendor() == X86Vendor.AMD && cpu.identity().family() == 0x1A
-                && cpu.present().contains(io.cpufeatures.x86.feature.X86Feature.AVX512F)) {
+                && cpu.present().contains(io.cpufeatures.x86.X86Feature.AVX512F)) {
             // This project's machine: an AMD Zen 5 guest with AVX-512.
             assertEquals(0xe7, cpu.xcr0().value().getAsLong() & 0xe7);
             for (String n : List.of("avx512f", "avx512bw", "avx512vl", "avx512vnni", "avx512_bf16", "avx512vbmi2",

@@ -10,7 +10,6 @@ import io.cpufeatures.core.trace.FeatureTrace;
 import io.cpufeatures.core.trace.Trace;
 import io.cpufeatures.core.trace.Verdict;
 import io.cpufeatures.core.CpuKind;
-import io.cpufeatures.x86.raw.CpuidSnapshot;
 import io.cpufeatures.x86.testing.Corpus;
 import java.util.ArrayList;
 import java.util.List;

@@ -8,8 +8,6 @@ import io.cpufeatures.core.CpuFeatures;
 import io.cpufeatures.core.FeatureName;
 import io.cpufeatures.core.jvm.JvmView;
 import io.cpufeatures.x86.emulation.ReferenceCpus;
-import io.cpufeatures.x86.feature.X86Feature;
-import io.cpufeatures.x86.policy.PsAbiLevel;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;

@@ -1,6 +1,6 @@
 package io.cpufeatures.aarch64.dump;
 
-import io.cpufeatures.aarch64.raw.AArch64Snapshot;
+import io.cpufeatures.aarch64.AArch64Snapshot;
 import io.cpufeatures.core.CpuKind;
 import java.util.List;
 import java.util.Objects;

@@ -2,10 +2,10 @@ package io.cpufeatures.aarch64.dump;
 
 import java.util.Objects;
 
-import io.cpufeatures.aarch64.raw.AArch64Snapshot;
+import io.cpufeatures.aarch64.AArch64Snapshot;
 import io.cpufeatures.core.CpuKind;
-import io.cpufeatures.aarch64.raw.IdRegister;
-import io.cpufeatures.aarch64.raw.IdRegisterSource;
+import io.cpufeatures.aarch64.IdRegister;
+import io.cpufeatures.aarch64.IdRegisterSource;
 import io.cpufeatures.core.SnapshotSource;
 import java.util.ArrayList;
 import java.util.Arrays;

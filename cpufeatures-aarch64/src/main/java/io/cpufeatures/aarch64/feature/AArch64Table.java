@@ -1,5 +1,6 @@
 package io.cpufeatures.aarch64.feature;
 
+import io.cpufeatures.aarch64.AArch64Feature;
 import io.cpufeatures.core.kit.FeatureTable;
 
 /** The AArch64 feature table as the kit reads it: the features, their families in report order, their HWCAP bits. */

@@ -1,6 +1,7 @@
 package io.cpufeatures.aarch64.feature;
 
-import io.cpufeatures.aarch64.raw.AArch64Snapshot;
+import io.cpufeatures.aarch64.AArch64Feature;
+import io.cpufeatures.aarch64.AArch64Snapshot;
 import java.util.EnumSet;
 import java.util.Set;
 

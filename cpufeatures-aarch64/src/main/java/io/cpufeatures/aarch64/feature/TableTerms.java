@@ -1,6 +1,8 @@
 package io.cpufeatures.aarch64.feature;
 
-import io.cpufeatures.aarch64.raw.IdRegister;
+import io.cpufeatures.aarch64.FieldRule;
+import io.cpufeatures.aarch64.IdRule;
+import io.cpufeatures.aarch64.IdRegister;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -8,68 +10,68 @@ import java.util.List;
 public final class TableTerms {
 
     /** Scalar floating point and Advanced SIMD (NEON) with their extensions: FP16, RDM, dot product, BF16, I8MM... */
-    static final String IN_FP_SIMD = "FP/AdvSIMD";
+    public static final String IN_FP_SIMD = "FP/AdvSIMD";
     /** AES, PMULL, SHA-1/2/3/512, SM3/SM4, the random number generator. */
-    static final String IN_CRYPTO = "crypto";
+    public static final String IN_CRYPTO = "crypto";
     /** Scalar integer and branch extensions: CRC32, flag manipulation, CSSC, hinted branches. */
-    static final String IN_INTEGER = "integer";
+    public static final String IN_INTEGER = "integer";
     /** Atomics and memory ordering: LSE, LSE2 (USCAT), LRCPC, LS64. */
-    static final String IN_ATOMICS = "atomics";
+    public static final String IN_ATOMICS = "atomics";
     /** Cache maintenance and memory operations: DC CVAP, MOPS, RPRFM. */
-    static final String IN_MEMORY = "memory";
+    public static final String IN_MEMORY = "memory";
     /** The Scalable Vector Extension and its extensions. */
-    static final String IN_SVE = "SVE";
+    public static final String IN_SVE = "SVE";
     /** The Scalable Matrix Extension and its extensions. */
-    static final String IN_SME = "SME";
+    public static final String IN_SME = "SME";
     /** 8-bit floating point. */
-    static final String IN_FP8 = "FP8";
+    public static final String IN_FP8 = "FP8";
     /** Pointer authentication, BTI, MTE, GCS, speculation controls, DIT. */
-    static final String IN_SECURITY = "security";
+    public static final String IN_SECURITY = "security";
     /** Facts of the kernel and the system: the MRS emulation, the event stream, timers, hints. */
-    static final String IN_SYSTEM = "system";
+    public static final String IN_SYSTEM = "system";
 
     /** The families, in the order a report lists them. */
     public static final List<String> FAMILIES = List.of(IN_FP_SIMD, IN_CRYPTO, IN_INTEGER, IN_ATOMICS, IN_MEMORY, IN_SVE,
             IN_SME, IN_FP8, IN_SECURITY, IN_SYSTEM);
 
-    static final IdRegister PFR0 = IdRegister.ID_AA64PFR0_EL1;
-    static final IdRegister PFR1 = IdRegister.ID_AA64PFR1_EL1;
-    static final IdRegister PFR2 = IdRegister.ID_AA64PFR2_EL1;
-    static final IdRegister ZFR0 = IdRegister.ID_AA64ZFR0_EL1;
-    static final IdRegister SMFR0 = IdRegister.ID_AA64SMFR0_EL1;
-    static final IdRegister FPFR0 = IdRegister.ID_AA64FPFR0_EL1;
-    static final IdRegister ISAR0 = IdRegister.ID_AA64ISAR0_EL1;
-    static final IdRegister ISAR1 = IdRegister.ID_AA64ISAR1_EL1;
-    static final IdRegister ISAR2 = IdRegister.ID_AA64ISAR2_EL1;
-    static final IdRegister ISAR3 = IdRegister.ID_AA64ISAR3_EL1;
-    static final IdRegister MMFR0 = IdRegister.ID_AA64MMFR0_EL1;
-    static final IdRegister MMFR1 = IdRegister.ID_AA64MMFR1_EL1;
-    static final IdRegister MMFR2 = IdRegister.ID_AA64MMFR2_EL1;
-    static final IdRegister MMFR3 = IdRegister.ID_AA64MMFR3_EL1;
+    public static final IdRegister PFR0 = IdRegister.ID_AA64PFR0_EL1;
+    public static final IdRegister PFR1 = IdRegister.ID_AA64PFR1_EL1;
+    public static final IdRegister PFR2 = IdRegister.ID_AA64PFR2_EL1;
+    public static final IdRegister ZFR0 = IdRegister.ID_AA64ZFR0_EL1;
+    public static final IdRegister SMFR0 = IdRegister.ID_AA64SMFR0_EL1;
+    public static final IdRegister FPFR0 = IdRegister.ID_AA64FPFR0_EL1;
+    public static final IdRegister ISAR0 = IdRegister.ID_AA64ISAR0_EL1;
+    public static final IdRegister ISAR1 = IdRegister.ID_AA64ISAR1_EL1;
+    public static final IdRegister ISAR2 = IdRegister.ID_AA64ISAR2_EL1;
+    public static final IdRegister ISAR3 = IdRegister.ID_AA64ISAR3_EL1;
+    public static final IdRegister MMFR0 = IdRegister.ID_AA64MMFR0_EL1;
+    public static final IdRegister MMFR1 = IdRegister.ID_AA64MMFR1_EL1;
+    public static final IdRegister MMFR2 = IdRegister.ID_AA64MMFR2_EL1;
+    public static final IdRegister MMFR3 = IdRegister.ID_AA64MMFR3_EL1;
 
     /** No ID register describes the feature. */
-    static final IdRule KERNEL_ONLY = new IdRule(List.of());
+    public static final IdRule KERNEL_ONLY = new IdRule(List.of());
 
     private TableTerms() {
     }
 
     /** An unsigned 4-bit field at {@code lsb}, at least {@code min}. */
-    static IdRule field(IdRegister r, String name, int lsb, int min) {
+    public static IdRule field(IdRegister r, String name, int lsb, int min) {
         return new IdRule(List.of(new FieldRule(r, name, lsb, 4, false, min)));
     }
 
     /** A signed 4-bit field at {@code lsb} (0xF: not implemented), at least {@code min}. */
-    static IdRule signed(IdRegister r, String name, int lsb, int min) {
+    public static IdRule signed(IdRegister r, String name, int lsb, int min) {
         return new IdRule(List.of(new FieldRule(r, name, lsb, 4, true, min)));
     }
 
     /** A single-bit field at {@code lsb}, at least {@code min}. */
-    static IdRule oneBit(IdRegister r, String name, int lsb, int min) {
+    public static IdRule oneBit(IdRegister r, String name, int lsb, int min) {
         return new IdRule(List.of(new FieldRule(r, name, lsb, 1, false, min)));
     }
 
     /** Any of these rules. */
-    static IdRule anyOf(IdRule... rules) {
+    public static IdRule anyOf(IdRule... rules) {
         List<FieldRule> all = new ArrayList<>();
         for (IdRule r : rules) {
             all.addAll(r.alternatives());

@@ -1,5 +1,5 @@
 /**
- * The present layer: the feature table ({@link io.cpufeatures.aarch64.feature.AArch64Feature}), each
- * row a hwcap bit beside the ID-register field and minimum value that mean the CPU has it.
+ * Not exported. The present layer: the feature table as the kit reads it, the terms its rows are written
+ * with, and presence from the ID registers or the HWCAP.
  */
 package io.cpufeatures.aarch64.feature;

@@ -1,6 +1,7 @@
 package io.cpufeatures.aarch64.identity;
 
-import io.cpufeatures.aarch64.raw.Midr;
+import io.cpufeatures.aarch64.CoreModel;
+import io.cpufeatures.aarch64.Midr;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.HashMap;

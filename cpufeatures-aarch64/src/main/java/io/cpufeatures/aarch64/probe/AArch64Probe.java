@@ -2,10 +2,10 @@ package io.cpufeatures.aarch64.probe;
 
 import java.util.Objects;
 
-import io.cpufeatures.aarch64.raw.AArch64Snapshot;
-import io.cpufeatures.aarch64.raw.HwcapWord;
-import io.cpufeatures.aarch64.raw.IdRegister;
-import io.cpufeatures.aarch64.raw.IdRegisterSource;
+import io.cpufeatures.aarch64.AArch64Snapshot;
+import io.cpufeatures.aarch64.HwcapWord;
+import io.cpufeatures.aarch64.IdRegister;
+import io.cpufeatures.aarch64.IdRegisterSource;
 import io.cpufeatures.core.ProbeFailure;
 import io.cpufeatures.core.ProbeSource;
 import io.cpufeatures.core.SnapshotSource;

@@ -3,7 +3,7 @@ package io.cpufeatures.aarch64.probe;
 import com.sun.jna.Function;
 import com.sun.jna.Native;
 import com.sun.jna.NativeLibrary;
-import io.cpufeatures.aarch64.raw.HwcapWord;
+import io.cpufeatures.aarch64.HwcapWord;
 import java.util.OptionalLong;
 
 /**

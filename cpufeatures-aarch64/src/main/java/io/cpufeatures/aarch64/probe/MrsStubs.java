@@ -1,6 +1,6 @@
 package io.cpufeatures.aarch64.probe;
 
-import io.cpufeatures.aarch64.raw.IdRegister;
+import io.cpufeatures.aarch64.IdRegister;
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
 

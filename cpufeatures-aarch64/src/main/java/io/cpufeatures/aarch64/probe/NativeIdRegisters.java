@@ -2,7 +2,7 @@ package io.cpufeatures.aarch64.probe;
 
 import com.sun.jna.Function;
 import com.sun.jna.Pointer;
-import io.cpufeatures.aarch64.raw.IdRegister;
+import io.cpufeatures.aarch64.IdRegister;
 import java.util.EnumMap;
 import java.util.Map;
 

@@ -1,11 +1,11 @@
 package io.cpufeatures.aarch64.probe;
 
-import io.cpufeatures.aarch64.feature.AArch64Feature;
-import io.cpufeatures.aarch64.raw.AArch64Snapshot;
-import io.cpufeatures.aarch64.raw.HwcapWord;
-import io.cpufeatures.aarch64.raw.IdRegister;
-import io.cpufeatures.aarch64.raw.IdRegisterSource;
-import io.cpufeatures.aarch64.raw.Midr;
+import io.cpufeatures.aarch64.AArch64Feature;
+import io.cpufeatures.aarch64.AArch64Snapshot;
+import io.cpufeatures.aarch64.HwcapWord;
+import io.cpufeatures.aarch64.IdRegister;
+import io.cpufeatures.aarch64.IdRegisterSource;
+import io.cpufeatures.aarch64.Midr;
 import io.cpufeatures.core.SnapshotSource;
 import java.util.EnumMap;
 import java.util.HashMap;

@@ -1,5 +1,5 @@
 /**
- * The usable layer: what the kernel allows (HWCAP) beside what the CPU has, then the dependency
- * table to a fixpoint, each refusal with its reason.
+ * Not exported. The usable layer's AArch64 rules, bound to the kit: what the kernel allows (HWCAP) beside
+ * what the CPU has, and the dependency table.
  */
 package io.cpufeatures.aarch64.usable;

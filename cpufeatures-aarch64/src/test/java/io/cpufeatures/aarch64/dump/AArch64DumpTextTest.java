@@ -7,7 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.cpufeatures.aarch64.emulation.EmulatedArmCpu;
 import io.cpufeatures.aarch64.emulation.ReferenceArmCpus;
-import io.cpufeatures.aarch64.raw.AArch64Snapshot;
+import io.cpufeatures.aarch64.AArch64Snapshot;
 import io.cpufeatures.aarch64.testing.QemuDumps;
 import io.cpufeatures.core.CpuDump;
 import io.cpufeatures.core.CpuDumps;

@@ -6,9 +6,9 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.cpufeatures.aarch64.AArch64CpuInfo;
-import io.cpufeatures.aarch64.raw.AArch64Snapshot;
-import io.cpufeatures.aarch64.raw.IdRegister;
-import io.cpufeatures.aarch64.raw.IdRegisterSource;
+import io.cpufeatures.aarch64.AArch64Snapshot;
+import io.cpufeatures.aarch64.IdRegister;
+import io.cpufeatures.aarch64.IdRegisterSource;
 import io.cpufeatures.core.CpuDescription;
 import io.cpufeatures.core.CpuFeatures;
 import io.cpufeatures.core.Reason;

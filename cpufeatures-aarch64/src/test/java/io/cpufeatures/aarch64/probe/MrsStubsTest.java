@@ -2,7 +2,7 @@ package io.cpufeatures.aarch64.probe;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
-import io.cpufeatures.aarch64.raw.IdRegister;
+import io.cpufeatures.aarch64.IdRegister;
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
 import java.util.Map;

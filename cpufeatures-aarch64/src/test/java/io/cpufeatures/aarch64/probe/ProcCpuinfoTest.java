@@ -4,9 +4,9 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import io.cpufeatures.aarch64.raw.AArch64Snapshot;
-import io.cpufeatures.aarch64.raw.IdRegisterSource;
-import io.cpufeatures.aarch64.raw.Midr;
+import io.cpufeatures.aarch64.AArch64Snapshot;
+import io.cpufeatures.aarch64.IdRegisterSource;
+import io.cpufeatures.aarch64.Midr;
 import io.cpufeatures.core.CpuFeatures;
 import io.cpufeatures.core.SnapshotSource;
 import io.cpufeatures.core.SourceKind;

@@ -1,7 +1,7 @@
 package io.cpufeatures.x86.dump;
 
 import io.cpufeatures.core.CpuKind;
-import io.cpufeatures.x86.raw.CpuidSnapshot;
+import io.cpufeatures.x86.CpuidSnapshot;
 import java.util.List;
 import java.util.Objects;
 

@@ -4,7 +4,7 @@ import io.cpufeatures.core.CpuKind;
 import java.util.Objects;
 
 import io.cpufeatures.core.SnapshotSource;
-import io.cpufeatures.x86.raw.CpuidSnapshot;
+import io.cpufeatures.x86.CpuidSnapshot;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.LinkedHashMap;

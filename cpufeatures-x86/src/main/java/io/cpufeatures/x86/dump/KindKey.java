@@ -1,8 +1,8 @@
 package io.cpufeatures.x86.dump;
 
-import io.cpufeatures.x86.raw.CpuidLeaf;
-import io.cpufeatures.x86.raw.CpuidRegisters;
-import io.cpufeatures.x86.raw.CpuidSnapshot;
+import io.cpufeatures.x86.CpuidLeaf;
+import io.cpufeatures.x86.CpuidRegisters;
+import io.cpufeatures.x86.CpuidSnapshot;
 import java.util.Map;
 import java.util.Set;
 import java.util.SortedMap;

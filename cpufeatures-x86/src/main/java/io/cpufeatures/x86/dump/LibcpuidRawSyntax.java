@@ -1,6 +1,6 @@
 package io.cpufeatures.x86.dump;
 
-import io.cpufeatures.x86.raw.CpuidRegisters;
+import io.cpufeatures.x86.CpuidRegisters;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;

@@ -1,6 +1,6 @@
 package io.cpufeatures.x86.dump;
 
-import io.cpufeatures.x86.raw.CpuidRegisters;
+import io.cpufeatures.x86.CpuidRegisters;
 
 /**
  * One register line of a dump before subleaf numbering.

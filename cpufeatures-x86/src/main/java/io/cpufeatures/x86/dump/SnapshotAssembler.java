@@ -1,9 +1,9 @@
 package io.cpufeatures.x86.dump;
 
 import io.cpufeatures.core.SnapshotSource;
-import io.cpufeatures.x86.raw.CpuidLeaf;
-import io.cpufeatures.x86.raw.CpuidRegisters;
-import io.cpufeatures.x86.raw.CpuidSnapshot;
+import io.cpufeatures.x86.CpuidLeaf;
+import io.cpufeatures.x86.CpuidRegisters;
+import io.cpufeatures.x86.CpuidSnapshot;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;

@@ -2,14 +2,14 @@ package io.cpufeatures.x86.emulation;
 
 import io.cpufeatures.core.CpuFeatures;
 import io.cpufeatures.core.SnapshotSource;
-import io.cpufeatures.x86.feature.CpuidBit;
+import io.cpufeatures.x86.CpuidBit;
 import io.cpufeatures.x86.feature.X86Table;
-import io.cpufeatures.x86.feature.X86Feature;
-import io.cpufeatures.x86.feature.X86Vendor;
-import io.cpufeatures.x86.feature.XsaveComponent;
-import io.cpufeatures.x86.raw.CpuidRegisters;
-import io.cpufeatures.x86.raw.CpuidSnapshot;
-import io.cpufeatures.x86.raw.Xcr0Source;
+import io.cpufeatures.x86.X86Feature;
+import io.cpufeatures.x86.X86Vendor;
+import io.cpufeatures.x86.XsaveComponent;
+import io.cpufeatures.x86.CpuidRegisters;
+import io.cpufeatures.x86.CpuidSnapshot;
+import io.cpufeatures.x86.Xcr0Source;
 import io.cpufeatures.x86.usable.Xcr0Rules;
 import io.cpufeatures.x86.usable.XsaveArea;
 import io.cpufeatures.x86.usable.XsaveLayout;
@@ -330,11 +330,11 @@ public final class EmulatedCpu {
     }
 
     private static int familyOf(int signature) {
-        return io.cpufeatures.x86.feature.CpuIdentity.displayFamily(signature);
+        return io.cpufeatures.x86.CpuIdentity.displayFamily(signature);
     }
 
     private static int modelOf(int signature) {
-        return io.cpufeatures.x86.feature.CpuIdentity.displayModel(signature);
+        return io.cpufeatures.x86.CpuIdentity.displayModel(signature);
     }
 
     private static long key(int leaf, int subleaf) {

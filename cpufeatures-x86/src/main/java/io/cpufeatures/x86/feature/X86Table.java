@@ -1,5 +1,6 @@
 package io.cpufeatures.x86.feature;
 
+import io.cpufeatures.x86.X86Feature;
 import io.cpufeatures.core.kit.FeatureTable;
 
 /** The x86 feature table as the kit reads it: the features, their families in report order, their CPUID bits. */

@@ -1,5 +1,5 @@
 /**
- * The present layer: the x86 feature table ({@link io.cpufeatures.x86.feature.X86Feature}), the
- * names and aliases it accepts, the CPU's identity, and which flags CPUID reports.
+ * Not exported. The present layer: the feature table as the kit reads it, the terms its rows are
+ * written with, and which flags CPUID reports.
  */
 package io.cpufeatures.x86.feature;

@@ -1,7 +1,7 @@
 package io.cpufeatures.x86.policy;
 
-import io.cpufeatures.x86.feature.CoreType;
-import io.cpufeatures.x86.feature.X86Vendor;
+import io.cpufeatures.x86.CoreType;
+import io.cpufeatures.x86.X86Vendor;
 import java.util.Objects;
 
 /**

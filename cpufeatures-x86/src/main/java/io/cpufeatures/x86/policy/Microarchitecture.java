@@ -1,6 +1,6 @@
 package io.cpufeatures.x86.policy;
 
-import io.cpufeatures.x86.feature.X86Vendor;
+import io.cpufeatures.x86.X86Vendor;
 import java.util.Objects;
 
 /**

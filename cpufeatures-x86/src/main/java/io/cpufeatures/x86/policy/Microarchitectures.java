@@ -1,21 +1,21 @@
 package io.cpufeatures.x86.policy;
 
-import static io.cpufeatures.x86.feature.X86Vendor.AMD;
-import static io.cpufeatures.x86.feature.X86Vendor.CENTAUR;
-import static io.cpufeatures.x86.feature.X86Vendor.CYRIX;
-import static io.cpufeatures.x86.feature.X86Vendor.HYGON;
-import static io.cpufeatures.x86.feature.X86Vendor.INTEL;
-import static io.cpufeatures.x86.feature.X86Vendor.MICROSOFT_EMULATION;
-import static io.cpufeatures.x86.feature.X86Vendor.NSC;
-import static io.cpufeatures.x86.feature.X86Vendor.RISE;
-import static io.cpufeatures.x86.feature.X86Vendor.TRANSMETA;
-import static io.cpufeatures.x86.feature.X86Vendor.TRANSMETA_EARLY;
-import static io.cpufeatures.x86.feature.X86Vendor.VORTEX86;
-import static io.cpufeatures.x86.feature.X86Vendor.ZHAOXIN;
+import static io.cpufeatures.x86.X86Vendor.AMD;
+import static io.cpufeatures.x86.X86Vendor.CENTAUR;
+import static io.cpufeatures.x86.X86Vendor.CYRIX;
+import static io.cpufeatures.x86.X86Vendor.HYGON;
+import static io.cpufeatures.x86.X86Vendor.INTEL;
+import static io.cpufeatures.x86.X86Vendor.MICROSOFT_EMULATION;
+import static io.cpufeatures.x86.X86Vendor.NSC;
+import static io.cpufeatures.x86.X86Vendor.RISE;
+import static io.cpufeatures.x86.X86Vendor.TRANSMETA;
+import static io.cpufeatures.x86.X86Vendor.TRANSMETA_EARLY;
+import static io.cpufeatures.x86.X86Vendor.VORTEX86;
+import static io.cpufeatures.x86.X86Vendor.ZHAOXIN;
 
-import io.cpufeatures.x86.feature.CoreType;
-import io.cpufeatures.x86.feature.CpuIdentity;
-import io.cpufeatures.x86.feature.X86Vendor;
+import io.cpufeatures.x86.CoreType;
+import io.cpufeatures.x86.CpuIdentity;
+import io.cpufeatures.x86.X86Vendor;
 import java.util.List;
 import java.util.Optional;
 

@@ -1,6 +1,6 @@
 package io.cpufeatures.x86.policy;
 
-import io.cpufeatures.x86.feature.CpuIdentity;
+import io.cpufeatures.x86.CpuIdentity;
 import java.util.Set;
 
 /**

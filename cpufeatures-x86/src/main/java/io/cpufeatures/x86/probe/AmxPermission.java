@@ -1,11 +1,11 @@
 package io.cpufeatures.x86.probe;
 
 import com.sun.jna.Platform;
-import io.cpufeatures.x86.feature.StateRequirement;
-import io.cpufeatures.x86.feature.X86Feature;
-import io.cpufeatures.x86.raw.CpuidSnapshot;
-import io.cpufeatures.x86.raw.TilePermission;
-import io.cpufeatures.x86.raw.Xcr0Source;
+import io.cpufeatures.x86.StateRequirement;
+import io.cpufeatures.x86.X86Feature;
+import io.cpufeatures.x86.CpuidSnapshot;
+import io.cpufeatures.x86.TilePermission;
+import io.cpufeatures.x86.Xcr0Source;
 import java.util.Objects;
 import java.util.function.Supplier;
 

@@ -2,9 +2,9 @@ package io.cpufeatures.x86.probe;
 
 import io.cpufeatures.core.SnapshotSource;
 import io.cpufeatures.core.CpuKind;
-import io.cpufeatures.x86.feature.CoreType;
-import io.cpufeatures.x86.feature.X86Feature;
-import io.cpufeatures.x86.raw.CpuidSnapshot;
+import io.cpufeatures.x86.CoreType;
+import io.cpufeatures.x86.X86Feature;
+import io.cpufeatures.x86.CpuidSnapshot;
 import java.util.ArrayList;
 import java.util.BitSet;
 import java.util.LinkedHashMap;

@@ -1,6 +1,6 @@
 package io.cpufeatures.x86.probe;
 
-import io.cpufeatures.x86.raw.CpuidRegisters;
+import io.cpufeatures.x86.CpuidRegisters;
 
 /** Executes CPUID and XGETBV on the running CPU (or replays them, in tests). */
 public interface CpuidInstruction {

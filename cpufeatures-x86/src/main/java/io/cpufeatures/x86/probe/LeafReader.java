@@ -1,12 +1,12 @@
 package io.cpufeatures.x86.probe;
 
 import io.cpufeatures.core.SnapshotSource;
-import io.cpufeatures.x86.feature.CpuIdentity;
-import io.cpufeatures.x86.feature.X86Feature;
-import io.cpufeatures.x86.feature.X86Vendor;
-import io.cpufeatures.x86.raw.CpuidRegisters;
-import io.cpufeatures.x86.raw.CpuidSnapshot;
-import io.cpufeatures.x86.raw.Xcr0Source;
+import io.cpufeatures.x86.CpuIdentity;
+import io.cpufeatures.x86.X86Feature;
+import io.cpufeatures.x86.X86Vendor;
+import io.cpufeatures.x86.CpuidRegisters;
+import io.cpufeatures.x86.CpuidSnapshot;
+import io.cpufeatures.x86.Xcr0Source;
 import java.util.HashMap;
 import java.util.Map;
 

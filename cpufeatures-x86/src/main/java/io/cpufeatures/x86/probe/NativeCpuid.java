@@ -4,7 +4,7 @@ import com.sun.jna.Function;
 import com.sun.jna.Memory;
 import com.sun.jna.Platform;
 import com.sun.jna.Pointer;
-import io.cpufeatures.x86.raw.CpuidRegisters;
+import io.cpufeatures.x86.CpuidRegisters;
 import java.util.function.LongFunction;
 
 /**

@@ -1,9 +1,9 @@
 package io.cpufeatures.x86.probe;
 
 import io.cpufeatures.core.SnapshotSource;
-import io.cpufeatures.x86.feature.CpuidBit;
-import io.cpufeatures.x86.feature.X86Feature;
-import io.cpufeatures.x86.raw.CpuidSnapshot;
+import io.cpufeatures.x86.CpuidBit;
+import io.cpufeatures.x86.X86Feature;
+import io.cpufeatures.x86.CpuidSnapshot;
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
 import java.nio.charset.StandardCharsets;
@@ -20,7 +20,7 @@ import java.util.TreeSet;
  * the CPUID bit of every feature whose canonical name it lists. The kernel's view has the
  * dependency cascade applied and omits features whose register state the kernel did not enable
  * ({@code arch/x86/kernel/fpu/xstate.c}), but it does not show XCR0, so XCR0 is unknown and recorded
- * as checked by the kernel ({@link io.cpufeatures.x86.raw.Xcr0Source#KERNEL_CHECKED}); it also
+ * as checked by the kernel ({@link io.cpufeatures.x86.Xcr0Source#KERNEL_CHECKED}); it also
  * hides flags the kernel does not name ({@code osxsave} is implied by {@code xsave}) or chose to
  * clear.
  */

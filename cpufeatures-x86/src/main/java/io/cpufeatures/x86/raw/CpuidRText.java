@@ -1,5 +1,8 @@
 package io.cpufeatures.x86.raw;
 
+import io.cpufeatures.x86.CpuidLeaf;
+import io.cpufeatures.x86.CpuidRegisters;
+import io.cpufeatures.x86.CpuidSnapshot;
 import java.util.List;
 import java.util.Map;
 

@@ -56,7 +56,7 @@ public enum LeafRange {
      * implemented (old CPUs echo other data there), so only the base leaf is kept, except for the
      * extended range where even the base leaf is then meaningless and the range is dropped.
      */
-    int highestLeaf(int baseEax) {
+    public int highestLeaf(int baseEax) {
         if (this == BASIC) {
             return baseEax;
         }

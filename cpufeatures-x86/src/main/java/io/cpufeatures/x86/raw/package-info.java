@@ -1,5 +1,5 @@
 /**
- * The raw layer: what CPUID answered on one logical CPU ({@link io.cpufeatures.x86.raw.CpuidSnapshot}),
- * XCR0 and how it is known, where the data came from, and the {@code cpuid -r} text format.
+ * Not exported. Helpers of the raw layer: the CPUID leaf ranges, hexadecimal text, and the
+ * {@code cpuid -r} text format the module writes.
  */
 package io.cpufeatures.x86.raw;

@@ -1,8 +1,8 @@
 package io.cpufeatures.x86.usable;
 
 import io.cpufeatures.core.kit.Erratum;
-import io.cpufeatures.x86.feature.X86Feature;
-import io.cpufeatures.x86.feature.X86Vendor;
+import io.cpufeatures.x86.X86Feature;
+import io.cpufeatures.x86.X86Vendor;
 import java.util.List;
 import java.util.Set;
 

@@ -1,12 +1,13 @@
 package io.cpufeatures.x86.usable;
 
+import io.cpufeatures.x86.Xcr0State;
 import io.cpufeatures.core.Reason;
 import io.cpufeatures.core.ReasonKind;
 import io.cpufeatures.core.kit.OwnCheck;
-import io.cpufeatures.x86.feature.StateRequirement;
-import io.cpufeatures.x86.feature.X86Feature;
-import io.cpufeatures.x86.feature.XsaveComponent;
-import io.cpufeatures.x86.raw.TilePermission;
+import io.cpufeatures.x86.StateRequirement;
+import io.cpufeatures.x86.X86Feature;
+import io.cpufeatures.x86.XsaveComponent;
+import io.cpufeatures.x86.TilePermission;
 import java.util.Objects;
 import java.util.Optional;
 

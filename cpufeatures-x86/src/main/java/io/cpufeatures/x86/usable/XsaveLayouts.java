@@ -2,7 +2,7 @@ package io.cpufeatures.x86.usable;
 
 import java.util.Objects;
 
-import io.cpufeatures.x86.feature.X86Vendor;
+import io.cpufeatures.x86.X86Vendor;
 import java.util.List;
 import java.util.Optional;
 

@@ -1,5 +1,5 @@
 /**
- * The usable layer: XCR0 (read, given or inferred), the dependency and errata tables, and the
- * rules that turn present features into usable ones with a reason for every refusal.
+ * Not exported. The usable layer's x86 rules, bound to the kit: XCR0 (read, given or inferred) and the
+ * OS-state check, the dependency and errata tables.
  */
 package io.cpufeatures.x86.usable;

@@ -9,12 +9,12 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.cpufeatures.core.CpuKind;
-import io.cpufeatures.x86.raw.CpuidSnapshot;
+import io.cpufeatures.x86.CpuidSnapshot;
 import io.cpufeatures.x86.dump.CpuidDump;
 import io.cpufeatures.x86.dump.CpuidDumps;
 import io.cpufeatures.x86.feature.X86Table;
-import io.cpufeatures.x86.feature.X86Feature;
-import io.cpufeatures.x86.feature.XsaveComponent;
+import io.cpufeatures.x86.X86Feature;
+import io.cpufeatures.x86.XsaveComponent;
 import io.cpufeatures.x86.testing.Corpus;
 import java.util.ArrayList;
 import java.util.LinkedHashSet;

@@ -5,8 +5,8 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import io.cpufeatures.x86.raw.CpuidRegisters;
-import io.cpufeatures.x86.raw.CpuidSnapshot;
+import io.cpufeatures.x86.CpuidRegisters;
+import io.cpufeatures.x86.CpuidSnapshot;
 import org.junit.jupiter.api.Test;
 
 /** The dump readers on small hand-written inputs: every format variant and every refusal. */

@@ -9,8 +9,8 @@ import io.cpufeatures.core.CpuFeatures;
 import io.cpufeatures.core.SourceKind;
 import io.cpufeatures.core.UnknownFeatureException;
 import io.cpufeatures.x86.X86CpuInfo;
-import io.cpufeatures.x86.feature.X86Vendor;
-import io.cpufeatures.x86.raw.Xcr0Source;
+import io.cpufeatures.x86.X86Vendor;
+import io.cpufeatures.x86.Xcr0Source;
 import org.junit.jupiter.api.Test;
 
 /** The emulation API: what it builds decodes to what was described, and bad descriptions are refused. */

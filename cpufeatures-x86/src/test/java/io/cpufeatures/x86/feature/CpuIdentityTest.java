@@ -1,5 +1,7 @@
 package io.cpufeatures.x86.feature;
 
+import io.cpufeatures.x86.CpuIdentity;
+import io.cpufeatures.x86.X86Vendor;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -45,7 +47,7 @@ class CpuIdentityTest {
     /** CPUID.0:EAX is unsigned: a dump claiming 0xFFFFFFFF basic leaves must not read as having none. */
     @Test
     void theHighestBasicLeafIsComparedUnsigned() {
-        io.cpufeatures.x86.raw.CpuidSnapshot s = io.cpufeatures.x86.raw.CpuidSnapshot
+        io.cpufeatures.x86.CpuidSnapshot s = io.cpufeatures.x86.CpuidSnapshot
                 .builder(io.cpufeatures.core.SnapshotSource.emulated("test"))
                 .put(0, 0, 0xffffffff, 0x756e6547, 0x6c65746e, 0x49656e69)
                 .put(1, 0, 0x00050654, 0, 1 << 31 | 1 << 27 | 1 << 26, 0)

@@ -1,5 +1,8 @@
 package io.cpufeatures.x86.feature;
 
+import io.cpufeatures.x86.CpuidBit;
+import io.cpufeatures.x86.X86Feature;
+import io.cpufeatures.x86.XsaveComponent;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;

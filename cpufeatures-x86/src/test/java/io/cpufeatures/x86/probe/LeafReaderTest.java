@@ -10,9 +10,9 @@ import io.cpufeatures.x86.X86CpuInfo;
 import io.cpufeatures.x86.X86Decoder;
 import io.cpufeatures.core.CpuKind;
 import io.cpufeatures.x86.dump.CpuidDumps;
-import io.cpufeatures.x86.raw.CpuidRegisters;
-import io.cpufeatures.x86.raw.CpuidSnapshot;
-import io.cpufeatures.x86.raw.Xcr0Source;
+import io.cpufeatures.x86.CpuidRegisters;
+import io.cpufeatures.x86.CpuidSnapshot;
+import io.cpufeatures.x86.Xcr0Source;
 import io.cpufeatures.x86.testing.BundledDumps;
 import io.cpufeatures.x86.testing.Corpus;
 import java.util.ArrayList;
@@ -50,7 +50,7 @@ class LeafReaderTest {
 
         @Override
         public long xgetbv0() {
-            if (!dump.read(1).bit(io.cpufeatures.x86.raw.Register.ECX, 27)) {
+            if (!dump.read(1).bit(io.cpufeatures.x86.Register.ECX, 27)) {
                 fail("XGETBV executed with OSXSAVE clear: #UD");
             }
             xgetbvs++;

@@ -7,8 +7,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import com.sun.jna.Pointer;
-import io.cpufeatures.x86.feature.CpuIdentity;
-import io.cpufeatures.x86.raw.CpuidRegisters;
+import io.cpufeatures.x86.CpuIdentity;
+import io.cpufeatures.x86.CpuidRegisters;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
@@ -50,7 +50,7 @@ class NativeCpuidTest {
             assertEquals(Integer.parseInt(proc.get("model")), CpuIdentity.displayModel(signature));
             assertEquals(Integer.parseInt(proc.get("stepping")), signature & 0xf);
             assertTrue(cpu.description().contains("System V"), cpu.description());
-            if (cpu.cpuid(1, 0).bit(io.cpufeatures.x86.raw.Register.ECX, 27)) {
+            if (cpu.cpuid(1, 0).bit(io.cpufeatures.x86.Register.ECX, 27)) {
                 long xcr0 = cpu.xgetbv0();
                 assertEquals(0x3, xcr0 & 0x3, "x87 and SSE are always enabled with XSAVE: " + Long.toHexString(xcr0));
                 assertEquals(0, xcr0 >>> 32 >>> 20, "no XCR0 bit above 51 exists: " + Long.toHexString(xcr0));

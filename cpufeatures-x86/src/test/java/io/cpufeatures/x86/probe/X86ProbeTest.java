@@ -13,7 +13,7 @@ import io.cpufeatures.core.spi.ProbeMode;
 import io.cpufeatures.core.spi.ProbeSettings;
 import io.cpufeatures.x86.X86CpuInfo;
 import io.cpufeatures.x86.X86Decoder;
-import io.cpufeatures.x86.raw.Xcr0Source;
+import io.cpufeatures.x86.Xcr0Source;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -61,7 +61,7 @@ class X86ProbeTest {
         assertTrue(cpu.xcr0().value().isEmpty(), "XCR0 is unknown from /proc/cpuinfo");
         assertTrue(cpu.xcr0().describe().startsWith("XCR0 unknown"), cpu.xcr0().describe());
         assertEquals("Intel(R) Xeon(R) Gold 6154 CPU @ 3.00GHz", cpu.identity().brand());
-        assertTrue(cpu.hasPolicy(io.cpufeatures.x86.policy.PolicyFlag.PREFER_YMM));
+        assertTrue(cpu.hasPolicy(io.cpufeatures.x86.PolicyFlag.PREFER_YMM));
     }
 
     @Test

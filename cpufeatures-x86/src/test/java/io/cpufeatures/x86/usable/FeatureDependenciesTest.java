@@ -7,8 +7,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.cpufeatures.core.kit.DependencyRule;
 import io.cpufeatures.core.kit.DependencyTable;
-import io.cpufeatures.x86.feature.StateRequirement;
-import io.cpufeatures.x86.feature.X86Feature;
+import io.cpufeatures.x86.StateRequirement;
+import io.cpufeatures.x86.X86Feature;
 import io.cpufeatures.x86.feature.X86Table;
 import java.util.HashSet;
 import java.util.List;

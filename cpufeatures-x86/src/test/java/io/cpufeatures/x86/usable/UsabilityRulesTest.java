@@ -9,7 +9,7 @@ import io.cpufeatures.core.Reason;
 import io.cpufeatures.core.ReasonKind;
 import io.cpufeatures.x86.X86CpuInfo;
 import io.cpufeatures.x86.X86Decoder;
-import io.cpufeatures.x86.feature.X86Feature;
+import io.cpufeatures.x86.X86Feature;
 import io.cpufeatures.x86.emulation.EmulatedCpu;
 import java.util.Arrays;
 import java.util.EnumSet;
@@ -45,7 +45,7 @@ class UsabilityRulesTest {
     void avx512NeedsOpmaskAndBothZmmComponentsAndNamesTheMissingOnes() {
         // No OS can enable OPMASK alone (Xcr0Rules), but a snapshot can claim it: the decoder names what is missing.
         X86CpuInfo cpu = X86Decoder.decode(EmulatedCpu.intel(6, 0x8f, 8).with(AVX512_CPU).build()
-                .withXcr0(0x27, io.cpufeatures.x86.raw.Xcr0Source.XGETBV));
+                .withXcr0(0x27, io.cpufeatures.x86.Xcr0Source.XGETBV));
         assertFalse(cpu.isUsable(X86Feature.AVX512F));
         Reason r = first(cpu, X86Feature.AVX512F);
         assertEquals(ReasonKind.XSAVE_STATE, r.kind());

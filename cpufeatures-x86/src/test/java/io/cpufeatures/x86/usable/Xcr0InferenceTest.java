@@ -1,5 +1,6 @@
 package io.cpufeatures.x86.usable;
 
+import io.cpufeatures.x86.Xcr0State;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -9,10 +10,10 @@ import io.cpufeatures.x86.X86CpuInfo;
 import io.cpufeatures.x86.X86Decoder;
 import io.cpufeatures.x86.emulation.EmulatedCpu;
 import io.cpufeatures.x86.emulation.ReferenceCpus;
-import io.cpufeatures.x86.feature.X86Feature;
-import io.cpufeatures.x86.feature.X86Vendor;
-import io.cpufeatures.x86.raw.CpuidSnapshot;
-import io.cpufeatures.x86.raw.Xcr0Source;
+import io.cpufeatures.x86.X86Feature;
+import io.cpufeatures.x86.X86Vendor;
+import io.cpufeatures.x86.CpuidSnapshot;
+import io.cpufeatures.x86.Xcr0Source;
 import org.junit.jupiter.api.Test;
 
 class Xcr0InferenceTest {
@@ -132,7 +133,7 @@ class Xcr0InferenceTest {
         CpuidSnapshot zen4 = EmulatedCpu.amd(0x19, 0x61, 2).with(X86Feature.XSAVE, X86Feature.OSXSAVE, X86Feature.AVX,
                 X86Feature.AVX512F).xcr0Unknown().supportedState(0x2e7).leaf(0xD, 0, 0x2e7, 2432, 2440, 0)
                 .leaf(0xD, 5, 0, 0, 0, 0).leaf(0xD, 6, 0, 0, 0, 0).leaf(0xD, 7, 0, 0, 0, 0).build();
-        assertEquals(new io.cpufeatures.x86.raw.CpuidRegisters(8, 2432, 0, 0), zen4.read(0xD, 9));
+        assertEquals(new io.cpufeatures.x86.CpuidRegisters(8, 2432, 0, 0), zen4.read(0xD, 9));
         Xcr0State s = Xcr0Inference.of(zen4);
         assertEquals(0xe7, s.value().getAsLong());
         assertEquals(0xe0, s.assumed());
@@ -143,7 +144,7 @@ class Xcr0InferenceTest {
     void anEmulatedAmdCpuReportsAmdsLayout() {
         CpuidSnapshot zen4 = EmulatedCpu.amd(0x19, 0x61, 2).with(X86Feature.XSAVE, X86Feature.OSXSAVE, X86Feature.AVX,
                 X86Feature.AVX512F, X86Feature.PKU).xcr0Unknown().build();
-        assertEquals(new io.cpufeatures.x86.raw.CpuidRegisters(1024, 1408, 0, 0), zen4.read(0xD, 7));
+        assertEquals(new io.cpufeatures.x86.CpuidRegisters(1024, 1408, 0, 0), zen4.read(0xD, 7));
         assertEquals(2440, zen4.read(0xD, 0).ecx());
         assertEquals(0x2e7, Xcr0Inference.of(zen4).value().getAsLong());
     }

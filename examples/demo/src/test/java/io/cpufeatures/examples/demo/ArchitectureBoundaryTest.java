@@ -4,8 +4,8 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import io.cpufeatures.aarch64.feature.AArch64Feature;
-import io.cpufeatures.x86.feature.X86Feature;
+import io.cpufeatures.aarch64.AArch64Feature;
+import io.cpufeatures.x86.X86Feature;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;

@@ -1,7 +1,7 @@
 package io.cpufeatures.examples.demo;
 
 import io.cpufeatures.aarch64.AArch64CpuInfo;
-import io.cpufeatures.aarch64.raw.AArch64Snapshot;
+import io.cpufeatures.aarch64.AArch64Snapshot;
 import io.cpufeatures.cli.Main;
 import io.cpufeatures.core.CpuDumps;
 import io.cpufeatures.core.CpuFeatures;

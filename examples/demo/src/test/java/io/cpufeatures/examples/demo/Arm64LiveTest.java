@@ -7,8 +7,8 @@ import static org.junit.jupiter.api.Assertions.fail;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import io.cpufeatures.aarch64.feature.AArch64Feature;
-import io.cpufeatures.aarch64.raw.HwcapWord;
+import io.cpufeatures.aarch64.AArch64Feature;
+import io.cpufeatures.aarch64.HwcapWord;
 import io.cpufeatures.core.CpuDump;
 import io.cpufeatures.core.CpuDumps;
 import io.cpufeatures.core.CpuFeatures;

@@ -1,4 +1,4 @@
-package io.cpufeatures.aarch64.raw;
+package io.cpufeatures.aarch64;
 
 /**
  * The fields of MIDR_EL1 (Arm ARM, "MIDR_EL1, Main ID Register"): Implementer [31:24],

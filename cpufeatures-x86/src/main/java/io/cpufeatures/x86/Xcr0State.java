@@ -1,9 +1,6 @@
-package io.cpufeatures.x86.usable;
+package io.cpufeatures.x86;
 
-import io.cpufeatures.x86.feature.XsaveComponent;
 import io.cpufeatures.x86.raw.Hex;
-import io.cpufeatures.x86.raw.TilePermission;
-import io.cpufeatures.x86.raw.Xcr0Source;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.OptionalLong;

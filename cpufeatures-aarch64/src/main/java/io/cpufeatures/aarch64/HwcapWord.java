@@ -1,4 +1,4 @@
-package io.cpufeatures.aarch64.raw;
+package io.cpufeatures.aarch64;
 
 /**
  * The auxiliary-vector words in which Linux publishes what user space may use: each a 64-bit mask,

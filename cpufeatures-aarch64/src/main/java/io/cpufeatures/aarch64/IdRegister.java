@@ -1,4 +1,4 @@
-package io.cpufeatures.aarch64.raw;
+package io.cpufeatures.aarch64;
 
 import java.util.Locale;
 import java.util.Optional;

@@ -1,4 +1,4 @@
-package io.cpufeatures.aarch64.identity;
+package io.cpufeatures.aarch64;
 
 import java.util.Objects;
 import java.util.Optional;

@@ -1,4 +1,4 @@
-package io.cpufeatures.x86.raw;
+package io.cpufeatures.x86;
 
 import java.util.Locale;
 

@@ -1,6 +1,5 @@
-package io.cpufeatures.x86.feature;
+package io.cpufeatures.x86;
 
-import io.cpufeatures.x86.raw.Register;
 import java.util.Locale;
 import java.util.Objects;
 

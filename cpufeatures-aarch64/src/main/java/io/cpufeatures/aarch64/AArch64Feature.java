@@ -1,4 +1,4 @@
-package io.cpufeatures.aarch64.feature;
+package io.cpufeatures.aarch64;
 
 import static io.cpufeatures.aarch64.feature.TableTerms.FPFR0;
 import static io.cpufeatures.aarch64.feature.TableTerms.IN_ATOMICS;
@@ -29,11 +29,10 @@ import static io.cpufeatures.aarch64.feature.TableTerms.anyOf;
 import static io.cpufeatures.aarch64.feature.TableTerms.field;
 import static io.cpufeatures.aarch64.feature.TableTerms.oneBit;
 import static io.cpufeatures.aarch64.feature.TableTerms.signed;
-import static io.cpufeatures.aarch64.raw.HwcapWord.HWCAP;
-import static io.cpufeatures.aarch64.raw.HwcapWord.HWCAP2;
-import static io.cpufeatures.aarch64.raw.HwcapWord.HWCAP3;
+import static io.cpufeatures.aarch64.HwcapWord.HWCAP;
+import static io.cpufeatures.aarch64.HwcapWord.HWCAP2;
+import static io.cpufeatures.aarch64.HwcapWord.HWCAP3;
 
-import io.cpufeatures.aarch64.raw.HwcapWord;
 import io.cpufeatures.core.kit.FeatureRow;
 import java.util.List;
 

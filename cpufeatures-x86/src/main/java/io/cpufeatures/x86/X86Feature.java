@@ -1,4 +1,4 @@
-package io.cpufeatures.x86.feature;
+package io.cpufeatures.x86;
 
 import static io.cpufeatures.x86.feature.TableTerms.BND_STATE;
 import static io.cpufeatures.x86.feature.TableTerms.EGPR_STATE;
@@ -21,13 +21,12 @@ import static io.cpufeatures.x86.feature.TableTerms.TILE_STATE;
 import static io.cpufeatures.x86.feature.TableTerms.XMM_STATE;
 import static io.cpufeatures.x86.feature.TableTerms.YMM_STATE;
 import static io.cpufeatures.x86.feature.TableTerms.ZMM_STATE;
-import static io.cpufeatures.x86.raw.Register.EAX;
-import static io.cpufeatures.x86.raw.Register.EBX;
-import static io.cpufeatures.x86.raw.Register.ECX;
-import static io.cpufeatures.x86.raw.Register.EDX;
+import static io.cpufeatures.x86.Register.EAX;
+import static io.cpufeatures.x86.Register.EBX;
+import static io.cpufeatures.x86.Register.ECX;
+import static io.cpufeatures.x86.Register.EDX;
 
 import io.cpufeatures.core.kit.FeatureRow;
-import io.cpufeatures.x86.raw.Register;
 import java.util.List;
 
 /**

@@ -1,7 +1,5 @@
-package io.cpufeatures.aarch64.feature;
+package io.cpufeatures.aarch64;
 
-import io.cpufeatures.aarch64.raw.AArch64Snapshot;
-import io.cpufeatures.aarch64.raw.IdRegister;
 import java.util.List;
 import java.util.OptionalLong;
 

@@ -1,4 +1,4 @@
-package io.cpufeatures.x86.feature;
+package io.cpufeatures.x86;
 
 import java.util.ArrayList;
 import java.util.List;

@@ -1,4 +1,4 @@
-package io.cpufeatures.aarch64.raw;
+package io.cpufeatures.aarch64;
 
 import io.cpufeatures.core.CpuSnapshot;
 import io.cpufeatures.core.SnapshotSource;

@@ -1,5 +1,6 @@
-package io.cpufeatures.x86.raw;
+package io.cpufeatures.x86;
 
+import io.cpufeatures.x86.raw.LeafRange;
 import io.cpufeatures.core.CpuSnapshot;
 import io.cpufeatures.core.SnapshotSource;
 import java.util.Collections;

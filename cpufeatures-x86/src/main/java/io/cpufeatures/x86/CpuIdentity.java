@@ -1,8 +1,6 @@
-package io.cpufeatures.x86.feature;
+package io.cpufeatures.x86;
 
 import io.cpufeatures.x86.raw.Hex;
-import io.cpufeatures.x86.raw.CpuidRegisters;
-import io.cpufeatures.x86.raw.CpuidSnapshot;
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
 import java.nio.charset.StandardCharsets;

@@ -1,6 +1,5 @@
-package io.cpufeatures.aarch64.feature;
+package io.cpufeatures.aarch64;
 
-import io.cpufeatures.aarch64.raw.IdRegister;
 import java.util.Objects;
 
 /**

@@ -1,4 +1,4 @@
-package io.cpufeatures.x86.policy;
+package io.cpufeatures.x86;
 
 /**
  * Synthetic flags of the preferred layer: advice on which usable features to prefer. A policy

@@ -1,4 +1,4 @@
-package io.cpufeatures.x86.feature;
+package io.cpufeatures.x86;
 
 /**
  * The register state a feature's instructions touch, and so what the OS must have enabled before

@@ -1,4 +1,4 @@
-package io.cpufeatures.x86.raw;
+package io.cpufeatures.x86;
 
 /** The four registers CPUID returns. */
 public enum Register {

@@ -1,4 +1,4 @@
-package io.cpufeatures.x86.raw;
+package io.cpufeatures.x86;
 
 /** How the value of XCR0 (the OS-enabled register state) is known, with its identifier in reports. */
 public enum Xcr0Source {
