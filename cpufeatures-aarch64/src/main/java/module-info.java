@@ -8,6 +8,7 @@
  */
 module io.cpufeatures.aarch64 {
     requires transitive io.cpufeatures.core;
+    requires io.cpufeatures.os;
     requires com.sun.jna;
     requires org.slf4j;
 

@@ -7,6 +7,7 @@
  */
 module io.cpufeatures.x86 {
     requires transitive io.cpufeatures.core;
+    requires io.cpufeatures.os;
     requires com.sun.jna;
     requires org.slf4j;
 

@@ -1,13 +1,13 @@
 package io.cpufeatures.aarch64;
 
-import io.cpufeatures.aarch64.dump.AArch64Dump;
-import io.cpufeatures.aarch64.dump.AArch64DumpFormatException;
 import io.cpufeatures.aarch64.dump.AArch64DumpText;
 import io.cpufeatures.aarch64.probe.AArch64Probe;
 import io.cpufeatures.core.CpuDescription;
-import io.cpufeatures.core.CpuKind;
 import io.cpufeatures.core.CpuSnapshot;
+import io.cpufeatures.core.DumpFormatException;
 import io.cpufeatures.core.kit.DecodedFeatures;
+import io.cpufeatures.core.kit.ProbeSequence;
+import io.cpufeatures.core.kit.KeyValueDump.SnapshotDump;
 import io.cpufeatures.core.spi.ArchitectureFeatures;
 import io.cpufeatures.core.spi.CpuFeaturesProvider;
 import io.cpufeatures.core.spi.DumpContents;
@@ -43,7 +43,7 @@ public final class AArch64CpuFeaturesProvider implements CpuFeaturesProvider {
 
     @Override
     public ProbeResult probe(ProbeMode mode) {
-        AArch64Probe.Outcome outcome = AArch64Probe.system().probe(mode);
+        ProbeSequence.Result<AArch64Snapshot> outcome = AArch64Probe.system().probe(mode);
         if (outcome.snapshot().isEmpty()) {
             return new ProbeResult(new NoCpuInformation(architecture()), outcome.source());
         }
@@ -74,25 +74,18 @@ public final class AArch64CpuFeaturesProvider implements CpuFeaturesProvider {
      * error, rather than silently ignored.
      */
     @Override
-    public Optional<DumpContents> parseDump(String file, String text, OptionalLong xcr0) throws AArch64DumpFormatException {
-        Optional<AArch64Dump> dump = AArch64DumpText.parseIfAArch64(file, text);
-        if (dump.isEmpty()) {
-            return Optional.empty();
-        }
-        if (xcr0.isPresent()) {
-            throw new AArch64DumpFormatException(file, 0, "an XCR0 was given for an AArch64 dump; XCR0 is x86's OS state,"
+    public Optional<DumpContents> parseDump(String file, String text, OptionalLong xcr0) throws DumpFormatException {
+        Optional<SnapshotDump<AArch64Snapshot>> dump = AArch64DumpText.parseIfAArch64(file, text);
+        if (dump.isPresent() && xcr0.isPresent()) {
+            throw new DumpFormatException(file, 0, "an XCR0 was given for an AArch64 dump; XCR0 is x86's OS state,"
                     + " the HWCAP words in the dump are AArch64's");
         }
-        List<CpuKind<CpuSnapshot>> kinds = new ArrayList<>();
-        for (CpuKind<AArch64Snapshot> k : dump.get().kinds()) {
-            kinds.add(k.as(k.cpu()));
-        }
-        return Optional.of(new DumpContents(AArch64DumpText.FORMAT, dump.get().logicalCpus(), kinds));
+        return dump.map(SnapshotDump::contents);
     }
 
     @Override
     public String unrecognisedDump() {
-        return AArch64DumpText.UNRECOGNISED;
+        return AArch64DumpText.FORMAT.unrecognised();
     }
 
     @Override

@@ -1,5 +1,8 @@
 package io.cpufeatures.aarch64;
 
+import static io.cpufeatures.aarch64.HwcapWord.HWCAP2;
+import static io.cpufeatures.aarch64.HwcapWord.HWCAP3;
+import static io.cpufeatures.aarch64.HwcapWord.HWCAP;
 import static io.cpufeatures.aarch64.feature.TableTerms.FPFR0;
 import static io.cpufeatures.aarch64.feature.TableTerms.IN_ATOMICS;
 import static io.cpufeatures.aarch64.feature.TableTerms.IN_CRYPTO;
@@ -29,9 +32,6 @@ import static io.cpufeatures.aarch64.feature.TableTerms.anyOf;
 import static io.cpufeatures.aarch64.feature.TableTerms.field;
 import static io.cpufeatures.aarch64.feature.TableTerms.oneBit;
 import static io.cpufeatures.aarch64.feature.TableTerms.signed;
-import static io.cpufeatures.aarch64.HwcapWord.HWCAP;
-import static io.cpufeatures.aarch64.HwcapWord.HWCAP2;
-import static io.cpufeatures.aarch64.HwcapWord.HWCAP3;
 
 import io.cpufeatures.core.kit.FeatureRow;
 import java.util.List;

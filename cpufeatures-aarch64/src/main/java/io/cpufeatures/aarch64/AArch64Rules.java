@@ -1,7 +1,7 @@
 package io.cpufeatures.aarch64;
 
-import io.cpufeatures.aarch64.feature.Presence;
 import io.cpufeatures.aarch64.feature.AArch64Table;
+import io.cpufeatures.aarch64.feature.Presence;
 import io.cpufeatures.aarch64.usable.FeatureDependencies;
 import io.cpufeatures.aarch64.usable.HwcapCheck;
 import io.cpufeatures.core.CpuDescription;

@@ -3,7 +3,6 @@ package io.cpufeatures.cli;
 import io.cpufeatures.core.CpuFeatures;
 import io.cpufeatures.core.CpuKind;
 import io.cpufeatures.core.Reason;
-import io.cpufeatures.core.trace.ErratumCheck;
 import io.cpufeatures.core.trace.FeatureTrace;
 import io.cpufeatures.core.trace.GroupTrace;
 import io.cpufeatures.core.trace.JvmTrace;

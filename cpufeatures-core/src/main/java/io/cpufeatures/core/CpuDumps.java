@@ -1,7 +1,5 @@
 package io.cpufeatures.core;
 
-import java.util.Objects;
-
 import io.cpufeatures.core.internal.Architectures;
 import io.cpufeatures.core.spi.ArchitectureFeatures;
 import io.cpufeatures.core.spi.CpuFeaturesProvider;
@@ -13,6 +11,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Objects;
 import java.util.Optional;
 import java.util.OptionalLong;
 

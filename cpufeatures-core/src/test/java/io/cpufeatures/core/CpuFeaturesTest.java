@@ -8,7 +8,6 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.cpufeatures.core.jvm.JvmView;
 import io.cpufeatures.core.spi.ArchitectureFeatures;
-import io.cpufeatures.core.spi.CpuFeaturesProvider;
 import io.cpufeatures.core.spi.CpuFeaturesProvider.ProbeResult;
 import io.cpufeatures.core.spi.ProbeMode;
 import io.cpufeatures.core.spi.ProbeSettings;

@@ -1,8 +1,8 @@
 package io.cpufeatures.x86;
 
-import io.cpufeatures.x86.raw.LeafRange;
 import io.cpufeatures.core.CpuSnapshot;
 import io.cpufeatures.core.SnapshotSource;
+import io.cpufeatures.x86.raw.LeafRange;
 import java.util.Collections;
 import java.util.EnumMap;
 import java.util.Map;

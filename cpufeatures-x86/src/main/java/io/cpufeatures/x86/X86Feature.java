@@ -1,11 +1,15 @@
 package io.cpufeatures.x86;
 
+import static io.cpufeatures.x86.Register.EAX;
+import static io.cpufeatures.x86.Register.EBX;
+import static io.cpufeatures.x86.Register.ECX;
+import static io.cpufeatures.x86.Register.EDX;
 import static io.cpufeatures.x86.feature.TableTerms.BND_STATE;
 import static io.cpufeatures.x86.feature.TableTerms.EGPR_STATE;
 import static io.cpufeatures.x86.feature.TableTerms.IN_AMX;
 import static io.cpufeatures.x86.feature.TableTerms.IN_APX;
-import static io.cpufeatures.x86.feature.TableTerms.IN_AVX;
 import static io.cpufeatures.x86.feature.TableTerms.IN_AVX512;
+import static io.cpufeatures.x86.feature.TableTerms.IN_AVX;
 import static io.cpufeatures.x86.feature.TableTerms.IN_BASE;
 import static io.cpufeatures.x86.feature.TableTerms.IN_BITS;
 import static io.cpufeatures.x86.feature.TableTerms.IN_CRYPTO;
@@ -21,10 +25,6 @@ import static io.cpufeatures.x86.feature.TableTerms.TILE_STATE;
 import static io.cpufeatures.x86.feature.TableTerms.XMM_STATE;
 import static io.cpufeatures.x86.feature.TableTerms.YMM_STATE;
 import static io.cpufeatures.x86.feature.TableTerms.ZMM_STATE;
-import static io.cpufeatures.x86.Register.EAX;
-import static io.cpufeatures.x86.Register.EBX;
-import static io.cpufeatures.x86.Register.ECX;
-import static io.cpufeatures.x86.Register.EDX;
 
 import io.cpufeatures.core.kit.FeatureRow;
 import java.util.List;

@@ -4,8 +4,8 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import io.cpufeatures.core.ReasonKind;
 import io.cpufeatures.core.CpuKind;
+import io.cpufeatures.core.ReasonKind;
 import io.cpufeatures.x86.dump.CpuidDump;
 import io.cpufeatures.x86.dump.DumpFormat;
 import io.cpufeatures.x86.testing.BundledDumps;

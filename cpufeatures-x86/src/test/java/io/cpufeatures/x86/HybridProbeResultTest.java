@@ -4,11 +4,11 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.cpufeatures.core.CpuKind;
 import io.cpufeatures.core.ProbeSource;
 import io.cpufeatures.core.SourceKind;
 import io.cpufeatures.core.spi.CoreTypeIntersection;
 import io.cpufeatures.core.spi.CpuFeaturesProvider.ProbeResult;
-import io.cpufeatures.core.CpuKind;
 import io.cpufeatures.x86.emulation.EmulatedCpu;
 import io.cpufeatures.x86.probe.X86Probe;
 import java.util.List;

@@ -8,8 +8,8 @@ import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import io.cpufeatures.core.CpuFeatures;
 import io.cpufeatures.core.ReasonKind;
-import io.cpufeatures.core.UnknownFeatureException;
 import io.cpufeatures.core.SourceKind;
+import io.cpufeatures.core.UnknownFeatureException;
 import io.cpufeatures.core.spi.ProbeMode;
 import io.cpufeatures.core.spi.ProbeSettings;
 import io.cpufeatures.x86.testing.BundledDumps;

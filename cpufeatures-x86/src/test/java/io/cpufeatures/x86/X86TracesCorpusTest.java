@@ -3,13 +3,13 @@ package io.cpufeatures.x86;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.cpufeatures.core.CpuFeatures;
+import io.cpufeatures.core.CpuKind;
 import io.cpufeatures.core.Reason;
 import io.cpufeatures.core.ReasonKind;
 import io.cpufeatures.core.spi.FeatureVocabulary;
 import io.cpufeatures.core.trace.FeatureTrace;
 import io.cpufeatures.core.trace.Trace;
 import io.cpufeatures.core.trace.Verdict;
-import io.cpufeatures.core.CpuKind;
 import io.cpufeatures.x86.testing.Corpus;
 import java.util.ArrayList;
 import java.util.List;

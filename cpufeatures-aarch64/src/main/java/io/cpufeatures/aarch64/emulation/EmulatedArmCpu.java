@@ -1,14 +1,13 @@
 package io.cpufeatures.aarch64.emulation;
 
 import io.cpufeatures.aarch64.AArch64Feature;
-import io.cpufeatures.aarch64.feature.AArch64Table;
-
-import io.cpufeatures.aarch64.FieldRule;
 import io.cpufeatures.aarch64.AArch64Snapshot;
+import io.cpufeatures.aarch64.FieldRule;
 import io.cpufeatures.aarch64.HwcapWord;
 import io.cpufeatures.aarch64.IdRegister;
 import io.cpufeatures.aarch64.IdRegisterSource;
 import io.cpufeatures.aarch64.Midr;
+import io.cpufeatures.aarch64.feature.AArch64Table;
 import io.cpufeatures.core.CpuFeatures;
 import io.cpufeatures.core.FeatureName;
 import io.cpufeatures.core.SnapshotSource;

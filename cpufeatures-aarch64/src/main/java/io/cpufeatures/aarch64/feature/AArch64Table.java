@@ -7,7 +7,7 @@ import io.cpufeatures.core.kit.FeatureTable;
 public final class AArch64Table {
 
     /** The table. */
-    public static final FeatureTable<AArch64Feature> FEATURES = FeatureTable.of(AArch64Feature.class, "aarch64",
+    public static final FeatureTable<AArch64Feature> FEATURES = FeatureTable.of(AArch64Feature.class, "an aarch64",
             TableTerms.FAMILIES, AArch64Feature::hwcapName);
 
     private AArch64Table() {

@@ -1,8 +1,8 @@
 package io.cpufeatures.aarch64.feature;
 
 import io.cpufeatures.aarch64.FieldRule;
-import io.cpufeatures.aarch64.IdRule;
 import io.cpufeatures.aarch64.IdRegister;
+import io.cpufeatures.aarch64.IdRule;
 import java.util.ArrayList;
 import java.util.List;
 

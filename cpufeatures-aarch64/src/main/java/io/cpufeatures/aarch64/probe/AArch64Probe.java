@@ -1,26 +1,24 @@
 package io.cpufeatures.aarch64.probe;
 
-import java.util.Objects;
-
 import io.cpufeatures.aarch64.AArch64Snapshot;
 import io.cpufeatures.aarch64.HwcapWord;
 import io.cpufeatures.aarch64.IdRegister;
 import io.cpufeatures.aarch64.IdRegisterSource;
-import io.cpufeatures.core.ProbeFailure;
-import io.cpufeatures.core.ProbeSource;
 import io.cpufeatures.core.SnapshotSource;
 import io.cpufeatures.core.SourceKind;
+import io.cpufeatures.core.kit.ProbeSequence;
 import io.cpufeatures.core.spi.ProbeMode;
+import io.cpufeatures.os.AuxiliaryVector;
+import io.cpufeatures.os.ElfMachine;
+import io.cpufeatures.os.NativeProbeException;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
-import java.util.Optional;
 import java.util.OptionalInt;
 import java.util.OptionalLong;
 import org.slf4j.Logger;
@@ -44,26 +42,6 @@ import org.slf4j.LoggerFactory;
 public final class AArch64Probe {
 
     private static final Logger LOG = LoggerFactory.getLogger(AArch64Probe.class);
-
-    /**
-     * What a probe found: the snapshot, or none, and the source record.
-     *
-     * @param snapshot the snapshot of this machine; empty when every source failed
-     * @param source   which source gave it and how, with the failures of the sources tried before it
-     */
-    public record Outcome(Optional<AArch64Snapshot> snapshot, ProbeSource source) {
-
-        /**
-         * Validates the parts.
-         *
-         * @param snapshot the snapshot, or empty when every source failed; not null
-         * @param source   the source record; not null
-         */
-        public Outcome {
-            Objects.requireNonNull(snapshot, "snapshot");
-            Objects.requireNonNull(source, "source");
-        }
-    }
 
     private final Path procCpuinfo;
     private final Path sysfsCpu0;
@@ -92,27 +70,11 @@ public final class AArch64Probe {
      *
      * @param mode the sources allowed; not {@link ProbeMode#NONE}
      * @return the snapshot of the first source that worked, with the failures before it; or no snapshot and every
-     *         failure, never an exception for a source that fails
+     *         failure, never an exception for a source that fails (the kit's {@link ProbeSequence})
      * @throws IllegalArgumentException for {@link ProbeMode#NONE}, which asks for no probe at all
      */
-    public Outcome probe(ProbeMode mode) {
-        long start = System.nanoTime();
-        List<SourceKind> order = switch (mode) {
-            case NATIVE -> List.of(SourceKind.NATIVE);
-            case PROC_CPUINFO -> List.of(SourceKind.PROC_CPUINFO);
-            case AUTO -> List.of(SourceKind.NATIVE, SourceKind.PROC_CPUINFO);
-            case NONE -> throw new IllegalArgumentException("probe mode none asks for no probe");
-        };
-        List<ProbeFailure> failures = new ArrayList<>();
-        for (SourceKind kind : order) {
-            try {
-                AArch64Snapshot s = kind == SourceKind.NATIVE ? nativeSnapshot() : procSnapshot(failures);
-                return new Outcome(Optional.of(s), new ProbeSource(kind, s.source().detail(), failures, since(start)));
-            } catch (NativeProbeException | IOException | RuntimeException | LinkageError e) {
-                failures.add(new ProbeFailure(kind, e.getMessage() == null ? e.toString() : e.getMessage(), Optional.of(e)));
-            }
-        }
-        return new Outcome(Optional.empty(), new ProbeSource(SourceKind.NONE, "every source failed", failures, since(start)));
+    public ProbeSequence.Result<AArch64Snapshot> probe(ProbeMode mode) {
+        return ProbeSequence.run(mode, why -> nativeSnapshot(), this::procSnapshot, s -> s.source().detail());
     }
 
     private AArch64Snapshot nativeSnapshot() throws NativeProbeException {
@@ -120,17 +82,17 @@ public final class AArch64Probe {
             throw new NativeProbeException("the native probe reads Linux's auxiliary vector; this is "
                     + System.getProperty("os.name"));
         }
-        ProcessArchitecture.requireAArch64(exe);
-        Auxv auxv = new Auxv();
-        long hwcap = auxv.read(HwcapWord.HWCAP).orElseThrow(() -> new NativeProbeException(
+        ElfMachine.require(exe, ElfMachine.AARCH64, "AArch64");
+        AuxiliaryVector auxv = AuxiliaryVector.open();
+        long hwcap = auxv.read(HwcapWord.HWCAP.auxvType()).orElseThrow(() -> new NativeProbeException(
                 "getauxval(AT_HWCAP) found no entry: the kernel gave the process no hwcaps"));
-        OptionalLong hwcap2 = auxv.read(HwcapWord.HWCAP2);
-        OptionalLong hwcap3 = auxv.read(HwcapWord.HWCAP3);
+        OptionalLong hwcap2 = auxv.read(HwcapWord.HWCAP2.auxvType());
+        OptionalLong hwcap3 = auxv.read(HwcapWord.HWCAP3.auxvType());
         AArch64Snapshot.Builder b = AArch64Snapshot.builder(new SnapshotSource(SourceKind.NATIVE, "pending"))
                 .hwcap(hwcap).hwcap2(hwcap2.orElse(0));
         hwcap3.ifPresent(b::hwcap3);
         List<String> how = new ArrayList<>();
-        how.add("getauxval through JNA " + Auxv.jnaVersion());
+        how.add("getauxval through JNA " + AuxiliaryVector.jnaVersion());
         if ((hwcap & AArch64Snapshot.HWCAP_CPUID) != 0) {
             try {
                 Map<IdRegister, Long> regs = NativeIdRegisters.read();
@@ -187,18 +149,12 @@ public final class AArch64Probe {
         return Long.parseUnsignedLong(t.substring(2), 16);
     }
 
-    private AArch64Snapshot procSnapshot(List<ProbeFailure> earlier) throws IOException {
+    private AArch64Snapshot procSnapshot(String why) throws IOException {
         if (!linux) {
             throw new IOException("/proc/cpuinfo exists only on Linux");
         }
         String text = Files.readString(procCpuinfo, StandardCharsets.ISO_8859_1);
-        String why = earlier.isEmpty() ? "forced by cpufeatures.probe=proc-cpuinfo"
-                : "because " + earlier.get(earlier.size() - 1);
         return ProcCpuinfo.parse(text, new SnapshotSource(SourceKind.PROC_CPUINFO,
                 procCpuinfo + ", the kernel's Features; ID registers and vector lengths unknown (" + why + ")"));
-    }
-
-    private static Duration since(long start) {
-        return Duration.ofNanos(System.nanoTime() - start);
     }
 }

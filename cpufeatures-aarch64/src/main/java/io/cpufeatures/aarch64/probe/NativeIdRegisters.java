@@ -3,8 +3,12 @@ package io.cpufeatures.aarch64.probe;
 import com.sun.jna.Function;
 import com.sun.jna.Pointer;
 import io.cpufeatures.aarch64.IdRegister;
+import io.cpufeatures.os.ExecutableMemory;
+import io.cpufeatures.os.NativeProbeException;
+import io.cpufeatures.os.PosixExecutableMemory;
 import java.util.EnumMap;
 import java.util.Map;
+import java.util.Optional;
 
 /**
  * The ID registers read with MRS on this CPU: the stubs of {@link MrsStubs} loaded into a W^X page
@@ -24,9 +28,9 @@ final class NativeIdRegisters {
      * @throws NativeProbeException if the page cannot be made executable or the caches synchronised
      */
     static Map<IdRegister, Long> read() throws NativeProbeException {
-        Function clearCache = ExecutableMemory.clearCache();
-        try (ExecutableMemory memory = new ExecutableMemory(PAGE)) {
-            Pointer code = memory.load(MrsStubs.page(PAGE), clearCache);
+        Function clearCache = PosixExecutableMemory.clearCache();
+        try (ExecutableMemory memory = new PosixExecutableMemory(false, PAGE, Optional.of(clearCache))) {
+            Pointer code = memory.load(MrsStubs.page(PAGE));
             Map<IdRegister, Long> values = new EnumMap<>(IdRegister.class);
             for (IdRegister r : IdRegister.values()) {
                 values.put(r, Function.getFunction(code.share((long) r.ordinal() * MrsStubs.STRIDE)).invokeLong(new Object[0]));

@@ -9,8 +9,8 @@ import io.cpufeatures.aarch64.Midr;
 import io.cpufeatures.core.SnapshotSource;
 import java.util.EnumMap;
 import java.util.HashMap;
-import java.util.LinkedHashMap;
 import java.util.Map;
+import java.util.Optional;
 
 /**
  * The fallback source on Linux: the kernel's {@code /proc/cpuinfo} for arm64
@@ -36,14 +36,16 @@ final class ProcCpuinfo {
      * @throws IllegalArgumentException if the file is not an arm64 one or a field is malformed
      */
     static AArch64Snapshot parse(String text, SnapshotSource source) {
-        Map<String, String> fields = firstProcessor(text);
-        String features = fields.get("Features");
-        if (features == null) {
-            boolean x86 = fields.containsKey("flags") || fields.containsKey("vendor_id");
+        Optional<Map<String, String>> block = io.cpufeatures.os.ProcCpuinfo.firstWith(text, "Features");
+        if (block.isEmpty()) {
+            Map<String, String> first = io.cpufeatures.os.ProcCpuinfo.blocks(text).stream().findFirst().orElse(Map.of());
+            boolean x86 = first.containsKey("flags") || first.containsKey("vendor_id");
             throw new IllegalArgumentException("/proc/cpuinfo has no 'Features' line, so it is not an arm64 kernel's"
                     + (x86 ? " (it has x86's 'vendor_id' and 'flags': under qemu-user before qemu 8 the host's file shows"
                     + " through)" : ""));
         }
+        Map<String, String> fields = block.get();
+        String features = fields.get("Features");
         Map<String, AArch64Feature> byName = new HashMap<>();
         for (AArch64Feature f : AArch64Feature.values()) {
             byName.put(f.canonicalName(), f);
@@ -68,35 +70,7 @@ final class ProcCpuinfo {
         return b.build();
     }
 
-    /** The fields of the first block that has a {@code Features} line, or of the first block when none has. */
-    private static Map<String, String> firstProcessor(String text) {
-        Map<String, String> first = null;
-        Map<String, String> block = new LinkedHashMap<>();
-        for (String line : (text + "\n\n").split("\n", -1)) {
-            if (line.isBlank()) {
-                if (block.containsKey("Features")) {
-                    return block;
-                }
-                if (first == null && !block.isEmpty()) {
-                    first = block;
-                }
-                block = new LinkedHashMap<>();
-                continue;
-            }
-            int colon = line.indexOf(':');
-            if (colon > 0) {
-                block.putIfAbsent(line.substring(0, colon).trim(), line.substring(colon + 1).trim());
-            }
-        }
-        return first == null ? Map.of() : first;
-    }
-
     private static int number(Map<String, String> fields, String name) {
-        String v = fields.get(name).trim();
-        try {
-            return v.startsWith("0x") || v.startsWith("0X") ? Integer.parseInt(v.substring(2), 16) : Integer.parseInt(v);
-        } catch (NumberFormatException e) {
-            throw new IllegalArgumentException("/proc/cpuinfo field '" + name + "' is not a number: '" + v + "'");
-        }
+        return io.cpufeatures.os.ProcCpuinfo.number(fields, name);
     }
 }

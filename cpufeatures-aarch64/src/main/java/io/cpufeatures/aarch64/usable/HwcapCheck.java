@@ -1,10 +1,10 @@
 package io.cpufeatures.aarch64.usable;
 
 import io.cpufeatures.aarch64.AArch64Feature;
-import io.cpufeatures.aarch64.FieldRule;
-import io.cpufeatures.aarch64.feature.Presence;
 import io.cpufeatures.aarch64.AArch64Snapshot;
+import io.cpufeatures.aarch64.FieldRule;
 import io.cpufeatures.aarch64.HwcapWord;
+import io.cpufeatures.aarch64.feature.Presence;
 import io.cpufeatures.core.Reason;
 import io.cpufeatures.core.ReasonKind;
 import io.cpufeatures.core.kit.OwnCheck;

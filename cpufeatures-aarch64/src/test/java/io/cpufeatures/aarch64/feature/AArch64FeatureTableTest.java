@@ -1,11 +1,11 @@
 package io.cpufeatures.aarch64.feature;
 
-import io.cpufeatures.aarch64.AArch64Feature;
-import io.cpufeatures.aarch64.FieldRule;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.cpufeatures.aarch64.AArch64Feature;
+import io.cpufeatures.aarch64.FieldRule;
 import io.cpufeatures.aarch64.HwcapWord;
 import io.cpufeatures.aarch64.IdRegister;
 import java.util.ArrayList;

@@ -5,8 +5,8 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.cpufeatures.aarch64.AArch64Feature;
-import io.cpufeatures.aarch64.feature.AArch64Table;
 import io.cpufeatures.aarch64.IdRegister;
+import io.cpufeatures.aarch64.feature.AArch64Table;
 import io.cpufeatures.core.kit.DependencyRule;
 import io.cpufeatures.core.kit.DependencyTable;
 import java.util.ArrayList;

@@ -30,7 +30,7 @@ public final class Architectures {
      */
     private static final Map<String, String> MODULES = Map.of("amd64", "io.cpufeatures:cpufeatures-x86",
             "x86_64", "io.cpufeatures:cpufeatures-x86", "aarch64", "io.cpufeatures:cpufeatures-aarch64",
-            "arm64", "io.cpufeatures:cpufeatures-aarch64");
+            "arm64", "io.cpufeatures:cpufeatures-aarch64", "ppc64le", "io.cpufeatures:cpufeatures-ppc64le");
 
     private final List<CpuFeaturesProvider> providers;
     private final Vocabulary vocabulary;

@@ -105,8 +105,21 @@ public final class Vocabulary {
         this.answerableNames = List.copyOf(names);
     }
 
+    /**
+     * Indexes a gate. Two modules may give one gate (the same HotSpot flag under one name, {@code jvm.aes} on
+     * AArch64 and ppc64le): it is one gate; the same name for another rule is refused.
+     */
     private void addGate(JvmGate gate, List<String> architecture, List<String> names) {
         add(gate.name(), new FeatureName(gate.name(), FeatureName.Kind.JVM, architecture, List.of()));
+        for (JvmGate earlier : jvmGates) {
+            if (earlier.name().equals(gate.name())) {
+                if (!earlier.equals(gate)) {
+                    throw new IllegalStateException("the gate " + gate.name() + " is " + earlier.rule() + " and "
+                            + gate.rule() + "; a gate means one thing everywhere");
+                }
+                return;
+            }
+        }
         jvmGates.add(gate);
         names.add(gate.name());
     }

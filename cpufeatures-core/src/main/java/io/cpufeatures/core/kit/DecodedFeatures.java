@@ -79,7 +79,7 @@ public final class DecodedFeatures<F extends Enum<F> & FeatureRow, C, I> impleme
         }
         Optional<F> f = architecture.features().byCanonical(canonicalName);
         if (f.isEmpty()) {
-            return List.of(new Reason(ReasonKind.NOT_PRESENT, "'" + canonicalName + "' is not an " + architecture.features().label()
+            return List.of(new Reason(ReasonKind.NOT_PRESENT, "'" + canonicalName + "' is not " + architecture.features().label()
                     + " feature"));
         }
         if (cpu.isUsable(f.get())) {

@@ -59,7 +59,8 @@ public final class FeatureTable<F extends Enum<F> & FeatureRow> {
      *
      * @param <F>      the feature enum
      * @param type     the feature enum; not null
-     * @param label    how a sentence names the architecture ({@code x86}: "'sve' is not an x86 feature"); not null
+     * @param label    how a sentence names the architecture, with its article ({@code an x86}: "'sve' is not an x86
+     *                 feature"); not null
      * @param families every family a feature names, in the order a report lists them; not null
      * @param where    where the CPU reports a feature, in words ({@code CPUID.0x7:EBX[5]}); not null
      * @return the table
@@ -76,7 +77,7 @@ public final class FeatureTable<F extends Enum<F> & FeatureRow> {
         return type;
     }
 
-    /** {@return how a sentence names the architecture ({@code x86})} */
+    /** {@return how a sentence names the architecture, with its article ({@code an x86})} */
     public String label() {
         return label;
     }
@@ -114,7 +115,7 @@ public final class FeatureTable<F extends Enum<F> & FeatureRow> {
     public F require(String name, String where) {
         FeatureName n = CpuFeatures.resolve(name, where);
         return byCanonical(n.canonical()).filter(f -> n.kind() == FeatureName.Kind.FEATURE)
-                .orElseThrow(() -> new IllegalArgumentException("'" + name + "' in " + where + " is not an " + label
+                .orElseThrow(() -> new IllegalArgumentException("'" + name + "' in " + where + " is not " + label
                         + " feature: it names the " + n.kind().name().toLowerCase(Locale.ROOT) + " " + n.canonical()
                         + (n.architectures().isEmpty() ? "" : " of " + String.join(", ", n.architectures()))));
     }

@@ -1,7 +1,5 @@
 package io.cpufeatures.core.spi;
 
-import java.util.Objects;
-
 import io.cpufeatures.core.CpuDescription;
 import io.cpufeatures.core.CpuSnapshot;
 import io.cpufeatures.core.Reason;
@@ -9,6 +7,7 @@ import io.cpufeatures.core.ReasonKind;
 import io.cpufeatures.core.trace.Trace;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
 import java.util.Optional;
 import java.util.Set;
 

@@ -45,7 +45,7 @@ class KitTest {
     @Test
     void aTableRefusesTwoFeaturesOfOneNameAndAFamilyItDoesNotList() {
         IllegalStateException family = assertThrows(IllegalStateException.class,
-                () -> FeatureTable.of(Toy.class, "toy", List.of("core", "vector"), t -> ""));
+                () -> FeatureTable.of(Toy.class, "a toy", List.of("core", "vector"), t -> ""));
         assertEquals("crypt: family 'crypto' is not one of [core, vector]", family.getMessage());
         assertEquals(Optional.of(VEC), ToyArchitecture.FEATURES.byCanonical("vec"));
         assertEquals(Optional.empty(), ToyArchitecture.FEATURES.byCanonical("simd"), "an alias is not a canonical name");
@@ -158,7 +158,7 @@ class KitTest {
         assertEquals(List.of("vec", "wide"), List.copyOf(f.notUsable().keySet()));
         assertEquals(List.of(), f.reasons("base"));
         assertEquals(List.of(new Reason(ReasonKind.NOT_PRESENT, "the toy does not report bit 3")), f.reasons("crypt"));
-        assertEquals(List.of(new Reason(ReasonKind.NOT_PRESENT, "'avx2' is not an toy feature")), f.reasons("avx2"));
+        assertEquals(List.of(new Reason(ReasonKind.NOT_PRESENT, "'avx2' is not a toy feature")), f.reasons("avx2"));
         assertEquals(List.of(new Reason(ReasonKind.NOT_PRESENT, "prefer_narrow applies only to model 9")),
                 f.reasons("prefer_narrow"));
         assertTrue(f.trace("prefer_narrow").orElseThrow() instanceof PolicyTrace);

@@ -68,7 +68,7 @@ final class ToyArchitecture implements Architecture<ToyArchitecture.Toy, ToyArch
 
     static final ToyArchitecture INSTANCE = new ToyArchitecture();
     static final RuleOrigin MANUAL = RuleOrigin.from("the toy manual");
-    static final FeatureTable<Toy> FEATURES = FeatureTable.of(Toy.class, "toy", List.of("core", "vector", "crypto"),
+    static final FeatureTable<Toy> FEATURES = FeatureTable.of(Toy.class, "a toy", List.of("core", "vector", "crypto"),
             t -> "bit " + t.ordinal());
     static final DependencyTable<Toy> DEPENDENCIES = DependencyTable.of(FEATURES, List.of(
             DependencyRule.of(MANUAL, Toy.VEC, Toy.BASE), DependencyRule.of(MANUAL, Toy.WIDE, Toy.VEC),

@@ -1,8 +1,6 @@
 package io.cpufeatures.x86.dump;
 
 import io.cpufeatures.core.CpuKind;
-import java.util.Objects;
-
 import io.cpufeatures.core.SnapshotSource;
 import io.cpufeatures.x86.CpuidSnapshot;
 import java.util.ArrayList;
@@ -10,6 +8,7 @@ import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
 import java.util.Optional;
 
 /**

@@ -1,8 +1,8 @@
 package io.cpufeatures.x86.feature;
 
 import io.cpufeatures.x86.CpuidBit;
-import io.cpufeatures.x86.X86Feature;
 import io.cpufeatures.x86.CpuidSnapshot;
+import io.cpufeatures.x86.X86Feature;
 import java.util.Collections;
 import java.util.EnumSet;
 import java.util.OptionalInt;

@@ -1,13 +1,13 @@
 package io.cpufeatures.x86.feature;
 
-import io.cpufeatures.x86.X86Feature;
 import io.cpufeatures.core.kit.FeatureTable;
+import io.cpufeatures.x86.X86Feature;
 
 /** The x86 feature table as the kit reads it: the features, their families in report order, their CPUID bits. */
 public final class X86Table {
 
     /** The table. */
-    public static final FeatureTable<X86Feature> FEATURES = FeatureTable.of(X86Feature.class, "x86", TableTerms.FAMILIES,
+    public static final FeatureTable<X86Feature> FEATURES = FeatureTable.of(X86Feature.class, "an x86", TableTerms.FAMILIES,
             f -> f.bit().toString());
 
     private X86Table() {

@@ -1,8 +1,8 @@
 package io.cpufeatures.x86.policy;
 
-import io.cpufeatures.x86.X86Feature;
 import io.cpufeatures.x86.CpuidRegisters;
 import io.cpufeatures.x86.CpuidSnapshot;
+import io.cpufeatures.x86.X86Feature;
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
 import java.util.Map;

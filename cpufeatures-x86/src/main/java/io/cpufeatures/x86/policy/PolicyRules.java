@@ -1,8 +1,7 @@
 package io.cpufeatures.x86.policy;
 
-
-import io.cpufeatures.x86.PolicyFlag;
 import io.cpufeatures.core.kit.PolicyRule;
+import io.cpufeatures.x86.PolicyFlag;
 import io.cpufeatures.x86.usable.RuleInput;
 import java.util.List;
 import java.util.Locale;

@@ -1,10 +1,10 @@
 package io.cpufeatures.x86.probe;
 
-import io.cpufeatures.core.SnapshotSource;
 import io.cpufeatures.core.CpuKind;
+import io.cpufeatures.core.SnapshotSource;
 import io.cpufeatures.x86.CoreType;
-import io.cpufeatures.x86.X86Feature;
 import io.cpufeatures.x86.CpuidSnapshot;
+import io.cpufeatures.x86.X86Feature;
 import java.util.ArrayList;
 import java.util.BitSet;
 import java.util.LinkedHashMap;

@@ -4,7 +4,11 @@ import com.sun.jna.Function;
 import com.sun.jna.Memory;
 import com.sun.jna.Platform;
 import com.sun.jna.Pointer;
+import io.cpufeatures.os.ExecutableMemory;
+import io.cpufeatures.os.NativeProbeException;
+import io.cpufeatures.os.PosixExecutableMemory;
 import io.cpufeatures.x86.CpuidRegisters;
+import java.util.Optional;
 import java.util.function.LongFunction;
 
 /**
@@ -81,7 +85,7 @@ public final class NativeCpuid implements CpuidInstruction, AutoCloseable {
 
     /** The default page factory for this OS. */
     static ExecutableMemory defaultMemory(long size) {
-        return Platform.isWindows() ? new WindowsExecutableMemory(size) : new PosixExecutableMemory(Platform.isMac(), size);
+        return Platform.isWindows() ? new WindowsExecutableMemory(size) : new PosixExecutableMemory(Platform.isMac(), size, Optional.empty());
     }
 
     /** {@return what runs: the ABI of the stubs and the JNA version} */

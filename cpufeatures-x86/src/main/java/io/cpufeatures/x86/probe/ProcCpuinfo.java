@@ -2,13 +2,12 @@ package io.cpufeatures.x86.probe;
 
 import io.cpufeatures.core.SnapshotSource;
 import io.cpufeatures.x86.CpuidBit;
-import io.cpufeatures.x86.X86Feature;
 import io.cpufeatures.x86.CpuidSnapshot;
+import io.cpufeatures.x86.X86Feature;
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
 import java.nio.charset.StandardCharsets;
 import java.util.HashMap;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -86,23 +85,7 @@ final class ProcCpuinfo {
     }
 
     private static Map<String, String> firstProcessor(String text) {
-        Map<String, String> fields = new LinkedHashMap<>();
-        boolean started = false;
-        for (String line : text.split("\n")) {
-            if (line.isBlank()) {
-                if (started) {
-                    break;
-                }
-                continue;
-            }
-            int colon = line.indexOf(':');
-            if (colon < 0) {
-                continue;
-            }
-            started = true;
-            fields.putIfAbsent(line.substring(0, colon).trim(), line.substring(colon + 1).trim());
-        }
-        return fields;
+        return io.cpufeatures.os.ProcCpuinfo.blocks(text).stream().findFirst().orElse(Map.of());
     }
 
     private static String require(Map<String, String> fields, String name) {
@@ -114,12 +97,8 @@ final class ProcCpuinfo {
     }
 
     private static int number(Map<String, String> fields, String name) {
-        String v = require(fields, name);
-        try {
-            return Integer.parseInt(v.trim());
-        } catch (NumberFormatException e) {
-            throw new IllegalArgumentException("/proc/cpuinfo field '" + name + "' is not a number: '" + v + "'");
-        }
+        require(fields, name);
+        return io.cpufeatures.os.ProcCpuinfo.number(fields, name);
     }
 
     private static void set(Map<Long, int[]> regs, CpuidBit bit) {

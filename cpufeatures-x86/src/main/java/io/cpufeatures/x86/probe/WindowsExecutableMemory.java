@@ -4,8 +4,10 @@ import com.sun.jna.Function;
 import com.sun.jna.Native;
 import com.sun.jna.NativeLibrary;
 import com.sun.jna.Pointer;
-import java.util.function.IntSupplier;
 import com.sun.jna.ptr.IntByReference;
+import io.cpufeatures.os.ExecutableMemory;
+import io.cpufeatures.os.NativeProbeException;
+import java.util.function.IntSupplier;
 
 /**
  * Executable memory through {@code VirtualAlloc}, {@code VirtualProtect} and {@code VirtualFree},

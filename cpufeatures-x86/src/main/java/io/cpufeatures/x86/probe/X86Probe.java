@@ -1,22 +1,22 @@
 package io.cpufeatures.x86.probe;
 
-import java.util.Objects;
-
-import io.cpufeatures.core.ProbeFailure;
+import io.cpufeatures.core.CpuKind;
 import io.cpufeatures.core.ProbeSource;
 import io.cpufeatures.core.SnapshotSource;
 import io.cpufeatures.core.SourceKind;
+import io.cpufeatures.core.kit.ProbeSequence;
 import io.cpufeatures.core.spi.ProbeMode;
-import io.cpufeatures.core.CpuKind;
+import io.cpufeatures.os.ExecutableMemory;
+import io.cpufeatures.os.NativeProbeException;
 import io.cpufeatures.x86.CpuidSnapshot;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
+import java.util.Objects;
 import java.util.Optional;
 import java.util.function.LongFunction;
 import java.util.function.Supplier;
@@ -95,31 +95,11 @@ public final class X86Probe {
      * @throws IllegalArgumentException for {@link ProbeMode#NONE}, which asks for no probe at all
      */
     public Outcome probe(ProbeMode mode) {
-        long start = System.nanoTime();
-        List<SourceKind> order = switch (mode) {
-            case NATIVE -> List.of(SourceKind.NATIVE);
-            case PROC_CPUINFO -> List.of(SourceKind.PROC_CPUINFO);
-            case AUTO -> List.of(SourceKind.NATIVE, SourceKind.PROC_CPUINFO);
-            case NONE -> throw new IllegalArgumentException("probe mode none asks for no probe");
-        };
-        List<ProbeFailure> failures = new ArrayList<>();
-        for (SourceKind kind : order) {
-            try {
-                if (kind == SourceKind.NATIVE) {
-                    CoreTypeReader.Result r = nativeSnapshots();
-                    CpuidSnapshot s = r.kinds().get(0).cpu();
-                    String detail = s.source().detail() + (r.note().isEmpty() ? "" : "; " + r.note());
-                    return new Outcome(Optional.of(s), new ProbeSource(kind, detail, failures, since(start)),
-                            r.kinds().size() > 1 ? r.kinds() : List.of());
-                }
-                CpuidSnapshot s = procSnapshot(failures);
-                return new Outcome(Optional.of(s), new ProbeSource(kind, s.source().detail(), failures, since(start)), List.of());
-            } catch (NativeProbeException | IOException | RuntimeException | LinkageError e) {
-                failures.add(new ProbeFailure(kind, e.getMessage() == null ? e.toString() : e.getMessage(), Optional.of(e)));
-            }
-        }
-        return new Outcome(Optional.empty(), new ProbeSource(SourceKind.NONE, "every source failed", failures, since(start)),
-                List.of());
+        ProbeSequence.Result<CoreTypeReader.Result> r = ProbeSequence.run(mode, why -> nativeSnapshots(),
+                why -> new CoreTypeReader.Result(List.of(new CpuKind<>(procSnapshot(why), 1, 0)), ""),
+                k -> k.kinds().get(0).cpu().source().detail() + (k.note().isEmpty() ? "" : "; " + k.note()));
+        return r.snapshot().map(k -> new Outcome(Optional.of(k.kinds().get(0).cpu()), r.source(),
+                k.kinds().size() > 1 ? k.kinds() : List.of())).orElse(new Outcome(Optional.empty(), r.source(), List.of()));
     }
 
     /** The snapshot of this CPU, and on a hybrid part one per core type ({@link CoreTypeReader}). */
@@ -140,18 +120,12 @@ public final class X86Probe {
         }
     }
 
-    private CpuidSnapshot procSnapshot(List<ProbeFailure> earlier) throws IOException {
+    private CpuidSnapshot procSnapshot(String why) throws IOException {
         if (!linux) {
             throw new IOException("/proc/cpuinfo exists only on Linux");
         }
         String text = Files.readString(procCpuinfo, StandardCharsets.ISO_8859_1);
-        String why = earlier.isEmpty() ? "forced by cpufeatures.probe=proc-cpuinfo"
-                : "because " + earlier.get(earlier.size() - 1);
         return ProcCpuinfo.parse(text, new SnapshotSource(SourceKind.PROC_CPUINFO,
                 procCpuinfo + ", the kernel's flags; XCR0 unknown (" + why + ")"));
-    }
-
-    private static Duration since(long start) {
-        return Duration.ofNanos(System.nanoTime() - start);
     }
 }

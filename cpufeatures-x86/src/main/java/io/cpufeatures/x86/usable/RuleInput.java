@@ -1,9 +1,9 @@
 package io.cpufeatures.x86.usable;
 
-import io.cpufeatures.x86.Xcr0State;
 import io.cpufeatures.x86.CpuIdentity;
-import io.cpufeatures.x86.X86Feature;
 import io.cpufeatures.x86.CpuidSnapshot;
+import io.cpufeatures.x86.X86Feature;
+import io.cpufeatures.x86.Xcr0State;
 import java.util.Collections;
 import java.util.Objects;
 import java.util.Set;

@@ -1,13 +1,13 @@
 package io.cpufeatures.x86.usable;
 
-import io.cpufeatures.x86.Xcr0State;
 import io.cpufeatures.core.Reason;
 import io.cpufeatures.core.ReasonKind;
 import io.cpufeatures.core.kit.OwnCheck;
 import io.cpufeatures.x86.StateRequirement;
-import io.cpufeatures.x86.X86Feature;
-import io.cpufeatures.x86.XsaveComponent;
 import io.cpufeatures.x86.TilePermission;
+import io.cpufeatures.x86.X86Feature;
+import io.cpufeatures.x86.Xcr0State;
+import io.cpufeatures.x86.XsaveComponent;
 import java.util.Objects;
 import java.util.Optional;
 

@@ -1,13 +1,13 @@
 package io.cpufeatures.x86.usable;
 
-import io.cpufeatures.x86.Xcr0State;
 import io.cpufeatures.x86.CpuIdentity;
-import io.cpufeatures.x86.X86Feature;
-import io.cpufeatures.x86.X86Vendor;
-import io.cpufeatures.x86.XsaveComponent;
 import io.cpufeatures.x86.CpuidRegisters;
 import io.cpufeatures.x86.CpuidSnapshot;
+import io.cpufeatures.x86.X86Feature;
+import io.cpufeatures.x86.X86Vendor;
 import io.cpufeatures.x86.Xcr0Source;
+import io.cpufeatures.x86.Xcr0State;
+import io.cpufeatures.x86.XsaveComponent;
 import java.util.Optional;
 import java.util.OptionalLong;
 

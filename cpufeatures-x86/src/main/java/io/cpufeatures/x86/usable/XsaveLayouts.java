@@ -1,9 +1,8 @@
 package io.cpufeatures.x86.usable;
 
-import java.util.Objects;
-
 import io.cpufeatures.x86.X86Vendor;
 import java.util.List;
+import java.util.Objects;
 import java.util.Optional;
 
 /**

@@ -1,20 +1,17 @@
 package io.cpufeatures.x86.corpus;
 
-import com.fasterxml.jackson.databind.JsonNode;
-
-import io.cpufeatures.x86.X86CpuInfo;
-import io.cpufeatures.x86.X86Decoder;
-
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import com.fasterxml.jackson.databind.JsonNode;
 import io.cpufeatures.core.CpuKind;
 import io.cpufeatures.x86.CpuidSnapshot;
-import io.cpufeatures.x86.dump.CpuidDump;
-import io.cpufeatures.x86.dump.CpuidDumps;
-import io.cpufeatures.x86.feature.X86Table;
+import io.cpufeatures.x86.X86CpuInfo;
+import io.cpufeatures.x86.X86Decoder;
 import io.cpufeatures.x86.X86Feature;
 import io.cpufeatures.x86.XsaveComponent;
+import io.cpufeatures.x86.dump.CpuidDump;
+import io.cpufeatures.x86.feature.X86Table;
 import io.cpufeatures.x86.testing.Corpus;
 import java.util.ArrayList;
 import java.util.LinkedHashSet;

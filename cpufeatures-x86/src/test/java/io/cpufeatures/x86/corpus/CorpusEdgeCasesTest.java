@@ -1,22 +1,20 @@
 package io.cpufeatures.x86.corpus;
 
-import com.fasterxml.jackson.databind.JsonNode;
-
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import com.fasterxml.jackson.databind.JsonNode;
+import io.cpufeatures.core.CpuKind;
 import io.cpufeatures.core.Reason;
 import io.cpufeatures.core.ReasonKind;
+import io.cpufeatures.x86.CpuidSnapshot;
+import io.cpufeatures.x86.PolicyFlag;
+import io.cpufeatures.x86.PsAbiLevel;
 import io.cpufeatures.x86.X86CpuInfo;
 import io.cpufeatures.x86.X86Decoder;
-import io.cpufeatures.core.CpuKind;
-import io.cpufeatures.x86.CpuidSnapshot;
-import io.cpufeatures.x86.dump.CpuidDumps;
 import io.cpufeatures.x86.X86Feature;
-import io.cpufeatures.x86.PolicyFlag;
 import io.cpufeatures.x86.policy.PreferYmmPolicy;
-import io.cpufeatures.x86.PsAbiLevel;
 import io.cpufeatures.x86.testing.Corpus;
 import java.util.ArrayList;
 import java.util.List;

@@ -5,9 +5,9 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.cpufeatures.core.CpuKind;
 import io.cpufeatures.x86.CpuidLeaf;
-import io.cpufeatures.x86.raw.CpuidRText;
 import io.cpufeatures.x86.CpuidRegisters;
 import io.cpufeatures.x86.CpuidSnapshot;
+import io.cpufeatures.x86.raw.CpuidRText;
 import io.cpufeatures.x86.raw.LeafRange;
 import io.cpufeatures.x86.testing.Corpus;
 import java.util.ArrayList;

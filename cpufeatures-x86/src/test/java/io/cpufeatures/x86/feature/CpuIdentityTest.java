@@ -1,10 +1,10 @@
 package io.cpufeatures.x86.feature;
 
-import io.cpufeatures.x86.CpuIdentity;
-import io.cpufeatures.x86.X86Vendor;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.cpufeatures.x86.CpuIdentity;
+import io.cpufeatures.x86.X86Vendor;
 import io.cpufeatures.x86.emulation.EmulatedCpu;
 import org.junit.jupiter.api.Test;
 

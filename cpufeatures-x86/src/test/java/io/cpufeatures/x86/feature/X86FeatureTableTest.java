@@ -1,16 +1,15 @@
 package io.cpufeatures.x86.feature;
 
-import io.cpufeatures.x86.CpuidBit;
-import io.cpufeatures.x86.X86Feature;
-import io.cpufeatures.x86.XsaveComponent;
 import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.cpufeatures.core.CpuFeatures;
 import io.cpufeatures.core.FeatureName;
 import io.cpufeatures.core.UnknownFeatureException;
+import io.cpufeatures.x86.CpuidBit;
+import io.cpufeatures.x86.X86Feature;
+import io.cpufeatures.x86.XsaveComponent;
 import java.util.HashMap;
 import java.util.HashSet;
 import java.util.List;

@@ -3,8 +3,8 @@ package io.cpufeatures.x86.policy;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import io.cpufeatures.x86.X86Decoder;
-import io.cpufeatures.x86.emulation.EmulatedCpu;
 import io.cpufeatures.x86.X86Feature;
+import io.cpufeatures.x86.emulation.EmulatedCpu;
 import java.util.Optional;
 import org.junit.jupiter.api.Test;
 

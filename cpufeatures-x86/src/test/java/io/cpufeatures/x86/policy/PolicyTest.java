@@ -1,14 +1,14 @@
 package io.cpufeatures.x86.policy;
 
-import io.cpufeatures.x86.PolicyFlag;
-import io.cpufeatures.x86.PsAbiLevel;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.cpufeatures.x86.CpuIdentity;
+import io.cpufeatures.x86.PolicyFlag;
+import io.cpufeatures.x86.PsAbiLevel;
 import io.cpufeatures.x86.X86CpuInfo;
 import io.cpufeatures.x86.X86Decoder;
-import io.cpufeatures.x86.CpuIdentity;
 import io.cpufeatures.x86.X86Feature;
 import io.cpufeatures.x86.emulation.EmulatedCpu;
 import java.util.EnumSet;

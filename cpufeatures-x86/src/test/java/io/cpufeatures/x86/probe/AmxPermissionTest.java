@@ -9,13 +9,13 @@ import static org.mockito.Mockito.verifyNoInteractions;
 import static org.mockito.Mockito.when;
 
 import io.cpufeatures.core.ReasonKind;
-import io.cpufeatures.x86.X86CpuInfo;
-import io.cpufeatures.x86.X86Decoder;
-import io.cpufeatures.x86.emulation.EmulatedCpu;
-import io.cpufeatures.x86.emulation.ReferenceCpus;
-import io.cpufeatures.x86.X86Feature;
 import io.cpufeatures.x86.CpuidSnapshot;
 import io.cpufeatures.x86.TilePermission;
+import io.cpufeatures.x86.X86CpuInfo;
+import io.cpufeatures.x86.X86Decoder;
+import io.cpufeatures.x86.X86Feature;
+import io.cpufeatures.x86.emulation.EmulatedCpu;
+import io.cpufeatures.x86.emulation.ReferenceCpus;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.condition.EnabledOnOs;

@@ -13,10 +13,10 @@ import static org.mockito.Mockito.verifyNoInteractions;
 import static org.mockito.Mockito.when;
 
 import io.cpufeatures.core.CpuKind;
-import io.cpufeatures.x86.emulation.EmulatedCpu;
 import io.cpufeatures.x86.CpuIdentity;
 import io.cpufeatures.x86.CpuidRegisters;
 import io.cpufeatures.x86.CpuidSnapshot;
+import io.cpufeatures.x86.emulation.EmulatedCpu;
 import java.util.BitSet;
 import java.util.List;
 import org.junit.jupiter.api.Test;

@@ -13,6 +13,10 @@ import static org.mockito.Mockito.when;
 
 import com.sun.jna.Function;
 import com.sun.jna.Pointer;
+import io.cpufeatures.os.ExecutableMemory;
+import io.cpufeatures.os.NativeProbeException;
+import io.cpufeatures.os.PosixExecutableMemory;
+import java.util.Optional;
 import org.junit.jupiter.api.Test;
 import org.mockito.ArgumentCaptor;
 import org.mockito.InOrder;
@@ -37,7 +41,7 @@ class ExecutableMemoryFaultsTest {
         Function mprotect = mock(Function.class);
         when(mmap.invokePointer(any())).thenReturn(mock(Pointer.class));
         when(mprotect.invokeInt(any())).thenReturn(-1);
-        return new PosixExecutableMemory(mmap, mprotect, mock(Function.class), () -> errno, false, PAGE);
+        return new PosixExecutableMemory(mmap, mprotect, mock(Function.class), () -> errno, false, PAGE, Optional.empty());
     }
 
     @Test
@@ -48,7 +52,7 @@ class ExecutableMemoryFaultsTest {
         Pointer page = mock(Pointer.class);
         when(mmap.invokePointer(any())).thenReturn(page);
         when(mprotect.invokeInt(any())).thenReturn(-1);
-        PosixExecutableMemory memory = new PosixExecutableMemory(mmap, mprotect, munmap, () -> 13, false, PAGE);
+        PosixExecutableMemory memory = new PosixExecutableMemory(mmap, mprotect, munmap, () -> 13, false, PAGE, Optional.empty());
         byte[] code = MachineCode.page(false, (int) PAGE);
 
         NativeProbeException e = assertThrows(NativeProbeException.class, () -> memory.load(code));
@@ -83,7 +87,7 @@ class ExecutableMemoryFaultsTest {
         Function mprotect = mock(Function.class);
         Function munmap = mock(Function.class);
         when(mmap.invokePointer(any())).thenReturn(new Pointer(-1L)); // MAP_FAILED
-        PosixExecutableMemory memory = new PosixExecutableMemory(mmap, mprotect, munmap, () -> 12, false, PAGE);
+        PosixExecutableMemory memory = new PosixExecutableMemory(mmap, mprotect, munmap, () -> 12, false, PAGE, Optional.empty());
 
         NativeProbeException e = assertThrows(NativeProbeException.class, () -> memory.load(new byte[] {(byte) 0xC3}));
 
@@ -99,7 +103,7 @@ class ExecutableMemoryFaultsTest {
         Function mprotect = mock(Function.class);
         when(mmap.invokePointer(any())).thenReturn(mock(Pointer.class));
         when(mprotect.invokeInt(any())).thenReturn(0);
-        new PosixExecutableMemory(mmap, mprotect, mock(Function.class), () -> 0, true, PAGE).load(new byte[1]);
+        new PosixExecutableMemory(mmap, mprotect, mock(Function.class), () -> 0, true, PAGE, Optional.empty()).load(new byte[1]);
         ArgumentCaptor<Object[]> mapped = ArgumentCaptor.forClass(Object[].class);
         verify(mmap).invokePointer(mapped.capture());
         assertEquals(0x02 | 0x1000, mapped.getValue()[3], "MAP_PRIVATE | MAP_ANON (macOS)");
@@ -152,7 +156,7 @@ class ExecutableMemoryFaultsTest {
         when(mmap.invokePointer(any())).thenReturn(mock(Pointer.class));
         when(mprotect.invokeInt(any())).thenReturn(-1);
         NativeProbeException e = assertThrows(NativeProbeException.class, () -> NativeCpuid.open(
-                size -> new PosixExecutableMemory(mmap, mprotect, munmap, () -> 1, false, size)));
+                size -> new PosixExecutableMemory(mmap, mprotect, munmap, () -> 1, false, size, Optional.empty())));
         assertTrue(e.getMessage().startsWith("mprotect to read+execute refused, errno 1"), e.getMessage());
         verify(munmap).invokeInt(any());
     }

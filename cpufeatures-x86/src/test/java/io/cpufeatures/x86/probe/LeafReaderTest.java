@@ -4,14 +4,13 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assertions.fail;
 
+import io.cpufeatures.core.CpuKind;
 import io.cpufeatures.core.SnapshotSource;
 import io.cpufeatures.core.SourceKind;
-import io.cpufeatures.x86.X86CpuInfo;
-import io.cpufeatures.x86.X86Decoder;
-import io.cpufeatures.core.CpuKind;
-import io.cpufeatures.x86.dump.CpuidDumps;
 import io.cpufeatures.x86.CpuidRegisters;
 import io.cpufeatures.x86.CpuidSnapshot;
+import io.cpufeatures.x86.X86CpuInfo;
+import io.cpufeatures.x86.X86Decoder;
 import io.cpufeatures.x86.Xcr0Source;
 import io.cpufeatures.x86.testing.BundledDumps;
 import io.cpufeatures.x86.testing.Corpus;

@@ -1,12 +1,14 @@
 package io.cpufeatures.x86.probe;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import com.sun.jna.Pointer;
+import io.cpufeatures.os.ExecutableMemory;
+import io.cpufeatures.os.NativeProbeException;
 import io.cpufeatures.x86.CpuIdentity;
 import io.cpufeatures.x86.CpuidRegisters;
 import java.nio.file.Files;

@@ -11,6 +11,7 @@ import io.cpufeatures.core.SnapshotSource;
 import io.cpufeatures.core.SourceKind;
 import io.cpufeatures.core.spi.ProbeMode;
 import io.cpufeatures.core.spi.ProbeSettings;
+import io.cpufeatures.os.ExecutableMemory;
 import io.cpufeatures.x86.X86CpuInfo;
 import io.cpufeatures.x86.X86Decoder;
 import io.cpufeatures.x86.Xcr0Source;

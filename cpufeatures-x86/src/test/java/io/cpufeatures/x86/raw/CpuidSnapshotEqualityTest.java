@@ -1,11 +1,11 @@
 package io.cpufeatures.x86.raw;
 
-import io.cpufeatures.x86.CpuidSnapshot;
-import io.cpufeatures.x86.TilePermission;
-import io.cpufeatures.x86.Xcr0Source;
 import com.google.common.testing.EqualsTester;
 import io.cpufeatures.core.SnapshotSource;
 import io.cpufeatures.core.SourceKind;
+import io.cpufeatures.x86.CpuidSnapshot;
+import io.cpufeatures.x86.TilePermission;
+import io.cpufeatures.x86.Xcr0Source;
 import org.junit.jupiter.api.Test;
 
 /**

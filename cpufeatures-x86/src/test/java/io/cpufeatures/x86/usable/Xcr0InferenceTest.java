@@ -1,19 +1,19 @@
 package io.cpufeatures.x86.usable;
 
-import io.cpufeatures.x86.Xcr0State;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.cpufeatures.core.SnapshotSource;
+import io.cpufeatures.x86.CpuidSnapshot;
 import io.cpufeatures.x86.X86CpuInfo;
 import io.cpufeatures.x86.X86Decoder;
-import io.cpufeatures.x86.emulation.EmulatedCpu;
-import io.cpufeatures.x86.emulation.ReferenceCpus;
 import io.cpufeatures.x86.X86Feature;
 import io.cpufeatures.x86.X86Vendor;
-import io.cpufeatures.x86.CpuidSnapshot;
 import io.cpufeatures.x86.Xcr0Source;
+import io.cpufeatures.x86.Xcr0State;
+import io.cpufeatures.x86.emulation.EmulatedCpu;
+import io.cpufeatures.x86.emulation.ReferenceCpus;
 import org.junit.jupiter.api.Test;
 
 class Xcr0InferenceTest {

@@ -1,9 +1,9 @@
 package io.cpufeatures.examples.benchmarks;
 
 import io.cpufeatures.core.CpuFeatures;
+import io.cpufeatures.x86.CpuidSnapshot;
 import io.cpufeatures.x86.X86CpuInfo;
 import io.cpufeatures.x86.X86Decoder;
-import io.cpufeatures.x86.CpuidSnapshot;
 import java.util.concurrent.TimeUnit;
 import org.openjdk.jmh.annotations.Benchmark;
 import org.openjdk.jmh.annotations.BenchmarkMode;

@@ -2,13 +2,13 @@ package io.cpufeatures.examples.benchmarks;
 
 import io.cpufeatures.core.CpuFeatures;
 import io.cpufeatures.core.spi.ProbeMode;
+import io.cpufeatures.os.NativeProbeException;
+import io.cpufeatures.x86.CpuidRegisters;
+import io.cpufeatures.x86.CpuidSnapshot;
 import io.cpufeatures.x86.X86CpuInfo;
 import io.cpufeatures.x86.X86Decoder;
 import io.cpufeatures.x86.probe.NativeCpuid;
-import io.cpufeatures.x86.probe.NativeProbeException;
 import io.cpufeatures.x86.probe.X86Probe;
-import io.cpufeatures.x86.CpuidRegisters;
-import io.cpufeatures.x86.CpuidSnapshot;
 import java.util.concurrent.TimeUnit;
 import org.openjdk.jmh.annotations.Benchmark;
 import org.openjdk.jmh.annotations.BenchmarkMode;

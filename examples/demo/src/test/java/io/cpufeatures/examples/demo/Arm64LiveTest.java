@@ -13,7 +13,6 @@ import io.cpufeatures.core.CpuDump;
 import io.cpufeatures.core.CpuDumps;
 import io.cpufeatures.core.CpuFeatures;
 import java.io.File;
-import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;

@@ -1,0 +1,41 @@
+package io.cpufeatures.ppc64le;
+
+import io.cpufeatures.core.CpuDump;
+import io.cpufeatures.core.CpuDumps;
+import io.cpufeatures.core.DumpFormatException;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
+import java.util.List;
+import java.util.OptionalLong;
+
+/** The ppc64le dumps bundled with the tests: made under qemu-user, and rebuilt from real machines' recordings. */
+final class BundledDumps {
+
+    /** Every bundled dump, by its path under the test resources' {@code io/cpufeatures/ppc64le}. */
+    static final List<String> ALL = List.of("qemu/qemu-power8.txt", "qemu/qemu-power9.txt", "qemu/qemu-power10.txt",
+            "real/power8-redhat-cip.txt");
+
+    private BundledDumps() {
+    }
+
+    static String text(String path) {
+        try (InputStream in = BundledDumps.class.getResourceAsStream(path)) {
+            if (in == null) {
+                throw new IllegalArgumentException("no bundled dump " + path);
+            }
+            return new String(in.readAllBytes(), StandardCharsets.ISO_8859_1);
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    static CpuDump read(String path) {
+        try {
+            return CpuDumps.parse(path, text(path), OptionalLong.empty());
+        } catch (DumpFormatException e) {
+            throw new AssertionError(e);
+        }
+    }
+}

@@ -1,0 +1,95 @@
+package io.cpufeatures.examples.demo;
+
+import io.cpufeatures.cli.Main;
+import io.cpufeatures.core.CpuDumps;
+import io.cpufeatures.core.CpuFeatures;
+import io.cpufeatures.core.spi.ProbeMode;
+import io.cpufeatures.core.spi.ProbeSettings;
+import io.cpufeatures.examples.raid.XorGen;
+import io.cpufeatures.examples.zstd.CopyKernels;
+import io.cpufeatures.ppc64le.Ppc64leCpuInfo;
+import io.cpufeatures.ppc64le.Ppc64leSnapshot;
+import io.cpufeatures.ppc64le.Processor;
+import io.cpufeatures.x86.emulation.ReferenceCpus;
+import java.io.PrintWriter;
+import java.io.StringWriter;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Optional;
+import java.util.OptionalLong;
+
+/**
+ * What {@link Ppc64leLiveTest} runs in a ppc64le JVM under {@code qemu-ppc64le}: one JVM start does every check
+ * of a model. It prints {@code key=value} lines (the probe's answer, the forced fallback's, the JIT's flags, the
+ * dispatch choices) and, with {@code commands}, each command's output between {@code === command ... exit=N}
+ * and {@code === end}; the test on the host asserts on them.
+ */
+public final class Ppc64leLiveCheck {
+
+    private Ppc64leLiveCheck() {
+    }
+
+    /** Entry point: {@code args[0]} is a directory to write the fleet's dumps in; then {@code commands}. */
+    public static void main(String[] args) throws Exception {
+        long start = System.nanoTime();
+        CpuFeatures cpu = CpuFeatures.current();
+        Ppc64leSnapshot s = (Ppc64leSnapshot) cpu.snapshot().orElseThrow(() -> new AssertionError("no snapshot: "
+                + cpu.source()));
+        Optional<Processor> p = cpu.unwrap(Ppc64leCpuInfo.class).orElseThrow().processor();
+        print("architecture", cpu.architecture());
+        print("source.kind", cpu.source().kind().id());
+        print("source", cpu.source().toString());
+        print("hwcap", Long.toHexString(s.hwcap()));
+        print("hwcap2", Long.toHexString(s.hwcap2()));
+        print("processor", p.map(Processor::name).orElse("none"));
+        print("basis", p.map(Processor::basis).orElse("none"));
+        print("present", String.join(",", cpu.present()));
+        print("usable", String.join(",", cpu.usable()));
+        // The forced fallback: the same words from /proc/self/auxv, with no native code.
+        CpuFeatures fallback = CpuFeatures.probe(new ProbeSettings(List.of(), Optional.empty(), OptionalLong.empty(),
+                ProbeMode.PROC_CPUINFO));
+        print("fallback.source", fallback.source().kind().id());
+        print("fallback.hwcap", fallback.snapshot().map(x -> Long.toHexString(((Ppc64leSnapshot) x).hwcap())).orElse("none"));
+        print("fallback.hwcap2", fallback.snapshot().map(x -> Long.toHexString(((Ppc64leSnapshot) x).hwcap2())).orElse("none"));
+        print("SuperwordUseVSX", cpu.jvm().flag("SuperwordUseVSX").orElse("absent"));
+        print("jvm.vsx", Boolean.toString(cpu.has("jvm.vsx")));
+        print("jvm.vector128", Boolean.toString(cpu.has("jvm.vector128")));
+        print("raid.xor", XorGen.POINT.selection().name());
+        print("zstd.copy", CopyKernels.POINT.selection().name());
+        if (List.of(args).contains("commands")) {
+            commands(Path.of(args[0]), cpu);
+        }
+        print("total.ms", Long.toString((System.nanoTime() - start) / 1_000_000));
+    }
+
+    /** Every command, and a fleet of this machine's --raw dump and an x86 one. */
+    private static void commands(Path dir, CpuFeatures cpu) throws Exception {
+        String raw = command("report", "--raw");
+        Path ppc = Files.writeString(dir.resolve("ppc64le.txt"), raw);
+        Files.writeString(dir.resolve("zen4.txt"), CpuDumps.write(List.of(ReferenceCpus.zen4().decode())));
+        print("raw.rereads", Boolean.toString(CpuDumps.read(ppc, OptionalLong.empty()).kinds().get(0).cpu().snapshot()
+                .equals(cpu.snapshot())));
+        command("report");
+        command("report", "--json");
+        command("explain", "mma");
+        command("dispatch");
+        command("fleet", dir.toString());
+    }
+
+    private static void print(String key, String value) {
+        System.out.println(key + "=" + value);
+    }
+
+    /** Runs the command in this JVM, prints its output between markers. */
+    private static String command(String... args) {
+        StringWriter out = new StringWriter();
+        StringWriter err = new StringWriter();
+        int exit = Main.run(args, new PrintWriter(out, true), new PrintWriter(err, true));
+        System.out.println("=== command " + String.join(" ", args) + " exit=" + exit);
+        System.out.print(out);
+        System.out.print(err);
+        System.out.println("=== end");
+        return out.toString();
+    }
+}
