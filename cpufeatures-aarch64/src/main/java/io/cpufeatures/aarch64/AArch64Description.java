@@ -1,10 +1,10 @@
 package io.cpufeatures.aarch64;
 
 import io.cpufeatures.aarch64.identity.Implementers;
+import io.cpufeatures.core.CpuDescription;
 import io.cpufeatures.core.CpuDescription.Fact;
 import io.cpufeatures.core.CpuDescription.FactKind;
 import io.cpufeatures.core.CpuDescription.Type;
-import io.cpufeatures.core.CpuDescription;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;

@@ -1,8 +1,8 @@
 package io.cpufeatures.aarch64;
 
+import static io.cpufeatures.aarch64.HwcapWord.HWCAP;
 import static io.cpufeatures.aarch64.HwcapWord.HWCAP2;
 import static io.cpufeatures.aarch64.HwcapWord.HWCAP3;
-import static io.cpufeatures.aarch64.HwcapWord.HWCAP;
 import static io.cpufeatures.aarch64.feature.TableTerms.FPFR0;
 import static io.cpufeatures.aarch64.feature.TableTerms.IN_ATOMICS;
 import static io.cpufeatures.aarch64.feature.TableTerms.IN_CRYPTO;

@@ -6,8 +6,8 @@ import static io.cpufeatures.aarch64.AArch64Feature.ATOMICS;
 import static io.cpufeatures.aarch64.AArch64Feature.CRC32;
 import static io.cpufeatures.aarch64.AArch64Feature.SHA1;
 import static io.cpufeatures.aarch64.AArch64Feature.SHA2;
-import static io.cpufeatures.aarch64.AArch64Feature.SVE2;
 import static io.cpufeatures.aarch64.AArch64Feature.SVE;
+import static io.cpufeatures.aarch64.AArch64Feature.SVE2;
 
 import io.cpufeatures.core.jvm.JvmGate;
 import java.util.Collections;

@@ -1,6 +1,7 @@
 package io.cpufeatures.ppc64le;
 
 import io.cpufeatures.core.kit.FeatureRow;
+import io.cpufeatures.ppc64le.rules.Families;
 import java.util.List;
 
 /**
@@ -153,21 +154,5 @@ public enum Ppc64leFeature implements FeatureRow {
     @Override
     public String toString() {
         return canonicalName;
-    }
-
-    /** The families, as the rows name them, in report order ({@link #ORDER}). */
-    static final class Families {
-        static final String BASE = "base";
-        static final String ISA = "ISA level";
-        static final String VECTOR = "vector";
-        static final String FLOATING_POINT = "floating point";
-        static final String CRYPTO = "crypto";
-        static final String TRANSACTIONS = "transactional memory";
-        static final String SYSTEM = "system";
-        static final String LEGACY = "legacy";
-        static final List<String> ORDER = List.of(BASE, ISA, VECTOR, FLOATING_POINT, CRYPTO, TRANSACTIONS, SYSTEM, LEGACY);
-
-        private Families() {
-        }
     }
 }

@@ -1,13 +1,7 @@
 package io.cpufeatures.ppc64le;
 
 import static io.cpufeatures.ppc64le.Ppc64leFeature.ALTIVEC;
-import static io.cpufeatures.ppc64le.Ppc64leFeature.DFP;
 import static io.cpufeatures.ppc64le.Ppc64leFeature.FPU;
-import static io.cpufeatures.ppc64le.Ppc64leFeature.HTM;
-import static io.cpufeatures.ppc64le.Ppc64leFeature.HTM_NOSC;
-import static io.cpufeatures.ppc64le.Ppc64leFeature.HTM_NO_SUSPEND;
-import static io.cpufeatures.ppc64le.Ppc64leFeature.IEEE128;
-import static io.cpufeatures.ppc64le.Ppc64leFeature.MMA;
 import static io.cpufeatures.ppc64le.Ppc64leFeature.VCRYPTO;
 import static io.cpufeatures.ppc64le.Ppc64leFeature.VSX;
 
@@ -19,7 +13,6 @@ import io.cpufeatures.core.CpuSnapshot;
 import io.cpufeatures.core.jvm.JvmGate;
 import io.cpufeatures.core.kit.Architecture;
 import io.cpufeatures.core.kit.DecodedCpu;
-import io.cpufeatures.core.kit.DependencyRule;
 import io.cpufeatures.core.kit.DependencyTable;
 import io.cpufeatures.core.kit.Erratum;
 import io.cpufeatures.core.kit.FeatureTable;
@@ -28,6 +21,7 @@ import io.cpufeatures.core.kit.PolicyRule;
 import io.cpufeatures.core.kit.Vocabularies;
 import io.cpufeatures.core.spi.FeatureVocabulary;
 import io.cpufeatures.core.trace.Check;
+import io.cpufeatures.ppc64le.rules.Ppc64leTables;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -43,19 +37,9 @@ final class Ppc64leRules implements Architecture<Ppc64leFeature, Ppc64leSnapshot
 
     static final Ppc64leRules INSTANCE = new Ppc64leRules();
 
-    static final FeatureTable<Ppc64leFeature> FEATURES = FeatureTable.of(Ppc64leFeature.class, "a ppc64le",
-            Ppc64leFeature.Families.ORDER, Ppc64leFeature::hwcapName);
+    static final FeatureTable<Ppc64leFeature> FEATURES = Ppc64leTables.FEATURES;
 
-    /** Our own rows, each with its reason from the Power ISA: a feature whose instructions need another's state. */
-    static final DependencyTable<Ppc64leFeature> DEPENDENCIES = DependencyTable.of(FEATURES, List.of(
-            DependencyRule.ours(VSX, ALTIVEC, "VSX's 64 registers include the 32 VMX vector registers, and the ISA has no"
-                    + " VSX without VMX (Power ISA 2.06, Vector-Scalar Extension)"),
-            DependencyRule.ours(VCRYPTO, ALTIVEC, "vcipher, vpmsum and vshasigma are VMX instructions on the vector registers"),
-            DependencyRule.ours(MMA, VSX, "MMA's accumulators are made of VSX registers (Power ISA 3.1, Matrix-Multiply Assist)"),
-            DependencyRule.ours(IEEE128, VSX, "the quad-precision instructions (xsaddqp...) operate on VSX registers"),
-            DependencyRule.ours(DFP, FPU, "decimal floating point operates on the floating-point registers"),
-            DependencyRule.ours(HTM_NOSC, HTM, "a property of transactions: without HTM there are none"),
-            DependencyRule.ours(HTM_NO_SUSPEND, HTM, "a property of transactions: without HTM there are none")));
+    static final DependencyTable<Ppc64leFeature> DEPENDENCIES = Ppc64leTables.DEPENDENCIES;
 
     /**
      * HotSpot's ppc64 product flags that follow the CPU ({@code src/hotspot/cpu/ppc/vm_version_ppc.cpp}, JDK 17u

@@ -1,13 +1,13 @@
 package io.cpufeatures.x86;
 
 import static io.cpufeatures.x86.X86Feature.ABM;
+import static io.cpufeatures.x86.X86Feature.AVX;
 import static io.cpufeatures.x86.X86Feature.AVX2;
 import static io.cpufeatures.x86.X86Feature.AVX512BW;
 import static io.cpufeatures.x86.X86Feature.AVX512CD;
 import static io.cpufeatures.x86.X86Feature.AVX512DQ;
 import static io.cpufeatures.x86.X86Feature.AVX512F;
 import static io.cpufeatures.x86.X86Feature.AVX512VL;
-import static io.cpufeatures.x86.X86Feature.AVX;
 import static io.cpufeatures.x86.X86Feature.BMI1;
 import static io.cpufeatures.x86.X86Feature.BMI2;
 import static io.cpufeatures.x86.X86Feature.CMOV;
@@ -23,10 +23,10 @@ import static io.cpufeatures.x86.X86Feature.MMX;
 import static io.cpufeatures.x86.X86Feature.MOVBE;
 import static io.cpufeatures.x86.X86Feature.PNI;
 import static io.cpufeatures.x86.X86Feature.POPCNT;
+import static io.cpufeatures.x86.X86Feature.SSE;
 import static io.cpufeatures.x86.X86Feature.SSE2;
 import static io.cpufeatures.x86.X86Feature.SSE4_1;
 import static io.cpufeatures.x86.X86Feature.SSE4_2;
-import static io.cpufeatures.x86.X86Feature.SSE;
 import static io.cpufeatures.x86.X86Feature.SSSE3;
 import static io.cpufeatures.x86.X86Feature.XSAVE;
 

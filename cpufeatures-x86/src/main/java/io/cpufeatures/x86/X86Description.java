@@ -1,9 +1,9 @@
 package io.cpufeatures.x86;
 
+import io.cpufeatures.core.CpuDescription;
 import io.cpufeatures.core.CpuDescription.Fact;
 import io.cpufeatures.core.CpuDescription.FactKind;
 import io.cpufeatures.core.CpuDescription.Type;
-import io.cpufeatures.core.CpuDescription;
 import io.cpufeatures.x86.raw.Hex;
 import java.util.ArrayList;
 import java.util.List;

@@ -1,9 +1,9 @@
 package io.cpufeatures.x86;
 
 import static io.cpufeatures.x86.X86Feature.ABM;
+import static io.cpufeatures.x86.X86Feature.AVX;
 import static io.cpufeatures.x86.X86Feature.AVX2;
 import static io.cpufeatures.x86.X86Feature.AVX512F;
-import static io.cpufeatures.x86.X86Feature.AVX;
 import static io.cpufeatures.x86.X86Feature.BMI1;
 import static io.cpufeatures.x86.X86Feature.BMI2;
 import static io.cpufeatures.x86.X86Feature.FMA;

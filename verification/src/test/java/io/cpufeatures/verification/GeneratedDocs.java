@@ -13,6 +13,7 @@ import io.cpufeatures.core.kit.Erratum;
 import io.cpufeatures.core.kit.FeatureRow;
 import io.cpufeatures.core.kit.FeatureTable;
 import io.cpufeatures.core.spi.FeatureVocabulary;
+import io.cpufeatures.ppc64le.rules.Ppc64leTables;
 import io.cpufeatures.x86.PsAbiLevel;
 import io.cpufeatures.x86.StateRequirement;
 import io.cpufeatures.x86.X86Feature;
@@ -54,6 +55,10 @@ final class GeneratedDocs {
         m.put("aarch64-dependencies", aarch64Dependencies());
         m.put("aarch64-jvm-gates", aarch64JvmGates());
         m.put("aarch64-cores", aarch64Cores());
+        m.put("report-fields", ReportFields.markdown());
+        m.put("ppc64le-features", featureTable(Ppc64leTables.FEATURES, "HWCAP bit", "aliases' origin",
+                f -> f.aliases().isEmpty() ? "" : "glibc's spelling"));
+        m.put("ppc64le-dependencies", dependencyTable(Ppc64leTables.DEPENDENCIES));
         return m;
     }
 

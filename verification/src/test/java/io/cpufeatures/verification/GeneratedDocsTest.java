@@ -2,6 +2,11 @@ package io.cpufeatures.verification;
 
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import com.fasterxml.jackson.core.util.DefaultIndenter;
+import com.fasterxml.jackson.core.util.DefaultPrettyPrinter;
+import com.fasterxml.jackson.core.util.Separators;
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -18,10 +23,21 @@ import org.junit.jupiter.api.Test;
  * The tables in docs/ are the code's tables: every {@code <!-- generated:NAME -->} ...
  * {@code <!-- end:NAME -->} section of the docs must equal what {@link GeneratedDocs} produces, and
  * every {@code <!-- include:PATH -->} ... {@code <!-- end-include -->} section the source file at
- * PATH, so examples in the docs are code that compiles and is tested.
+ * PATH, so examples in the docs are code that compiles and is tested; and the JSON Schema's CPU fields must be
+ * those the architecture modules declare ({@link ReportFields}).
  * Run with {@code -Dcpufeatures.docs.update=true} to rewrite them after changing a table.
  */
 class GeneratedDocsTest {
+
+    private static final ObjectMapper MAPPER = new ObjectMapper();
+
+    /** The schema file's layout: two spaces, a space after each colon, every array element on its own line. */
+    private static DefaultPrettyPrinter printer() {
+        DefaultPrettyPrinter p = new DefaultPrettyPrinter(Separators.createDefaultInstance()
+                .withObjectFieldValueSpacing(Separators.Spacing.AFTER).withObjectEmptySeparator("").withArrayEmptySeparator(""));
+        p.indentArraysWith(DefaultIndenter.SYSTEM_LINEFEED_INSTANCE);
+        return p;
+    }
 
     private static final Pattern SECTION = Pattern.compile("(<!-- generated:([a-z0-9-]+) -->\\n)(.*?)(<!-- end:\\2 -->)",
             Pattern.DOTALL);
@@ -65,6 +81,16 @@ class GeneratedDocsTest {
                 if (update && !withIncludes.toString().equals(text)) {
                     Files.writeString(file, withIncludes.toString(), StandardCharsets.UTF_8);
                 }
+            }
+        }
+        Path schemaFile = docs.resolve("cpufeatures-report.schema.json");
+        JsonNode schema = MAPPER.readTree(Files.readString(schemaFile, StandardCharsets.UTF_8));
+        JsonNode generatedSchema = ReportFields.withGeneratedCpu(schema);
+        if (!schema.equals(generatedSchema)) {
+            stale.add(schemaFile.getFileName() + "#$defs.cpu.properties");
+            if (update) {
+                Files.writeString(schemaFile, MAPPER.writer(printer()).writeValueAsString(generatedSchema) + "\n",
+                        StandardCharsets.UTF_8);
             }
         }
         assertTrue(found.containsAll(generated.keySet()), "sections missing from docs/: " + generated.keySet() + " vs " + found);

@@ -4,10 +4,10 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.cpufeatures.core.CpuDescription;
 import io.cpufeatures.core.CpuDescription.Fact;
 import io.cpufeatures.core.CpuDescription.FactKind;
 import io.cpufeatures.core.CpuDescription.Type;
-import io.cpufeatures.core.CpuDescription;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
