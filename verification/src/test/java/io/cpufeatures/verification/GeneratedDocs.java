@@ -56,8 +56,7 @@ final class GeneratedDocs {
         m.put("aarch64-jvm-gates", aarch64JvmGates());
         m.put("aarch64-cores", aarch64Cores());
         m.put("report-fields", ReportFields.markdown());
-        m.put("ppc64le-features", featureTable(Ppc64leTables.FEATURES, "HWCAP bit", "aliases' origin",
-                f -> f.aliases().isEmpty() ? "" : "glibc's spelling"));
+        m.put("ppc64le-features", featureTable(Ppc64leTables.FEATURES, "HWCAP bit", null, f -> ""));
         m.put("ppc64le-dependencies", dependencyTable(Ppc64leTables.DEPENDENCIES));
         return m;
     }
@@ -68,17 +67,20 @@ final class GeneratedDocs {
                 : f.idRule().alternatives().stream().map(FieldRule::toString).collect(Collectors.joining(", or ")));
     }
 
-    /** A section per family: each feature's names, where the CPU reports it, and one column of the architecture's own. */
+    /**
+     * A section per family: each feature's names, where the CPU reports it, and a column of the architecture's own
+     * ({@code column} null for none).
+     */
     private static <F extends Enum<F> & FeatureRow> String featureTable(FeatureTable<F> table, String where, String column,
             Function<F, String> value) {
         StringBuilder sb = new StringBuilder();
         for (String family : table.families()) {
-            sb.append("\n### ").append(family).append("\n\n| name | aliases | ").append(where).append(" | ").append(column)
-                    .append(" |\n|---|---|---|---|\n");
+            sb.append("\n### ").append(family).append("\n\n| name | aliases | ").append(where)
+                    .append(column == null ? " |\n|---|---|---|\n" : " | " + column + " |\n|---|---|---|---|\n");
             for (F f : table.values()) {
                 if (f.family().equals(family)) {
                     sb.append("| ").append(f.canonicalName()).append(" | ").append(String.join(", ", f.aliases())).append(" | ")
-                            .append(table.where(f)).append(" | ").append(value.apply(f)).append(" |\n");
+                            .append(table.where(f)).append(column == null ? "" : " | " + value.apply(f)).append(" |\n");
                 }
             }
         }
