@@ -23,12 +23,12 @@ public final class Main {
 
     /** What may be on the runtime class path besides the consumer's own classes. */
     private static final Set<String> CLASS_PATH_JARS = Set.of(
-            "cpufeatures-core", "cpufeatures-x86", "cpufeatures-dispatch", "jna", "slf4j-api");
+            "cpufeatures-core", "cpufeatures-os", "cpufeatures-x86", "cpufeatures-dispatch", "jna", "slf4j-api");
 
     /** The modules outside the JDK that the boot layer may hold. */
     private static final Set<String> MODULES = Set.of(
-            "com.example.sum", "io.cpufeatures.core", "io.cpufeatures.x86", "io.cpufeatures.dispatch",
-            "com.sun.jna", "org.slf4j");
+            "com.example.sum", "io.cpufeatures.core", "io.cpufeatures.os", "io.cpufeatures.x86",
+            "io.cpufeatures.dispatch", "com.sun.jna", "org.slf4j");
 
     private Main() {
     }
