@@ -20,7 +20,7 @@ import java.util.Optional;
 import java.util.OptionalLong;
 
 /**
- * The AArch64 module as a {@link CpuFeaturesProvider}: probes with {@link AArch64Probe}, decodes
+ * The AArch64 module as a {@link CpuFeaturesProvider}: probes with {@code AArch64Probe}, decodes
  * with {@link AArch64Decoder} (the kit's layers with the AArch64 tables), reads and writes its dump
  * format ({@link AArch64DumpText}), names with its vocabulary. Registered for {@link java.util.ServiceLoader}; it probes JVMs whose
  * {@code os.arch} is {@code aarch64} (Linux, macOS, Windows) or {@code arm64}.

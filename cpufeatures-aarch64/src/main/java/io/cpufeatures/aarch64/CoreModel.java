@@ -12,7 +12,7 @@ import java.util.Optional;
  * @param name                the core's name ({@code Neoverse N1})
  * @param architecture        the architecture version ({@code Armv8.2-A}), empty when no source states it
  * @param products            products built on the core ({@code AWS Graviton2}), empty when none is listed
- * @param nameSources         the sources naming the part (keys of {@link Cores})
+ * @param nameSources         the sources naming the part (keys of {@code Cores})
  * @param architectureSources the sources of the architecture version, empty with it
  */
 public record CoreModel(int implementer, int part, String name, String architecture, String products,

@@ -20,7 +20,7 @@ import java.util.Optional;
 import java.util.OptionalLong;
 
 /**
- * The ppc64le module as a {@link CpuFeaturesProvider}: probes with {@link Ppc64leProbe}, decodes with
+ * The ppc64le module as a {@link CpuFeaturesProvider}: probes with {@code Ppc64leProbe}, decodes with
  * {@link Ppc64leDecoder}, reads and writes {@link Ppc64leDumpText}. Registered for
  * {@link java.util.ServiceLoader}; it probes JVMs whose {@code os.arch} is {@code ppc64le}.
  */

@@ -16,7 +16,7 @@ import java.util.TreeMap;
  * The raw CPUID answers of one logical CPU, immutable: (leaf, subleaf) to EAX..EDX, the value
  * of XCR0 when known and how it is known, and where the data came from.
  *
- * <p>Only leaves inside an implemented range are kept (see {@link LeafRange}): a leaf above
+ * <p>Only leaves inside an implemented range are kept (see {@code LeafRange}): a leaf above
  * CPUID.0:EAX or CPUID.0x80000000:EAX reads as absent, never as whatever the CPU or the dump
  * returned for it. An absent leaf reads as all zero through {@link #read}.
  */

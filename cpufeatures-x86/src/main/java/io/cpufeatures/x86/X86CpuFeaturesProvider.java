@@ -23,8 +23,8 @@ import java.util.Optional;
 import java.util.OptionalLong;
 
 /**
- * The x86-64 module as a {@link CpuFeaturesProvider}: probes with {@link X86Probe}, decodes with
- * {@link X86Decoder} (the kit's layers with the x86 tables), reads and writes dumps with {@link CpuidDumps} and {@link CpuidRText}, names
+ * The x86-64 module as a {@link CpuFeaturesProvider}: probes with {@code X86Probe}, decodes with
+ * {@link X86Decoder} (the kit's layers with the x86 tables), reads and writes dumps with {@link CpuidDumps} and {@code CpuidRText}, names
  * with its vocabulary. Registered for {@link java.util.ServiceLoader}.
  */
 public final class X86CpuFeaturesProvider implements CpuFeaturesProvider {

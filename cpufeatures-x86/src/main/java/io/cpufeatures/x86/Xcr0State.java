@@ -18,7 +18,7 @@ import java.util.OptionalLong;
  *                     inferred either way (their CPUID.(0xD,n) subleaf reads zero or is missing);
  *                     they are not in {@code value}
  * @param assumed      for an inferred value: the components placed by a vendor's layout because their
- *                     CPUID.(0xD,n) subleaf is missing or reads zero ({@link XsaveLayouts})
+ *                     CPUID.(0xD,n) subleaf is missing or reads zero (docs/feature-pipeline.md lists the layouts)
  * @param assumption   for an inferred value: what the inference assumed rather than read, in words
  *                     (the layout used for {@code assumed}, or that a 576-byte area cannot tell SSE
  *                     apart from x87); empty when nothing was assumed

@@ -39,7 +39,7 @@ import java.util.TreeMap;
  *
  * <p>Only the listed bits are set (list {@code osxsave} for an OS that enabled XSAVE). With
  * {@code xsave}, leaf 0xD describes the components the features need (x87 and SSE always) in the
- * vendor's standard-format XSAVE layout ({@link XsaveLayouts}; Intel's where none is known), all supported (unless {@link Builder#supportedState} says otherwise) and all
+ * vendor's standard-format XSAVE layout ({@code XsaveLayouts}; Intel's where none is known), all supported (unless {@link Builder#supportedState} says otherwise) and all
  * enabled (unless {@link Builder#osEnabled} does); with {@code osxsave} too, XCR0 is recorded as
  * XGETBV would read it, unless {@link Builder#xcr0Unknown} asks the decoder to infer it from leaf 0xD
  * as it does for a dump.
@@ -176,7 +176,7 @@ public final class EmulatedCpu {
          *
          * @param xcr0 the XCR0 value, e.g. {@code 0x7} for an OS that left AVX-512 state off
          * @return this builder
-         * @throws IllegalArgumentException if no OS can enable that state ({@link Xcr0Rules})
+         * @throws IllegalArgumentException if no OS can enable that state ({@code Xcr0Rules})
          */
         public Builder osEnabled(long xcr0) {
             this.osEnabled = Xcr0Rules.check(xcr0);
