@@ -45,8 +45,12 @@ public final class OutputSnapshot {
                 try (Stream<Path> walk = Files.walk(root)) {
                     walk.filter(Files::isRegularFile).filter(OutputSnapshot::isDump).sorted().forEach(dumps::add);
                 }
-                write(out.resolve("fleet-json").resolve(root.getFileName() + ".txt"), run(run, "fleet", "--json",
-                        root.toString()));
+                // Two folders of one name (the AArch64 and ppc64le qemu dumps): the later one by its parent too.
+                Path fleet = out.resolve("fleet-json").resolve(root.getFileName() + ".txt");
+                if (Files.exists(fleet)) {
+                    fleet = fleet.resolveSibling(root.getParent().getFileName() + "-" + root.getFileName() + ".txt");
+                }
+                write(fleet, run(run, "fleet", "--json", root.toString()));
             } else {
                 dumps.add(root);
             }
