@@ -33,8 +33,8 @@ import static io.cpufeatures.aarch64.feature.TableTerms.field;
 import static io.cpufeatures.aarch64.feature.TableTerms.oneBit;
 import static io.cpufeatures.aarch64.feature.TableTerms.signed;
 
+import io.cpufeatures.core.kit.FeatureNames;
 import io.cpufeatures.core.kit.FeatureRow;
-import java.util.List;
 
 /**
  * The AArch64 feature table: one line per hwcap Linux publishes, with its HWCAP word and bit, its
@@ -484,18 +484,19 @@ public enum AArch64Feature implements FeatureRow {
 
     private final HwcapWord word;
     private final int bit;
-    private final String canonicalName;
-    private final String family;
     private final IdRule idRule;
-    private final List<String> aliases;
+    private final FeatureNames names;
 
     AArch64Feature(HwcapWord word, int bit, String canonicalName, String family, IdRule idRule, String... aliases) {
         this.word = word;
         this.bit = bit;
-        this.canonicalName = canonicalName;
-        this.family = family;
         this.idRule = idRule;
-        this.aliases = List.of(aliases);
+        this.names = FeatureNames.of(canonicalName, family, aliases);
+    }
+
+    @Override
+    public FeatureNames names() {
+        return names;
     }
 
     /** {@return the auxiliary-vector word that holds its hwcap bit} */
@@ -519,21 +520,6 @@ public enum AArch64Feature implements FeatureRow {
     }
 
     /**
-     * {@return the canonical name: the string the kernel prints in {@code /proc/cpuinfo} "Features", lower case, e.g.
-     * {@code sveaes}}
-     */
-    @Override
-    public String canonicalName() {
-        return canonicalName;
-    }
-
-    /** {@return the family a report lists it under ({@code FP/AdvSIMD}, {@code SVE}...)} */
-    @Override
-    public String family() {
-        return family;
-    }
-
-    /**
      * {@return the ID-register fields that mean the CPU has it; a rule that is {@link IdRule#kernelOnly()} for
      * {@code cpuid} and {@code evtstrm}, which no register describes}
      */
@@ -541,14 +527,8 @@ public enum AArch64Feature implements FeatureRow {
         return idRule;
     }
 
-    /** {@return the other spellings accepted for it (GCC, LLVM, Rust std_detect); immutable, possibly empty} */
-    @Override
-    public List<String> aliases() {
-        return aliases;
-    }
-
     @Override
     public String toString() {
-        return canonicalName;
+        return names.canonicalName();
     }
 }

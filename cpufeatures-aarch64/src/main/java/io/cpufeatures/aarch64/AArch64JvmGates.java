@@ -10,8 +10,6 @@ import static io.cpufeatures.aarch64.AArch64Feature.SVE;
 import static io.cpufeatures.aarch64.AArch64Feature.SVE2;
 
 import io.cpufeatures.core.jvm.JvmGate;
-import java.util.Collections;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
@@ -53,22 +51,17 @@ final class AArch64JvmGates {
             JvmGate.enabled("jvm.aes", "UseAES"),
             JvmGate.enabled("jvm.sha", "UseSHA"));
 
-    /** The gates beside each CPU feature that has them, in table order. */
-    static final Map<AArch64Feature, List<String>> BY_FEATURE = byFeature();
+    /** The gates beside each CPU feature that has them. */
+    static final Map<AArch64Feature, List<String>> BY_FEATURE = Map.of(
+            ASIMD, List.of("jvm.vector128"),
+            AES, List.of("jvm.aes"),
+            SHA1, List.of("jvm.sha"),
+            SHA2, List.of("jvm.sha"),
+            CRC32, List.of("jvm.crc32"),
+            ATOMICS, List.of("jvm.lse"),
+            SVE, List.of("jvm.sve", "jvm.vector256", "jvm.vector512", "jvm.vector1024", "jvm.vector2048"),
+            SVE2, List.of("jvm.sve2"));
 
     private AArch64JvmGates() {
-    }
-
-    private static Map<AArch64Feature, List<String>> byFeature() {
-        Map<AArch64Feature, List<String>> m = new LinkedHashMap<>();
-        m.put(ASIMD, List.of("jvm.vector128"));
-        m.put(AES, List.of("jvm.aes"));
-        m.put(SHA1, List.of("jvm.sha"));
-        m.put(SHA2, List.of("jvm.sha"));
-        m.put(CRC32, List.of("jvm.crc32"));
-        m.put(ATOMICS, List.of("jvm.lse"));
-        m.put(SVE, List.of("jvm.sve", "jvm.vector256", "jvm.vector512", "jvm.vector1024", "jvm.vector2048"));
-        m.put(SVE2, List.of("jvm.sve2"));
-        return Collections.unmodifiableMap(m);
     }
 }

@@ -2,17 +2,15 @@ package io.cpufeatures.aarch64;
 
 import io.cpufeatures.aarch64.feature.AArch64Table;
 import io.cpufeatures.aarch64.feature.Presence;
+import io.cpufeatures.aarch64.identity.Cores;
 import io.cpufeatures.aarch64.usable.FeatureDependencies;
 import io.cpufeatures.aarch64.usable.HwcapCheck;
 import io.cpufeatures.core.CpuDescription;
-import io.cpufeatures.core.CpuSnapshot;
 import io.cpufeatures.core.kit.Architecture;
+import io.cpufeatures.core.kit.ArchitectureTables;
 import io.cpufeatures.core.kit.DecodedCpu;
 import io.cpufeatures.core.kit.DependencyTable;
-import io.cpufeatures.core.kit.Erratum;
 import io.cpufeatures.core.kit.FeatureTable;
-import io.cpufeatures.core.kit.OwnCheck;
-import io.cpufeatures.core.kit.PolicyRule;
 import io.cpufeatures.core.kit.Vocabularies;
 import io.cpufeatures.core.spi.FeatureVocabulary;
 import io.cpufeatures.core.trace.Check;
@@ -29,13 +27,16 @@ import java.util.stream.Collectors;
  * {@link HwcapCheck}), its dependency table, and the words of its traces. It has no errata or policy
  * rows yet.
  */
-final class AArch64Rules implements Architecture<AArch64Feature, AArch64Snapshot, AArch64CpuInfo> {
+final class AArch64Rules implements Architecture<AArch64Feature, AArch64Snapshot, AArch64Snapshot, AArch64CpuInfo> {
 
     static final AArch64Rules INSTANCE = new AArch64Rules();
 
     static final FeatureTable<AArch64Feature> FEATURES = AArch64Table.FEATURES;
 
     static final DependencyTable<AArch64Feature> DEPENDENCIES = FeatureDependencies.DEPENDENCIES;
+
+    private static final ArchitectureTables<AArch64Feature, AArch64Snapshot> TABLES = new ArchitectureTables<>(AArch64Snapshot.ARCHITECTURE, FEATURES, DEPENDENCIES,
+            List.of(HwcapCheck.INSTANCE), List.of(), List.of());
 
     /**
      * {@code crypto}: GCC's {@code +crypto} extension, whose {@code /proc/cpuinfo} features are
@@ -52,33 +53,14 @@ final class AArch64Rules implements Architecture<AArch64Feature, AArch64Snapshot
     }
 
     @Override
-    public String name() {
-        return AArch64Snapshot.ARCHITECTURE;
+    public ArchitectureTables<AArch64Feature, AArch64Snapshot> tables() {
+        return TABLES;
     }
 
     @Override
-    public FeatureTable<AArch64Feature> features() {
-        return FEATURES;
-    }
-
-    @Override
-    public DependencyTable<AArch64Feature> dependencies() {
-        return DEPENDENCIES;
-    }
-
-    @Override
-    public List<OwnCheck<AArch64Feature, AArch64Snapshot>> checks() {
-        return List.of(HwcapCheck.INSTANCE);
-    }
-
-    @Override
-    public List<Erratum<AArch64Feature, AArch64Snapshot>> errata() {
-        return List.of();
-    }
-
-    @Override
-    public List<PolicyRule<AArch64Snapshot>> policies() {
-        return List.of();
+    public AArch64CpuInfo decode(AArch64Snapshot snapshot, Set<AArch64Feature> disabled) {
+        return new AArch64CpuInfo(snapshot, DecodedCpu.of(this, snapshot, Presence.of(snapshot), disabled),
+                snapshot.midr().flatMap(Cores::of));
     }
 
     /** The ID-register field and its value, or why the HWCAP stands in for it. */
@@ -140,21 +122,6 @@ final class AArch64Rules implements Architecture<AArch64Feature, AArch64Snapshot
     @Override
     public Optional<String> policySubject(AArch64Snapshot cpu) {
         return Optional.empty();
-    }
-
-    @Override
-    public DecodedCpu<AArch64Feature, AArch64Snapshot> decoded(AArch64CpuInfo info) {
-        return info.decoded();
-    }
-
-    @Override
-    public CpuSnapshot snapshot(AArch64CpuInfo info) {
-        return info.snapshot();
-    }
-
-    @Override
-    public AArch64CpuInfo decodeWithout(AArch64CpuInfo info, Set<AArch64Feature> disabled) {
-        return AArch64Decoder.decode(info.snapshot(), disabled);
     }
 
     @Override

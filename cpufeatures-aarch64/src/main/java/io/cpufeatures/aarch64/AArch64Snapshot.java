@@ -166,8 +166,8 @@ public final class AArch64Snapshot implements CpuSnapshot {
      * @return a new snapshot with the same values, equal to this one (equality ignores the source)
      */
     public AArch64Snapshot withSource(SnapshotSource other) {
-        Builder b = builder(other).hwcap(hwcap).hwcap2(hwcap2).idSource(idSource);
-        hwcap3.ifPresent(b::hwcap3);
+        Builder b = builder(other).hwcap(HwcapWord.HWCAP, hwcap).hwcap(HwcapWord.HWCAP2, hwcap2).idSource(idSource);
+        hwcap3.ifPresent(w -> b.hwcap(HwcapWord.HWCAP3, w));
         registers.forEach(b::register);
         sveVectorBytes.ifPresent(b::sveVectorBytes);
         smeVectorBytes.ifPresent(b::smeVectorBytes);
@@ -212,35 +212,20 @@ public final class AArch64Snapshot implements CpuSnapshot {
         }
 
         /**
-         * Sets AT_HWCAP.
+         * Sets one HWCAP word.
          *
-         * @param value the word, e.g. {@code 0x119ffb}; bit 11 (HWCAP_CPUID) must be set for registers read with MRS
+         * @param word  which word: AT_HWCAP (bit 11, HWCAP_CPUID, must be set for registers read with MRS), AT_HWCAP2
+         *              (zero when the auxiliary vector has no such entry), or AT_HWCAP3 (an entry of the auxiliary
+         *              vector even if zero, unlike a word never set); not null
+         * @param value the word as read, e.g. {@code 0x119ffb}
          * @return this builder
          */
-        public Builder hwcap(long value) {
-            this.hwcap = value;
-            return this;
-        }
-
-        /**
-         * Sets AT_HWCAP2.
-         *
-         * @param value the word; zero when the auxiliary vector has no such entry
-         * @return this builder
-         */
-        public Builder hwcap2(long value) {
-            this.hwcap2 = value;
-            return this;
-        }
-
-        /**
-         * Sets AT_HWCAP3 (an entry of the auxiliary vector, even if zero).
-         *
-         * @param value the word; zero is kept as an entry that is present, unlike a word never set
-         * @return this builder
-         */
-        public Builder hwcap3(long value) {
-            this.hwcap3 = OptionalLong.of(value);
+        public Builder hwcap(HwcapWord word, long value) {
+            switch (Objects.requireNonNull(word, "word")) {
+                case HWCAP -> this.hwcap = value;
+                case HWCAP2 -> this.hwcap2 = value;
+                case HWCAP3 -> this.hwcap3 = OptionalLong.of(value);
+            }
             return this;
         }
 

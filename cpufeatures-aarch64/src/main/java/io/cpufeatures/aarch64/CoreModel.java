@@ -35,11 +35,10 @@ public record CoreModel(int implementer, int part, String name, String architect
      */
     public CoreModel {
         Objects.requireNonNull(name, "name");
-        Objects.requireNonNull(architecture, "architecture");
         Objects.requireNonNull(products, "products");
         Objects.requireNonNull(nameSources, "nameSources");
-        Objects.requireNonNull(architectureSources, "architectureSources");
-        if (architecture.isEmpty() != architectureSources.isEmpty()) {
+        if (Objects.requireNonNull(architecture, "architecture").isEmpty()
+                != Objects.requireNonNull(architectureSources, "architectureSources").isEmpty()) {
             throw new IllegalArgumentException(name + ": an architecture version goes with its source, and only with it");
         }
     }

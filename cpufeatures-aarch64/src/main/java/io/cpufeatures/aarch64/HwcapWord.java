@@ -8,28 +8,25 @@ package io.cpufeatures.aarch64;
  */
 public enum HwcapWord {
     /** {@code AT_HWCAP}, auxv type 16. */
-    HWCAP(16, "HWCAP_"),
+    HWCAP,
     /** {@code AT_HWCAP2}, auxv type 26. */
-    HWCAP2(26, "HWCAP2_"),
+    HWCAP2,
     /** {@code AT_HWCAP3}, auxv type 29. */
-    HWCAP3(29, "HWCAP3_");
+    HWCAP3;
 
-    private final int auxvType;
-    private final String macroPrefix;
-
-    HwcapWord(int auxvType, String macroPrefix) {
-        this.auxvType = auxvType;
-        this.macroPrefix = macroPrefix;
-    }
 
     /** {@return the {@code AT_*} type passed to {@code getauxval}: 16, 26 or 29} */
     public int auxvType() {
-        return auxvType;
+        return switch (this) {
+            case HWCAP -> 16;
+            case HWCAP2 -> 26;
+            case HWCAP3 -> 29;
+        };
     }
 
     /** {@return the prefix of its bits' macros in {@code asm/hwcap.h}, e.g. {@code HWCAP2_}} */
     public String macroPrefix() {
-        return macroPrefix;
+        return name() + "_";
     }
 
     /** {@return its name as the auxiliary vector names it, e.g. {@code AT_HWCAP2}} */

@@ -50,27 +50,26 @@ public enum IdRegister {
     /** Memory model feature register 3: S1POE. */
     ID_AA64MMFR3_EL1(7, 3);
 
-    private final int crm;
-    private final int op2;
+    /** The register as the instruction that reads it: its encoding is all there is to it. */
+    private final int mrsX0;
 
     IdRegister(int crm, int op2) {
-        this.crm = crm;
-        this.op2 = op2;
+        this.mrsX0 = 0xD530_0000 | 1 << 19 | crm << 8 | op2 << 5;
     }
 
     /** {@return CRm of the encoding, 0, 4, 6 or 7 (op0 = 3, op1 = 0, CRn = 0 for every register here)} */
     public int crm() {
-        return crm;
+        return mrsX0 >>> 8 & 0xf;
     }
 
     /** {@return op2 of the encoding, 0 to 7} */
     public int op2() {
-        return op2;
+        return mrsX0 >>> 5 & 0x7;
     }
 
     /** {@return the generic operand any assembler accepts, e.g. {@code S3_0_C0_C6_0} for ID_AA64ISAR0_EL1} */
     public String operand() {
-        return "S3_0_C0_C" + crm + "_" + op2;
+        return "S3_0_C0_C" + crm() + "_" + op2();
     }
 
     /**
@@ -78,7 +77,7 @@ public enum IdRegister {
      * op1 at 16, CRn at 12, CRm at 8, op2 at 5 and Rt = 0 (Arm ARM, "MRS"), as the probe's stub holds it}
      */
     public int mrsX0() {
-        return 0xD530_0000 | 1 << 19 | crm << 8 | op2 << 5;
+        return mrsX0;
     }
 
     /**

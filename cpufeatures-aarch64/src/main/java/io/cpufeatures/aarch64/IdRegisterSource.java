@@ -1,5 +1,6 @@
 package io.cpufeatures.aarch64;
 
+import java.util.Locale;
 import java.util.Objects;
 
 /**
@@ -7,26 +8,20 @@ import java.util.Objects;
  */
 public enum IdRegisterSource {
     /** Read with MRS, which the kernel emulates for EL0 when it sets HWCAP_CPUID: every register. */
-    MRS("mrs"),
+    MRS,
     /** {@code /sys/devices/system/cpu/cpuN/regs/identification/}: MIDR_EL1 and REVIDR_EL1 only. */
-    SYSFS("sysfs"),
+    SYSFS,
     /** MIDR_EL1 assembled from the CPU implementer, variant, part and revision of {@code /proc/cpuinfo}. */
-    PROC_CPUINFO("proc-cpuinfo"),
+    PROC_CPUINFO,
     /** Not read at all. */
-    NONE("none");
-
-    private final String id;
-
-    IdRegisterSource(String id) {
-        this.id = id;
-    }
+    NONE;
 
     /**
      * {@return the identifier in dumps and reports: {@code mrs}, {@code sysfs}, {@code proc-cpuinfo} or
      * {@code none}}
      */
     public String id() {
-        return id;
+        return name().toLowerCase(Locale.ROOT).replace('_', '-');
     }
 
     /**
@@ -54,7 +49,7 @@ public enum IdRegisterSource {
     public static java.util.Optional<IdRegisterSource> of(String id) {
         Objects.requireNonNull(id, "id");
         for (IdRegisterSource s : values()) {
-            if (s.id.equals(id)) {
+            if (s.id().equals(id)) {
                 return java.util.Optional.of(s);
             }
         }
@@ -63,6 +58,6 @@ public enum IdRegisterSource {
 
     @Override
     public String toString() {
-        return id;
+        return id();
     }
 }

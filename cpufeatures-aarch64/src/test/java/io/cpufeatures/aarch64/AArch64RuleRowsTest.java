@@ -132,7 +132,7 @@ class AArch64RuleRowsTest {
         assertTrue(AArch64Rules.INSTANCE.errata().isEmpty());
         assertTrue(AArch64Rules.INSTANCE.policies().isEmpty());
         // A disabled feature is refused for that, and what depends on it through the chain.
-        AArch64CpuInfo cpu = AArch64Decoder.decode(cpuWith(AArch64Feature.SVE2).snapshot(), EnumSet.of(AArch64Feature.SVE));
+        AArch64CpuInfo cpu = AArch64Rules.INSTANCE.decode(cpuWith(AArch64Feature.SVE2).snapshot(), EnumSet.of(AArch64Feature.SVE));
         assertFalse(cpu.isUsable(AArch64Feature.SVE2));
         assertEquals(ReasonKind.DISABLED, cpu.reasons(AArch64Feature.SVE).get(0).kind());
         assertTrue(cpu.reasons(AArch64Feature.SVE2).get(0).detail().startsWith("sve2 <- sve"),
@@ -143,10 +143,9 @@ class AArch64RuleRowsTest {
     private static AArch64Snapshot withHwcapCleared(AArch64Snapshot s, AArch64Feature g) {
         long mask = ~(1L << g.bit());
         AArch64Snapshot.Builder b = AArch64Snapshot.builder(SnapshotSource.emulated("with " + g.hwcapName() + " cleared"))
-                .hwcap(g.word() == HwcapWord.HWCAP ? s.hwcap() & mask : s.hwcap())
-                .hwcap2(g.word() == HwcapWord.HWCAP2 ? s.hwcap2() & mask : s.hwcap2())
-                .idSource(s.idSource());
-        s.hwcap3().ifPresent(w -> b.hwcap3(g.word() == HwcapWord.HWCAP3 ? w & mask : w));
+                .hwcap(HwcapWord.HWCAP, s.hwcap()).hwcap(HwcapWord.HWCAP2, s.hwcap2()).idSource(s.idSource());
+        s.hwcap3().ifPresent(w -> b.hwcap(HwcapWord.HWCAP3, w));
+        b.hwcap(g.word(), s.hwcap(g.word()) & mask);
         s.registers().forEach(b::register);
         // The kernel gives a vector length only with the HWCAP of its extension, as PR_SVE_GET_VL does.
         if (g != AArch64Feature.SVE) {

@@ -1,5 +1,9 @@
 package io.cpufeatures.os;
 
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.LinkedHashMap;
@@ -17,6 +21,21 @@ import java.util.Optional;
 public final class ProcCpuinfo {
 
     private ProcCpuinfo() {
+    }
+
+    /**
+     * The text of the file, as the kernel writes it (its bytes read as ISO-8859-1, so that no byte is refused).
+     *
+     * @param path  where it is ({@code /proc/cpuinfo}, or another file in tests); not null
+     * @param linux whether the JVM runs on Linux: elsewhere there is no such file to read
+     * @return the text
+     * @throws IOException if not on Linux, or the file cannot be read
+     */
+    public static String read(Path path, boolean linux) throws IOException {
+        if (!linux) {
+            throw new IOException("/proc/cpuinfo exists only on Linux");
+        }
+        return Files.readString(path, StandardCharsets.ISO_8859_1);
     }
 
     /**

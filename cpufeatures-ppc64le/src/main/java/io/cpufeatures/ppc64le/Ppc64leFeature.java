@@ -1,8 +1,8 @@
 package io.cpufeatures.ppc64le;
 
+import io.cpufeatures.core.kit.FeatureNames;
 import io.cpufeatures.core.kit.FeatureRow;
 import io.cpufeatures.ppc64le.rules.Families;
-import java.util.List;
 
 /**
  * The ppc64le feature table: one line per hwcap bit Linux defines for powerpc
@@ -108,17 +108,18 @@ public enum Ppc64leFeature implements FeatureRow {
     private final int word;
     private final int bit;
     private final String macro;
-    private final String canonicalName;
-    private final String family;
-    private final List<String> aliases;
+    private final FeatureNames names;
 
     Ppc64leFeature(int word, int bit, String macro, String canonicalName, String family, String... aliases) {
         this.word = word;
         this.bit = bit;
         this.macro = (word == 1 ? "PPC_FEATURE_" : "PPC_FEATURE2_") + macro;
-        this.canonicalName = canonicalName;
-        this.family = family;
-        this.aliases = List.of(aliases);
+        this.names = FeatureNames.of(canonicalName, family, aliases);
+    }
+
+    @Override
+    public FeatureNames names() {
+        return names;
     }
 
     /** {@return which word holds its bit: 1 for {@code AT_HWCAP}, 2 for {@code AT_HWCAP2}} */
@@ -137,22 +138,7 @@ public enum Ppc64leFeature implements FeatureRow {
     }
 
     @Override
-    public String canonicalName() {
-        return canonicalName;
-    }
-
-    @Override
-    public String family() {
-        return family;
-    }
-
-    @Override
-    public List<String> aliases() {
-        return aliases;
-    }
-
-    @Override
     public String toString() {
-        return canonicalName;
+        return names.canonicalName();
     }
 }

@@ -9,19 +9,17 @@ import io.cpufeatures.core.CpuDescription;
 import io.cpufeatures.core.CpuDescription.Fact;
 import io.cpufeatures.core.CpuDescription.FactKind;
 import io.cpufeatures.core.CpuDescription.Type;
-import io.cpufeatures.core.CpuSnapshot;
 import io.cpufeatures.core.jvm.JvmGate;
 import io.cpufeatures.core.kit.Architecture;
+import io.cpufeatures.core.kit.ArchitectureTables;
 import io.cpufeatures.core.kit.DecodedCpu;
 import io.cpufeatures.core.kit.DependencyTable;
-import io.cpufeatures.core.kit.Erratum;
 import io.cpufeatures.core.kit.FeatureTable;
-import io.cpufeatures.core.kit.OwnCheck;
-import io.cpufeatures.core.kit.PolicyRule;
 import io.cpufeatures.core.kit.Vocabularies;
 import io.cpufeatures.core.spi.FeatureVocabulary;
 import io.cpufeatures.core.trace.Check;
 import io.cpufeatures.ppc64le.rules.Ppc64leTables;
+import java.util.EnumSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -33,13 +31,16 @@ import java.util.Set;
  * the HWCAP words are the kernel's whole answer (present is what it sets; there are no ID registers in user
  * space to tell what the CPU has beyond it), and no errata or policy rows.
  */
-final class Ppc64leRules implements Architecture<Ppc64leFeature, Ppc64leSnapshot, Ppc64leCpuInfo> {
+final class Ppc64leRules implements Architecture<Ppc64leFeature, Ppc64leSnapshot, Ppc64leSnapshot, Ppc64leCpuInfo> {
 
     static final Ppc64leRules INSTANCE = new Ppc64leRules();
 
     static final FeatureTable<Ppc64leFeature> FEATURES = Ppc64leTables.FEATURES;
 
     static final DependencyTable<Ppc64leFeature> DEPENDENCIES = Ppc64leTables.DEPENDENCIES;
+
+    private static final ArchitectureTables<Ppc64leFeature, Ppc64leSnapshot> TABLES = new ArchitectureTables<>(Ppc64leSnapshot.ARCHITECTURE, FEATURES,
+            DEPENDENCIES, List.of(), List.of(), List.of());
 
     /**
      * HotSpot's ppc64 product flags that follow the CPU ({@code src/hotspot/cpu/ppc/vm_version_ppc.cpp}, JDK 17u
@@ -76,33 +77,19 @@ final class Ppc64leRules implements Architecture<Ppc64leFeature, Ppc64leSnapshot
     }
 
     @Override
-    public String name() {
-        return Ppc64leSnapshot.ARCHITECTURE;
+    public ArchitectureTables<Ppc64leFeature, Ppc64leSnapshot> tables() {
+        return TABLES;
     }
 
     @Override
-    public FeatureTable<Ppc64leFeature> features() {
-        return FEATURES;
-    }
-
-    @Override
-    public DependencyTable<Ppc64leFeature> dependencies() {
-        return DEPENDENCIES;
-    }
-
-    @Override
-    public List<OwnCheck<Ppc64leFeature, Ppc64leSnapshot>> checks() {
-        return List.of();
-    }
-
-    @Override
-    public List<Erratum<Ppc64leFeature, Ppc64leSnapshot>> errata() {
-        return List.of();
-    }
-
-    @Override
-    public List<PolicyRule<Ppc64leSnapshot>> policies() {
-        return List.of();
+    public Ppc64leCpuInfo decode(Ppc64leSnapshot snapshot, Set<Ppc64leFeature> disabled) {
+        Set<Ppc64leFeature> present = EnumSet.noneOf(Ppc64leFeature.class);
+        for (Ppc64leFeature f : Ppc64leFeature.values()) {
+            if (snapshot.has(f)) {
+                present.add(f);
+            }
+        }
+        return new Ppc64leCpuInfo(snapshot, DecodedCpu.of(this, snapshot, present, disabled));
     }
 
     @Override
@@ -125,21 +112,6 @@ final class Ppc64leRules implements Architecture<Ppc64leFeature, Ppc64leSnapshot
     @Override
     public Optional<String> policySubject(Ppc64leSnapshot s) {
         return Optional.empty();
-    }
-
-    @Override
-    public DecodedCpu<Ppc64leFeature, Ppc64leSnapshot> decoded(Ppc64leCpuInfo info) {
-        return info.decoded();
-    }
-
-    @Override
-    public CpuSnapshot snapshot(Ppc64leCpuInfo info) {
-        return info.snapshot();
-    }
-
-    @Override
-    public Ppc64leCpuInfo decodeWithout(Ppc64leCpuInfo info, Set<Ppc64leFeature> disabled) {
-        return Ppc64leDecoder.decode(info.snapshot(), disabled);
     }
 
     @Override

@@ -1,18 +1,16 @@
 package io.cpufeatures.x86;
 
-import io.cpufeatures.core.CpuDescription;
 import io.cpufeatures.core.CpuKind;
-import io.cpufeatures.core.CpuSnapshot;
-import io.cpufeatures.core.kit.DecodedFeatures;
+import io.cpufeatures.core.DumpFormatException;
+import io.cpufeatures.core.kit.ArchitectureProvider;
+import io.cpufeatures.core.kit.KeyValueDump.SnapshotDump;
+import io.cpufeatures.core.kit.SnapshotFormat;
 import io.cpufeatures.core.spi.ArchitectureFeatures;
-import io.cpufeatures.core.spi.CpuFeaturesProvider;
 import io.cpufeatures.core.spi.DumpContents;
-import io.cpufeatures.core.spi.FeatureVocabulary;
 import io.cpufeatures.core.spi.NoCpuInformation;
 import io.cpufeatures.core.spi.ProbeMode;
 import io.cpufeatures.x86.dump.CpuidDump;
 import io.cpufeatures.x86.dump.CpuidDumps;
-import io.cpufeatures.x86.dump.CpuidFormatException;
 import io.cpufeatures.x86.probe.X86Probe;
 import io.cpufeatures.x86.raw.CpuidRText;
 import io.cpufeatures.x86.usable.Xcr0Rules;
@@ -20,27 +18,19 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.Optional;
-import java.util.OptionalLong;
+import java.util.Set;
 
 /**
- * The x86-64 module as a {@link CpuFeaturesProvider}: probes with {@code X86Probe}, decodes with
- * {@link X86Decoder} (the kit's layers with the x86 tables), reads and writes dumps with {@link CpuidDumps} and {@code CpuidRText}, names
- * with its vocabulary. Registered for {@link java.util.ServiceLoader}.
+ * The x86-64 module as a {@link io.cpufeatures.core.spi.CpuFeaturesProvider}: probes with {@code X86Probe}, decodes
+ * with {@link X86Decoder} (the kit's layers with the x86 tables), reads dumps of every syntax {@link CpuidDumps}
+ * knows and writes {@code cpuid -r}'s, names with its vocabulary. Registered for {@link java.util.ServiceLoader}.
  */
-public final class X86CpuFeaturesProvider implements CpuFeaturesProvider {
+public final class X86CpuFeaturesProvider extends ArchitectureProvider<X86Feature, CpuidSnapshot, X86CpuInfo> {
 
     /** Creates the provider (ServiceLoader needs a public no-argument constructor). */
     public X86CpuFeaturesProvider() {
-    }
-
-    @Override
-    public String architecture() {
-        return X86Rules.ARCHITECTURE;
-    }
-
-    @Override
-    public boolean runsOn(String osArch) {
-        return osArch.equals("amd64") || osArch.equals("x86_64");
+        super(X86Rules.INSTANCE, CpuidSnapshot.class, X86Rules.VOCABULARY, X86Description.KINDS,
+                new CpuidFiles(), Set.of("amd64", "x86_64"));
     }
 
     @Override
@@ -49,7 +39,7 @@ public final class X86CpuFeaturesProvider implements CpuFeaturesProvider {
     }
 
     /** What a probe's outcome is as a report: nothing known, one CPU, or one report per core type. */
-    static ProbeResult result(X86Probe.Outcome outcome) {
+    ProbeResult result(X86Probe.Outcome outcome) {
         if (outcome.snapshot().isEmpty()) {
             return new ProbeResult(new NoCpuInformation(X86Rules.ARCHITECTURE), outcome.source());
         }
@@ -63,56 +53,35 @@ public final class X86CpuFeaturesProvider implements CpuFeaturesProvider {
         return new ProbeResult(features(outcome.snapshot().get()), outcome.source());
     }
 
+    /** Every logical CPU of the dump with the XCR0 the user gave, checked against what XCR0 may hold. */
     @Override
-    public Optional<ArchitectureFeatures> decode(CpuSnapshot snapshot) {
-        return snapshot instanceof CpuidSnapshot s ? Optional.of(features(s)) : Optional.empty();
-    }
-
-    private static ArchitectureFeatures features(CpuidSnapshot s) {
-        return new DecodedFeatures<>(X86Rules.INSTANCE, X86Decoder.decode(s));
-    }
-
-    @Override
-    public FeatureVocabulary vocabulary() {
-        return X86Rules.VOCABULARY;
-    }
-
-    @Override
-    public List<CpuDescription.FactKind> facts() {
-        return X86Description.KINDS;
-    }
-
-    @Override
-    public Optional<DumpContents> parseDump(String file, String text, OptionalLong xcr0) throws CpuidFormatException {
-        Optional<CpuidDump> dump = CpuidDumps.parseIfCpuid(file, text);
-        if (dump.isEmpty()) {
-            return Optional.empty();
+    protected DumpContents withXcr0(SnapshotDump<CpuidSnapshot> dump, long xcr0) throws DumpFormatException {
+        Xcr0Rules.check(xcr0);
+        List<CpuKind<CpuidSnapshot>> kinds = new ArrayList<>();
+        for (CpuKind<CpuidSnapshot> k : dump.kinds()) {
+            kinds.add(k.as(k.cpu().withXcr0(xcr0, Xcr0Source.USER)));
         }
-        if (xcr0.isPresent()) {
-            Xcr0Rules.check(xcr0.getAsLong());
-        }
-        List<CpuKind<CpuSnapshot>> kinds = new ArrayList<>();
-        for (CpuKind<CpuidSnapshot> k : dump.get().kinds()) {
-            kinds.add(k.as(xcr0.isPresent() ? k.cpu().withXcr0(xcr0.getAsLong(), Xcr0Source.USER) : k.cpu()));
-        }
-        return Optional.of(new DumpContents(dump.get().format().name().toLowerCase(Locale.ROOT), dump.get().logicalCpus(),
-                kinds));
+        return new SnapshotDump<>(dump.file(), dump.format(), dump.logicalCpus(), kinds).contents();
     }
 
-    @Override
-    public String unrecognisedDump() {
-        return CpuidDumps.UNRECOGNISED;
-    }
+    /** The CPUID dump syntaxes: read in any of them, written as {@code cpuid -r}. */
+    private static final class CpuidFiles implements SnapshotFormat<CpuidSnapshot> {
 
-    @Override
-    public String writeDump(List<CpuSnapshot> snapshots) {
-        List<CpuidSnapshot> cpuid = new ArrayList<>();
-        for (CpuSnapshot s : snapshots) {
-            if (!(s instanceof CpuidSnapshot c)) {
-                throw new IllegalArgumentException("not an x86 snapshot: " + s.architecture());
-            }
-            cpuid.add(c);
+        @Override
+        public Optional<SnapshotDump<CpuidSnapshot>> parse(String file, String text) throws DumpFormatException {
+            Optional<CpuidDump> dump = CpuidDumps.parseIfCpuid(file, text);
+            return dump.map(d -> new SnapshotDump<>(file, d.format().name().toLowerCase(Locale.ROOT), d.logicalCpus(),
+                    d.kinds()));
         }
-        return CpuidRText.write(cpuid);
+
+        @Override
+        public String write(List<CpuidSnapshot> snapshots) {
+            return CpuidRText.write(snapshots);
+        }
+
+        @Override
+        public String unrecognised() {
+            return CpuidDumps.UNRECOGNISED;
+        }
     }
 }

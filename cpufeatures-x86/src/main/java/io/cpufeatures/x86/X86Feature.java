@@ -26,8 +26,8 @@ import static io.cpufeatures.x86.feature.TableTerms.XMM_STATE;
 import static io.cpufeatures.x86.feature.TableTerms.YMM_STATE;
 import static io.cpufeatures.x86.feature.TableTerms.ZMM_STATE;
 
+import io.cpufeatures.core.kit.FeatureNames;
 import io.cpufeatures.core.kit.FeatureRow;
-import java.util.List;
 
 /**
  * The x86 feature table: one line per feature with its CPUID bit (leaf, subleaf, register, bit),
@@ -503,18 +503,19 @@ public enum X86Feature implements FeatureRow {
     PMM_EN(0xC000_0001, 0, EDX, 13, "pmm_en", NO_STATE, IN_CRYPTO);
 
     private final CpuidBit bit;
-    private final String canonicalName;
     private final StateRequirement state;
-    private final String family;
-    private final List<String> aliases;
+    private final FeatureNames names;
 
     X86Feature(int leaf, int subleaf, Register register, int bit, String canonicalName, StateRequirement state,
             String family, String... aliases) {
         this.bit = new CpuidBit(leaf, subleaf, register, bit);
-        this.canonicalName = canonicalName;
         this.state = state;
-        this.family = family;
-        this.aliases = List.of(aliases);
+        this.names = FeatureNames.of(canonicalName, family, aliases);
+    }
+
+    @Override
+    public FeatureNames names() {
+        return names;
     }
 
     /** {@return where the feature's flag lives in CPUID: leaf, subleaf, register and bit} */
@@ -522,34 +523,13 @@ public enum X86Feature implements FeatureRow {
         return bit;
     }
 
-    /**
-     * {@return the canonical name: the Linux /proc/cpuinfo name, or the kernel's identifier in lower case, e.g.
-     * {@code avx2} or {@code pni}}
-     */
-    @Override
-    public String canonicalName() {
-        return canonicalName;
-    }
-
     /** {@return the register state the OS must have enabled for the feature's instructions} */
     public StateRequirement state() {
         return state;
     }
 
-    /** {@return the family the feature is reported under ({@code AVX-512}, {@code crypto}...)} */
-    @Override
-    public String family() {
-        return family;
-    }
-
-    /** {@return the other accepted spellings (SDM, GCC, cpu_features...), lower case; immutable, possibly empty} */
-    @Override
-    public List<String> aliases() {
-        return aliases;
-    }
-
     @Override
     public String toString() {
-        return canonicalName;
+        return names.canonicalName();
     }
 }

@@ -12,7 +12,6 @@ import static io.cpufeatures.x86.X86Feature.SSE2;
 import static io.cpufeatures.x86.X86Feature.SSE4_2;
 
 import io.cpufeatures.core.jvm.JvmGate;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
@@ -39,24 +38,19 @@ final class X86JvmGates {
             JvmGate.enabled("jvm.lzcnt", "UseCountLeadingZerosInstruction"),
             JvmGate.enabled("jvm.tzcnt", "UseCountTrailingZerosInstruction"));
 
-    /** The gates beside each CPU feature that has them, in table order. */
-    static final Map<X86Feature, List<String>> BY_FEATURE = byFeature();
+    /** The gates beside each CPU feature that has them. */
+    static final Map<X86Feature, List<String>> BY_FEATURE = Map.of(
+            SSE2, List.of("jvm.vector128"),
+            SSE4_2, List.of("jvm.sse4_2"),
+            AVX, List.of("jvm.avx"),
+            AVX2, List.of("jvm.avx2", "jvm.vector256"),
+            AVX512F, List.of("jvm.avx512", "jvm.vector512"),
+            BMI1, List.of("jvm.bmi1", "jvm.tzcnt"),
+            BMI2, List.of("jvm.bmi2"),
+            FMA, List.of("jvm.fma"),
+            POPCNT, List.of("jvm.popcnt"),
+            ABM, List.of("jvm.lzcnt"));
 
     private X86JvmGates() {
-    }
-
-    private static Map<X86Feature, List<String>> byFeature() {
-        Map<X86Feature, List<String>> m = new LinkedHashMap<>();
-        m.put(SSE2, List.of("jvm.vector128"));
-        m.put(SSE4_2, List.of("jvm.sse4_2"));
-        m.put(AVX, List.of("jvm.avx"));
-        m.put(AVX2, List.of("jvm.avx2", "jvm.vector256"));
-        m.put(AVX512F, List.of("jvm.avx512", "jvm.vector512"));
-        m.put(BMI1, List.of("jvm.bmi1", "jvm.tzcnt"));
-        m.put(BMI2, List.of("jvm.bmi2"));
-        m.put(FMA, List.of("jvm.fma"));
-        m.put(POPCNT, List.of("jvm.popcnt"));
-        m.put(ABM, List.of("jvm.lzcnt"));
-        return java.util.Collections.unmodifiableMap(m);
     }
 }

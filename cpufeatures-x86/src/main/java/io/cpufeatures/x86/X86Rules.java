@@ -1,24 +1,25 @@
 package io.cpufeatures.x86;
 
 import io.cpufeatures.core.CpuDescription;
-import io.cpufeatures.core.CpuSnapshot;
 import io.cpufeatures.core.kit.Architecture;
+import io.cpufeatures.core.kit.ArchitectureTables;
 import io.cpufeatures.core.kit.DecodedCpu;
 import io.cpufeatures.core.kit.DependencyTable;
-import io.cpufeatures.core.kit.Erratum;
 import io.cpufeatures.core.kit.FeatureTable;
-import io.cpufeatures.core.kit.OwnCheck;
-import io.cpufeatures.core.kit.PolicyRule;
 import io.cpufeatures.core.kit.Vocabularies;
 import io.cpufeatures.core.spi.FeatureVocabulary;
 import io.cpufeatures.core.trace.Check;
+import io.cpufeatures.x86.feature.PresentFeatures;
 import io.cpufeatures.x86.feature.X86Table;
+import io.cpufeatures.x86.policy.HypervisorVendors;
+import io.cpufeatures.x86.policy.Microarchitectures;
 import io.cpufeatures.x86.policy.PolicyRules;
 import io.cpufeatures.x86.raw.Hex;
 import io.cpufeatures.x86.usable.Errata;
 import io.cpufeatures.x86.usable.FeatureDependencies;
 import io.cpufeatures.x86.usable.RuleInput;
 import io.cpufeatures.x86.usable.StateCheck;
+import io.cpufeatures.x86.usable.Xcr0Inference;
 import java.util.List;
 import java.util.Locale;
 import java.util.Optional;
@@ -29,7 +30,7 @@ import java.util.Set;
  * layer (the OS state XCR0 must enable, and AMX's permission: {@link StateCheck}), its dependency,
  * errata and policy tables, and the words of its traces.
  */
-final class X86Rules implements Architecture<X86Feature, RuleInput, X86CpuInfo> {
+final class X86Rules implements Architecture<X86Feature, RuleInput, CpuidSnapshot, X86CpuInfo> {
 
     static final String ARCHITECTURE = "x86_64";
 
@@ -39,6 +40,9 @@ final class X86Rules implements Architecture<X86Feature, RuleInput, X86CpuInfo> 
 
     static final DependencyTable<X86Feature> DEPENDENCIES = FeatureDependencies.DEPENDENCIES;
 
+    private static final ArchitectureTables<X86Feature, RuleInput> TABLES = new ArchitectureTables<>(ARCHITECTURE, FEATURES, DEPENDENCIES,
+            List.of(StateCheck.CHECK), Errata.table(), PolicyRules.table());
+
     static final FeatureVocabulary VOCABULARY = Vocabularies.of(INSTANCE, X86Groups.GROUPS, X86JvmGates.GATES,
             X86JvmGates.BY_FEATURE, "canonical /proc/cpuinfo names (avx2, avx512f, pni) and their aliases (sse3, lzcnt, sha)");
 
@@ -46,33 +50,20 @@ final class X86Rules implements Architecture<X86Feature, RuleInput, X86CpuInfo> 
     }
 
     @Override
-    public String name() {
-        return ARCHITECTURE;
+    public ArchitectureTables<X86Feature, RuleInput> tables() {
+        return TABLES;
     }
 
     @Override
-    public FeatureTable<X86Feature> features() {
-        return FEATURES;
-    }
-
-    @Override
-    public DependencyTable<X86Feature> dependencies() {
-        return DEPENDENCIES;
-    }
-
-    @Override
-    public List<OwnCheck<X86Feature, RuleInput>> checks() {
-        return List.of(StateCheck.CHECK);
-    }
-
-    @Override
-    public List<Erratum<X86Feature, RuleInput>> errata() {
-        return Errata.table();
-    }
-
-    @Override
-    public List<PolicyRule<RuleInput>> policies() {
-        return PolicyRules.table();
+    public X86CpuInfo decode(CpuidSnapshot snapshot, Set<X86Feature> disabled) {
+        CpuIdentity identity = CpuIdentity.of(snapshot);
+        Set<X86Feature> present = PresentFeatures.of(snapshot);
+        RuleInput input = new RuleInput(snapshot, identity, present, Xcr0Inference.of(snapshot));
+        DecodedCpu<X86Feature, RuleInput> decoded = DecodedCpu.of(this, input, present, disabled);
+        return new X86CpuInfo(decoded, PsAbiLevel.of(decoded.usable()),
+                Microarchitectures.of(identity, !present.contains(X86Feature.HYBRID_CPU) && !present.contains(X86Feature.HYPERVISOR)),
+                HypervisorVendors.of(snapshot),
+                PresentFeatures.avx10Version(snapshot));
     }
 
     /** The CPUID bit and the register it was read from. */
@@ -103,21 +94,6 @@ final class X86Rules implements Architecture<X86Feature, RuleInput, X86CpuInfo> 
         CpuIdentity id = in.identity();
         return Optional.of(id.vendorString() + " family 0x" + Integer.toHexString(id.family()) + " model 0x"
                 + Integer.toHexString(id.model()));
-    }
-
-    @Override
-    public DecodedCpu<X86Feature, RuleInput> decoded(X86CpuInfo info) {
-        return info.decoded();
-    }
-
-    @Override
-    public CpuSnapshot snapshot(X86CpuInfo info) {
-        return info.snapshot();
-    }
-
-    @Override
-    public X86CpuInfo decodeWithout(X86CpuInfo info, Set<X86Feature> disabled) {
-        return X86Decoder.decode(info.snapshot(), disabled);
     }
 
     @Override

@@ -28,7 +28,7 @@ class HybridProbeResultTest {
         CpuidSnapshot p = core(0x40, "popcnt");
         CpuidSnapshot e = core(0x20);
         ProbeSource source = ProbeSource.of(SourceKind.NATIVE, "test");
-        ProbeResult r = X86CpuFeaturesProvider.result(new X86Probe.Outcome(Optional.of(p), source,
+        ProbeResult r = new X86CpuFeaturesProvider().result(new X86Probe.Outcome(Optional.of(p), source,
                 List.of(new CpuKind<>(p, 8, 0), new CpuKind<>(e, 12, 8))));
         assertEquals(2, r.coreKinds().size());
         assertTrue(r.features() instanceof CoreTypeIntersection);
@@ -38,7 +38,7 @@ class HybridProbeResultTest {
         assertFalse(r.features().usable().contains("popcnt"));
         assertEquals(Optional.empty(), r.features().coreType());
         // a part without core groups is the one CPU, as before
-        ProbeResult one = X86CpuFeaturesProvider.result(new X86Probe.Outcome(Optional.of(p), source, List.of()));
+        ProbeResult one = new X86CpuFeaturesProvider().result(new X86Probe.Outcome(Optional.of(p), source, List.of()));
         assertTrue(one.coreKinds().isEmpty());
         assertTrue(one.features().usable().contains("popcnt"));
     }

@@ -1,13 +1,12 @@
 package io.cpufeatures.aarch64.dump;
 
 import io.cpufeatures.aarch64.AArch64Snapshot;
+import io.cpufeatures.aarch64.HwcapWord;
 import io.cpufeatures.aarch64.IdRegister;
 import io.cpufeatures.aarch64.IdRegisterSource;
-import io.cpufeatures.core.DumpFormatException;
 import io.cpufeatures.core.SnapshotSource;
 import io.cpufeatures.core.kit.KeyValueDump;
 import io.cpufeatures.core.kit.KeyValueDump.Key;
-import io.cpufeatures.core.kit.KeyValueDump.SnapshotDump;
 import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -66,27 +65,7 @@ public final class AArch64DumpText {
         return new Key(name, false, v -> v.equals("none") || v.matches("[0-9]{1,4}"), "'none' or a decimal number of bytes");
     }
 
-    /**
-     * The text of {@code snapshots}, as logical CPUs 0, 1... in list order.
-     *
-     * @param snapshots the snapshots of the logical CPUs, CPU 0 first; not null
-     * @return the dump; an empty list gives a header with no CPU, which {@link #parseIfAArch64} refuses
-     */
-    public static String write(List<AArch64Snapshot> snapshots) {
-        return FORMAT.write(snapshots);
-    }
 
-    /**
-     * Parses {@code text} if it is in this format.
-     *
-     * @param file the file name, for the snapshots' sources ({@code FILE logical CPU N}) and the errors; not null
-     * @param text the file's contents; not null
-     * @return the dump; empty when {@code text} is not in this format
-     * @throws DumpFormatException if it is in this format and malformed
-     */
-    public static Optional<SnapshotDump<AArch64Snapshot>> parseIfAArch64(String file, String text) throws DumpFormatException {
-        return FORMAT.parse(file, text);
-    }
 
     /** The keys: the fixed ones, and one per ID register, named as {@link IdRegister} spells it. */
     private static final class Schema implements KeyValueDump.Schema<AArch64Snapshot> {
@@ -113,11 +92,11 @@ public final class AArch64DumpText {
 
         @Override
         public AArch64Snapshot build(Map<String, String> values, SnapshotSource source) {
-            AArch64Snapshot.Builder b = AArch64Snapshot.builder(source).hwcap(hex(values.get("hwcap")))
-                    .hwcap2(hex(values.get("hwcap2"))).idSource(IdRegisterSource.of(values.get("id_registers")).orElseThrow());
+            AArch64Snapshot.Builder b = AArch64Snapshot.builder(source).hwcap(HwcapWord.HWCAP, hex(values.get("hwcap")))
+                    .hwcap(HwcapWord.HWCAP2, hex(values.get("hwcap2"))).idSource(IdRegisterSource.of(values.get("id_registers")).orElseThrow());
             String h3 = values.getOrDefault("hwcap3", "absent");
             if (!h3.equals("absent")) {
-                b.hwcap3(hex(h3));
+                b.hwcap(HwcapWord.HWCAP3, hex(h3));
             }
             values.forEach((k, v) -> IdRegister.named(k).filter(r -> r.name().equals(k)).ifPresent(r -> b.register(r, hex(v))));
             String sve = values.getOrDefault("sve_vector_bytes", "none");

@@ -219,13 +219,11 @@ public final class EmulatedArmCpu {
                 }
             }
             long hwcap = words.getOrDefault(HwcapWord.HWCAP, 0L);
-            hwcap = idRegisters && !hidden.contains(AArch64Feature.CPUID) ? hwcap | AArch64Snapshot.HWCAP_CPUID
-                    : hwcap & ~AArch64Snapshot.HWCAP_CPUID;
+            words.put(HwcapWord.HWCAP, idRegisters && !hidden.contains(AArch64Feature.CPUID)
+                    ? hwcap | AArch64Snapshot.HWCAP_CPUID : hwcap & ~AArch64Snapshot.HWCAP_CPUID);
             AArch64Snapshot.Builder b = AArch64Snapshot.builder(SnapshotSource.emulated(description != null ? description
-                    : "EmulatedArmCpu MIDR " + midr)).hwcap(hwcap).hwcap2(words.getOrDefault(HwcapWord.HWCAP2, 0L));
-            if (words.containsKey(HwcapWord.HWCAP3)) {
-                b.hwcap3(words.get(HwcapWord.HWCAP3));
-            }
+                    : "EmulatedArmCpu MIDR " + midr));
+            words.forEach(b::hwcap); // AT_HWCAP3 only where one of its features is granted
             if (idRegisters) {
                 b.idSource(IdRegisterSource.MRS);
                 regs.forEach(b::register);
@@ -281,7 +279,7 @@ public final class EmulatedArmCpu {
 
         private static AArch64Snapshot withRegisters(Map<IdRegister, Long> regs) {
             AArch64Snapshot.Builder b = AArch64Snapshot.builder(SnapshotSource.emulated("registers"))
-                    .hwcap(AArch64Snapshot.HWCAP_CPUID).idSource(IdRegisterSource.MRS);
+                    .hwcap(HwcapWord.HWCAP, AArch64Snapshot.HWCAP_CPUID).idSource(IdRegisterSource.MRS);
             regs.forEach(b::register);
             return b.build();
         }

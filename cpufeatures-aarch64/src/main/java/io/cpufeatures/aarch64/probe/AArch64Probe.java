@@ -89,8 +89,8 @@ public final class AArch64Probe {
         OptionalLong hwcap2 = auxv.read(HwcapWord.HWCAP2.auxvType());
         OptionalLong hwcap3 = auxv.read(HwcapWord.HWCAP3.auxvType());
         AArch64Snapshot.Builder b = AArch64Snapshot.builder(new SnapshotSource(SourceKind.NATIVE, "pending"))
-                .hwcap(hwcap).hwcap2(hwcap2.orElse(0));
-        hwcap3.ifPresent(b::hwcap3);
+                .hwcap(HwcapWord.HWCAP, hwcap).hwcap(HwcapWord.HWCAP2, hwcap2.orElse(0));
+        hwcap3.ifPresent(w -> b.hwcap(HwcapWord.HWCAP3, w));
         List<String> how = new ArrayList<>();
         how.add("getauxval through JNA " + AuxiliaryVector.jnaVersion());
         if ((hwcap & AArch64Snapshot.HWCAP_CPUID) != 0) {
@@ -150,10 +150,7 @@ public final class AArch64Probe {
     }
 
     private AArch64Snapshot procSnapshot(String why) throws IOException {
-        if (!linux) {
-            throw new IOException("/proc/cpuinfo exists only on Linux");
-        }
-        String text = Files.readString(procCpuinfo, StandardCharsets.ISO_8859_1);
+        String text = io.cpufeatures.os.ProcCpuinfo.read(procCpuinfo, linux);
         return ProcCpuinfo.parse(text, new SnapshotSource(SourceKind.PROC_CPUINFO,
                 procCpuinfo + ", the kernel's Features; ID registers and vector lengths unknown (" + why + ")"));
     }

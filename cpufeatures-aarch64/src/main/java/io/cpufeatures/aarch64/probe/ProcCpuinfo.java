@@ -57,11 +57,9 @@ final class ProcCpuinfo {
                 words.merge(f.word(), 1L << f.bit(), (a, b) -> a | b);
             }
         }
-        AArch64Snapshot.Builder b = AArch64Snapshot.builder(source).hwcap(words.getOrDefault(HwcapWord.HWCAP, 0L))
-                .hwcap2(words.getOrDefault(HwcapWord.HWCAP2, 0L));
-        if (words.containsKey(HwcapWord.HWCAP3)) {
-            b.hwcap3(words.get(HwcapWord.HWCAP3));
-        }
+        // AT_HWCAP3 only where a feature of it is shown: older kernels have no such entry.
+        AArch64Snapshot.Builder b = AArch64Snapshot.builder(source);
+        words.forEach(b::hwcap);
         if (fields.containsKey("CPU implementer") && fields.containsKey("CPU part")) {
             Midr midr = new Midr(number(fields, "CPU implementer"), fields.containsKey("CPU variant") ? number(fields, "CPU variant") : 0,
                     0xf, number(fields, "CPU part"), fields.containsKey("CPU revision") ? number(fields, "CPU revision") : 0);

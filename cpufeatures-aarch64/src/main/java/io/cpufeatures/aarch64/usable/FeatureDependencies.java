@@ -71,6 +71,7 @@ import static io.cpufeatures.aarch64.AArch64Feature.SVE_AES2;
 import static io.cpufeatures.aarch64.AArch64Feature.SVE_B16B16;
 import static io.cpufeatures.aarch64.AArch64Feature.SVE_BFSCALE;
 import static io.cpufeatures.aarch64.AArch64Feature.SVE_EBF16;
+import static io.cpufeatures.core.kit.DependencyRule.ours;
 
 import io.cpufeatures.aarch64.AArch64Feature;
 import io.cpufeatures.aarch64.IdRegister;
@@ -231,15 +232,6 @@ public final class FeatureDependencies {
         return DependencyRule.of(SAME_FIELD, feature, dependsOn);
     }
 
-    private static DependencyRule<AArch64Feature> ours(AArch64Feature feature, AArch64Feature dependsOn, String why) {
-        return DependencyRule.ours(feature, dependsOn, why);
-    }
-
     /** The table, closed. */
     public static final DependencyTable<AArch64Feature> DEPENDENCIES = DependencyTable.of(AArch64Table.FEATURES, TABLE);
-
-    /** {@return every row, in table order: the listed ones, then Linux's; immutable} */
-    public static List<DependencyRule<AArch64Feature>> rows() {
-        return TABLE;
-    }
 }

@@ -18,30 +18,56 @@ import java.util.Set;
  *
  * @param <F> the feature enum
  * @param <C> what the checks read of one CPU (its snapshot, identity, OS state, present features)
+ * @param <S> the architecture's snapshot ({@code CpuidSnapshot})
  * @param <I> the architecture's own decoded CPU ({@code X86CpuInfo}), which holds a {@link DecodedCpu}
  */
-public interface Architecture<F extends Enum<F> & FeatureRow, C, I> {
+public interface Architecture<F extends Enum<F> & FeatureRow, C, S extends CpuSnapshot, I extends CpuInfo<F, S>> {
+
+    /** {@return the architecture's tables, built once} */
+    ArchitectureTables<F, C> tables();
+
+    /**
+     * Decodes one snapshot: present features and identity by the architecture's own rules, then the kit's usable
+     * layer ({@link DecodedCpu#of}).
+     *
+     * @param snapshot the snapshot; not null
+     * @param disabled the features the user removed (remove-only, through dependencies); not null
+     * @return the decoded CPU
+     */
+    I decode(S snapshot, Set<F> disabled);
 
     /** {@return the architecture's name as reports and snapshots give it ({@code x86_64})} */
-    String name();
+    default String name() {
+        return tables().name();
+    }
 
     /** {@return the feature table} */
-    FeatureTable<F> features();
+    default FeatureTable<F> features() {
+        return tables().features();
+    }
 
     /** {@return the dependency table, closed} */
-    DependencyTable<F> dependencies();
+    default DependencyTable<F> dependencies() {
+        return tables().dependencies();
+    }
 
     /**
      * {@return the usable layer's own checks after the user's mask, in the order their reasons are given: the
      * OS or kernel state, a permission}
      */
-    List<OwnCheck<F, C>> checks();
+    default List<OwnCheck<F, C>> checks() {
+        return tables().checks();
+    }
 
     /** {@return the errata table, in order; empty for none} */
-    List<Erratum<F, C>> errata();
+    default List<Erratum<F, C>> errata() {
+        return tables().errata();
+    }
 
     /** {@return the policy table, in order; empty for none} */
-    List<PolicyRule<C>> policies();
+    default List<PolicyRule<C>> policies() {
+        return tables().policies();
+    }
 
     /**
      * The presence check of {@code feature}, as its trace shows it: where the CPU reports it and the value read.
@@ -80,18 +106,14 @@ public interface Architecture<F extends Enum<F> & FeatureRow, C, I> {
     Optional<String> policySubject(C cpu);
 
     /**
-     * {@return the usable layer's answer inside {@code info}}
+     * {@return the usable layer's answer inside {@code info}, with what this architecture's checks read}
      *
      * @param info a decoded CPU of this architecture; not null
      */
-    DecodedCpu<F, C> decoded(I info);
-
-    /**
-     * {@return the snapshot {@code info} was decoded from}
-     *
-     * @param info a decoded CPU of this architecture; not null
-     */
-    CpuSnapshot snapshot(I info);
+    @SuppressWarnings("unchecked") // info was decoded by this architecture: its answer was made with this C
+    default DecodedCpu<F, C> decoded(I info) {
+        return (DecodedCpu<F, C>) info.decoded();
+    }
 
     /**
      * The same CPU decoded again with {@code disabled} removed (remove-only, through dependencies).
@@ -100,7 +122,9 @@ public interface Architecture<F extends Enum<F> & FeatureRow, C, I> {
      * @param disabled the features to remove, each with the reason "disabled"; not null
      * @return the new decoding; {@code info} is unchanged
      */
-    I decodeWithout(I info, Set<F> disabled);
+    default I decodeWithout(I info, Set<F> disabled) {
+        return decode(info.snapshot(), disabled);
+    }
 
     /**
      * What reports show of {@code info}, standing for {@code logicalCpus} logical CPUs.

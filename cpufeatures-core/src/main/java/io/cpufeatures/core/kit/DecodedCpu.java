@@ -35,6 +35,7 @@ public final class DecodedCpu<F extends Enum<F> & FeatureRow, C> {
     /** The reason of a feature the user removed. */
     public static final Reason DISABLED = new Reason(ReasonKind.DISABLED, "disabled by cpufeatures.disable");
 
+    private final FeatureTable<F> features;
     private final C cpu;
     private final Set<F> present;
     private final Set<F> usable;
@@ -42,8 +43,9 @@ public final class DecodedCpu<F extends Enum<F> & FeatureRow, C> {
     private final Set<String> policy;
     private final Set<F> disabled;
 
-    private DecodedCpu(C cpu, Set<F> present, Set<F> usable, Map<F, List<Reason>> reasons, Set<String> policy,
-            Set<F> disabled) {
+    private DecodedCpu(FeatureTable<F> features, C cpu, Set<F> present, Set<F> usable, Map<F, List<Reason>> reasons,
+            Set<String> policy, Set<F> disabled) {
+        this.features = features;
         this.cpu = cpu;
         this.present = Collections.unmodifiableSet(present);
         this.usable = Collections.unmodifiableSet(usable);
@@ -63,7 +65,7 @@ public final class DecodedCpu<F extends Enum<F> & FeatureRow, C> {
      * @param disabled     the features the user removed (they and what depends on them become unusable); not null
      * @return the answer
      */
-    public static <F extends Enum<F> & FeatureRow, C> DecodedCpu<F, C> of(Architecture<F, C, ?> architecture, C cpu,
+    public static <F extends Enum<F> & FeatureRow, C> DecodedCpu<F, C> of(Architecture<F, C, ?, ?> architecture, C cpu,
             Set<F> present, Set<F> disabled) {
         Objects.requireNonNull(cpu, "cpu");
         FeatureTable<F> table = architecture.features();
@@ -115,7 +117,7 @@ public final class DecodedCpu<F extends Enum<F> & FeatureRow, C> {
                 policy.add(rule.flag());
             }
         }
-        return new DecodedCpu<>(cpu, presentSet, usable, reasons, policy, disabledSet);
+        return new DecodedCpu<>(table, cpu, presentSet, usable, reasons, policy, disabledSet);
     }
 
     /** {@code list} with {@code r} added, made on the first reason (most features have none). */
@@ -134,6 +136,11 @@ public final class DecodedCpu<F extends Enum<F> & FeatureRow, C> {
         }
         List<Reason> own = reasons.get(root);
         return own == null ? c.describe() : c.describe() + ": " + root.canonicalName() + ' ' + own.get(0);
+    }
+
+    /** {@return the feature table the answer is over} */
+    public FeatureTable<F> features() {
+        return features;
     }
 
     /** {@return what the checks read of the CPU} */

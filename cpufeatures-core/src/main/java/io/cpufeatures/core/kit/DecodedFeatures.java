@@ -21,11 +21,13 @@ import java.util.Set;
  *
  * @param <F> the feature enum
  * @param <C> what the checks read of one CPU
+ * @param <S> the architecture's snapshot
  * @param <I> the architecture's own decoded CPU
  */
-public final class DecodedFeatures<F extends Enum<F> & FeatureRow, C, I> implements ArchitectureFeatures {
+public final class DecodedFeatures<F extends Enum<F> & FeatureRow, C, S extends CpuSnapshot, I extends CpuInfo<F, S>>
+        implements ArchitectureFeatures {
 
-    private final Architecture<F, C, I> architecture;
+    private final Architecture<F, C, S, I> architecture;
     private final I info;
     private final DecodedCpu<F, C> cpu;
     private final Set<String> present;
@@ -38,7 +40,7 @@ public final class DecodedFeatures<F extends Enum<F> & FeatureRow, C, I> impleme
      * @param architecture the architecture that decoded it; not null
      * @param info         the decoded CPU; not null
      */
-    public DecodedFeatures(Architecture<F, C, I> architecture, I info) {
+    public DecodedFeatures(Architecture<F, C, S, I> architecture, I info) {
         this.architecture = Objects.requireNonNull(architecture, "architecture");
         this.info = Objects.requireNonNull(info, "info");
         this.cpu = architecture.decoded(info);
@@ -135,7 +137,7 @@ public final class DecodedFeatures<F extends Enum<F> & FeatureRow, C, I> impleme
 
     @Override
     public Optional<CpuSnapshot> snapshot() {
-        return Optional.of(architecture.snapshot(info));
+        return Optional.of(info.snapshot());
     }
 
     @Override

@@ -4,18 +4,27 @@ import java.util.List;
 
 /**
  * One row of an architecture's feature table, implemented by the constants of its feature enum: the
- * names a feature answers to and the family a report lists it under. Where the CPU reports it (a CPUID
- * bit, an ID-register field, a HWCAP bit) is the architecture's own; {@link FeatureTable} shows it
- * through {@link FeatureTable#where}.
+ * names a feature answers to and the family a report lists it under ({@link FeatureNames}). Where the
+ * CPU reports it (a CPUID bit, an ID-register field, a HWCAP bit) is the architecture's own;
+ * {@link FeatureTable} shows it through {@link FeatureTable#where}.
  */
 public interface FeatureRow {
 
+    /** {@return its names and family} */
+    FeatureNames names();
+
     /** {@return the canonical name: lower case, as the OS prints it where it does ({@code avx2}, {@code sveaes})} */
-    String canonicalName();
+    default String canonicalName() {
+        return names().canonicalName();
+    }
 
     /** {@return the other spellings accepted for it, lower case; possibly empty} */
-    List<String> aliases();
+    default List<String> aliases() {
+        return names().aliases();
+    }
 
     /** {@return the family a report lists it under ({@code AVX-512}, {@code crypto}), one of its table's families} */
-    String family();
+    default String family() {
+        return names().family();
+    }
 }

@@ -37,7 +37,7 @@ import java.util.function.Predicate;
  *
  * @param <S> the architecture's snapshot
  */
-public final class KeyValueDump<S extends CpuSnapshot> {
+public final class KeyValueDump<S extends CpuSnapshot> implements SnapshotFormat<S> {
 
     /**
      * One key of a logical CPU's block.
@@ -168,6 +168,7 @@ public final class KeyValueDump<S extends CpuSnapshot> {
     }
 
     /** {@return the error of a file without the header, saying what is accepted} */
+    @Override
     public String unrecognised() {
         return unrecognised;
     }
@@ -178,6 +179,7 @@ public final class KeyValueDump<S extends CpuSnapshot> {
      * @param snapshots the snapshots, CPU 0 first; not null
      * @return the dump: the header, then per CPU its source as a comment and its values
      */
+    @Override
     public String write(List<S> snapshots) {
         StringBuilder sb = new StringBuilder(magic).append(' ').append(version).append('\n');
         sb.append("# ").append(title).append('\n');
@@ -216,6 +218,7 @@ public final class KeyValueDump<S extends CpuSnapshot> {
      * @throws DumpFormatException if it is in this format and malformed: the file, the line, what was wrong, what is
      *                             accepted
      */
+    @Override
     public Optional<SnapshotDump<S>> parse(String file, String text) throws DumpFormatException {
         Objects.requireNonNull(file, "file");
         if (!recognises(Objects.requireNonNull(text, "text"))) {

@@ -31,7 +31,7 @@ public final class Traces {
      * @param feature      the feature; not null
      * @return the trace
      */
-    public static <F extends Enum<F> & FeatureRow, C> FeatureTrace feature(Architecture<F, C, ?> architecture,
+    public static <F extends Enum<F> & FeatureRow, C> FeatureTrace feature(Architecture<F, C, ?, ?> architecture,
             DecodedCpu<F, C> cpu, F feature) {
         boolean present = cpu.present().contains(feature);
         DependencyTable<F> dependencies = architecture.dependencies();
@@ -74,7 +74,7 @@ public final class Traces {
      * @param rule         a row of the architecture's policy table; not null
      * @return the trace
      */
-    public static <C> PolicyTrace policy(Architecture<?, C, ?> architecture, DecodedCpu<?, C> cpu, PolicyRule<C> rule) {
+    public static <C> PolicyTrace policy(Architecture<?, C, ?, ?> architecture, DecodedCpu<?, C> cpu, PolicyRule<C> rule) {
         return new PolicyTrace(rule.flag(), rule.meaning(), rule.appliesTo(), rule.citation(),
                 architecture.policySubject(cpu.cpu()), cpu.policy().contains(rule.flag()));
     }

@@ -25,18 +25,21 @@ public final class Vocabularies {
      * @param groups        each group's name to its members' canonical names, in order; not null
      * @param gates         the architecture's own {@code jvm.*} gates, in report order; not null
      * @param gatesBeside   for each feature that has them, the gates that decide whether Java code gets to use it
-     *                      (core gates may be named); not null
+     *                      (core gates may be named), in any order: the vocabulary lists them in table order; not null
      * @param acceptedNames what names are accepted, with examples, for an unknown name's error; not null
      * @return the vocabulary; immutable
      */
-    public static <F extends Enum<F> & FeatureRow> FeatureVocabulary of(Architecture<F, ?, ?> architecture,
+    public static <F extends Enum<F> & FeatureRow> FeatureVocabulary of(Architecture<F, ?, ?, ?> architecture,
             Map<String, List<String>> groups, List<JvmGate> gates, Map<F, List<String>> gatesBeside, String acceptedNames) {
         Map<String, List<String>> features = new LinkedHashMap<>();
+        Map<String, List<String>> beside = new LinkedHashMap<>();
         for (F f : architecture.features().values()) {
             features.put(f.canonicalName(), f.aliases());
+            List<String> gatesOfF = gatesBeside.get(f);
+            if (gatesOfF != null) {
+                beside.put(f.canonicalName(), List.copyOf(gatesOfF));
+            }
         }
-        Map<String, List<String>> beside = new LinkedHashMap<>();
-        gatesBeside.forEach((f, g) -> beside.put(f.canonicalName(), List.copyOf(g)));
         return new TableVocabulary(architecture.name(), Collections.unmodifiableMap(features),
                 architecture.policies().stream().map(PolicyRule::flag).toList(),
                 Collections.unmodifiableMap(new LinkedHashMap<>(groups)), List.copyOf(gates),

@@ -39,7 +39,7 @@ class KitTest {
     private static final Set<Toy> ALL = EnumSet.allOf(Toy.class);
 
     private static ToyInfo toy(Set<Toy> bits, boolean vectorState, int model) {
-        return ToyArchitecture.decode(new ToyCpu(bits, vectorState, model), Set.of());
+        return ToyArchitecture.INSTANCE.decode(new ToyCpu(bits, vectorState, model), Set.of());
     }
 
     @Test
@@ -95,7 +95,7 @@ class KitTest {
 
     @Test
     void ownReasonsComeInOrderThenTheDependencyChainWithItsRootsReason() {
-        ToyInfo info = ToyArchitecture.decode(new ToyCpu(ALL, false, 7), EnumSet.of(WIDE));
+        ToyInfo info = ToyArchitecture.INSTANCE.decode(new ToyCpu(ALL, false, 7), EnumSet.of(WIDE));
         DecodedCpu<Toy, ToyCpu> d = info.decoded();
         assertEquals(EnumSet.of(BASE, SOLO), d.usable());
         assertEquals(List.of(DecodedCpu.DISABLED, new Reason(ReasonKind.OS_SUPPORT, "the OS left vector state off"),
@@ -126,7 +126,7 @@ class KitTest {
 
     @Test
     void aFeatureTraceReadsTheRowsTheDecoderApplied() {
-        ToyInfo info = ToyArchitecture.decode(new ToyCpu(ALL, false, 7), EnumSet.of(WIDE));
+        ToyInfo info = ToyArchitecture.INSTANCE.decode(new ToyCpu(ALL, false, 7), EnumSet.of(WIDE));
         FeatureTrace t = Traces.feature(ToyArchitecture.INSTANCE, info.decoded(), WIDE);
         assertEquals("wide", t.name());
         assertEquals("vector", t.family());

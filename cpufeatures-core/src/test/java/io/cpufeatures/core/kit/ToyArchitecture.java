@@ -16,36 +16,23 @@ import java.util.Set;
  * A whole architecture in one file, for the kit's tests: five features, one OS check (a state word the
  * OS enables), one dependency chain, one erratum and one policy. What a third architecture supplies.
  */
-final class ToyArchitecture implements Architecture<ToyArchitecture.Toy, ToyArchitecture.ToyCpu, ToyArchitecture.ToyInfo> {
+final class ToyArchitecture
+        implements Architecture<ToyArchitecture.Toy, ToyArchitecture.ToyCpu, ToyArchitecture.ToyCpu, ToyArchitecture.ToyInfo> {
 
     /** The features: base, vec (needs OS state), wide (needs vec), crypt (erratum on model 7), solo. */
     enum Toy implements FeatureRow {
         BASE("base", "core"), VEC("vec", "vector", "simd"), WIDE("wide", "vector"), CRYPT("crypt", "crypto"),
         SOLO("solo", "core");
 
-        private final String name;
-        private final String family;
-        private final List<String> aliases;
+        private final FeatureNames names;
 
         Toy(String name, String family, String... aliases) {
-            this.name = name;
-            this.family = family;
-            this.aliases = List.of(aliases);
+            this.names = FeatureNames.of(name, family, aliases);
         }
 
         @Override
-        public String canonicalName() {
-            return name;
-        }
-
-        @Override
-        public List<String> aliases() {
-            return aliases;
-        }
-
-        @Override
-        public String family() {
-            return family;
+        public FeatureNames names() {
+            return names;
         }
     }
 
@@ -63,7 +50,11 @@ final class ToyArchitecture implements Architecture<ToyArchitecture.Toy, ToyArch
     }
 
     /** The toy's decoded CPU: its snapshot and the kit's answer. */
-    record ToyInfo(ToyCpu cpu, DecodedCpu<Toy, ToyCpu> decoded) {
+    record ToyInfo(ToyCpu cpu, DecodedCpu<Toy, ToyCpu> decoded) implements CpuInfo<Toy, ToyCpu> {
+        @Override
+        public ToyCpu snapshot() {
+            return cpu;
+        }
     }
 
     static final ToyArchitecture INSTANCE = new ToyArchitecture();
@@ -82,38 +73,15 @@ final class ToyArchitecture implements Architecture<ToyArchitecture.Toy, ToyArch
     static final CpuDescription.FactKind MODEL = new CpuDescription.FactKind("toyModel", "model", CpuDescription.Type.INTEGER,
             "the toy's model");
 
-    static ToyInfo decode(ToyCpu cpu, Set<Toy> disabled) {
-        return new ToyInfo(cpu, DecodedCpu.of(INSTANCE, cpu, cpu.bits(), disabled));
+    @Override
+    public ArchitectureTables<Toy, ToyCpu> tables() {
+        return new ArchitectureTables<>("toy", FEATURES, DEPENDENCIES, List.of(STATE), List.of(BROKEN_CRYPT),
+                List.of(PREFER_NARROW));
     }
 
     @Override
-    public String name() {
-        return "toy";
-    }
-
-    @Override
-    public FeatureTable<Toy> features() {
-        return FEATURES;
-    }
-
-    @Override
-    public DependencyTable<Toy> dependencies() {
-        return DEPENDENCIES;
-    }
-
-    @Override
-    public List<OwnCheck<Toy, ToyCpu>> checks() {
-        return List.of(STATE);
-    }
-
-    @Override
-    public List<Erratum<Toy, ToyCpu>> errata() {
-        return List.of(BROKEN_CRYPT);
-    }
-
-    @Override
-    public List<PolicyRule<ToyCpu>> policies() {
-        return List.of(PREFER_NARROW);
+    public ToyInfo decode(ToyCpu cpu, Set<Toy> disabled) {
+        return new ToyInfo(cpu, DecodedCpu.of(this, cpu, cpu.bits(), disabled));
     }
 
     @Override
@@ -135,21 +103,6 @@ final class ToyArchitecture implements Architecture<ToyArchitecture.Toy, ToyArch
     @Override
     public Optional<String> policySubject(ToyCpu cpu) {
         return Optional.of("toy model " + cpu.model());
-    }
-
-    @Override
-    public DecodedCpu<Toy, ToyCpu> decoded(ToyInfo info) {
-        return info.decoded();
-    }
-
-    @Override
-    public CpuSnapshot snapshot(ToyInfo info) {
-        return info.cpu();
-    }
-
-    @Override
-    public ToyInfo decodeWithout(ToyInfo info, Set<Toy> disabled) {
-        return decode(info.cpu(), disabled);
     }
 
     @Override

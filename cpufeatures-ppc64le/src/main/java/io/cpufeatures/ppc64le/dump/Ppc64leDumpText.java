@@ -1,10 +1,8 @@
 package io.cpufeatures.ppc64le.dump;
 
-import io.cpufeatures.core.DumpFormatException;
 import io.cpufeatures.core.SnapshotSource;
 import io.cpufeatures.core.kit.KeyValueDump;
 import io.cpufeatures.core.kit.KeyValueDump.Key;
-import io.cpufeatures.core.kit.KeyValueDump.SnapshotDump;
 import io.cpufeatures.ppc64le.Ppc64leSnapshot;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -43,17 +41,6 @@ public final class Ppc64leDumpText {
     private Ppc64leDumpText() {
     }
 
-    /**
-     * Parses {@code text} if it is in this format.
-     *
-     * @param file the file name, for the sources and errors; not null
-     * @param text the file's contents; not null
-     * @return the dump; empty when the text is not in this format
-     * @throws DumpFormatException if it is in this format and malformed
-     */
-    public static Optional<SnapshotDump<Ppc64leSnapshot>> parse(String file, String text) throws DumpFormatException {
-        return FORMAT.parse(file, text);
-    }
 
     /** The keys. */
     private static final class Schema implements KeyValueDump.Schema<Ppc64leSnapshot> {

@@ -61,7 +61,7 @@ class Ppc64leDumpTextTest {
     }
 
     private static void refused(String text, int line, String problem) {
-        DumpFormatException e = assertThrows(DumpFormatException.class, () -> Ppc64leDumpText.parse("d.txt", text));
+        DumpFormatException e = assertThrows(DumpFormatException.class, () -> Ppc64leDumpText.FORMAT.parse("d.txt", text));
         assertEquals(line, e.line(), e.getMessage());
         assertTrue(e.problem().startsWith(problem), e.getMessage() + "\n  expected: " + problem);
     }

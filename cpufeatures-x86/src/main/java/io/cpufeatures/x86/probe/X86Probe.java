@@ -10,8 +10,6 @@ import io.cpufeatures.os.ExecutableMemory;
 import io.cpufeatures.os.NativeProbeException;
 import io.cpufeatures.x86.CpuidSnapshot;
 import java.io.IOException;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -121,10 +119,7 @@ public final class X86Probe {
     }
 
     private CpuidSnapshot procSnapshot(String why) throws IOException {
-        if (!linux) {
-            throw new IOException("/proc/cpuinfo exists only on Linux");
-        }
-        String text = Files.readString(procCpuinfo, StandardCharsets.ISO_8859_1);
+        String text = io.cpufeatures.os.ProcCpuinfo.read(procCpuinfo, linux);
         return ProcCpuinfo.parse(text, new SnapshotSource(SourceKind.PROC_CPUINFO,
                 procCpuinfo + ", the kernel's flags; XCR0 unknown (" + why + ")"));
     }

@@ -1,5 +1,6 @@
 package io.cpufeatures.x86.usable;
 
+import static io.cpufeatures.core.kit.DependencyRule.ours;
 import static io.cpufeatures.x86.X86Feature.AES;
 import static io.cpufeatures.x86.X86Feature.AMX_BF16;
 import static io.cpufeatures.x86.X86Feature.AMX_COMPLEX;
@@ -198,15 +199,6 @@ public final class FeatureDependencies {
         return DependencyRule.of(LINUX, feature, dependsOn);
     }
 
-    private static DependencyRule<X86Feature> ours(X86Feature feature, X86Feature dependsOn, String why) {
-        return DependencyRule.ours(feature, dependsOn, why);
-    }
-
     /** The table, closed. */
     public static final DependencyTable<X86Feature> DEPENDENCIES = DependencyTable.of(X86Table.FEATURES, TABLE);
-
-    /** {@return every row, in table order: the kernel's first, then ours; immutable} */
-    public static List<DependencyRule<X86Feature>> rows() {
-        return TABLE;
-    }
 }

@@ -14,7 +14,6 @@ import io.cpufeatures.x86.emulation.EmulatedCpu;
 import java.util.Arrays;
 import java.util.EnumSet;
 import java.util.List;
-import java.util.Set;
 import org.junit.jupiter.api.Test;
 
 class UsabilityRulesTest {
@@ -81,19 +80,6 @@ class UsabilityRulesTest {
         assertTrue(chain.detail().startsWith("avx512_vbmi2 <- avx512vl <- avx512f <- avx <- xsave: xsave os:"),
                 chain.detail());
         assertTrue(cpu.isUsable(X86Feature.SSE2), "XMM state is FXSAVE-managed without OSXSAVE");
-    }
-
-    @Test
-    void aFeatureWhoseOnlyProblemIsADependencyCarriesJustTheChain() {
-        // AVX512_VBMI2 would be fine on its own, but the user removed AVX512VL.
-        X86CpuInfo cpu = X86Decoder.decode(EmulatedCpu.intel(6, 0x8f, 8).with(AVX512_CPU).osEnabled(0xe7).build(),
-                Set.of(X86Feature.AVX512VL));
-        List<Reason> r = cpu.reasons(X86Feature.AVX512_VBMI2);
-        assertEquals(1, r.size(), r.toString());
-        assertEquals(ReasonKind.DEPENDENCY, r.get(0).kind());
-        assertEquals("avx512_vbmi2 <- avx512vl: avx512vl disabled: disabled by cpufeatures.disable", r.get(0).detail());
-        assertEquals(ReasonKind.DISABLED, first(cpu, X86Feature.AVX512VL).kind());
-        assertTrue(cpu.isUsable(X86Feature.AVX512F));
     }
 
     @Test
@@ -170,16 +156,6 @@ class UsabilityRulesTest {
         assertTrue(zen2.isUsable(X86Feature.RDRAND));
         X86CpuInfo jaguar = decode(EmulatedCpu.amd(0x16, 0x0, 1).with(X86Feature.RDRAND));
         assertEquals(ReasonKind.ERRATUM, first(jaguar, X86Feature.RDRAND).kind());
-    }
-
-    @Test
-    void disablingCascadesAndIsReportedAsDisabled() {
-        X86CpuInfo cpu = X86Decoder.decode(EmulatedCpu.intel(6, 0x8f, 8).with(AVX512_CPU).osEnabled(0xe7).build(),
-                Set.of(X86Feature.AVX));
-        assertEquals(ReasonKind.DISABLED, first(cpu, X86Feature.AVX).kind());
-        assertFalse(cpu.isUsable(X86Feature.AVX512_FP16));
-        assertEquals("avx512_fp16 <- avx512bw <- avx512f <- avx: avx disabled: disabled by cpufeatures.disable",
-                cpu.reasons(X86Feature.AVX512_FP16).get(0).detail());
     }
 
     @Test

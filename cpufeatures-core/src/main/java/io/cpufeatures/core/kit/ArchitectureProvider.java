@@ -1,0 +1,151 @@
+package io.cpufeatures.core.kit;
+
+import io.cpufeatures.core.CpuDescription;
+import io.cpufeatures.core.CpuSnapshot;
+import io.cpufeatures.core.DumpFormatException;
+import io.cpufeatures.core.kit.KeyValueDump.SnapshotDump;
+import io.cpufeatures.core.spi.ArchitectureFeatures;
+import io.cpufeatures.core.spi.CpuFeaturesProvider;
+import io.cpufeatures.core.spi.DumpContents;
+import io.cpufeatures.core.spi.FeatureVocabulary;
+import io.cpufeatures.core.spi.NoCpuInformation;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Objects;
+import java.util.Optional;
+import java.util.OptionalLong;
+import java.util.Set;
+
+/**
+ * An architecture module's {@link CpuFeaturesProvider}, built from its parts: the tables and the decoder
+ * ({@link Architecture}), the vocabulary, the report's facts and the dump format. The subclass, public with a public
+ * no-argument constructor for {@link java.util.ServiceLoader}, adds only its probe.
+ *
+ * @param <F> the architecture's feature enum
+ * @param <S> the architecture's snapshot
+ * @param <I> the architecture's decoded CPU
+ */
+public abstract class ArchitectureProvider<F extends Enum<F> & FeatureRow, S extends CpuSnapshot, I extends CpuInfo<F, S>> implements CpuFeaturesProvider {
+
+    private final Architecture<F, ?, S, I> architecture;
+    private final Class<S> snapshotType;
+    private final FeatureVocabulary vocabulary;
+    private final List<CpuDescription.FactKind> facts;
+    private final SnapshotFormat<S> format;
+    private final Set<String> osArchs;
+
+    /**
+     * The provider of one architecture.
+     *
+     * @param architecture the tables; not null
+     * @param snapshotType the class of the architecture's snapshots; not null
+     * @param vocabulary   its names; not null
+     * @param facts        the kinds of fact its description of a CPU holds, in report order; not null
+     * @param format       its dump files; not null
+     * @param osArchs      the values of {@code os.arch} of the JVMs it probes ({@code aarch64}, {@code arm64}); not null
+     */
+    protected ArchitectureProvider(Architecture<F, ?, S, I> architecture, Class<S> snapshotType, FeatureVocabulary vocabulary, List<CpuDescription.FactKind> facts, SnapshotFormat<S> format,
+            Set<String> osArchs) {
+        this.architecture = Objects.requireNonNull(architecture, "architecture");
+        this.snapshotType = Objects.requireNonNull(snapshotType, "snapshotType");
+        this.vocabulary = Objects.requireNonNull(vocabulary, "vocabulary");
+        this.facts = List.copyOf(facts);
+        this.format = Objects.requireNonNull(format, "format");
+        this.osArchs = Set.copyOf(osArchs);
+    }
+
+    @Override
+    public final String architecture() {
+        return architecture.name();
+    }
+
+    @Override
+    public final boolean runsOn(String osArch) {
+        return osArchs.contains(osArch);
+    }
+
+    @Override
+    public final Optional<ArchitectureFeatures> decode(CpuSnapshot snapshot) {
+        return snapshotType.isInstance(snapshot) ? Optional.of(features(snapshotType.cast(snapshot))) : Optional.empty();
+    }
+
+    /**
+     * The facade's view of one snapshot of this architecture.
+     *
+     * @param snapshot the snapshot; not null
+     * @return its decoding, as the core asks it
+     */
+    protected final ArchitectureFeatures features(S snapshot) {
+        return view(architecture, snapshot);
+    }
+
+    private static <F extends Enum<F> & FeatureRow, C, S extends CpuSnapshot, I extends CpuInfo<F, S>> ArchitectureFeatures
+            view(Architecture<F, C, S, I> a, S snapshot) {
+        return new DecodedFeatures<>(a, a.decode(snapshot, Set.of()));
+    }
+
+    /**
+     * What a probe sequence's outcome is as a report: the one CPU it read, or nothing known.
+     *
+     * @param outcome the outcome; not null
+     * @return the result, with the outcome's source
+     */
+    protected final ProbeResult result(ProbeSequence.Result<S> outcome) {
+        return new ProbeResult(outcome.snapshot().map(this::features)
+                .orElseGet(() -> new NoCpuInformation(architecture())), outcome.source());
+    }
+
+    @Override
+    public final FeatureVocabulary vocabulary() {
+        return vocabulary;
+    }
+
+    @Override
+    public final List<CpuDescription.FactKind> facts() {
+        return facts;
+    }
+
+    /**
+     * {@inheritDoc} The file is parsed by the architecture's format; an XCR0 goes to {@link #withXcr0}.
+     */
+    @Override
+    public final Optional<DumpContents> parseDump(String file, String text, OptionalLong xcr0) throws DumpFormatException {
+        Optional<SnapshotDump<S>> dump = format.parse(file, text);
+        if (dump.isEmpty()) {
+            return Optional.empty();
+        }
+        return Optional.of(xcr0.isPresent() ? withXcr0(dump.get(), xcr0.getAsLong()) : dump.get().contents());
+    }
+
+    /**
+     * The dump with an XCR0 the user gave ({@code --xcr0}). Refused by default, as the file's error rather than
+     * silently ignored: XCR0 is x86's OS state; x86 applies it.
+     *
+     * @param dump the parsed dump; not null
+     * @param xcr0 the value given
+     * @return the dump as the core reads it
+     * @throws DumpFormatException if this architecture has no XCR0, or the value is not one it accepts
+     */
+    protected DumpContents withXcr0(SnapshotDump<S> dump, long xcr0) throws DumpFormatException {
+        throw new DumpFormatException(dump.file(), 0, "an XCR0 was given for " + architecture.features().label()
+                + " dump; XCR0 is x86's OS state");
+    }
+
+    @Override
+    public final String unrecognisedDump() {
+        return format.unrecognised();
+    }
+
+    @Override
+    public final String writeDump(List<CpuSnapshot> snapshots) {
+        List<S> own = new ArrayList<>(snapshots.size());
+        for (CpuSnapshot s : snapshots) {
+            if (!snapshotType.isInstance(s)) {
+                throw new IllegalArgumentException("not " + architecture.features().label() + " snapshot: "
+                        + s.architecture());
+            }
+            own.add(snapshotType.cast(s));
+        }
+        return format.write(own);
+    }
+}

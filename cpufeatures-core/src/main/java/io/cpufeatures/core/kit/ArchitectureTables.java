@@ -1,0 +1,39 @@
+package io.cpufeatures.core.kit;
+
+import java.util.List;
+import java.util.Objects;
+
+/**
+ * The tables of one architecture, as its {@link Architecture} returns them: built once, read by every layer.
+ *
+ * @param <F>          the feature enum
+ * @param <C>          what the checks read of one CPU
+ * @param name         the architecture's name as reports and snapshots give it ({@code x86_64})
+ * @param features     the feature table
+ * @param dependencies the dependency table, closed
+ * @param checks       the usable layer's own checks after the user's mask, in the order their reasons are given
+ *                     (the OS or kernel state, a permission); possibly empty
+ * @param errata       the errata table, in order; possibly empty
+ * @param policies     the policy table, in order; possibly empty
+ */
+public record ArchitectureTables<F extends Enum<F> & FeatureRow, C>(String name, FeatureTable<F> features,
+        DependencyTable<F> dependencies, List<OwnCheck<F, C>> checks, List<Erratum<F, C>> errata,
+        List<PolicyRule<C>> policies) {
+
+    /**
+     * Checks the parts and copies the lists.
+     *
+     * @throws NullPointerException     if a part is null
+     * @throws IllegalArgumentException if the dependency table is not over the feature table
+     */
+    public ArchitectureTables {
+        Objects.requireNonNull(name, "name");
+        Objects.requireNonNull(features, "features");
+        if (Objects.requireNonNull(dependencies, "dependencies").features() != features) {
+            throw new IllegalArgumentException(name + ": the dependency table is over another feature table");
+        }
+        checks = List.copyOf(checks);
+        errata = List.copyOf(errata);
+        policies = List.copyOf(policies);
+    }
+}
