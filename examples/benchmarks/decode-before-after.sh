@@ -16,6 +16,6 @@ for i in $(seq 1 "$rounds"); do
   for side in before after; do
     jar="$before"; [ "$side" = after ] && jar="$after"
     taskset -c 1 "$java" -jar "$jar" DecodeBenchmark -wi 12 -i 8 -f 1 -rf json -rff "$out/$side-$i.json" \
-      | grep -E '^DecodeBenchmark' | sed "s/^/$side $i  /"
+      | grep -E '^(AArch64)?DecodeBenchmark' | sed "s/^/$side $i  /"
   done
 done

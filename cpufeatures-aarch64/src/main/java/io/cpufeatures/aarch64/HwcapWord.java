@@ -14,7 +14,6 @@ public enum HwcapWord {
     /** {@code AT_HWCAP3}, auxv type 29. */
     HWCAP3;
 
-
     /** {@return the {@code AT_*} type passed to {@code getauxval}: 16, 26 or 29} */
     public int auxvType() {
         return switch (this) {

@@ -1,7 +1,7 @@
 package io.cpufeatures.aarch64;
 
 import java.util.List;
-import java.util.OptionalLong;
+import java.util.Map;
 
 /**
  * When the ID registers say the CPU has a feature: any one of its field rules holds (one rule for
@@ -39,7 +39,17 @@ public record IdRule(List<FieldRule> alternatives) {
      * @return whether each register was read; false for a kernel-only rule, which has nothing to evaluate
      */
     public boolean readable(AArch64Snapshot snapshot) {
-        return !kernelOnly() && registers().stream().allMatch(r -> snapshot.register(r).isPresent());
+        if (kernelOnly()) {
+            return false;
+        }
+        // A plain loop over the map: this runs for every feature of every decoding.
+        Map<IdRegister, Long> read = snapshot.registers();
+        for (FieldRule f : alternatives) {
+            if (!read.containsKey(f.register())) {
+                return false;
+            }
+        }
+        return true;
     }
 
     /**
@@ -50,9 +60,10 @@ public record IdRule(List<FieldRule> alternatives) {
      *         kernel-only rule
      */
     public boolean holds(AArch64Snapshot snapshot) {
+        Map<IdRegister, Long> read = snapshot.registers();
         for (FieldRule f : alternatives) {
-            OptionalLong v = snapshot.register(f.register());
-            if (v.isPresent() && f.holds(v.getAsLong())) {
+            Long v = read.get(f.register());
+            if (v != null && f.holds(v)) {
                 return true;
             }
         }

@@ -81,9 +81,17 @@ public record Processor(String name, String isa, String basis, String how) {
             if (s.has(l.bit())) {
                 return Optional.of(new Processor(l.first(), l.isa(), "isa-level", "ISA " + l.isa() + " ("
                         + l.bit().canonicalName() + " in AT_HWCAP" + (l.bit().word() == 1 ? "" : "2")
-                        + "; no PVR or platform given), first implemented by " + l.first()));
+                        + "; " + unnamed(s) + "), first implemented by " + l.first()));
             }
         }
         return Optional.empty();
+    }
+
+    /** Why neither the PVR nor the platform named the processor. */
+    private static String unnamed(Ppc64leSnapshot s) {
+        String pvr = s.pvr().isPresent() ? String.format("PVR 0x%08x not in the table", s.pvr().getAsInt()) : "no PVR";
+        String platform = s.basePlatform().or(s::platform).map(p -> "platform " + p + " not in the table")
+                .orElse("no platform");
+        return pvr + ", " + platform;
     }
 }

@@ -77,6 +77,10 @@ class Ppc64leDecodingTest {
         assertEquals(Optional.empty(), Processor.of(snapshot(0x40000000L, 0, "ppc970", null)),
                 "no PVR it knows, no POWER platform, no ISA level");
         assertThrows(IllegalArgumentException.class, () -> new Processor("POWER9", "3.0", "guess", "-"));
+        Processor byIsa = Processor.of(snapshot(0x58000580L, 0x8e800000L, "ppc-future", 0x12340000)).orElseThrow();
+        assertEquals(new Processor("POWER9", "3.0", "isa-level", "ISA 3.0 (arch_3_00 in AT_HWCAP2; PVR 0x12340000 not"
+                + " in the table, platform ppc-future not in the table), first implemented by POWER9"), byIsa,
+                "the ISA level says why the PVR and the platform did not name it");
     }
 
     @Test

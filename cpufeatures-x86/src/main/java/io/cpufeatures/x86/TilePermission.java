@@ -1,5 +1,6 @@
 package io.cpufeatures.x86;
 
+import io.cpufeatures.x86.probe.AmxPermission;
 import java.util.Objects;
 
 /**
@@ -46,6 +47,30 @@ public record TilePermission(State state, String detail) {
     public TilePermission {
         Objects.requireNonNull(state, "state");
         Objects.requireNonNull(detail, "detail");
+    }
+
+    /**
+     * Asks Linux for AMX tile data for this process ({@code arch_prctl(ARCH_REQ_XCOMP_PERM, XFEATURE_XTILEDATA=18)}).
+     * The library never asks by itself: asking is a side effect on the whole process (it enlarges every thread's
+     * signal frame, and fails with ENOSPC if a thread has a smaller sigaltstack). Ask before the first
+     * {@code CpuFeatures.current()}, whose report is made once, or probe again afterwards. Never throws for an OS
+     * refusal: the answer says what happened.
+     *
+     * @return {@code GRANTED} (also when it already was), {@code REFUSED} with the errno and its meaning
+     *         (EOPNOTSUPP: no AMX in this CPU or kernel; ENOSPC: a thread's sigaltstack is too small; EINVAL: a
+     *         kernel older than 5.16), or {@code UNAVAILABLE} off Linux x86-64 or when the call cannot be made
+     */
+    public static TilePermission request() {
+        return AmxPermission.request();
+    }
+
+    /**
+     * {@return this process's AMX tile-data permission as Linux has it now ({@code ARCH_GET_XCOMP_PERM}):
+     * {@code GRANTED}, {@code NOT_REQUESTED}, {@code REFUSED} after a refused {@link #request()}, or
+     * {@code UNAVAILABLE} when it cannot be read}
+     */
+    public static TilePermission status() {
+        return AmxPermission.status();
     }
 
     /** {@return whether AMX tile data may be used: only when {@link State#GRANTED}} */

@@ -65,8 +65,6 @@ public final class AArch64DumpText {
         return new Key(name, false, v -> v.equals("none") || v.matches("[0-9]{1,4}"), "'none' or a decimal number of bytes");
     }
 
-
-
     /** The keys: the fixed ones, and one per ID register, named as {@link IdRegister} spells it. */
     private static final class Schema implements KeyValueDump.Schema<AArch64Snapshot> {
 

@@ -10,7 +10,7 @@ import java.util.Set;
 /**
  * What an architecture module supplies to the kit: its tables (features, dependencies, errata,
  * policies), its own checks of the usable layer (the OS or kernel state a feature needs), the words of
- * its traces, and how its decoded CPU is described and decoded again. The kit does the rest, the same
+ * its traces, how a snapshot is decoded and how its decoded CPU is described. The kit does the rest, the same
  * way for every architecture: the usable layer ({@link DecodedCpu#of}), the traces ({@link Traces}), the
  * view the facade asks ({@link DecodedFeatures}), the vocabulary ({@link Vocabularies}).
  *

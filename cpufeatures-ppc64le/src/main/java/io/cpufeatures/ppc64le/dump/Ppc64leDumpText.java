@@ -41,7 +41,6 @@ public final class Ppc64leDumpText {
     private Ppc64leDumpText() {
     }
 
-
     /** The keys. */
     private static final class Schema implements KeyValueDump.Schema<Ppc64leSnapshot> {
 

@@ -107,6 +107,13 @@ import java.util.List;
  */
 public final class FeatureDependencies {
 
+    /** The reason of the VEX-encoded AVX instruction sets the kernel's table leaves out. */
+    private static final String VEX_AVX = "VEX-encoded AVX instruction; absent from the kernel table";
+    /** The reason of the VEX-encoded SM3 and SM4 instructions. */
+    private static final String VEX = "VEX-encoded; absent from the kernel table";
+    /** The reason of AVX10's vector-length flags, which live in leaf 0x24. */
+    private static final String LEAF_0X24 = "CPUID leaf 0x24 is defined only when AVX10 is reported";
+
     /** Linux {@code arch/x86/kernel/cpu/cpuid-deps.c}. */
     public static final RuleOrigin LINUX = RuleOrigin.from("Linux cpuid-deps.c");
 
@@ -176,17 +183,17 @@ public final class FeatureDependencies {
             ours(F16C, AVX, "F16C is VEX-encoded and writes YMM registers; the kernel only ties it to SSE2"),
             ours(XOP, AVX, "XOP's encodings operate on YMM registers (AMD APM Vol. 6)"),
             ours(FMA4, AVX, "FMA4 operates on YMM registers (AMD APM Vol. 6)"),
-            ours(AVX_IFMA, AVX, "VEX-encoded AVX instruction; absent from the kernel table"),
-            ours(AVX_VNNI_INT8, AVX, "VEX-encoded AVX instruction; absent from the kernel table"),
-            ours(AVX_VNNI_INT16, AVX, "VEX-encoded AVX instruction; absent from the kernel table"),
-            ours(AVX_NE_CONVERT, AVX, "VEX-encoded AVX instruction; absent from the kernel table"),
+            ours(AVX_IFMA, AVX, VEX_AVX),
+            ours(AVX_VNNI_INT8, AVX, VEX_AVX),
+            ours(AVX_VNNI_INT16, AVX, VEX_AVX),
+            ours(AVX_NE_CONVERT, AVX, VEX_AVX),
             ours(SHA512, AVX, "VEX.256-encoded; absent from the kernel table"),
-            ours(SM3, AVX, "VEX-encoded; absent from the kernel table"),
-            ours(SM4, AVX, "VEX-encoded; absent from the kernel table"),
+            ours(SM3, AVX, VEX),
+            ours(SM4, AVX, VEX),
             ours(AVX10, AVX, "AVX10 is the AVX-512 instruction set under a version number; as AVX512F"),
-            ours(AVX10_128, AVX10, "CPUID leaf 0x24 is defined only when AVX10 is reported"),
-            ours(AVX10_256, AVX10, "CPUID leaf 0x24 is defined only when AVX10 is reported"),
-            ours(AVX10_512, AVX10, "CPUID leaf 0x24 is defined only when AVX10 is reported"),
+            ours(AVX10_128, AVX10, LEAF_0X24),
+            ours(AVX10_256, AVX10, LEAF_0X24),
+            ours(AVX10_512, AVX10, LEAF_0X24),
             ours(AMX_COMPLEX, AMX_TILE, "an AMX instruction set, as AMX_FP16; absent from the kernel table"),
             ours(PKU, OSPKE, "RDPKRU/WRPKRU fault unless the OS set CR4.PKE, which OSPKE mirrors"),
             ours(SSE4A, SSE2, "an SSE extension, as SSE4_1; absent from the kernel table"),

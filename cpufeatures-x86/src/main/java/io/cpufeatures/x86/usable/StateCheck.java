@@ -114,7 +114,7 @@ public record StateCheck(X86Feature feature, Xcr0State xcr0, Optional<Reason> re
             return null;
         }
         TilePermission p = xcr0.tilePermission().get();
-        String call = "call io.cpufeatures.x86.probe.AmxPermission.request() (arch_prctl(ARCH_REQ_XCOMP_PERM,"
+        String call = "call io.cpufeatures.x86.TilePermission.request() (arch_prctl(ARCH_REQ_XCOMP_PERM,"
                 + " XFEATURE_XTILEDATA=18)) before the first AMX instruction, then probe again";
         String what = switch (p.state()) {
             case NOT_REQUESTED -> "this process has not asked for AMX tile data (" + p.detail() + "): " + call

@@ -63,7 +63,7 @@ class AmxPermissionTest {
         assertFalse(notAsked.isUsable(X86Feature.AMX_TILE));
         assertFalse(notAsked.isUsable(X86Feature.AMX_INT8), "through the dependency on amx_tile");
         assertEquals(ReasonKind.OS_PERMISSION, notAsked.reasons(X86Feature.AMX_TILE).get(0).kind());
-        assertTrue(notAsked.reasons(X86Feature.AMX_TILE).get(0).detail().contains("AmxPermission.request()"),
+        assertTrue(notAsked.reasons(X86Feature.AMX_TILE).get(0).detail().contains("TilePermission.request()"),
                 notAsked.reasons(X86Feature.AMX_TILE).toString());
         assertTrue(notAsked.isUsable(X86Feature.AVX512F), "other state is not affected");
         // granted: usable
