@@ -4,7 +4,7 @@ import java.util.Set;
 
 /**
  * Decodes an AArch64 snapshot through the layers raw, present (ID registers), usable (HWCAP, then
- * dependencies: the kit's usable layer with {@link AArch64Rules}) and identity (MIDR). A pure function:
+ * dependencies: the kit's usable layer with {@code AArch64Rules}) and identity (MIDR). A pure function:
  * no global state, no I/O.
  */
 public final class AArch64Decoder {

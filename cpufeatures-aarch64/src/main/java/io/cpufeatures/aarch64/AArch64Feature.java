@@ -54,7 +54,7 @@ import io.cpufeatures.core.kit.FeatureRow;
  * ({@code hwcap_str[]} in {@code arch/arm64/kernel/cpuinfo.c}): SVE and SME names have no
  * underscores ({@code sveaes}, {@code smei16i64}). Aliases are the GCC, LLVM and Rust
  * {@code std_detect} spellings ({@code neon}, {@code lse}, {@code dotprod}, {@code sve2-aes}); none
- * means something else on x86, so one index serves both architectures.
+ * means something else on another architecture, so one index serves them all.
  */
 public enum AArch64Feature implements FeatureRow {
     // AT_HWCAP

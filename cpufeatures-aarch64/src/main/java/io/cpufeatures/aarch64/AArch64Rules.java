@@ -113,7 +113,10 @@ final class AArch64Rules implements Architecture<AArch64Feature, AArch64Snapshot
                 yield "the CPU does not have it (" + r.position() + " = " + r.value(v.orElse(0)) + ", below "
                         + r.minimum() + ")";
             }
-            case HWCAP, KERNEL_ONLY -> "the kernel does not report it (" + f.macro() + " is clear"
+            // On the HWCAP basis the feature's own registers were not read, whatever the source; a kernel-only
+            // feature has none, so only a snapshot without ID registers is worth saying.
+            case HWCAP -> "the kernel does not report it (" + f.macro() + " is clear; ID registers not read)";
+            case KERNEL_ONLY -> "the kernel does not report it (" + f.macro() + " is clear"
                     + (s.idSource() == IdRegisterSource.MRS ? "" : "; ID registers not read") + ")";
         };
     }

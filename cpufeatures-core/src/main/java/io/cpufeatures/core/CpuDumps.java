@@ -55,7 +55,8 @@ public final class CpuDumps {
      * @param xcr0 the OS state to assume, or empty for what the dump implies; not null
      * @return the dump, decoded
      * @throws IOException              if the file cannot be read
-     * @throws DumpFormatException      if the file is larger than {@link #MAX_BYTES}, in no known format, or malformed
+     * @throws DumpFormatException      if the file is larger than {@link #MAX_BYTES}, in no known format, or malformed,
+     *                                  or {@code xcr0} is given for an architecture that has no such state
      * @throws IllegalArgumentException if {@code xcr0} is not a state the dump's architecture can have
      */
     public static CpuDump read(Path file, OptionalLong xcr0) throws IOException, DumpFormatException {
@@ -96,7 +97,8 @@ public final class CpuDumps {
      * @param text the dump's whole text; not null
      * @param xcr0 the OS state to assume, or empty for what the dump implies; not null
      * @return the dump, decoded
-     * @throws DumpFormatException      if no module recognises it, or the one that does finds it malformed
+     * @throws DumpFormatException      if no module recognises it, or the one that does finds it malformed, or
+     *                                  {@code xcr0} is given for an architecture that has no such state
      * @throws IllegalArgumentException if {@code xcr0} is not a state the dump's architecture can have
      */
     public static CpuDump parse(String file, String text, OptionalLong xcr0) throws DumpFormatException {

@@ -4,7 +4,7 @@ import java.util.Set;
 
 /**
  * Decodes a ppc64le snapshot: present is every feature whose HWCAP bit the kernel sets; usable is the kit's
- * usable layer with {@link Ppc64leRules} (the dependencies); identity is the {@link Processor}. A pure
+ * usable layer with {@code Ppc64leRules} (the dependencies); identity is the {@link Processor}. A pure
  * function: no global state, no I/O.
  */
 public final class Ppc64leDecoder {

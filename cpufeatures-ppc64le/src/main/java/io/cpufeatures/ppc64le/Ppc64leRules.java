@@ -26,8 +26,8 @@ import java.util.Optional;
 import java.util.Set;
 
 /**
- * What ppc64le supplies to the decoding kit, all of it here: the feature table, the dependency rows, the
- * {@code jvm.*} gates, the words of its traces and its facts. It has no check of its own in the usable layer:
+ * What ppc64le supplies to the decoding kit: its tables (the feature table and dependency rows of
+ * {@code rules/Ppc64leTables}), the {@code jvm.*} gates, the words of its traces and its facts. It has no check of its own in the usable layer:
  * the HWCAP words are the kernel's whole answer (present is what it sets; there are no ID registers in user
  * space to tell what the CPU has beyond it), and no errata or policy rows.
  */

@@ -2,9 +2,11 @@ package io.cpufeatures.ppc64le;
 
 import io.cpufeatures.core.CpuSnapshot;
 import io.cpufeatures.core.SnapshotSource;
+import java.util.List;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.OptionalInt;
+import java.util.regex.Pattern;
 
 /**
  * What the kernel tells a ppc64le process of its CPU, immutable: the HWCAP words of the auxiliary vector,
@@ -27,6 +29,13 @@ public record Ppc64leSnapshot(long hwcap, long hwcap2, Optional<String> platform
     public static final String ARCHITECTURE = "ppc64le";
 
     /**
+     * What a platform string may be: a word of letters, digits and {@code _+.-}, at most 32 characters (the kernel's
+     * are {@code power8}, {@code power9}, {@code power10}, {@code ppc970}...), so that every snapshot can be written to
+     * a dump and read back.
+     */
+    public static final Pattern PLATFORM_WORD = Pattern.compile("[A-Za-z0-9_+.-]{1,32}");
+
+    /**
      * Validates the parts.
      *
      * @param hwcap        {@code AT_HWCAP}, 0 to 2<sup>32</sup> - 1
@@ -35,13 +44,20 @@ public record Ppc64leSnapshot(long hwcap, long hwcap2, Optional<String> platform
      * @param basePlatform {@code AT_BASE_PLATFORM}; not null
      * @param pvr          the processor version register; not null
      * @param source       where it came from; not null
-     * @throws IllegalArgumentException if a word has bits above 31 (powerpc's words are 32 bits)
+     * @throws IllegalArgumentException if a word has bits above 31 (powerpc's words are 32 bits), or a platform is not
+     *                                  a {@link #PLATFORM_WORD}
      */
     public Ppc64leSnapshot {
         Objects.requireNonNull(platform, "platform");
         Objects.requireNonNull(basePlatform, "basePlatform");
         Objects.requireNonNull(pvr, "pvr");
         Objects.requireNonNull(source, "source");
+        for (Optional<String> p : List.of(platform, basePlatform)) {
+            if (p.isPresent() && !PLATFORM_WORD.matcher(p.get()).matches()) {
+                throw new IllegalArgumentException("a platform is a word of letters, digits and _+.- (at most 32), not '"
+                        + p.get() + "'");
+            }
+        }
         if ((hwcap | hwcap2) >>> 32 != 0) {
             throw new IllegalArgumentException("the powerpc HWCAP words are 32 bits: AT_HWCAP=0x" + Long.toHexString(hwcap)
                     + ", AT_HWCAP2=0x" + Long.toHexString(hwcap2));

@@ -50,7 +50,7 @@ public record Processor(String name, String isa, String basis, String how) {
         Objects.requireNonNull(name, "name");
         Objects.requireNonNull(isa, "isa");
         Objects.requireNonNull(how, "how");
-        if (!List.of("pvr", "platform", "isa-level").contains(basis)) {
+        if (!List.of("pvr", "platform", "isa-level").contains(Objects.requireNonNull(basis, "basis"))) {
             throw new IllegalArgumentException("a processor is named by its pvr, its platform or its isa-level, not " + basis);
         }
     }

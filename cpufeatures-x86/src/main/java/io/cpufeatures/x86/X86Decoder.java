@@ -4,7 +4,7 @@ import java.util.Set;
 
 /**
  * Decodes a CPUID snapshot through the layers raw, present, usable, preferred (the kit's usable layer
- * and policy table with {@link X86Rules}). A pure function: no global state, no I/O, the same answer
+ * and policy table with {@code X86Rules}). A pure function: no global state, no I/O, the same answer
  * for the same snapshot.
  */
 public final class X86Decoder {

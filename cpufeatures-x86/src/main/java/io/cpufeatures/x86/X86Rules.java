@@ -84,9 +84,12 @@ final class X86Rules implements Architecture<X86Feature, RuleInput, CpuidSnapsho
         return new Check("OS state", state.describe(), state.passes());
     }
 
+    /** The bit is 0, or set in a leaf or subleaf this CPU does not define (so it means nothing). */
     @Override
     public String absence(RuleInput in, X86Feature f) {
-        return "the CPU does not report it (" + f.bit() + " is 0)";
+        CpuidBit b = f.bit();
+        boolean bit = in.snapshot().read(b.leaf(), b.subleaf()).bit(b.register(), b.bit());
+        return "the CPU does not report it (" + b + (bit ? " is 1, but the leaf is not defined on this CPU)" : " is 0)");
     }
 
     @Override

@@ -123,21 +123,28 @@ public final class AArch64Probe {
     }
 
     /** MIDR_EL1 and REVIDR_EL1 from sysfs, when the kernel publishes them. */
-    private void sysfsMidr(AArch64Snapshot.Builder b, List<String> how) {
+    void sysfsMidr(AArch64Snapshot.Builder b, List<String> how) {
         Path midr = sysfsCpu0.resolve("midr_el1");
         if (!Files.isReadable(midr)) {
             return;
         }
+        long midrValue;
         try {
-            b.idSource(IdRegisterSource.SYSFS).register(IdRegister.MIDR_EL1, hexFile(midr));
-            Path revidr = sysfsCpu0.resolve("revidr_el1");
-            if (Files.isReadable(revidr)) {
-                b.register(IdRegister.REVIDR_EL1, hexFile(revidr));
-            }
-            how.add("MIDR_EL1 from " + midr);
+            midrValue = hexFile(midr);
         } catch (IOException | RuntimeException e) {
-            b.idSource(IdRegisterSource.NONE);
             how.add("MIDR_EL1 not read from " + midr + ": " + e.getMessage());
+            return;
+        }
+        b.idSource(IdRegisterSource.SYSFS).register(IdRegister.MIDR_EL1, midrValue);
+        how.add("MIDR_EL1 from " + midr);
+        // REVIDR_EL1 is read on its own: a failure there keeps MIDR_EL1 (and the HWCAPs the snapshot already holds).
+        Path revidr = sysfsCpu0.resolve("revidr_el1");
+        if (Files.isReadable(revidr)) {
+            try {
+                b.register(IdRegister.REVIDR_EL1, hexFile(revidr));
+            } catch (IOException | RuntimeException e) {
+                how.add("REVIDR_EL1 not read from " + revidr + ": " + e.getMessage());
+            }
         }
     }
 

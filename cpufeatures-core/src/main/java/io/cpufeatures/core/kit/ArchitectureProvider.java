@@ -124,7 +124,8 @@ public abstract class ArchitectureProvider<F extends Enum<F> & FeatureRow, S ext
      * @param dump the parsed dump; not null
      * @param xcr0 the value given
      * @return the dump as the core reads it
-     * @throws DumpFormatException if this architecture has no XCR0, or the value is not one it accepts
+     * @throws DumpFormatException      if this architecture has no XCR0 (the default)
+     * @throws IllegalArgumentException if the value is not a state the architecture can have (x86's override)
      */
     protected DumpContents withXcr0(SnapshotDump<S> dump, long xcr0) throws DumpFormatException {
         throw new DumpFormatException(dump.file(), 0, "an XCR0 was given for " + architecture.features().label()

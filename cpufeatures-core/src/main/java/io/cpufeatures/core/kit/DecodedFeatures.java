@@ -39,10 +39,15 @@ public final class DecodedFeatures<F extends Enum<F> & FeatureRow, C, S extends 
      *
      * @param architecture the architecture that decoded it; not null
      * @param info         the decoded CPU; not null
+     * @throws IllegalArgumentException if {@code info} was decoded over another feature table: its answer would not
+     *                                  hold what this architecture's checks read
      */
     public DecodedFeatures(Architecture<F, C, S, I> architecture, I info) {
         this.architecture = Objects.requireNonNull(architecture, "architecture");
         this.info = Objects.requireNonNull(info, "info");
+        if (info.decoded().features() != architecture.features()) {
+            throw new IllegalArgumentException(info + " was not decoded by " + architecture.name());
+        }
         this.cpu = architecture.decoded(info);
         FeatureTable<F> table = architecture.features();
         this.present = table.names(cpu.present());

@@ -67,9 +67,11 @@ public interface CpuFeaturesProvider {
      * @param text the whole file's text
      * @param xcr0 the OS state to assume instead of what the dump implies (x86's XCR0), if given
      * @return the dump's contents; empty if the text is in none of this architecture's formats
-     * @throws DumpFormatException      naming the file, the line, what was wrong and what is accepted
-     * @throws IllegalArgumentException if {@code xcr0} is not a state this architecture can have, or
-     *                                  the architecture has no such state; the message says why
+     * @throws DumpFormatException      naming the file, the line, what was wrong and what is accepted; also when
+     *                                  {@code xcr0} is given for a dump of an architecture that has no such state
+     *                                  (the file's error, line 0, rather than the value silently ignored)
+     * @throws IllegalArgumentException if {@code xcr0} is not a state this architecture can have; the message says
+     *                                  why
      */
     Optional<DumpContents> parseDump(String file, String text, OptionalLong xcr0) throws DumpFormatException;
 

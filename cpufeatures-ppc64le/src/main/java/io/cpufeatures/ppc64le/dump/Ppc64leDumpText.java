@@ -29,8 +29,8 @@ import java.util.OptionalInt;
  */
 public final class Ppc64leDumpText {
 
-    private static final Key PLATFORM_WORD = new Key("platform", false, v -> v.matches("[A-Za-z0-9_+.-]{1,32}"),
-            "a word of letters, digits and _+.- (at most 32), or absent");
+    private static final Key PLATFORM_WORD = new Key("platform", false,
+            v -> Ppc64leSnapshot.PLATFORM_WORD.matcher(v).matches(), "a word of letters, digits and _+.- (at most 32), or absent");
 
     /** The format. */
     public static final KeyValueDump<Ppc64leSnapshot> FORMAT = new KeyValueDump<>("cpufeatures-ppc64le-dump", 1,

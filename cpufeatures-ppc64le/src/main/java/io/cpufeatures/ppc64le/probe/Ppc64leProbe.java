@@ -14,6 +14,8 @@ import java.nio.ByteOrder;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
@@ -69,9 +71,20 @@ public final class Ppc64leProbe {
         AuxiliaryVector v = AuxiliaryVector.open();
         long hwcap = v.read(AuxiliaryVector.AT_HWCAP).orElseThrow(() -> new NativeProbeException(
                 "getauxval(AT_HWCAP) found no entry: the kernel gave the process no hwcaps"));
-        return snapshot(hwcap, v.read(AuxiliaryVector.AT_HWCAP2).orElse(0), v.readString(AuxiliaryVector.AT_PLATFORM),
-                v.readString(AuxiliaryVector.AT_BASE_PLATFORM), SourceKind.NATIVE, "getauxval through JNA "
-                        + AuxiliaryVector.jnaVersion());
+        List<String> how = new ArrayList<>(List.of("getauxval through JNA " + AuxiliaryVector.jnaVersion()));
+        Optional<String> platform = platformWord(v.readString(AuxiliaryVector.AT_PLATFORM), "AT_PLATFORM", how);
+        Optional<String> basePlatform = platformWord(v.readString(AuxiliaryVector.AT_BASE_PLATFORM), "AT_BASE_PLATFORM", how);
+        return snapshot(hwcap, v.read(AuxiliaryVector.AT_HWCAP2).orElse(0), platform, basePlatform, SourceKind.NATIVE,
+                String.join("; ", how));
+    }
+
+    /** {@code raw} if it is a platform name; otherwise nothing, and why in {@code how}. */
+    static Optional<String> platformWord(Optional<String> raw, String name, List<String> how) {
+        if (raw.isPresent() && !Ppc64leSnapshot.PLATFORM_WORD.matcher(raw.get()).matches()) {
+            how.add(name + " '" + raw.get().replaceAll("[^\\x20-\\x7e]", "?") + "' is not a platform name; left out");
+            return Optional.empty();
+        }
+        return raw;
     }
 
     private Ppc64leSnapshot fileSnapshot(String why) throws IOException, NativeProbeException {

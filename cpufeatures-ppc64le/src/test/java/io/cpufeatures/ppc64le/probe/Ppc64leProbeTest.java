@@ -1,9 +1,11 @@
 package io.cpufeatures.ppc64le.probe;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
+import io.cpufeatures.core.SnapshotSource;
 import io.cpufeatures.core.SourceKind;
 import io.cpufeatures.core.kit.ProbeSequence;
 import io.cpufeatures.core.spi.ProbeMode;
@@ -12,6 +14,8 @@ import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Optional;
 import java.util.OptionalInt;
 import org.junit.jupiter.api.Test;
@@ -78,5 +82,19 @@ class Ppc64leProbeTest {
         ProbeSequence.Result<Ppc64leSnapshot> off = new Ppc64leProbe(Path.of("/proc/cpuinfo"), Path.of("/proc/self/auxv"),
                 Path.of("/proc/self/exe"), false).probe(ProbeMode.NATIVE);
         assertTrue(off.source().failures().get(0).reason().startsWith("the ppc64le probe reads Linux's auxiliary vector"));
+    }
+
+    @Test
+    void aPlatformThatIsNotAPlatformNameIsLeftOutSayingSoAndASnapshotRefusesIt() {
+        List<String> how = new ArrayList<>();
+        assertEquals(Optional.of("power9"), Ppc64leProbe.platformWord(Optional.of("power9"), "AT_PLATFORM", how));
+        assertEquals(Optional.empty(), Ppc64leProbe.platformWord(Optional.of(""), "AT_PLATFORM", how));
+        assertEquals(Optional.empty(), Ppc64leProbe.platformWord(Optional.of("power 9\u0001"), "AT_BASE_PLATFORM", how));
+        assertEquals(List.of("AT_PLATFORM '' is not a platform name; left out",
+                "AT_BASE_PLATFORM 'power 9?' is not a platform name; left out"), how);
+        IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> new Ppc64leSnapshot(0, 0,
+                Optional.of("x".repeat(33)), Optional.empty(), OptionalInt.empty(), SnapshotSource.emulated("test")));
+        assertTrue(e.getMessage().startsWith("a platform is a word of letters, digits and _+.- (at most 32), not 'xxx"),
+                e.getMessage());
     }
 }

@@ -4,7 +4,7 @@ import io.cpufeatures.x86.StateRequirement;
 import java.util.List;
 
 /**
- * Short names that keep each line of {@link X86Feature} readable as one table row: the register
+ * Short names that keep each line of {@link io.cpufeatures.x86.X86Feature} readable as one table row: the register
  * state a feature needs and the family it is reported under; and the families in report order.
  */
 public final class TableTerms {
