@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Decoding cost of two builds, measured alternately in one sitting: DecodeBenchmark from the
+# Decoding cost of two builds, measured alternately in one sitting: DecodeBenchmark and AArch64DecodeBenchmark from the
 # benchmarks jar of an earlier build (BEFORE) and of this one (AFTER), ROUNDS times each
 # (default 3), pinned to CPU 1, 12 warm-up and 8 measured iterations of 1 s. Results land in
 # OUT (default target/decode-before-after) as before-N.json and after-N.json.
