@@ -13,11 +13,9 @@ import io.cpufeatures.core.CpuDump;
 import io.cpufeatures.core.CpuDumps;
 import io.cpufeatures.core.CpuFeatures;
 import java.io.File;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.Comparator;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
@@ -28,7 +26,6 @@ import java.util.Set;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
-import java.util.concurrent.TimeUnit;
 import java.util.regex.Pattern;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.Assumptions;
@@ -90,7 +87,7 @@ class Arm64LiveTest {
 
     @BeforeAll
     static void runEveryModel() throws Exception {
-        String qemu = onPath("qemu-aarch64");
+        String qemu = QemuGuest.onPath("qemu-aarch64");
         String java = System.getProperty("cpufeatures.arm64.java", System.getenv().getOrDefault("CPUFEATURES_ARM64_JAVA",
                 "/usr/lib/jvm/java-17-openjdk-arm64/bin/java"));
         String missing = qemu == null ? "qemu-aarch64 is not on the PATH (apt-get install qemu-user)"
@@ -119,37 +116,19 @@ class Arm64LiveTest {
         Path modelDir = WORK.resolve(model.cpu().replaceAll("[^a-z0-9]", "_"));
         Path dir = Files.createDirectories(modelDir.resolve("fleet"));
         Path outFile = modelDir.resolve("out.txt");
-        // No logging provider: logback's start-up alone costs seconds under qemu, and the check logs nothing.
-        List<String> cmd = new ArrayList<>(List.of(qemu, "-cpu", model.cpu(), "-E", "LD_SHOW_AUXV=1", java,
-                "-XX:+UseSerialGC", "-Dslf4j.provider=org.slf4j.helpers.NOP_FallbackServiceProvider", "--add-modules",
-                "jdk.incubator.vector", "-cp", System.getProperty("java.class.path"), Arm64LiveCheck.class.getName(),
-                dir.toString()));
+        List<String> args = new ArrayList<>(List.of(dir.toString()));
         if (model.agreement()) {
-            cmd.add("agreement");
+            args.add("agreement");
         }
         if (model.commands()) {
-            cmd.add("commands");
+            args.add("commands");
         }
         long start = System.nanoTime();
-        Process p = new ProcessBuilder(cmd).redirectErrorStream(true).redirectOutput(outFile.toFile()).start();
-        if (!p.waitFor(TIMEOUT_SECONDS, TimeUnit.SECONDS)) {
-            p.destroyForcibly();
-            throw new AssertionError(model.cpu() + ": did not finish in " + TIMEOUT_SECONDS + " s");
-        }
+        String out = QemuGuest.run(qemu, model.cpu(), java, Arm64LiveCheck.class, args, outFile, TIMEOUT_SECONDS);
         synchronized (SECONDS) {
             SECONDS.put(model.cpu(), (System.nanoTime() - start) / 1_000_000_000);
         }
-        return Files.readString(outFile, StandardCharsets.UTF_8);
-    }
-
-    private static String onPath(String name) {
-        for (String d : System.getenv().getOrDefault("PATH", "").split(File.pathSeparator)) {
-            File f = new File(d, name);
-            if (f.canExecute()) {
-                return f.getPath();
-            }
-        }
-        return null;
+        return out;
     }
 
     /** The models to run: all, or those {@code -Dcpufeatures.arm64.models=a,b} names (to run one while working on it). */
@@ -165,10 +144,10 @@ class Arm64LiveTest {
     }
 
     private static void check(Model m, String out) throws Exception {
-        Map<String, String> v = values(out);
+        Map<String, String> v = QemuGuest.values(out);
         assertTrue(v.containsKey("total.ms"), m.cpu() + " did not run to the end:\n" + out);
         Set<String> hwcapNames = names(auxv(out, "AT_HWCAP"), auxv(out, "AT_HWCAP2"));
-        Set<String> extra = new LinkedHashSet<>(list(v.get("present")));
+        Set<String> extra = new LinkedHashSet<>(QemuGuest.list(v.get("present")));
         extra.removeAll(hwcapNames);
         boolean jitUsesSve = Integer.parseInt(v.get("UseSVE")) >= 1 && Integer.parseInt(v.get("MaxVectorSize")) >= 32;
         assertAll(m.cpu(),
@@ -178,13 +157,13 @@ class Arm64LiveTest {
                 () -> assertEquals(Long.toHexString(auxv(out, "AT_HWCAP")), v.get("hwcap"), "AT_HWCAP as ld.so shows it"),
                 () -> assertEquals(Long.toHexString(auxv(out, "AT_HWCAP2")), v.get("hwcap2"), "AT_HWCAP2 as ld.so shows it"),
                 () -> assertEquals("absent", v.get("hwcap3"), "qemu 7.2 puts no AT_HWCAP3 in the auxiliary vector"),
-                () -> assertEquals(hwcapNames, new LinkedHashSet<>(list(v.get("usable"))), "usable is what the kernel allows"),
+                () -> assertEquals(hwcapNames, new LinkedHashSet<>(QemuGuest.list(v.get("usable"))), "usable is what the kernel allows"),
                 () -> assertEquals(m.qemuOmits(), extra, "present beyond the HWCAPs"),
                 () -> assertEquals(m.core(), v.get("core")),
                 () -> assertEquals("none", v.get("fallback.source"), "the forced /proc/cpuinfo fallback"),
                 () -> assertTrue(v.get("fallback.failure").startsWith("/proc/cpuinfo has no 'Features' line, so it is not an"
                         + " arm64 kernel's (it has x86's 'vendor_id' and 'flags'"), v.get("fallback.failure")),
-                () -> assertDisabledAsimdTakesItsDependents(hwcapNames, list(v.get("disabled.usable"))),
+                () -> assertDisabledAsimdTakesItsDependents(hwcapNames, QemuGuest.list(v.get("disabled.usable"))),
                 () -> assertEquals(m.sveBits(), v.get("sveBits")),
                 () -> assertEquals(jitUsesSve ? "sve" : "neon", v.get("raid.xor"), "UseSVE=" + v.get("UseSVE")
                         + " MaxVectorSize=" + v.get("MaxVectorSize")),
@@ -206,7 +185,7 @@ class Arm64LiveTest {
     }
 
     private static void checkCommands(Model m, Map<String, String> v, String out) throws Exception {
-        Map<String, String> commands = commands(out);
+        Map<String, String> commands = QemuGuest.commands(out);
         for (Map.Entry<String, String> c : commands.entrySet()) {
             assertTrue(c.getKey().endsWith(" exit=0"), c.getKey() + "\n" + c.getValue());
         }
@@ -220,7 +199,7 @@ class Arm64LiveTest {
         String raw = commands.get("report --raw exit=0");
         CpuDump here = CpuDumps.parse(m.cpu(), raw, OptionalLong.empty());
         CpuFeatures back = here.kinds().get(0).cpu();
-        assertEquals(new LinkedHashSet<>(list(v.get("usable"))), back.usable(), "the --raw dump read on this x86 host");
+        assertEquals(new LinkedHashSet<>(QemuGuest.list(v.get("usable"))), back.usable(), "the --raw dump read on this x86 host");
         String explain = commands.get("explain sve exit=0");
         assertTrue(explain.contains("HWCAP") && explain.contains("verdict"), explain);
         assertTrue(commands.get("explain neon exit=0").contains("feature           asimd (also neon, advsimd, simd)"),
@@ -229,41 +208,6 @@ class Arm64LiveTest {
         String fleet = commands.keySet().stream().filter(k -> k.startsWith("fleet ")).findFirst().map(commands::get).orElseThrow();
         assertTrue(fleet.contains("arm64.txt") && fleet.contains(m.core()) && fleet.contains("raid.xor=" + m.xor()), fleet);
         assertTrue(fleet.contains("zen4.txt") && fleet.contains("Zen 4"), "an x86 dump read on arm64: " + fleet);
-    }
-
-    /** The {@code key=value} lines the check printed. */
-    private static Map<String, String> values(String out) {
-        Map<String, String> v = new LinkedHashMap<>();
-        boolean inCommand = false;
-        for (String line : out.split("\n")) {
-            if (line.startsWith("=== command ")) {
-                inCommand = true;
-            } else if (line.equals("=== end")) {
-                inCommand = false;
-            } else if (!inCommand && line.matches("[A-Za-z0-9.]+=.*")) {
-                v.put(line.substring(0, line.indexOf('=')), line.substring(line.indexOf('=') + 1));
-            }
-        }
-        return v;
-    }
-
-    /** Each command's output, by {@code args exit=N}. */
-    private static Map<String, String> commands(String out) {
-        Map<String, String> c = new LinkedHashMap<>();
-        String current = null;
-        StringBuilder text = new StringBuilder();
-        for (String line : out.split("\n")) {
-            if (line.startsWith("=== command ")) {
-                current = line.substring("=== command ".length());
-                text.setLength(0);
-            } else if (line.equals("=== end") && current != null) {
-                c.put(current, text.toString());
-                current = null;
-            } else if (current != null) {
-                text.append(line).append('\n');
-            }
-        }
-        return c;
     }
 
     /** A word as the arm64 ld.so prints it ({@code AT_HWCAP:  ecfffffb}, {@code AT_HWCAP2: 0x7f877fff}). */
@@ -288,7 +232,4 @@ class Arm64LiveTest {
         return s;
     }
 
-    private static List<String> list(String csv) {
-        return csv == null || csv.isEmpty() ? List.of() : Arrays.asList(csv.split(","));
-    }
 }

@@ -1,6 +1,5 @@
 package io.cpufeatures.examples.demo;
 
-import io.cpufeatures.cli.Main;
 import io.cpufeatures.core.CpuDumps;
 import io.cpufeatures.core.CpuFeatures;
 import io.cpufeatures.core.spi.ProbeMode;
@@ -11,8 +10,6 @@ import io.cpufeatures.ppc64le.Ppc64leCpuInfo;
 import io.cpufeatures.ppc64le.Ppc64leSnapshot;
 import io.cpufeatures.ppc64le.Processor;
 import io.cpufeatures.x86.emulation.ReferenceCpus;
-import java.io.PrintWriter;
-import java.io.StringWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
@@ -37,59 +34,43 @@ public final class Ppc64leLiveCheck {
         Ppc64leSnapshot s = (Ppc64leSnapshot) cpu.snapshot().orElseThrow(() -> new AssertionError("no snapshot: "
                 + cpu.source()));
         Optional<Processor> p = cpu.unwrap(Ppc64leCpuInfo.class).orElseThrow().processor();
-        print("architecture", cpu.architecture());
-        print("source.kind", cpu.source().kind().id());
-        print("source", cpu.source().toString());
-        print("hwcap", Long.toHexString(s.hwcap()));
-        print("hwcap2", Long.toHexString(s.hwcap2()));
-        print("processor", p.map(Processor::name).orElse("none"));
-        print("basis", p.map(Processor::basis).orElse("none"));
-        print("present", String.join(",", cpu.present()));
-        print("usable", String.join(",", cpu.usable()));
+        QemuGuest.print("architecture", cpu.architecture());
+        QemuGuest.print("source.kind", cpu.source().kind().id());
+        QemuGuest.print("source", cpu.source().toString());
+        QemuGuest.print("hwcap", Long.toHexString(s.hwcap()));
+        QemuGuest.print("hwcap2", Long.toHexString(s.hwcap2()));
+        QemuGuest.print("processor", p.map(Processor::name).orElse("none"));
+        QemuGuest.print("basis", p.map(Processor::basis).orElse("none"));
+        QemuGuest.print("present", String.join(",", cpu.present()));
+        QemuGuest.print("usable", String.join(",", cpu.usable()));
         // The forced fallback: the same words from /proc/self/auxv, with no native code.
         CpuFeatures fallback = CpuFeatures.probe(new ProbeSettings(List.of(), Optional.empty(), OptionalLong.empty(),
                 ProbeMode.PROC_CPUINFO));
-        print("fallback.source", fallback.source().kind().id());
-        print("fallback.hwcap", fallback.snapshot().map(x -> Long.toHexString(((Ppc64leSnapshot) x).hwcap())).orElse("none"));
-        print("fallback.hwcap2", fallback.snapshot().map(x -> Long.toHexString(((Ppc64leSnapshot) x).hwcap2())).orElse("none"));
-        print("SuperwordUseVSX", cpu.jvm().flag("SuperwordUseVSX").orElse("absent"));
-        print("jvm.vsx", Boolean.toString(cpu.has("jvm.vsx")));
-        print("jvm.vector128", Boolean.toString(cpu.has("jvm.vector128")));
-        print("raid.xor", XorGen.POINT.selection().name());
-        print("zstd.copy", CopyKernels.POINT.selection().name());
+        QemuGuest.print("fallback.source", fallback.source().kind().id());
+        QemuGuest.print("fallback.hwcap", fallback.snapshot().map(x -> Long.toHexString(((Ppc64leSnapshot) x).hwcap())).orElse("none"));
+        QemuGuest.print("fallback.hwcap2", fallback.snapshot().map(x -> Long.toHexString(((Ppc64leSnapshot) x).hwcap2())).orElse("none"));
+        QemuGuest.print("SuperwordUseVSX", cpu.jvm().flag("SuperwordUseVSX").orElse("absent"));
+        QemuGuest.print("jvm.vsx", Boolean.toString(cpu.has("jvm.vsx")));
+        QemuGuest.print("jvm.vector128", Boolean.toString(cpu.has("jvm.vector128")));
+        QemuGuest.print("raid.xor", XorGen.POINT.selection().name());
+        QemuGuest.print("zstd.copy", CopyKernels.POINT.selection().name());
         if (List.of(args).contains("commands")) {
             commands(Path.of(args[0]), cpu);
         }
-        print("total.ms", Long.toString((System.nanoTime() - start) / 1_000_000));
+        QemuGuest.print("total.ms", Long.toString((System.nanoTime() - start) / 1_000_000));
     }
 
     /** Every command, and a fleet of this machine's --raw dump and an x86 one. */
     private static void commands(Path dir, CpuFeatures cpu) throws Exception {
-        String raw = command("report", "--raw");
+        String raw = QemuGuest.command("report", "--raw");
         Path ppc = Files.writeString(dir.resolve("ppc64le.txt"), raw);
         Files.writeString(dir.resolve("zen4.txt"), CpuDumps.write(List.of(ReferenceCpus.zen4().decode())));
-        print("raw.rereads", Boolean.toString(CpuDumps.read(ppc, OptionalLong.empty()).kinds().get(0).cpu().snapshot()
+        QemuGuest.print("raw.rereads", Boolean.toString(CpuDumps.read(ppc, OptionalLong.empty()).kinds().get(0).cpu().snapshot()
                 .equals(cpu.snapshot())));
-        command("report");
-        command("report", "--json");
-        command("explain", "mma");
-        command("dispatch");
-        command("fleet", dir.toString());
-    }
-
-    private static void print(String key, String value) {
-        System.out.println(key + "=" + value);
-    }
-
-    /** Runs the command in this JVM, prints its output between markers. */
-    private static String command(String... args) {
-        StringWriter out = new StringWriter();
-        StringWriter err = new StringWriter();
-        int exit = Main.run(args, new PrintWriter(out, true), new PrintWriter(err, true));
-        System.out.println("=== command " + String.join(" ", args) + " exit=" + exit);
-        System.out.print(out);
-        System.out.print(err);
-        System.out.println("=== end");
-        return out.toString();
+        QemuGuest.command("report");
+        QemuGuest.command("report", "--json");
+        QemuGuest.command("explain", "mma");
+        QemuGuest.command("dispatch");
+        QemuGuest.command("fleet", dir.toString());
     }
 }

@@ -11,7 +11,6 @@ import io.cpufeatures.core.CpuDumps;
 import io.cpufeatures.core.CpuFeatures;
 import io.cpufeatures.ppc64le.Ppc64leFeature;
 import java.io.File;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -25,7 +24,6 @@ import java.util.Set;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
-import java.util.concurrent.TimeUnit;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.BeforeAll;
@@ -66,7 +64,7 @@ class Ppc64leLiveTest {
 
     @BeforeAll
     static void runEveryModel() throws Exception {
-        String qemu = onPath("qemu-ppc64le");
+        String qemu = QemuGuest.onPath("qemu-ppc64le");
         String java = System.getProperty("cpufeatures.ppc64le.java", System.getenv().getOrDefault("CPUFEATURES_PPC64LE_JAVA",
                 "/usr/lib/jvm/java-17-openjdk-ppc64el/bin/java"));
         String missing = qemu == null ? "qemu-ppc64le is not on the PATH (apt-get install qemu-user)"
@@ -93,28 +91,11 @@ class Ppc64leLiveTest {
         Path modelDir = WORK.resolve(model.cpu());
         Path dir = Files.createDirectories(modelDir.resolve("fleet"));
         Path outFile = modelDir.resolve("out.txt");
-        List<String> cmd = new ArrayList<>(List.of(qemu, "-cpu", model.cpu(), "-E", "LD_SHOW_AUXV=1", java, "-XX:+UseSerialGC",
-                "-Dslf4j.provider=org.slf4j.helpers.NOP_FallbackServiceProvider", "--add-modules", "jdk.incubator.vector", "-cp",
-                System.getProperty("java.class.path"), Ppc64leLiveCheck.class.getName(), dir.toString()));
+        List<String> args = new ArrayList<>(List.of(dir.toString()));
         if (model.commands()) {
-            cmd.add("commands");
+            args.add("commands");
         }
-        Process p = new ProcessBuilder(cmd).redirectErrorStream(true).redirectOutput(outFile.toFile()).start();
-        if (!p.waitFor(TIMEOUT_SECONDS, TimeUnit.SECONDS)) {
-            p.destroyForcibly();
-            throw new AssertionError(model.cpu() + ": did not finish in " + TIMEOUT_SECONDS + " s");
-        }
-        return Files.readString(outFile, StandardCharsets.UTF_8);
-    }
-
-    private static String onPath(String name) {
-        for (String d : System.getenv().getOrDefault("PATH", "").split(File.pathSeparator)) {
-            File f = new File(d, name);
-            if (f.canExecute()) {
-                return f.getPath();
-            }
-        }
-        return null;
+        return QemuGuest.run(qemu, model.cpu(), java, Ppc64leLiveCheck.class, args, outFile, TIMEOUT_SECONDS);
     }
 
     @TestFactory
@@ -123,7 +104,7 @@ class Ppc64leLiveTest {
     }
 
     private static void check(Model m, String out) throws Exception {
-        Map<String, String> v = values(out);
+        Map<String, String> v = QemuGuest.values(out);
         assertTrue(v.containsKey("total.ms"), m.cpu() + " did not run to the end:\n" + out);
         long hwcap = auxv(out, "AT_HWCAP", 1);
         long hwcap2 = auxv(out, "AT_HWCAP2", 2);
@@ -135,8 +116,8 @@ class Ppc64leLiveTest {
                 () -> assertEquals("proc-cpuinfo", v.get("fallback.source"), "the forced fallback: /proc/self/auxv"),
                 () -> assertEquals(v.get("hwcap"), v.get("fallback.hwcap")),
                 () -> assertEquals(v.get("hwcap2"), v.get("fallback.hwcap2")),
-                () -> assertEquals(names(hwcap, hwcap2), new LinkedHashSet<>(list(v.get("present")))),
-                () -> assertEquals(list(v.get("present")), list(v.get("usable")), "qemu sets every dependency"),
+                () -> assertEquals(names(hwcap, hwcap2), new LinkedHashSet<>(QemuGuest.list(v.get("present")))),
+                () -> assertEquals(QemuGuest.list(v.get("present")), QemuGuest.list(v.get("usable")), "qemu sets every dependency"),
                 () -> assertEquals(m.processor(), v.get("processor")),
                 () -> assertEquals("isa-level", v.get("basis"), "qemu gives neither a PVR nor AT_PLATFORM"),
                 () -> assertEquals(Boolean.parseBoolean(v.get("SuperwordUseVSX")), Boolean.parseBoolean(v.get("jvm.vsx"))),
@@ -151,7 +132,7 @@ class Ppc64leLiveTest {
     }
 
     private static void checkCommands(Model m, Map<String, String> v, String out) throws Exception {
-        Map<String, String> commands = commands(out);
+        Map<String, String> commands = QemuGuest.commands(out);
         for (Map.Entry<String, String> c : commands.entrySet()) {
             assertTrue(c.getKey().endsWith(" exit=0"), c.getKey() + "\n" + c.getValue());
         }
@@ -161,7 +142,7 @@ class Ppc64leLiveTest {
         assertEquals(m.processor(), json.path("cpus").path(0).path("processor").asText());
         assertEquals("0x" + v.get("hwcap2"), json.path("cpus").path(0).path("hwcap2").asText());
         CpuFeatures back = CpuDumps.parse(m.cpu(), commands.get("report --raw exit=0"), OptionalLong.empty()).kinds().get(0).cpu();
-        assertEquals(new LinkedHashSet<>(list(v.get("usable"))), back.usable(), "the --raw dump read on this x86 host");
+        assertEquals(new LinkedHashSet<>(QemuGuest.list(v.get("usable"))), back.usable(), "the --raw dump read on this x86 host");
         assertEquals("true", v.get("raw.rereads"));
         assertTrue(commands.get("explain mma exit=0").contains("verdict           not usable: the CPU does not report it")
                 || m.cpu().equals("power10"), commands.get("explain mma exit=0"));
@@ -169,41 +150,6 @@ class Ppc64leLiveTest {
         String fleet = commands.keySet().stream().filter(k -> k.startsWith("fleet ")).findFirst().map(commands::get).orElseThrow();
         assertTrue(fleet.contains("ppc64le.txt") && fleet.contains(m.processor() + "  ISA "), fleet);
         assertTrue(fleet.contains("zen4.txt") && fleet.contains("Zen 4"), "an x86 dump read on ppc64le: " + fleet);
-    }
-
-    /** The {@code key=value} lines the check printed, outside the commands' output. */
-    private static Map<String, String> values(String out) {
-        Map<String, String> v = new LinkedHashMap<>();
-        boolean inCommand = false;
-        for (String line : out.split("\n")) {
-            if (line.startsWith("=== command ")) {
-                inCommand = true;
-            } else if (line.equals("=== end")) {
-                inCommand = false;
-            } else if (!inCommand && line.matches("[A-Za-z0-9.]+=.*")) {
-                v.put(line.substring(0, line.indexOf('=')), line.substring(line.indexOf('=') + 1));
-            }
-        }
-        return v;
-    }
-
-    /** Each command's output, by {@code args exit=N}. */
-    private static Map<String, String> commands(String out) {
-        Map<String, String> c = new LinkedHashMap<>();
-        String current = null;
-        StringBuilder text = new StringBuilder();
-        for (String line : out.split("\n")) {
-            if (line.startsWith("=== command ")) {
-                current = line.substring("=== command ".length());
-                text.setLength(0);
-            } else if (line.equals("=== end") && current != null) {
-                c.put(current, text.toString());
-                current = null;
-            } else if (current != null) {
-                text.append(line).append('\n');
-            }
-        }
-        return c;
     }
 
     /**
@@ -240,7 +186,4 @@ class Ppc64leLiveTest {
         return s;
     }
 
-    private static List<String> list(String csv) {
-        return csv == null || csv.isEmpty() ? List.of() : Arrays.asList(csv.split(","));
-    }
 }
