@@ -23,6 +23,12 @@ public record ArchitectureTables<F extends Enum<F> & FeatureRow, C>(String name,
     /**
      * Checks the parts and copies the lists.
      *
+     * @param name         the architecture's name; not null
+     * @param features     the feature table; not null
+     * @param dependencies the dependency table, over {@code features}; not null
+     * @param checks       the usable layer's own checks, in order; not null
+     * @param errata       the errata table; not null
+     * @param policies     the policy table; not null
      * @throws NullPointerException     if a part is null
      * @throws IllegalArgumentException if the dependency table is not over the feature table
      */

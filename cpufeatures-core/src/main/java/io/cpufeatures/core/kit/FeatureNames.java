@@ -16,6 +16,9 @@ public record FeatureNames(String canonicalName, String family, List<String> ali
     /**
      * Checks the parts and copies the aliases.
      *
+     * @param canonicalName the canonical name; not null
+     * @param family        the family; not null
+     * @param aliases       the other spellings; not null, none null
      * @throws NullPointerException if a part is null
      */
     public FeatureNames {
