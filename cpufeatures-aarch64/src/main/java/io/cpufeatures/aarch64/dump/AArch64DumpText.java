@@ -90,13 +90,16 @@ public final class AArch64DumpText {
 
         @Override
         public AArch64Snapshot build(Map<String, String> values, SnapshotSource source) {
-            AArch64Snapshot.Builder b = AArch64Snapshot.builder(source).hwcap(HwcapWord.HWCAP, hex(values.get("hwcap")))
-                    .hwcap(HwcapWord.HWCAP2, hex(values.get("hwcap2"))).idSource(IdRegisterSource.of(values.get("id_registers")).orElseThrow());
+            AArch64Snapshot.Builder b = AArch64Snapshot.builder(source)
+                    .hwcap(HwcapWord.HWCAP, Key.hexValue(values.get("hwcap")))
+                    .hwcap(HwcapWord.HWCAP2, Key.hexValue(values.get("hwcap2")))
+                    .idSource(IdRegisterSource.of(values.get("id_registers")).orElseThrow());
             String h3 = values.getOrDefault("hwcap3", "absent");
             if (!h3.equals("absent")) {
-                b.hwcap(HwcapWord.HWCAP3, hex(h3));
+                b.hwcap(HwcapWord.HWCAP3, Key.hexValue(h3));
             }
-            values.forEach((k, v) -> IdRegister.named(k).filter(r -> r.name().equals(k)).ifPresent(r -> b.register(r, hex(v))));
+            values.forEach((k, v) -> IdRegister.named(k).filter(r -> r.name().equals(k))
+                    .ifPresent(r -> b.register(r, Key.hexValue(v))));
             String sve = values.getOrDefault("sve_vector_bytes", "none");
             if (!sve.equals("none")) {
                 b.sveVectorBytes(Integer.parseInt(sve));
@@ -121,8 +124,5 @@ public final class AArch64DumpText {
             return m;
         }
 
-        private static long hex(String v) {
-            return Long.parseUnsignedLong(v.substring(2), 16);
-        }
     }
 }

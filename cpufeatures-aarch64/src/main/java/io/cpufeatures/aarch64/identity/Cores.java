@@ -2,7 +2,6 @@ package io.cpufeatures.aarch64.identity;
 
 import io.cpufeatures.aarch64.CoreModel;
 import io.cpufeatures.aarch64.Midr;
-import java.util.ArrayList;
 import java.util.Collections;
 import java.util.HashMap;
 import java.util.List;
@@ -226,21 +225,5 @@ public final class Cores {
      */
     public static Optional<CoreModel> of(Midr midr) {
         return Optional.ofNullable(BY_ID.get(midr.implementer() << 12 | midr.part()));
-    }
-
-    /**
-     * The rows of one implementer, in table order.
-     *
-     * @param implementer the implementer code, e.g. {@code 0x41} for Arm
-     * @return its rows; immutable, empty for an implementer the table has no row of
-     */
-    public static List<CoreModel> ofImplementer(int implementer) {
-        List<CoreModel> l = new ArrayList<>();
-        for (CoreModel c : TABLE) {
-            if (c.implementer() == implementer) {
-                l.add(c);
-            }
-        }
-        return List.copyOf(l);
     }
 }

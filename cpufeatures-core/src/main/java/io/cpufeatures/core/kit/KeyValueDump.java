@@ -78,6 +78,16 @@ public final class KeyValueDump<S extends CpuSnapshot> implements SnapshotFormat
         }
 
         /**
+         * The number a {@link #hex} or {@link #hexOr} key's value stands for.
+         *
+         * @param value a value the key accepted: {@code 0x} and 1 to 16 hex digits; not null
+         * @return its 64 bits
+         */
+        public static long hexValue(String value) {
+            return Long.parseUnsignedLong(value.substring(2), 16);
+        }
+
+        /**
          * A key whose value is {@code 0x} and hex digits, or {@code word} for none.
          *
          * @param name the key; not null

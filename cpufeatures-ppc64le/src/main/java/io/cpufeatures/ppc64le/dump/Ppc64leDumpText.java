@@ -66,19 +66,16 @@ public final class Ppc64leDumpText {
         @Override
         public Ppc64leSnapshot build(Map<String, String> v, SnapshotSource source) {
             String pvr = v.getOrDefault("pvr", "absent");
-            if (!pvr.equals("absent") && Long.parseUnsignedLong(pvr.substring(2), 16) >>> 32 != 0) {
+            if (!pvr.equals("absent") && Key.hexValue(pvr) >>> 32 != 0) {
                 throw new IllegalArgumentException("the PVR is 32 bits, not " + pvr);
             }
-            return new Ppc64leSnapshot(hex(v.get("hwcap")), hex(v.get("hwcap2")), word(v, "platform"), word(v, "base_platform"),
-                    pvr.equals("absent") ? OptionalInt.empty() : OptionalInt.of((int) hex(pvr)), source);
+            return new Ppc64leSnapshot(Key.hexValue(v.get("hwcap")), Key.hexValue(v.get("hwcap2")), word(v, "platform"),
+                    word(v, "base_platform"),
+                    pvr.equals("absent") ? OptionalInt.empty() : OptionalInt.of((int) Key.hexValue(pvr)), source);
         }
 
         private static Optional<String> word(Map<String, String> v, String key) {
             return Optional.ofNullable(v.get(key)).filter(x -> !x.equals("absent"));
-        }
-
-        private static long hex(String v) {
-            return Long.parseUnsignedLong(v.substring(2), 16);
         }
 
         @Override

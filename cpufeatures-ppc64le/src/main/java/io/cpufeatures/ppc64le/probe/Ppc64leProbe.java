@@ -11,7 +11,6 @@ import io.cpufeatures.os.ProcCpuinfo;
 import io.cpufeatures.ppc64le.Ppc64leSnapshot;
 import java.io.IOException;
 import java.nio.ByteOrder;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -105,7 +104,7 @@ public final class Ppc64leProbe {
         OptionalInt pvr = OptionalInt.empty();
         String pvrHow = "no PVR: " + procCpuinfo + " is not a POWER kernel's";
         try {
-            Optional<Map<String, String>> cpu = ProcCpuinfo.firstWith(Files.readString(procCpuinfo, StandardCharsets.ISO_8859_1),
+            Optional<Map<String, String>> cpu = ProcCpuinfo.firstWith(ProcCpuinfo.read(procCpuinfo, linux),
                     "revision");
             Matcher m = PVR.matcher(cpu.map(c -> c.get("revision")).orElse(""));
             if (m.find()) {
