@@ -2,8 +2,11 @@ package io.cpufeatures.aarch64;
 
 import io.cpufeatures.aarch64.dump.AArch64DumpText;
 import io.cpufeatures.aarch64.probe.AArch64Probe;
+import io.cpufeatures.core.CpuDescription;
 import io.cpufeatures.core.kit.ArchitectureProvider;
+import io.cpufeatures.core.kit.SnapshotFormat;
 import io.cpufeatures.core.spi.ProbeMode;
+import java.util.List;
 import java.util.Set;
 
 /**
@@ -16,8 +19,17 @@ public final class AArch64CpuFeaturesProvider extends ArchitectureProvider<AArch
 
     /** Creates the provider (ServiceLoader needs a public no-argument constructor). */
     public AArch64CpuFeaturesProvider() {
-        super(AArch64Rules.INSTANCE, AArch64Snapshot.class, AArch64Rules.VOCABULARY,
-                AArch64Description.KINDS, AArch64DumpText.FORMAT, Set.of("aarch64", "arm64"));
+        super(AArch64Rules.INSTANCE, AArch64Snapshot.class, AArch64Rules.VOCABULARY, Set.of("aarch64", "arm64"));
+    }
+
+    @Override
+    public List<CpuDescription.FactKind> facts() {
+        return AArch64Description.KINDS;
+    }
+
+    @Override
+    protected SnapshotFormat<AArch64Snapshot> format() {
+        return AArch64DumpText.FORMAT;
     }
 
     @Override

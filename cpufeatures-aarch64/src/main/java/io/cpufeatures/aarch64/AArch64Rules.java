@@ -9,7 +9,6 @@ import io.cpufeatures.core.CpuDescription;
 import io.cpufeatures.core.kit.Architecture;
 import io.cpufeatures.core.kit.ArchitectureTables;
 import io.cpufeatures.core.kit.DecodedCpu;
-import io.cpufeatures.core.kit.DependencyTable;
 import io.cpufeatures.core.kit.FeatureTable;
 import io.cpufeatures.core.kit.Vocabularies;
 import io.cpufeatures.core.spi.FeatureVocabulary;
@@ -33,11 +32,6 @@ final class AArch64Rules implements Architecture<AArch64Feature, AArch64Snapshot
 
     static final FeatureTable<AArch64Feature> FEATURES = AArch64Table.FEATURES;
 
-    static final DependencyTable<AArch64Feature> DEPENDENCIES = FeatureDependencies.DEPENDENCIES;
-
-    private static final ArchitectureTables<AArch64Feature, AArch64Snapshot> TABLES = new ArchitectureTables<>(AArch64Snapshot.ARCHITECTURE, FEATURES, DEPENDENCIES,
-            List.of(HwcapCheck.INSTANCE), List.of(), List.of());
-
     /**
      * {@code crypto}: GCC's {@code +crypto} extension, whose {@code /proc/cpuinfo} features are
      * "aes pmull sha1 sha2" ({@code aarch64-option-extensions.def}): the Armv8.0 cryptographic
@@ -45,16 +39,22 @@ final class AArch64Rules implements Architecture<AArch64Feature, AArch64Snapshot
      */
     static final Map<String, List<String>> GROUPS = Map.of("crypto", List.of("aes", "pmull", "sha1", "sha2"));
 
-    static final FeatureVocabulary VOCABULARY = Vocabularies.of(INSTANCE, GROUPS, AArch64JvmGates.GATES,
-            AArch64JvmGates.BY_FEATURE,
+    static final FeatureVocabulary VOCABULARY = Vocabularies.of(AArch64Snapshot.ARCHITECTURE, FEATURES, List.of(), GROUPS,
+            AArch64JvmGates.GATES, AArch64JvmGates.BY_FEATURE,
             "aarch64: canonical /proc/cpuinfo names (asimd, atomics, sve2) and their aliases (neon, lse, dotprod)");
 
     private AArch64Rules() {
     }
 
+    /** Built on the first decoding, not when the module only lends its names to the vocabulary. */
+    private static final class Tables {
+        static final ArchitectureTables<AArch64Feature, AArch64Snapshot> TABLES = new ArchitectureTables<>(
+                AArch64Snapshot.ARCHITECTURE, FEATURES, FeatureDependencies.DEPENDENCIES, List.of(HwcapCheck.INSTANCE), List.of(), List.of());
+    }
+
     @Override
     public ArchitectureTables<AArch64Feature, AArch64Snapshot> tables() {
-        return TABLES;
+        return Tables.TABLES;
     }
 
     @Override

@@ -28,7 +28,7 @@ class AArch64RuleRowsTest {
     /** A CPU with {@code f} and everything it depends on, as Linux would set its HWCAPs. */
     private static EmulatedArmCpu.Builder cpuWith(AArch64Feature f) {
         EmulatedArmCpu.Builder b = EmulatedArmCpu.arm(0xd0c, 4, 1).with(f);
-        AArch64Rules.DEPENDENCIES.closureOf(f).forEach(b::with);
+        AArch64Rules.INSTANCE.dependencies().closureOf(f).forEach(b::with);
         return b;
     }
 
@@ -68,7 +68,7 @@ class AArch64RuleRowsTest {
                 continue; // ID registers read are HWCAP_CPUID set: its absence is the next test's
             }
             EmulatedArmCpu.Builder b = EmulatedArmCpu.arm(0xd0c, 4, 1);
-            AArch64Rules.DEPENDENCIES.closureOf(f).forEach(b::with);
+            AArch64Rules.INSTANCE.dependencies().closureOf(f).forEach(b::with);
             CpuFeatures without = CpuFeatures.of(b.snapshot());
             List<Reason> r = without.reasons(f.canonicalName());
             String expected = f.idRule().kernelOnly() ? f.macro() + " is clear"
@@ -104,7 +104,7 @@ class AArch64RuleRowsTest {
     void everyDependencyRowRefusesTheFeatureWhenItsDependencyIsNotUsableAndNamesIt() {
         List<String> problems = new ArrayList<>();
         int rows = 0;
-        for (DependencyRule<AArch64Feature> row : AArch64Rules.DEPENDENCIES.rows()) {
+        for (DependencyRule<AArch64Feature> row : AArch64Rules.INSTANCE.dependencies().rows()) {
             rows++;
             AArch64Feature f = row.feature();
             AArch64Feature g = row.dependsOn();
@@ -122,7 +122,7 @@ class AArch64RuleRowsTest {
             }
         }
         assertTrue(problems.isEmpty(), String.join("\n", problems));
-        assertEquals(AArch64Rules.DEPENDENCIES.rows().size(), rows);
+        assertEquals(AArch64Rules.INSTANCE.dependencies().rows().size(), rows);
         assertTrue(rows > 40, "the table has " + rows + " rows");
     }
 

@@ -1,9 +1,12 @@
 package io.cpufeatures.ppc64le;
 
+import io.cpufeatures.core.CpuDescription;
 import io.cpufeatures.core.kit.ArchitectureProvider;
+import io.cpufeatures.core.kit.SnapshotFormat;
 import io.cpufeatures.core.spi.ProbeMode;
 import io.cpufeatures.ppc64le.dump.Ppc64leDumpText;
 import io.cpufeatures.ppc64le.probe.Ppc64leProbe;
+import java.util.List;
 import java.util.Set;
 
 /**
@@ -15,8 +18,17 @@ public final class Ppc64leCpuFeaturesProvider extends ArchitectureProvider<Ppc64
 
     /** Creates the provider (ServiceLoader needs a public no-argument constructor). */
     public Ppc64leCpuFeaturesProvider() {
-        super(Ppc64leRules.INSTANCE, Ppc64leSnapshot.class, Ppc64leRules.VOCABULARY,
-                Ppc64leRules.FACTS, Ppc64leDumpText.FORMAT, Set.of("ppc64le"));
+        super(Ppc64leRules.INSTANCE, Ppc64leSnapshot.class, Ppc64leRules.VOCABULARY, Set.of("ppc64le"));
+    }
+
+    @Override
+    public List<CpuDescription.FactKind> facts() {
+        return Ppc64leRules.FACTS;
+    }
+
+    @Override
+    protected SnapshotFormat<Ppc64leSnapshot> format() {
+        return Ppc64leDumpText.FORMAT;
     }
 
     @Override

@@ -13,7 +13,6 @@ import io.cpufeatures.core.jvm.JvmGate;
 import io.cpufeatures.core.kit.Architecture;
 import io.cpufeatures.core.kit.ArchitectureTables;
 import io.cpufeatures.core.kit.DecodedCpu;
-import io.cpufeatures.core.kit.DependencyTable;
 import io.cpufeatures.core.kit.FeatureTable;
 import io.cpufeatures.core.kit.Vocabularies;
 import io.cpufeatures.core.spi.FeatureVocabulary;
@@ -37,11 +36,6 @@ final class Ppc64leRules implements Architecture<Ppc64leFeature, Ppc64leSnapshot
 
     static final FeatureTable<Ppc64leFeature> FEATURES = Ppc64leTables.FEATURES;
 
-    static final DependencyTable<Ppc64leFeature> DEPENDENCIES = Ppc64leTables.DEPENDENCIES;
-
-    private static final ArchitectureTables<Ppc64leFeature, Ppc64leSnapshot> TABLES = new ArchitectureTables<>(Ppc64leSnapshot.ARCHITECTURE, FEATURES,
-            DEPENDENCIES, List.of(), List.of(), List.of());
-
     /**
      * HotSpot's ppc64 product flags that follow the CPU ({@code src/hotspot/cpu/ppc/vm_version_ppc.cpp}, JDK 17u
      * and 25u read): {@code SuperwordUseVSX} (C2's vectors in VSX registers, and the Vector API's; POWER8 and later
@@ -51,7 +45,7 @@ final class Ppc64leRules implements Architecture<Ppc64leFeature, Ppc64leSnapshot
     static final List<JvmGate> GATES = List.of(JvmGate.enabled("jvm.vsx", "SuperwordUseVSX"),
             JvmGate.enabled("jvm.aes", "UseAES"), JvmGate.enabled("jvm.sha", "UseSHA"), JvmGate.enabled("jvm.fma", "UseFMA"));
 
-    static final FeatureVocabulary VOCABULARY = Vocabularies.of(INSTANCE, Map.of(), GATES, Map.of(ALTIVEC,
+    static final FeatureVocabulary VOCABULARY = Vocabularies.of(Ppc64leSnapshot.ARCHITECTURE, FEATURES, List.of(), Map.of(), GATES, Map.of(ALTIVEC,
             List.of("jvm.vector128"), VSX, List.of("jvm.vsx"), VCRYPTO, List.of("jvm.aes", "jvm.sha"), FPU, List.of("jvm.fma")),
             "ppc64le: glibc's hwcap names (altivec, vsx, arch_3_00, darn, mma)");
 
@@ -76,9 +70,15 @@ final class Ppc64leRules implements Architecture<Ppc64leFeature, Ppc64leSnapshot
     private Ppc64leRules() {
     }
 
+    /** Built on the first decoding, not when the module only lends its names to the vocabulary. */
+    private static final class Tables {
+        static final ArchitectureTables<Ppc64leFeature, Ppc64leSnapshot> TABLES = new ArchitectureTables<>(
+                Ppc64leSnapshot.ARCHITECTURE, FEATURES, Ppc64leTables.DEPENDENCIES, List.of(), List.of(), List.of());
+    }
+
     @Override
     public ArchitectureTables<Ppc64leFeature, Ppc64leSnapshot> tables() {
-        return TABLES;
+        return Tables.TABLES;
     }
 
     @Override

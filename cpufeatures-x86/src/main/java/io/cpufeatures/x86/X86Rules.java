@@ -4,7 +4,6 @@ import io.cpufeatures.core.CpuDescription;
 import io.cpufeatures.core.kit.Architecture;
 import io.cpufeatures.core.kit.ArchitectureTables;
 import io.cpufeatures.core.kit.DecodedCpu;
-import io.cpufeatures.core.kit.DependencyTable;
 import io.cpufeatures.core.kit.FeatureTable;
 import io.cpufeatures.core.kit.Vocabularies;
 import io.cpufeatures.core.spi.FeatureVocabulary;
@@ -20,6 +19,7 @@ import io.cpufeatures.x86.usable.FeatureDependencies;
 import io.cpufeatures.x86.usable.RuleInput;
 import io.cpufeatures.x86.usable.StateCheck;
 import io.cpufeatures.x86.usable.Xcr0Inference;
+import java.util.Arrays;
 import java.util.List;
 import java.util.Locale;
 import java.util.Optional;
@@ -38,20 +38,22 @@ final class X86Rules implements Architecture<X86Feature, RuleInput, CpuidSnapsho
 
     static final FeatureTable<X86Feature> FEATURES = X86Table.FEATURES;
 
-    static final DependencyTable<X86Feature> DEPENDENCIES = FeatureDependencies.DEPENDENCIES;
-
-    private static final ArchitectureTables<X86Feature, RuleInput> TABLES = new ArchitectureTables<>(ARCHITECTURE, FEATURES, DEPENDENCIES,
-            List.of(StateCheck.CHECK), Errata.table(), PolicyRules.table());
-
-    static final FeatureVocabulary VOCABULARY = Vocabularies.of(INSTANCE, X86Groups.GROUPS, X86JvmGates.GATES,
+    static final FeatureVocabulary VOCABULARY = Vocabularies.of(ARCHITECTURE, FEATURES,
+            Arrays.stream(PolicyFlag.values()).map(PolicyFlag::canonicalName).toList(), X86Groups.GROUPS, X86JvmGates.GATES,
             X86JvmGates.BY_FEATURE, "canonical /proc/cpuinfo names (avx2, avx512f, pni) and their aliases (sse3, lzcnt, sha)");
+
+    /** Built on the first decoding, not when the module only lends its names to the vocabulary. */
+    private static final class Tables {
+        static final ArchitectureTables<X86Feature, RuleInput> TABLES = new ArchitectureTables<>(
+                ARCHITECTURE, FEATURES, FeatureDependencies.DEPENDENCIES, List.of(StateCheck.CHECK), Errata.table(), PolicyRules.table());
+    }
 
     private X86Rules() {
     }
 
     @Override
     public ArchitectureTables<X86Feature, RuleInput> tables() {
-        return TABLES;
+        return Tables.TABLES;
     }
 
     @Override

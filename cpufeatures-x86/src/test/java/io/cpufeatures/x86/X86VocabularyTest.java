@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import io.cpufeatures.core.CpuFeatures;
 import io.cpufeatures.core.FeatureName;
 import io.cpufeatures.core.jvm.JvmView;
+import io.cpufeatures.core.kit.PolicyRule;
 import io.cpufeatures.x86.emulation.ReferenceCpus;
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -71,5 +72,11 @@ class X86VocabularyTest {
             assertEquals(FeatureName.Kind.FEATURE, CpuFeatures.resolve(feature.canonicalName(), "test").kind());
         });
         assertTrue(X86JvmGates.BY_FEATURE.containsKey(X86Feature.AVX2));
+    }
+
+    @Test
+    void theVocabularysPolicyFlagsAreThePolicyTablesInOrder() {
+        // The vocabulary names the flags from PolicyFlag so that it is built without the policy table's predicates.
+        assertEquals(X86Rules.INSTANCE.policies().stream().map(PolicyRule::flag).toList(), X86Rules.VOCABULARY.policyFlags());
     }
 }

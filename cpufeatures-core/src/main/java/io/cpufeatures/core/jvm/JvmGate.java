@@ -31,6 +31,34 @@ public record JvmGate(String name, Rule rule) {
         }
     }
 
+    /**
+     * Gates are equal when their names and rules are. Written out rather than generated: a process's first
+     * generated record {@code equals} bootstraps {@code java.lang.runtime.ObjectMethods} (about 20 ms here), and
+     * every process compares the gates two modules share ({@code jvm.aes}, {@code jvm.fma}) as it builds its names.
+     */
+    @Override
+    public boolean equals(Object o) {
+        return o instanceof JvmGate g && name.equals(g.name) && sameRule(rule, g.rule);
+    }
+
+    @Override
+    public int hashCode() {
+        return name.hashCode();
+    }
+
+    private static boolean sameRule(Rule a, Rule b) {
+        if (a instanceof FlagEnabled x) {
+            return b instanceof FlagEnabled y && x.flag().equals(y.flag());
+        }
+        if (a instanceof FlagAtLeast x) {
+            return b instanceof FlagAtLeast y && x.flag().equals(y.flag()) && x.minimum() == y.minimum();
+        }
+        if (a instanceof VectorBits x) {
+            return b instanceof VectorBits y && x.bits() == y.bits();
+        }
+        return a instanceof VectorApi && b instanceof VectorApi;
+    }
+
     /** When a gate holds. */
     public sealed interface Rule permits VectorApi, VectorBits, FlagAtLeast, FlagEnabled {
     }

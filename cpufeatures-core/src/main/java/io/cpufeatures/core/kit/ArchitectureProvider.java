@@ -1,6 +1,5 @@
 package io.cpufeatures.core.kit;
 
-import io.cpufeatures.core.CpuDescription;
 import io.cpufeatures.core.CpuSnapshot;
 import io.cpufeatures.core.DumpFormatException;
 import io.cpufeatures.core.kit.KeyValueDump.SnapshotDump;
@@ -18,8 +17,10 @@ import java.util.Set;
 
 /**
  * An architecture module's {@link CpuFeaturesProvider}, built from its parts: the tables and the decoder
- * ({@link Architecture}), the vocabulary, the report's facts and the dump format. The subclass, public with a public
- * no-argument constructor for {@link java.util.ServiceLoader}, adds only its probe.
+ * ({@link Architecture}) and the vocabulary. The subclass, public with a public no-argument constructor for
+ * {@link java.util.ServiceLoader}, adds its probe, its dump format ({@link #format()}) and the kinds of fact its
+ * reports hold ({@link #facts()}); those two are asked for only when a dump is read or written or a report
+ * described, so a module that only lends its names on another architecture's machine never builds them.
  *
  * @param <F> the architecture's feature enum
  * @param <S> the architecture's snapshot
@@ -30,8 +31,6 @@ public abstract class ArchitectureProvider<F extends Enum<F> & FeatureRow, S ext
     private final Architecture<F, ?, S, I> architecture;
     private final Class<S> snapshotType;
     private final FeatureVocabulary vocabulary;
-    private final List<CpuDescription.FactKind> facts;
-    private final SnapshotFormat<S> format;
     private final Set<String> osArchs;
 
     /**
@@ -40,17 +39,13 @@ public abstract class ArchitectureProvider<F extends Enum<F> & FeatureRow, S ext
      * @param architecture the tables; not null
      * @param snapshotType the class of the architecture's snapshots; not null
      * @param vocabulary   its names; not null
-     * @param facts        the kinds of fact its description of a CPU holds, in report order; not null
-     * @param format       its dump files; not null
      * @param osArchs      the values of {@code os.arch} of the JVMs it probes ({@code aarch64}, {@code arm64}); not null
      */
-    protected ArchitectureProvider(Architecture<F, ?, S, I> architecture, Class<S> snapshotType, FeatureVocabulary vocabulary, List<CpuDescription.FactKind> facts, SnapshotFormat<S> format,
+    protected ArchitectureProvider(Architecture<F, ?, S, I> architecture, Class<S> snapshotType, FeatureVocabulary vocabulary,
             Set<String> osArchs) {
         this.architecture = Objects.requireNonNull(architecture, "architecture");
         this.snapshotType = Objects.requireNonNull(snapshotType, "snapshotType");
         this.vocabulary = Objects.requireNonNull(vocabulary, "vocabulary");
-        this.facts = List.copyOf(facts);
-        this.format = Objects.requireNonNull(format, "format");
         this.osArchs = Set.copyOf(osArchs);
     }
 
@@ -100,17 +95,15 @@ public abstract class ArchitectureProvider<F extends Enum<F> & FeatureRow, S ext
         return vocabulary;
     }
 
-    @Override
-    public final List<CpuDescription.FactKind> facts() {
-        return facts;
-    }
+    /** {@return the architecture's dump files: read into snapshots and written back} */
+    protected abstract SnapshotFormat<S> format();
 
     /**
      * {@inheritDoc} The file is parsed by the architecture's format; an XCR0 goes to {@link #withXcr0}.
      */
     @Override
     public final Optional<DumpContents> parseDump(String file, String text, OptionalLong xcr0) throws DumpFormatException {
-        Optional<SnapshotDump<S>> dump = format.parse(file, text);
+        Optional<SnapshotDump<S>> dump = format().parse(file, text);
         if (dump.isEmpty()) {
             return Optional.empty();
         }
@@ -134,7 +127,7 @@ public abstract class ArchitectureProvider<F extends Enum<F> & FeatureRow, S ext
 
     @Override
     public final String unrecognisedDump() {
-        return format.unrecognised();
+        return format().unrecognised();
     }
 
     @Override
@@ -147,6 +140,6 @@ public abstract class ArchitectureProvider<F extends Enum<F> & FeatureRow, S ext
             }
             own.add(snapshotType.cast(s));
         }
-        return format.write(own);
+        return format().write(own);
     }
 }

@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import com.google.common.testing.EqualsTester;
 import io.cpufeatures.core.ReasonKind;
 import java.util.HashMap;
 import java.util.List;
@@ -115,5 +116,20 @@ class JvmViewTest {
             assertTrue(v.flag("MaxVectorSize").isPresent(), v.toString());
         }
         assertEquals(v.vectorApiReadable(), ModuleLayer.boot().findModule("jdk.incubator.vector").isPresent());
+    }
+
+    @Test
+    void gatesAreEqualExactlyWhenTheirNamesAndRulesAre() {
+        new EqualsTester()
+                .addEqualityGroup(JvmGate.enabled("jvm.aes", "UseAES"), JvmGate.enabled("jvm.aes", "UseAES"))
+                .addEqualityGroup(JvmGate.enabled("jvm.aes", "UseAESIntrinsics"))
+                .addEqualityGroup(JvmGate.enabled("jvm.sha", "UseAES"))
+                .addEqualityGroup(JvmGate.atLeast("jvm.aes", "UseAES", 1), JvmGate.atLeast("jvm.aes", "UseAES", 1))
+                .addEqualityGroup(JvmGate.atLeast("jvm.aes", "UseAES", 2))
+                .addEqualityGroup(new JvmGate("jvm.aes", new JvmGate.VectorBits(128)),
+                        new JvmGate("jvm.aes", new JvmGate.VectorBits(128)))
+                .addEqualityGroup(new JvmGate("jvm.aes", new JvmGate.VectorBits(256)))
+                .addEqualityGroup(new JvmGate("jvm.aes", new JvmGate.VectorApi()), new JvmGate("jvm.aes", new JvmGate.VectorApi()))
+                .testEquals();
     }
 }

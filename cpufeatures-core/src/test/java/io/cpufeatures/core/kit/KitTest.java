@@ -199,10 +199,10 @@ class KitTest {
 
     @Test
     void theVocabularyComesFromTheTables() {
-        FeatureVocabulary v = Vocabularies.of(ToyArchitecture.INSTANCE, ToyArchitecture.groups(),
+        FeatureVocabulary v = Vocabularies.of("toy", ToyArchitecture.FEATURES, List.of("prefer_narrow"), ToyArchitecture.groups(),
                 List.of(JvmGate.enabled("jvm.toyvec", "UseToyVec")), Map.of(VEC, List.of("jvm.toyvec")), "toy names");
         assertEquals("toy", v.architecture());
-        assertEquals(List.of("base", "vec", "wide", "crypt", "solo"), List.copyOf(v.features().keySet()));
+        assertEquals(List.of("base", "vec", "wide", "crypt", "solo"), List.copyOf(v.features().keySet()), "table order");
         assertEquals(List.of("simd"), v.features().get("vec"));
         assertEquals(List.of("prefer_narrow"), v.policyFlags());
         assertEquals(Map.of("vec", List.of("jvm.toyvec")), v.jvmGatesOf());
