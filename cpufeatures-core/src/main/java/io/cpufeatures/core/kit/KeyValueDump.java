@@ -13,6 +13,7 @@ import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.function.Predicate;
+import java.util.regex.Pattern;
 
 /**
  * A line-oriented dump format, what {@code cpufeatures report --raw} writes on an architecture whose raw
@@ -49,6 +50,9 @@ public final class KeyValueDump<S extends CpuSnapshot> implements SnapshotFormat
      */
     public record Key(String name, boolean required, Predicate<String> valid, String expected) {
 
+        private static final Pattern HEX = Pattern.compile("0x[0-9a-fA-F]{1,16}");
+        private static final String HEX_EXPECTED = "0x and 1 to 16 hex digits";
+
         /**
          * Validates the parts.
          *
@@ -74,7 +78,7 @@ public final class KeyValueDump<S extends CpuSnapshot> implements SnapshotFormat
          * @return the key
          */
         public static Key hex(String name, boolean required) {
-            return new Key(name, required, v -> v.matches("0x[0-9a-fA-F]{1,16}"), "0x and 1 to 16 hex digits");
+            return new Key(name, required, v -> HEX.matcher(v).matches(), HEX_EXPECTED);
         }
 
         /**
@@ -82,8 +86,12 @@ public final class KeyValueDump<S extends CpuSnapshot> implements SnapshotFormat
          *
          * @param value a value the key accepted: {@code 0x} and 1 to 16 hex digits; not null
          * @return its 64 bits
+         * @throws IllegalArgumentException if {@code value} is not of that form, saying so
          */
         public static long hexValue(String value) {
+            if (!HEX.matcher(value).matches()) {
+                throw new IllegalArgumentException("'" + value + "' is not " + HEX_EXPECTED);
+            }
             return Long.parseUnsignedLong(value.substring(2), 16);
         }
 
@@ -95,8 +103,7 @@ public final class KeyValueDump<S extends CpuSnapshot> implements SnapshotFormat
          * @return the key, optional
          */
         public static Key hexOr(String name, String word) {
-            return new Key(name, false, v -> v.equals(word) || v.matches("0x[0-9a-fA-F]{1,16}"),
-                    "'" + word + "' or 0x and 1 to 16 hex digits");
+            return new Key(name, false, v -> v.equals(word) || HEX.matcher(v).matches(), "'" + word + "' or " + HEX_EXPECTED);
         }
     }
 

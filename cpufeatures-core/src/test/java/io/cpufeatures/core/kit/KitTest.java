@@ -9,6 +9,8 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.mockito.Mockito.mock;
+import static org.mockito.Mockito.when;
 
 import com.google.common.testing.NullPointerTester;
 import io.cpufeatures.core.CpuDescription;
@@ -207,5 +209,27 @@ class KitTest {
         assertEquals(List.of("prefer_narrow"), v.policyFlags());
         assertEquals(Map.of("vec", List.of("jvm.toyvec")), v.jvmGatesOf());
         assertEquals("toy names", v.acceptedNames());
+    }
+
+    @Test
+    void aHexValueIsReadOnlyInTheFormItsKeyAccepts() {
+        assertEquals(0x119ffbL, KeyValueDump.Key.hexValue("0x119ffb"));
+        assertEquals(-1L, KeyValueDump.Key.hexValue("0xffffffffffffffff"));
+        for (String bad : List.of("119ffb", "0x", "0x1g", "0x" + "1".repeat(17), " 0x1")) {
+            IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> KeyValueDump.Key.hexValue(bad));
+            assertEquals("'" + bad + "' is not 0x and 1 to 16 hex digits", e.getMessage());
+        }
+    }
+
+    @Test
+    void theFacadesViewRefusesACpuAnotherArchitectureDecoded() {
+        @SuppressWarnings("unchecked")
+        Architecture<Toy, ToyCpu, ToyCpu, ToyInfo> other = mock(Architecture.class);
+        when(other.features()).thenReturn(FeatureTable.of(Toy.class, "another toy", List.of("core", "vector", "crypto"),
+                t -> "bit " + t.ordinal()));
+        when(other.name()).thenReturn("another toy");
+        ToyInfo info = toy(EnumSet.of(BASE), true, 1);
+        IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> new DecodedFeatures<>(other, info));
+        assertTrue(e.getMessage().endsWith(" was not decoded by another toy"), e.getMessage());
     }
 }
