@@ -4,7 +4,7 @@
     examples/benchmarks/first-use-before-after.py BEFORE_JAR AFTER_JAR [-n RUNS] [JAVA_HOME ...]
 
 Each jar is a demo assembly (examples/demo/target/cpufeatures-demo.jar: the library with every module). Each
-round runs first-use/FirstHas.java once per build, in turn, pinned to CPU 1, without a logging provider: a fresh
+round runs cold-start/FirstHas.java once per build, in turn, pinned to CPU 1, without a logging provider: a fresh
 JVM whose only work is CpuFeatures.current().has("avx2"). Prints, per JDK (default: the java on PATH and Temurin 25
 if installed), the median wall time and the median time of that first call inside the process, and their ratios.
 """
@@ -36,7 +36,7 @@ def main():
     a = ap.parse_args()
     classes = tempfile.mkdtemp()
     subprocess.run(["javac", "--release", "17", "-cp", a.after, "-d", classes,
-                    os.path.join(HERE, "first-use", "FirstHas.java")], check=True)
+                    os.path.join(HERE, "cold-start", "FirstHas.java")], check=True)
     builds = {"before": a.before, "after": a.after}
     for home in a.homes or default_homes():
         java = os.path.join(home, "bin", "java")
