@@ -31,7 +31,9 @@ final class DispatchCommand implements Callable<Integer> {
 
     @Override
     public Integer call() {
-        Machine machine = target.load(main.stdin());
+        Machine loaded = target.load(main.stdin());
+        // On this machine the candidates are made and self-tested: the real view. A dump's choices follow requirements.
+        Machine machine = loaded.withJvm(CommandJvm.view(loaded.process()));
         PrintWriter out = spec.commandLine().getOut();
         int status = 0;
         for (int i = 0; i < machine.cpus().size(); i++) {

@@ -30,7 +30,7 @@ final class ExplainCommand implements Callable<Integer> {
 
     @Override
     public Integer call() {
-        Machine machine = target.load(main.stdin());
+        Machine machine = target.load(main.stdin()).withJvm(CommandJvm.view(false));
         PrintWriter out = spec.commandLine().getOut();
         for (int i = 0; i < machine.cpus().size(); i++) {
             if (machine.cpus().size() > 1) {

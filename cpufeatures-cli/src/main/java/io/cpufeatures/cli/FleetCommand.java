@@ -43,13 +43,13 @@ final class FleetCommand implements Callable<Integer> {
         List<Path> files = files();
         ProgressBar progress = new ProgressBar(err, files.size(),
                 files.size() > PROGRESS_ABOVE && Terminals.isTerminal(Terminals.STDERR));
-        JvmView jvm = JvmView.current();
+        JvmView jvm = CommandJvm.view(false);
         int failed = 0;
         for (int i = 0; i < files.size(); i++) {
             Path file = files.get(i);
             List<String> lines = new ArrayList<>();
             try {
-                ReportModel model = ReportModel.of(Machine.load(file, null), jvm);
+                ReportModel model = ReportModel.of(Machine.load(file, null).withJvm(jvm), jvm);
                 if (json) {
                     lines.add(JsonReport.write(JsonReport.fleetLine(file.toString(), model), false));
                 } else {

@@ -161,10 +161,16 @@ final class JsonReport {
         v.flags().forEach(flags::put);
         ObjectNode vector = n.putObject("vectorApi");
         vector.put("readable", v.vectorApiReadable());
+        vector.put("assumed", v.vectorApiAssumed());
         if (v.preferredVectorBits().isPresent()) {
             vector.put("preferredBits", v.preferredVectorBits().getAsInt());
         } else {
             vector.putNull("preferredBits");
+        }
+        if (v.derivedVectorBits().isPresent()) {
+            vector.put("derivedBits", v.derivedVectorBits().getAsInt());
+        } else {
+            vector.putNull("derivedBits");
         }
         ArrayNode available = n.putArray("available");
         v.available().forEach(available::add);

@@ -7,6 +7,7 @@ import io.cpufeatures.core.CpuFeaturesConfigurationException;
 import io.cpufeatures.core.CpuKind;
 import io.cpufeatures.core.DumpFormatException;
 import io.cpufeatures.core.ProbeSource;
+import io.cpufeatures.core.jvm.JvmView;
 import io.cpufeatures.core.spi.ProbeSettings;
 import java.io.IOException;
 import java.io.InputStream;
@@ -71,6 +72,14 @@ record Machine(List<CpuKind<CpuFeatures>> cpus, ProbeSource source, boolean proc
         }
         CpuDump dump = cpuidFile.equals(STDIN) ? read(stdin, value) : read(cpuidFile, value);
         return new Machine(dump.kinds(), dump.source(), false, dump.machine());
+    }
+
+    /**
+     * This machine seen from {@code jvm}: every CPU answers its {@code jvm.*} features, and so its dispatch
+     * requirements, from that view.
+     */
+    Machine withJvm(JvmView jvm) {
+        return new Machine(cpus.stream().map(k -> k.as(k.cpu().withJvm(jvm))).toList(), source, process, whole.withJvm(jvm));
     }
 
     /** Reads a dump from standard input, as {@link CpuDumps#read(Path, OptionalLong)} reads a file. */

@@ -50,19 +50,20 @@ final class ReportCommand implements Callable<Integer> {
                     + " choices follow requirements and priority (give --select or --cpuid-file, not both)");
         }
         long t0 = System.nanoTime();
-        Machine machine = target.load(main.stdin());
+        Machine probed = target.load(main.stdin());
         long t1 = System.nanoTime();
-        LOG.debug("probe and decode: {} ms ({})", (t1 - t0) / 1_000_000, machine.source().kind());
+        LOG.debug("probe and decode: {} ms ({})", (t1 - t0) / 1_000_000, probed.source().kind());
         if (raw) {
             try {
-                out.print(CpuDumps.write(machine.cpus().stream().map(CpuKind::cpu).toList()));
+                out.print(CpuDumps.write(probed.cpus().stream().map(CpuKind::cpu).toList()));
             } catch (IllegalArgumentException e) {
                 throw new CliFailure(CliFailure.FAILED, e.getMessage(), e);
             }
             out.flush();
             return 0;
         }
-        JvmView jvm = JvmView.current();
+        JvmView jvm = CommandJvm.view(select);
+        Machine machine = probed.withJvm(jvm);
         long t2 = System.nanoTime();
         LOG.debug("JVM view: {} ms", (t2 - t1) / 1_000_000);
         ReportModel model = ReportModel.of(machine, jvm,

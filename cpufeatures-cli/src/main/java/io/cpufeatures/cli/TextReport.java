@@ -97,15 +97,23 @@ final class TextReport {
             jvm.flags().forEach((k, v) -> flags.append(k).append('=').append(v).append(' '));
             wrapped("  flags", flags.toString().trim(), null);
         }
-        line("  Vector API", jvm.vectorApiReadable()
-                ? "readable, preferred species " + jvm.preferredVectorBits().orElse(0) + " bits"
-                : "not readable (start the JVM with --add-modules jdk.incubator.vector)");
+        line("  Vector API", vectorApi(jvm));
         wrapped("  available", String.join(" ", jvm.available()), "green");
         for (String n : jvm.names()) {
             if (!jvm.has(n)) {
                 wrapped("  " + n, jvm.reasons(n).get(0).detail(), "red");
             }
         }
+    }
+
+    private static String vectorApi(JvmView jvm) {
+        if (jvm.vectorApiAssumed()) {
+            return "with --add-modules jdk.incubator.vector: preferred species " + jvm.preferredVectorBits().orElse(0)
+                    + " bits (from the flags; not loaded here)";
+        }
+        return jvm.vectorApiReadable()
+                ? "readable, preferred species " + jvm.preferredVectorBits().orElse(0) + " bits"
+                : "not readable (start the JVM with --add-modules jdk.incubator.vector)";
     }
 
     private void heading(String text) {

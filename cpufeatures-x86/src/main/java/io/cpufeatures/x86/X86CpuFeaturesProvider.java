@@ -33,6 +33,12 @@ public final class X86CpuFeaturesProvider extends ArchitectureProvider<X86Featur
         super(X86Rules.INSTANCE, CpuidSnapshot.class, X86Rules.VOCABULARY, Set.of("amd64", "x86_64"));
     }
 
+    /** AVX-512BW: without it C2 keeps byte and short vectors at 256 bits under {@code UseAVX=3} ({@code x86.ad}). */
+    @Override
+    public Optional<String> narrowVectorLanesFeature() {
+        return Optional.of(X86Feature.AVX512BW.canonicalName());
+    }
+
     @Override
     public List<CpuDescription.FactKind> facts() {
         return X86Description.KINDS;

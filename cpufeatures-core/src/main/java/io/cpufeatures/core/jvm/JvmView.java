@@ -1,8 +1,10 @@
 package io.cpufeatures.core.jvm;
 
+import io.cpufeatures.core.CpuFeatures;
 import io.cpufeatures.core.Reason;
 import io.cpufeatures.core.ReasonKind;
 import io.cpufeatures.core.internal.Architectures;
+import io.cpufeatures.core.spi.CpuFeaturesProvider;
 import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -11,6 +13,7 @@ import java.util.Objects;
 import java.util.Optional;
 import java.util.OptionalInt;
 import java.util.Set;
+import java.util.function.BooleanSupplier;
 
 /**
  * What the running JVM's JIT will really do with the CPU: the HotSpot flags that decide code
@@ -43,15 +46,19 @@ public final class JvmView {
     private final Map<String, String> flags;
     private final boolean vectorApiReadable;
     private final OptionalInt preferredVectorBits;
+    private final OptionalInt derivedVectorBits;
+    private final boolean vectorApiAssumed;
     private final List<String> names;
     private final Map<String, List<Reason>> refused;
 
     private JvmView(String vmName, Map<String, String> flags, boolean vectorApiReadable, OptionalInt preferredVectorBits,
-            List<JvmGate> gates) {
+            OptionalInt derivedVectorBits, boolean vectorApiAssumed, List<JvmGate> gates) {
         this.vmName = Objects.requireNonNull(vmName, "vmName");
         this.flags = Collections.unmodifiableMap(new LinkedHashMap<>(flags));
         this.vectorApiReadable = vectorApiReadable;
         this.preferredVectorBits = Objects.requireNonNull(preferredVectorBits, "preferredVectorBits");
+        this.derivedVectorBits = Objects.requireNonNull(derivedVectorBits, "derivedVectorBits");
+        this.vectorApiAssumed = vectorApiAssumed;
         this.names = gates.stream().map(JvmGate::name).toList();
         Map<String, List<Reason>> r = new LinkedHashMap<>();
         for (JvmGate g : gates) {
@@ -65,13 +72,35 @@ public final class JvmView {
         this.flags = base.flags;
         this.vectorApiReadable = base.vectorApiReadable;
         this.preferredVectorBits = base.preferredVectorBits;
+        this.derivedVectorBits = base.derivedVectorBits;
+        this.vectorApiAssumed = base.vectorApiAssumed;
         this.names = base.names;
         this.refused = Collections.unmodifiableMap(refused);
     }
 
     private static final class Holder {
-        static final JvmView CURRENT = new JvmView(System.getProperty("java.vm.name", "unknown"),
-                HotSpotFlags.read(flagNames(gates())), VectorApiProbe.readable(), VectorApiProbe.preferredBitSize(), gates());
+        static final JvmView CURRENT = running();
+    }
+
+    private static JvmView running() {
+        Map<String, String> flags = HotSpotFlags.read(flagNames(gates()));
+        // Where a CPU feature decides the byte vectors' width (x86 under UseAVX=3), the running CPU's answer, asked
+        // only then; its architecture's module names the feature.
+        String arch = System.getProperty("os.arch", "");
+        OptionalInt derived = derive(flags, () -> CpuFeatures.current().has(Architectures.get().forOsArch(arch)
+                .flatMap(CpuFeaturesProvider::narrowVectorLanesFeature)
+                .orElseThrow(() -> new IllegalStateException("no module names " + arch + "'s narrow-lane feature"))));
+        return new JvmView(System.getProperty("java.vm.name", "unknown"), flags, VectorApiProbe.readable(),
+                VectorApiProbe.preferredBitSize(), derived, false, gates());
+    }
+
+    /** The derived preferred size; empty when the derivation cannot be made (or needs a CPU answer that failed). */
+    private static OptionalInt derive(Map<String, String> flags, BooleanSupplier avx512bw) {
+        try {
+            return PreferredVectorShape.derive(System.getProperty("os.arch", ""), flags, avx512bw);
+        } catch (RuntimeException e) {
+            return OptionalInt.empty();
+        }
     }
 
     /** The core's gates, then those of each architecture module on the class path. */
@@ -109,7 +138,37 @@ public final class JvmView {
      */
     public static JvmView of(String vmName, Map<String, String> flags, boolean vectorApiReadable,
             OptionalInt preferredVectorBits) {
-        return new JvmView(vmName, flags, vectorApiReadable, preferredVectorBits, gates());
+        // No CPU is given: a derivation that needs AVX-512BW's answer is not made.
+        OptionalInt derived = derive(flags, () -> {
+            throw new IllegalStateException("no CPU to ask");
+        });
+        return new JvmView(vmName, flags, vectorApiReadable, preferredVectorBits, derived, false, gates());
+    }
+
+    /**
+     * This view as a JVM like this one started with {@code --add-modules jdk.incubator.vector} has it: the
+     * module readable and its preferred species {@linkplain #derivedVectorBits() derived from the flags}, without
+     * loading the module (which costs the process its class-data archive's module graph and prints the incubator
+     * warning). For tools reporting what an application would get; a program choosing for itself uses the
+     * real view. This view itself when the module is already readable, or when this runtime image lacks the
+     * module or the flags do not decide the size.
+     *
+     * @return the view with the Vector API assumed readable (see {@link #vectorApiAssumed()}), or this one
+     */
+    public JvmView assumingVectorApi() {
+        if (vectorApiReadable || derivedVectorBits.isEmpty()
+                || java.lang.module.ModuleFinder.ofSystem().find("jdk.incubator.vector").isEmpty()) {
+            return this;
+        }
+        JvmView assumed = new JvmView(vmName, flags, true, derivedVectorBits, derivedVectorBits, true, gates());
+        // What a user disabled stays disabled.
+        Map<String, List<Reason>> r = new LinkedHashMap<>(assumed.refused);
+        refused.forEach((name, reasons) -> {
+            if (reasons.get(0).kind() == ReasonKind.DISABLED) {
+                r.put(name, reasons);
+            }
+        });
+        return new JvmView(assumed, r);
     }
 
     /**
@@ -162,9 +221,30 @@ public final class JvmView {
         return vectorApiReadable;
     }
 
-    /** {@return the preferred species' bit size, when the Vector API is readable} */
+    /**
+     * {@return the preferred species' bit size, when the Vector API is readable: the real one, or in a view
+     * {@linkplain #assumingVectorApi() assuming the module} the derived one}
+     */
     public OptionalInt preferredVectorBits() {
         return preferredVectorBits;
+    }
+
+    /**
+     * {@return the preferred species' bit size that the HotSpot flags decide ({@link PreferredVectorShape}),
+     * whether or not the module is readable; empty off HotSpot, on an architecture whose compiler rules are not
+     * known here, or (for a view {@linkplain #of made from flags}) where the answer needs the CPU's AVX-512BW}
+     * Where the module is readable it equals {@link #preferredVectorBits()}: tests hold the two together.
+     */
+    public OptionalInt derivedVectorBits() {
+        return derivedVectorBits;
+    }
+
+    /**
+     * {@return whether this view assumes the Vector API readable without having read it ({@link #assumingVectorApi()}),
+     * so that {@link #preferredVectorBits()} is derived, not read}
+     */
+    public boolean vectorApiAssumed() {
+        return vectorApiAssumed;
     }
 
     /** {@return every {@code jvm.*} feature this view answers, in report order} */
@@ -296,6 +376,7 @@ public final class JvmView {
     @Override
     public String toString() {
         return "JvmView[" + vmName + ", flags=" + flags + ", vectorApi=" + vectorApiReadable
+                + (vectorApiAssumed ? " (assumed)" : "")
                 + (preferredVectorBits.isPresent() ? " (" + preferredVectorBits.getAsInt() + " bits)" : "")
                 + ", available=" + available() + "]";
     }

@@ -52,6 +52,18 @@ public interface CpuFeaturesProvider {
     FeatureVocabulary vocabulary();
 
     /**
+     * The feature, if this architecture has one, without which HotSpot's C2 keeps byte and short vectors
+     * narrower than int ones at its widest setting (x86: AVX-512BW under {@code UseAVX=3}, {@code x86.ad}'s
+     * {@code Matcher::vector_width_in_bytes}); the derivation of the Vector API's preferred species asks the
+     * running CPU for it.
+     *
+     * @return the feature's canonical name; empty by default
+     */
+    default Optional<String> narrowVectorLanesFeature() {
+        return Optional.empty();
+    }
+
+    /**
      * {@return every kind of field its CPUs' descriptions give, each once, in report order: the JSON Schema and
      * docs/cli.md are generated from them}
      */

@@ -2,6 +2,7 @@ package io.cpufeatures.core.jvm;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -11,6 +12,7 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.OptionalInt;
+import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.Test;
 
 class JvmViewTest {
@@ -58,6 +60,28 @@ class JvmViewTest {
         assertEquals(ReasonKind.JVM, v.reasons("jvm.vector512").get(0).kind());
         assertTrue(v.reasons("jvm.vector512").get(0).detail().contains("--add-modules jdk.incubator.vector"));
         assertTrue(v.has("jvm.fake_bmi2"), "flag-based features do not need the module");
+    }
+
+    @Test
+    void assumingTheVectorApiGivesWhatTheFlagsDecideAndKeepsWhatWasDisabled() {
+        // The derivation follows this JVM's os.arch: 256-bit vectors by x86's flags or by AArch64's.
+        Map<String, String> f = avx512Flags();
+        f.put("UseAVX", "2");
+        f.put("UseSVE", "1");
+        f.put("MaxVectorSize", "32");
+        JvmView without = JvmView.of("HotSpot", f, false, OptionalInt.empty());
+        Assumptions.assumeTrue(without.derivedVectorBits().isPresent(), "rules are known for x86-64 and AArch64");
+        assertFalse(without.has("jvm.vector256"));
+        JvmView assumed = without.assumingVectorApi();
+        assertTrue(assumed.vectorApiReadable() && assumed.vectorApiAssumed());
+        assertEquals(without.derivedVectorBits(), assumed.preferredVectorBits());
+        assertEquals(OptionalInt.of(256), assumed.derivedVectorBits(), "UseAVX=2 or UseSVE=1, MaxVectorSize=32: 256 bits");
+        assertTrue(assumed.has("jvm.vector_api") && assumed.has("jvm.vector256"), assumed.toString());
+        assertFalse(assumed.has("jvm.vector512"), "MaxVectorSize=32 still caps it");
+        JvmView disabled = without.without(java.util.Set.of("jvm.vector256")).assumingVectorApi();
+        assertEquals(ReasonKind.DISABLED, disabled.reasons("jvm.vector256").get(0).kind(), "a user's disable stays");
+        JvmView real = JvmView.of("HotSpot", f, true, OptionalInt.of(256));
+        assertSame(real, real.assumingVectorApi(), "a readable module is never assumed over");
     }
 
     @Test

@@ -53,6 +53,9 @@ public final class Arm64LiveCheck {
         QemuGuest.print("UseSVE", cpu.jvm().flag("UseSVE").orElse("absent"));
         QemuGuest.print("MaxVectorSize", cpu.jvm().flag("MaxVectorSize").orElse("absent"));
         QemuGuest.print("jvm.sve", Boolean.toString(cpu.has("jvm.sve")));
+        // The guest reads the Vector API (--add-modules): the species derived from the flags beside the real one.
+        QemuGuest.print("vector.preferred", cpu.jvm().preferredVectorBits().toString());
+        QemuGuest.print("vector.derived", cpu.jvm().derivedVectorBits().toString());
         QemuGuest.print("probe.ms", Long.toString((System.nanoTime() - start) / 1_000_000));
         // The forced fallback: under qemu-user 7.2 /proc/cpuinfo is the x86 host's, and must be refused.
         CpuFeatures fallback = CpuFeatures.probe(new ProbeSettings(List.of(), Optional.empty(), OptionalLong.empty(),

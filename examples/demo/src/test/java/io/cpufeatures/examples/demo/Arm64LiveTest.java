@@ -165,6 +165,9 @@ class Arm64LiveTest {
                         + " arm64 kernel's (it has x86's 'vendor_id' and 'flags'"), v.get("fallback.failure")),
                 () -> assertDisabledAsimdTakesItsDependents(hwcapNames, QemuGuest.list(v.get("disabled.usable"))),
                 () -> assertEquals(m.sveBits(), v.get("sveBits")),
+                () -> assertEquals(v.get("vector.preferred"), v.get("vector.derived"),
+                        "the Vector API's preferred species derived from UseSVE and MaxVectorSize"),
+                () -> assertTrue(v.get("vector.preferred").startsWith("OptionalInt["), "the guest read the Vector API"),
                 () -> assertEquals(jitUsesSve ? "sve" : "neon", v.get("raid.xor"), "UseSVE=" + v.get("UseSVE")
                         + " MaxVectorSize=" + v.get("MaxVectorSize")),
                 () -> assertEquals(m.xor(), v.get("raid.xor")),

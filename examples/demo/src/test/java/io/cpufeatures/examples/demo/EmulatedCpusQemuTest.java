@@ -185,6 +185,10 @@ class EmulatedCpusQemuTest {
             }
         }
         expect(p, "policy", Set.copyOf(m.policy()), strings(cpu.path("policy")));
+        // The JVM here reads the Vector API (--add-modules): the species derived from its flags must be the real one.
+        JsonNode vector = r.path("jvm").path("vectorApi");
+        expect(p, "vectorApi.derivedBits = preferredBits", vector.path("preferredBits").asInt(-1),
+                vector.path("derivedBits").asInt(-2));
         if (cpu.has("coreType")) {
             p.add("coreType on a CPU that is not hybrid: " + cpu.path("coreType"));
         }

@@ -94,8 +94,25 @@ class LauncherTest {
         Files.createSymbolicLink(bin.resolve("cpufeatures"), repo.resolve("cpufeatures"));
         Path elsewhere = Files.createDirectories(tmp.resolve("elsewhere"));
         String out = run(elsewhere, Map.of("CPUFEATURES_CDS", "off"), bin.resolve("cpufeatures").toString(), "report", "--json");
-        assertEquals("ran: --add-modules jdk.incubator.vector --enable-native-access=ALL-UNNAMED -jar " + jar.toRealPath()
-                + " report --json", out.strip());
+        assertEquals("ran: --enable-native-access=ALL-UNNAMED -jar " + jar.toRealPath() + " report --json", out.strip());
+    }
+
+    @Test
+    void addsTheVectorModuleOnlyWhereCandidatesAreMadeHere() throws Exception {
+        Map<String, String> noArchive = Map.of("CPUFEATURES_CDS", "off");
+        for (List<String> args : List.of(List.of("report", "--select"), List.of("dispatch"), List.of("dispatch", "--json"))) {
+            List<String> cmd = new java.util.ArrayList<>(List.of("./cpufeatures"));
+            cmd.addAll(args);
+            String out = run(repo, noArchive, cmd.toArray(new String[0]));
+            assertEquals("ran: --add-modules jdk.incubator.vector --enable-native-access=ALL-UNNAMED -jar " + jar.toRealPath()
+                    + " " + String.join(" ", args), out.strip(), args.toString());
+        }
+        for (List<String> args : List.of(List.of("report"), List.of("explain", "avx2"), List.of("fleet", "dumps"),
+                List.of("--version"))) {
+            List<String> cmd = new java.util.ArrayList<>(List.of("./cpufeatures"));
+            cmd.addAll(args);
+            assertFalse(run(repo, noArchive, cmd.toArray(new String[0])).contains("jdk.incubator.vector"), args.toString());
+        }
     }
 
     @Test
@@ -123,7 +140,7 @@ class LauncherTest {
     @Test
     void makesAClassDataArchivePerJdkOnFirstUseAndUsesItAfter() throws Exception {
         run(repo, Map.of(), "./cpufeatures", "--version");
-        Path jsa = repo.resolve("examples/demo/target/cds/cpufeatures-17.0.99+1.jsa");
+        Path jsa = repo.resolve("examples/demo/target/cds/cpufeatures-17.0.99+1-plain.jsa");
         List<String> first = calls().stream().filter(c -> c.startsWith("java ")).toList();
         assertEquals(2, first.size(), first.toString());
         assertTrue(first.get(0).contains(" -XX:ArchiveClassesAtExit=" + jsa.getParent()) && first.get(0).endsWith(" report --json"),
@@ -131,8 +148,13 @@ class LauncherTest {
         assertTrue(first.get(1).contains(" -XX:SharedArchiveFile=" + jsa + " ") && first.get(1).endsWith(" --version"), first.get(1));
         assertTrue(Files.exists(jsa));
         run(repo, Map.of(), "./cpufeatures", "--version");
-        assertEquals(List.of("java --add-modules jdk.incubator.vector --enable-native-access=ALL-UNNAMED -XX:SharedArchiveFile="
+        assertEquals(List.of("java --enable-native-access=ALL-UNNAMED -XX:SharedArchiveFile="
                 + jsa + " -jar " + jar.toRealPath() + " --version"), calls(), "no training once made");
+        run(repo, Map.of(), "./cpufeatures", "dispatch");
+        Path withModule = repo.resolve("examples/demo/target/cds/cpufeatures-17.0.99+1-vector.jsa");
+        List<String> vector = calls().stream().filter(c -> c.startsWith("java ")).toList();
+        assertEquals(2, vector.size(), "the module set has its own archive: " + vector);
+        assertTrue(vector.get(1).contains(" -XX:SharedArchiveFile=" + withModule + " "), vector.get(1));
         Files.setLastModifiedTime(jsa, FileTime.from(Instant.now().minusSeconds(60)));
         Files.setLastModifiedTime(jar, FileTime.from(Instant.now().minusSeconds(30)));
         run(repo, Map.of(), "./cpufeatures", "--version");
@@ -140,7 +162,7 @@ class LauncherTest {
 
         jdk(tmp.resolve("jdk25"), "25.0.9+3-LTS");
         run(repo, Map.of(), "./cpufeatures", "--version");
-        Path aot = repo.resolve("examples/demo/target/cds/cpufeatures-25.0.9+3-LTS.aot");
+        Path aot = repo.resolve("examples/demo/target/cds/cpufeatures-25.0.9+3-LTS-plain.aot");
         List<String> on25 = calls();
         assertTrue(on25.get(0).contains(" -XX:AOTCacheOutput=" + aot.getParent()), on25.toString());
         assertTrue(on25.get(1).contains(" -XX:AOTCache=" + aot + " "), on25.toString());

@@ -1,0 +1,167 @@
+package io.cpufeatures.core.jvm;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.Paths;
+import java.util.ArrayList;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.OptionalInt;
+import java.util.Set;
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.Assumptions;
+import org.junit.jupiter.api.Test;
+
+/**
+ * The derived preferred species against the real one: fresh JVMs of this JDK, and of Temurin 25 where it is
+ * installed, started with {@code --add-modules jdk.incubator.vector} and a range of {@code UseAVX},
+ * {@code MaxVectorSize}, {@code UseSVE} and compiler settings, each print {@code VectorShape.preferredShape()} and
+ * the derivation from their own flags; every pair must be equal. (The qemu live tests do the same on emulated x86
+ * and arm64 CPUs.) The rules' own properties are checked without a JVM.
+ */
+class PreferredVectorShapeTest {
+
+    private static final Path TEMURIN_25 = Paths.get("/usr/lib/jvm/temurin-25-jdk-amd64/bin/java");
+
+    /** Guest side: the real preferred size, then the derived one ("none" when there is none). */
+    public static final class Guest {
+        public static void main(String[] args) throws Exception {
+            Class<?> shape = Class.forName("jdk.incubator.vector.VectorShape");
+            Object preferred = shape.getMethod("preferredShape").invoke(null);
+            int real = (Integer) shape.getMethod("vectorBitSize").invoke(preferred);
+            Map<String, String> flags = HotSpotFlags.read(List.of("MaxVectorSize", "UseAVX", "UseSSE", "UseSVE"));
+            OptionalInt derived = PreferredVectorShape.derive(System.getProperty("os.arch"), flags,
+                    PreferredVectorShapeTest::kernelGrantsAvx512bw);
+            System.out.println("real=" + real + " derived=" + (derived.isPresent() ? derived.getAsInt() : "none")
+                    + " flags=" + flags);
+        }
+    }
+
+    /** The kernel's word on AVX-512BW (it clears the flag when XCR0 lacks the state): enough for a test's guest. */
+    static boolean kernelGrantsAvx512bw() {
+        try {
+            return Files.readAllLines(Paths.get("/proc/cpuinfo")).stream()
+                    .anyMatch(l -> l.startsWith("flags") && List.of(l.split("\\s+")).contains("avx512bw"));
+        } catch (IOException e) {
+            throw new IllegalStateException("cannot read /proc/cpuinfo", e);
+        }
+    }
+
+    private static List<List<String>> settings(String arch) {
+        List<List<String>> s = new ArrayList<>();
+        s.add(List.of());
+        s.add(List.of("-XX:MaxVectorSize=16"));
+        s.add(List.of("-XX:MaxVectorSize=8"));
+        s.add(List.of("-XX:TieredStopAtLevel=1"));
+        if (arch.equals("amd64") || arch.equals("x86_64")) {
+            s.add(List.of("-XX:UseAVX=2"));
+            s.add(List.of("-XX:UseAVX=1"));
+            s.add(List.of("-XX:UseAVX=0"));
+            s.add(List.of("-XX:MaxVectorSize=32"));
+            s.add(List.of("-XX:UseAVX=2", "-XX:MaxVectorSize=16"));
+        } else if (arch.equals("aarch64")) {
+            s.add(List.of("-XX:UseSVE=0"));
+            s.add(List.of("-XX:MaxVectorSize=32"));
+        }
+        return s;
+    }
+
+    @Test
+    void theDerivationEqualsTheVectorApisPreferredShapeOnEveryJdkAndSetting() throws Exception {
+        String arch = System.getProperty("os.arch");
+        Assumptions.assumeTrue(Set.of("amd64", "x86_64", "aarch64").contains(arch), "rules are known for x86-64 and AArch64");
+        Set<Path> javas = new LinkedHashSet<>();
+        javas.add(Paths.get(System.getProperty("java.home"), "bin", "java").toRealPath());
+        if (Files.isExecutable(TEMURIN_25) && arch.equals("amd64")) {
+            javas.add(TEMURIN_25.toRealPath());
+        }
+        List<String> differ = new ArrayList<>();
+        int compared = 0;
+        for (Path java : javas) {
+            for (List<String> setting : settings(arch)) {
+                String out = guest(java, setting);
+                String real = field(out, "real");
+                String derived = field(out, "derived");
+                compared++;
+                if (!real.equals(derived)) {
+                    differ.add(java + " " + setting + ": " + out.trim());
+                }
+            }
+        }
+        assertEquals(List.of(), differ, "the derivation must equal the Vector API's preferred shape");
+        assertTrue(compared >= settings(arch).size(), "every setting ran");
+    }
+
+    private static String guest(Path java, List<String> setting) throws Exception {
+        List<String> cmd = new ArrayList<>(List.of(java.toString(), "-Xshare:auto", "--add-modules",
+                "jdk.incubator.vector"));
+        cmd.addAll(setting);
+        cmd.addAll(List.of("-cp", System.getProperty("java.class.path"), Guest.class.getName()));
+        Process p = new ProcessBuilder(cmd).redirectErrorStream(true).start();
+        byte[] out = p.getInputStream().readAllBytes();
+        assertTrue(p.waitFor(60, TimeUnit.SECONDS), cmd + " did not finish");
+        String text = new String(out, StandardCharsets.UTF_8);
+        assertEquals(0, p.exitValue(), cmd + ": " + text);
+        return text;
+    }
+
+    private static String field(String out, String key) {
+        for (String line : out.split("\n")) {
+            for (String part : line.split(" ")) {
+                if (part.startsWith(key + "=")) {
+                    return part.substring(key.length() + 1);
+                }
+            }
+        }
+        throw new AssertionError("no " + key + " in: " + out);
+    }
+
+    @Test
+    void neverWiderThanMaxVectorSizeNorNarrowerThan64Bits() {
+        for (String arch : List.of("amd64", "aarch64")) {
+            for (int max : new int[] {4, 8, 16, 32, 64, 128, 256}) {
+                for (int avx = 0; avx <= 3; avx++) {
+                    for (int sve = 0; sve <= 2; sve++) {
+                        for (boolean bw : new boolean[] {false, true}) {
+                            Map<String, String> flags = Map.of("MaxVectorSize", "" + max, "UseAVX", "" + avx, "UseSSE", "4",
+                                    "UseSVE", "" + sve);
+                            int bits = PreferredVectorShape.derive(arch, flags, () -> bw).getAsInt();
+                            assertTrue(bits >= PreferredVectorShape.MIN_BITS, arch + " " + flags + ": " + bits);
+                            assertTrue(bits <= Math.max(PreferredVectorShape.MIN_BITS, max * 8), arch + " " + flags + ": " + bits);
+                            assertEquals(0, bits & (bits - 1), "a power of two: " + bits);
+                        }
+                    }
+                }
+            }
+        }
+    }
+
+    @Test
+    void avx512BytesNeedAvx512bw() {
+        Map<String, String> flags = Map.of("MaxVectorSize", "64", "UseAVX", "3", "UseSSE", "4");
+        int with = PreferredVectorShape.derive("amd64", flags, () -> true).getAsInt();
+        int without = PreferredVectorShape.derive("amd64", flags, () -> false).getAsInt();
+        assertTrue(without < with, "AVX-512 without BW keeps byte vectors narrower: " + without + " vs " + with);
+        assertEquals(with, PreferredVectorShape.derive("amd64", Map.of("MaxVectorSize", "64", "UseAVX", "2", "UseSSE", "4"),
+                () -> {
+                    throw new AssertionError("AVX-512BW is asked only under UseAVX=3");
+                }).getAsInt() * 2);
+    }
+
+    @Test
+    void answersNothingItCannotKnow() {
+        assertEquals(OptionalInt.empty(), PreferredVectorShape.derive("amd64", Map.of(), () -> true), "flags unreadable");
+        assertEquals(OptionalInt.empty(), PreferredVectorShape.derive("ppc64le", Map.of("MaxVectorSize", "16"), () -> true),
+                "rules not known");
+        assertEquals(OptionalInt.empty(), PreferredVectorShape.derive("amd64",
+                Map.of("MaxVectorSize", "x", "UseAVX", "2", "UseSSE", "4"), () -> true), "malformed");
+        assertEquals(OptionalInt.of(PreferredVectorShape.MIN_BITS), PreferredVectorShape.derive("amd64",
+                Map.of("UseAVX", "2", "UseSSE", "4"), () -> true), "no C2 (MaxVectorSize is C2's flag): the 64-bit shape");
+    }
+}
