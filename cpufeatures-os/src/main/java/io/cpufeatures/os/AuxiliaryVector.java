@@ -2,7 +2,6 @@ package io.cpufeatures.os;
 
 import com.sun.jna.Function;
 import com.sun.jna.Native;
-import com.sun.jna.NativeLibrary;
 import com.sun.jna.Pointer;
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
@@ -50,7 +49,7 @@ public final class AuxiliaryVector {
      */
     public static AuxiliaryVector open() throws NativeProbeException {
         try {
-            return new AuxiliaryVector(NativeLibrary.getProcess().getFunction("getauxval"));
+            return new AuxiliaryVector(ProcessSymbols.function("getauxval"));
         } catch (LinkageError | RuntimeException e) {
             throw new NativeProbeException("JNA could not load or the C library has no getauxval: " + e, e);
         }

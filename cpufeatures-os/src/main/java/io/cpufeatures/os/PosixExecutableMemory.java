@@ -47,12 +47,8 @@ public final class PosixExecutableMemory implements ExecutableMemory {
     public PosixExecutableMemory(boolean macos, long size, Optional<Function> clearCache) {
         // The process's own symbols: libc is already loaded, and looking it up by name would make
         // JNA search the library path (on Linux by running ldconfig -p, a process per JVM start).
-        this(NativeLibrary.getProcess(), macos, size, clearCache);
-    }
-
-    private PosixExecutableMemory(NativeLibrary libc, boolean macos, long size, Optional<Function> clearCache) {
-        this(libc.getFunction("mmap"), libc.getFunction("mprotect"), libc.getFunction("munmap"), Native::getLastError,
-                macos, size, clearCache);
+        this(ProcessSymbols.function("mmap"), ProcessSymbols.function("mprotect"), ProcessSymbols.function("munmap"),
+                Native::getLastError, macos, size, clearCache);
     }
 
     /**
@@ -87,7 +83,7 @@ public final class PosixExecutableMemory implements ExecutableMemory {
      */
     public static Function clearCache() throws NativeProbeException {
         try {
-            return NativeLibrary.getProcess().getFunction("__clear_cache");
+            return ProcessSymbols.function("__clear_cache");
         } catch (UnsatisfiedLinkError notInProcess) {
             try {
                 return NativeLibrary.getInstance("libgcc_s.so.1").getFunction("__clear_cache");

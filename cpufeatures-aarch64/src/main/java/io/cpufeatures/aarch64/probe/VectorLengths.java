@@ -1,7 +1,7 @@
 package io.cpufeatures.aarch64.probe;
 
 import com.sun.jna.Function;
-import com.sun.jna.NativeLibrary;
+import io.cpufeatures.os.ProcessSymbols;
 import java.util.OptionalInt;
 
 /**
@@ -20,7 +20,7 @@ final class VectorLengths {
     private final Function prctl;
 
     VectorLengths() {
-        this.prctl = NativeLibrary.getProcess().getFunction("prctl");
+        this.prctl = ProcessSymbols.function("prctl");
     }
 
     /** The length in bytes that {@code prctl(option)} reports, if it reports one. */

@@ -3,7 +3,7 @@ package io.cpufeatures.x86.probe;
 import com.sun.jna.Function;
 import com.sun.jna.Memory;
 import com.sun.jna.Native;
-import com.sun.jna.NativeLibrary;
+import io.cpufeatures.os.ProcessSymbols;
 import java.util.BitSet;
 
 /**
@@ -24,9 +24,8 @@ final class LinuxThreadAffinity implements ThreadAffinity {
     private int maskBytes = FIRST_MASK_BYTES;
 
     LinuxThreadAffinity() {
-        NativeLibrary libc = NativeLibrary.getProcess();
-        this.getAffinity = libc.getFunction("sched_getaffinity");
-        this.setAffinity = libc.getFunction("sched_setaffinity");
+        this.getAffinity = ProcessSymbols.function("sched_getaffinity");
+        this.setAffinity = ProcessSymbols.function("sched_setaffinity");
     }
 
     @Override

@@ -3,7 +3,7 @@ package io.cpufeatures.x86.probe;
 import com.sun.jna.Function;
 import com.sun.jna.Memory;
 import com.sun.jna.Native;
-import com.sun.jna.NativeLibrary;
+import io.cpufeatures.os.ProcessSymbols;
 
 /**
  * {@link XcompSyscalls} through glibc's {@code syscall(SYS_arch_prctl = 158, ...)} (x86-64
@@ -17,7 +17,7 @@ final class LinuxXcompSyscalls implements XcompSyscalls {
     private final Function syscall;
 
     LinuxXcompSyscalls() {
-        this.syscall = NativeLibrary.getProcess().getFunction("syscall");
+        this.syscall = ProcessSymbols.function("syscall");
     }
 
     @Override
