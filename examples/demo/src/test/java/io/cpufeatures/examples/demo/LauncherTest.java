@@ -107,8 +107,8 @@ class LauncherTest {
             assertEquals("ran: --add-modules jdk.incubator.vector --enable-native-access=ALL-UNNAMED -jar " + jar.toRealPath()
                     + " " + String.join(" ", args), out.strip(), args.toString());
         }
-        for (List<String> args : List.of(List.of("report"), List.of("explain", "avx2"), List.of("fleet", "dumps"),
-                List.of("--version"))) {
+        for (List<String> args : List.of(List.of("report"), List.of("report", "--json"), List.of("explain", "avx2"),
+                List.of("fleet", "dumps"), List.of("--version"), List.of("--help"), List.of("man"), List.of("completion", "bash"))) {
             List<String> cmd = new java.util.ArrayList<>(List.of("./cpufeatures"));
             cmd.addAll(args);
             assertFalse(run(repo, noArchive, cmd.toArray(new String[0])).contains("jdk.incubator.vector"), args.toString());
