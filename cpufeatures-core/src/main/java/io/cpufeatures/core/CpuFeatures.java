@@ -45,6 +45,9 @@ public final class CpuFeatures {
 
     private static final Logger LOG = LoggerFactory.getLogger(CpuFeatures.class);
 
+    /** How the detail of a report whose probe threw begins (that probe is warned about where it is caught). */
+    static final String PROBE_FAILED = "the probe failed: ";
+
     private final ArchitectureFeatures arch;
     private final ProbeSource source;
     private final List<CpuKind<CpuFeatures>> coreKinds;
@@ -119,7 +122,9 @@ public final class CpuFeatures {
 
         private static Outcome probeOnce() {
             try {
-                return new Outcome(probe(ProbeSettings.fromSystem()), null);
+                CpuFeatures features = probe(ProbeSettings.fromSystem());
+                ProbeWarnings.of(features, System.getProperty("os.arch", "unknown"), Architectures.get()).ifPresent(LOG::warn);
+                return new Outcome(features, null);
             } catch (CpuFeaturesConfigurationException | UnknownFeatureException e) {
                 return new Outcome(null, e);
             } catch (RuntimeException | Error e) {
@@ -131,7 +136,7 @@ public final class CpuFeatures {
     /** The report of a probe that failed with {@code e}: nothing known, the failure recorded. */
     private static CpuFeatures failed(Throwable e) {
         String osArch = System.getProperty("os.arch", "unknown");
-        String why = "the probe failed: " + e;
+        String why = PROBE_FAILED + e;
         LOG.warn("cpufeatures: {}; reporting no CPU information", why);
         return new CpuFeatures(new NoCpuInformation(osArch), new ProbeSource(SourceKind.NONE, why,
                 List.of(new ProbeFailure(SourceKind.NATIVE, why, Optional.of(e))), Duration.ZERO), List.of(), null, Set.of());

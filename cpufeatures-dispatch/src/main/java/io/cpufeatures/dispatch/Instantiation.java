@@ -184,6 +184,8 @@ final class Instantiation<T> {
     private Selection<T> selected(Candidate<T> c, String what) {
         ledger.select(c);
         LOG.info("{}: using {}{}", point.name(), what, ledger.coreScope().map(scope -> " for " + scope).orElse(""));
-        return new Selection<>(point.name(), c, made.get(c), ledger.explanation(Optional.of(c)));
+        Explanation explanation = ledger.explanation(Optional.of(c));
+        VectorModuleWarning.once(explanation).ifPresent(LOG::warn);
+        return new Selection<>(point.name(), c, made.get(c), explanation);
     }
 }

@@ -113,7 +113,17 @@ public final class Architectures {
      * in one sentence.
      */
     public static Optional<String> missingModule(String osArch) {
-        if (get().forOsArch(osArch).isPresent()) {
+        return get().missingModuleFor(osArch);
+    }
+
+    /**
+     * When none of these modules runs on {@code osArch}: which one to add, or that none exists, in one sentence.
+     *
+     * @param osArch a JVM's {@code os.arch}
+     * @return the sentence; empty when a module here runs on it
+     */
+    public Optional<String> missingModuleFor(String osArch) {
+        if (forOsArch(osArch).isPresent()) {
             return Optional.empty();
         }
         String module = MODULES.get(osArch);

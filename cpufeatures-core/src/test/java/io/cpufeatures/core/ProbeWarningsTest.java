@@ -1,0 +1,112 @@
+package io.cpufeatures.core;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.mockito.ArgumentMatchers.any;
+import static org.mockito.ArgumentMatchers.anyString;
+import static org.mockito.Mockito.mock;
+import static org.mockito.Mockito.when;
+
+import io.cpufeatures.core.internal.Architectures;
+import io.cpufeatures.core.spi.CpuFeaturesProvider;
+import io.cpufeatures.core.spi.CpuFeaturesProvider.ProbeResult;
+import io.cpufeatures.core.spi.ProbeMode;
+import io.cpufeatures.core.spi.ProbeSettings;
+import io.cpufeatures.core.testing.CountingProvider;
+import io.cpufeatures.core.testing.FakeFeatures;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Paths;
+import java.time.Duration;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Properties;
+import java.util.Set;
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.Test;
+
+/** No silent fallback: a report less than the machine could give is one WARN line, and saying why. */
+class ProbeWarningsTest {
+
+    private static final ProbeSettings DEFAULTS = ProbeSettings.from(new Properties(), Map.of());
+    private static final String ARCH = System.getProperty("os.arch");
+
+    private static CpuFeaturesProvider providerReturning(ProbeSource source) {
+        CpuFeaturesProvider p = mock(CpuFeaturesProvider.class);
+        when(p.runsOn(anyString())).thenAnswer(a -> ARCH.equals(a.getArgument(0)));
+        when(p.vocabulary()).thenReturn(new CountingProvider().vocabulary());
+        when(p.architecture()).thenReturn("test");
+        when(p.probe(any())).thenReturn(new ProbeResult(new FakeFeatures(Set.of()), source));
+        return p;
+    }
+
+    @Test
+    void aMissingModuleNamesTheArtifactToAdd() {
+        Architectures none = Architectures.of(List.of());
+        CpuFeatures cpu = CpuFeatures.probe(DEFAULTS, none);
+        for (Map.Entry<String, String> e : Map.of("amd64", "io.cpufeatures:cpufeatures-x86", "aarch64",
+                "io.cpufeatures:cpufeatures-aarch64", "ppc64le", "io.cpufeatures:cpufeatures-ppc64le").entrySet()) {
+            String line = ProbeWarnings.of(cpu, e.getKey(), none).orElseThrow();
+            assertTrue(line.contains("add " + e.getValue()) && line.contains("portable candidate"), line);
+        }
+        assertTrue(ProbeWarnings.of(cpu, "riscv64", none).orElseThrow().contains("No cpufeatures module supports"
+                + " os.arch=riscv64"));
+    }
+
+    @Test
+    void aRefusedNativeProbeNamesTheCauseAndWhatAnsweredInstead() {
+        String refused = "JNA could not load: java.lang.IllegalCallerException: start the JVM with"
+                + " --enable-native-access=ALL-UNNAMED";
+        ProbeSource fallback = new ProbeSource(SourceKind.PROC_CPUINFO, "/proc/cpuinfo, XCR0 unknown",
+                List.of(new ProbeFailure(SourceKind.NATIVE, refused, Optional.empty())), Duration.ZERO);
+        Architectures archs = Architectures.of(List.of(providerReturning(fallback)));
+        String line = ProbeWarnings.of(CpuFeatures.probe(DEFAULTS, archs), ARCH, archs).orElseThrow();
+        assertTrue(line.startsWith("cpufeatures: the native probe failed: " + refused), line);
+        assertTrue(line.contains("answering from proc-cpuinfo (/proc/cpuinfo, XCR0 unknown)"), line);
+
+        ProbeSource nothing = new ProbeSource(SourceKind.NONE, "every source failed",
+                List.of(new ProbeFailure(SourceKind.NATIVE, "mprotect: EACCES", Optional.empty())), Duration.ZERO);
+        Architectures bare = Architectures.of(List.of(providerReturning(nothing)));
+        assertTrue(ProbeWarnings.of(CpuFeatures.probe(DEFAULTS, bare), ARCH, bare).orElseThrow()
+                .contains("mprotect: EACCES; no source answered"));
+    }
+
+    @Test
+    void whatWasAskedForIsNoWarning() {
+        ProbeSource nativeSource = new ProbeSource(SourceKind.NATIVE, "stubs", List.of(), Duration.ZERO);
+        Architectures archs = Architectures.of(List.of(providerReturning(nativeSource)));
+        assertEquals(Optional.empty(), ProbeWarnings.of(CpuFeatures.probe(DEFAULTS, archs), ARCH, archs));
+        ProbeSettings forcedNone = ProbeSettings.from(new Properties(), Map.of("CPUFEATURES_PROBE", "none"));
+        assertEquals(ProbeMode.NONE, forcedNone.probe());
+        assertEquals(Optional.empty(), ProbeWarnings.of(CpuFeatures.probe(forcedNone, archs), ARCH, archs),
+                "cpufeatures.probe=none is the user's choice");
+        CpuFeaturesProvider throwing = providerReturning(nativeSource);
+        when(throwing.probe(any())).thenThrow(new IllegalStateException("stub table corrupt"));
+        Architectures broken = Architectures.of(List.of(throwing));
+        assertEquals(Optional.empty(), ProbeWarnings.of(CpuFeatures.probe(DEFAULTS, broken), ARCH, broken),
+                "a probe that throws is warned about where it is caught, not twice");
+    }
+
+    /** Guest side: the process-wide report, asked for twice. */
+    public static final class Guest {
+        public static void main(String[] args) {
+            CpuFeatures.current();
+            System.out.println("source=" + CpuFeatures.current().source().kind().id());
+        }
+    }
+
+    @Test
+    void aProcessWithoutItsModuleLogsOneWarnLine() throws Exception {
+        // The test class path's only module is the counting fake, which runs on any os.arch unless told not to.
+        Process p = new ProcessBuilder(Paths.get(System.getProperty("java.home"), "bin", "java").toString(),
+                "-Dos.arch=riscv64", "-Dcpufeatures.test.noModule=true", "-cp", System.getProperty("java.class.path"),
+                Guest.class.getName()).redirectErrorStream(true).start();
+        String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+        assertTrue(p.waitFor(60, TimeUnit.SECONDS));
+        assertEquals(0, p.exitValue(), out);
+        assertTrue(out.contains("source=none"), out);
+        long warnings = out.lines().filter(l -> l.contains("WARN") && l.contains("No cpufeatures module supports"
+                + " os.arch=riscv64")).count();
+        assertEquals(1, warnings, out);
+    }
+}

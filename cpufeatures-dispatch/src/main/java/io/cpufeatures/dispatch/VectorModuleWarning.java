@@ -1,0 +1,47 @@
+package io.cpufeatures.dispatch;
+
+import java.util.List;
+import java.util.Optional;
+import java.util.concurrent.atomic.AtomicBoolean;
+
+/**
+ * No silent fallback for the Vector API: when a point passes over candidates only because
+ * {@code jdk.incubator.vector} is not readable (the module is not resolved unless the JVM is started with
+ * {@code --add-modules jdk.incubator.vector}), the process gets one WARN line naming the point, those
+ * candidates and the flag, where it would otherwise read only "using scalar" at INFO. Once per process: every
+ * point of an application started without the flag would say the same.
+ */
+final class VectorModuleWarning {
+
+    /** What both refusals say, the requirement's ({@code jvm.vector_api}) and the failed class link's. */
+    static final String FLAG = "--add-modules jdk.incubator.vector";
+
+    private static final AtomicBoolean WARNED = new AtomicBoolean();
+
+    private VectorModuleWarning() {
+    }
+
+    /**
+     * The warning for a selection explained by {@code explanation}, if it passed over candidates for want of the
+     * module.
+     *
+     * @return the line; empty when no candidate was rejected for it
+     */
+    static Optional<String> of(Explanation explanation) {
+        List<String> passedOver = explanation.candidates().stream()
+                .filter(c -> c.status() == CandidateStatus.REJECTED && c.reasons().stream().anyMatch(r -> r.contains(FLAG)))
+                .map(CandidateReport::name).toList();
+        if (passedOver.isEmpty()) {
+            return Optional.empty();
+        }
+        return Optional.of(explanation.point() + ": passes over " + String.join(", ", passedOver)
+                + " because module jdk.incubator.vector is not readable: start the JVM with " + FLAG
+                + " (warned once per process)");
+    }
+
+    /** {@link #of} for the first selection of this process that has one; empty after. */
+    static Optional<String> once(Explanation explanation) {
+        Optional<String> line = of(explanation);
+        return line.isPresent() && WARNED.compareAndSet(false, true) ? line : Optional.empty();
+    }
+}
