@@ -36,4 +36,14 @@ public final class AArch64CpuFeaturesProvider extends ArchitectureProvider<AArch
     public ProbeResult probe(ProbeMode mode) {
         return result(AArch64Probe.system().probe(mode));
     }
+
+    /**
+     * FP and Advanced SIMD: every AArch64 CPU an OS this library runs on supports has them (Armv8-A makes both
+     * mandatory where an OS uses them: the Linux, macOS and Windows arm64 ABIs pass floating-point and vector
+     * arguments in their registers).
+     */
+    @Override
+    protected Set<String> baseline() {
+        return Set.of(AArch64Feature.FP.canonicalName(), AArch64Feature.ASIMD.canonicalName());
+    }
 }

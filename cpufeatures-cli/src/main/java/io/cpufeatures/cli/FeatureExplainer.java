@@ -3,6 +3,7 @@ package io.cpufeatures.cli;
 import io.cpufeatures.core.CpuFeatures;
 import io.cpufeatures.core.CpuKind;
 import io.cpufeatures.core.Reason;
+import io.cpufeatures.core.SourceKind;
 import io.cpufeatures.core.trace.FeatureTrace;
 import io.cpufeatures.core.trace.GroupTrace;
 import io.cpufeatures.core.trace.JvmTrace;
@@ -35,6 +36,16 @@ final class FeatureExplainer {
     static String explain(CpuKind<CpuFeatures> cpu, String name) {
         CpuFeatures features = cpu.cpu();
         CpuFeatures.resolve(name, "explain");
+        if (features.trace(name).isEmpty() && features.source().kind() == SourceKind.JVM) {
+            // The floor: no layer of the decoder ran; the JVM's view is the whole story.
+            FeatureExplainer e = new FeatureExplainer();
+            e.line("feature", name);
+            e.line("source", "the JVM's view (no probe of this machine worked: " + features.source().failures().stream()
+                    .map(f -> f.source().id() + ": " + f.reason()).collect(Collectors.joining("; ")) + ")");
+            e.line("verdict", features.has(name) ? "usable: known from the JVM's view"
+                    : "not known usable: " + features.reasons(name).stream().map(Reason::toString).collect(Collectors.joining("; ")));
+            return e.out.toString();
+        }
         Trace trace = features.trace(name).orElseThrow(() -> new CliFailure(CliFailure.FAILED,
                 "no CPU information for '" + name + "' here: the CPU is " + features.architecture() + " ("
                         + features.source() + ")"));

@@ -13,6 +13,11 @@ public enum SourceKind {
     PROC_CPUINFO("proc-cpuinfo"),
     /** A CPU described in code (the emulation API, a test), not read from any machine. */
     EMULATED("emulated"),
+    /**
+     * The JVM's own view, where no source of the machine worked: the features the HotSpot flags show the JVM
+     * detected and enabled, and those every CPU of the architecture has; everything else unknown.
+     */
+    JVM("jvm"),
     /** No CPU information: the architecture's name and the JVM's view only. */
     NONE("none");
 

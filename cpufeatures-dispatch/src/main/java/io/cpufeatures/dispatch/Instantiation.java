@@ -185,7 +185,7 @@ final class Instantiation<T> {
         ledger.select(c);
         LOG.info("{}: using {}{}", point.name(), what, ledger.coreScope().map(scope -> " for " + scope).orElse(""));
         Explanation explanation = ledger.explanation(Optional.of(c));
-        VectorModuleWarning.once(explanation).ifPresent(LOG::warn);
+        VectorModuleWarning.logOnce(explanation);
         return new Selection<>(point.name(), c, made.get(c), explanation);
     }
 }

@@ -3,15 +3,21 @@ package io.cpufeatures.dispatch;
 import java.util.List;
 import java.util.Optional;
 import java.util.concurrent.atomic.AtomicBoolean;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /**
  * No silent fallback for the Vector API: when a point passes over candidates only because
  * {@code jdk.incubator.vector} is not readable (the module is not resolved unless the JVM is started with
  * {@code --add-modules jdk.incubator.vector}), the process gets one WARN line naming the point, those
  * candidates and the flag, where it would otherwise read only "using scalar" at INFO. Once per process: every
- * point of an application started without the flag would say the same.
+ * point of an application started without the flag would say the same. It logs under its own name
+ * ({@code io.cpufeatures.dispatch.VectorModuleWarning}), so a tool that documents running without the module
+ * can keep this one line to itself and still show every other warning.
  */
 final class VectorModuleWarning {
+
+    private static final Logger LOG = LoggerFactory.getLogger(VectorModuleWarning.class);
 
     /** What both refusals say, the requirement's ({@code jvm.vector_api}) and the failed class link's. */
     static final String FLAG = "--add-modules jdk.incubator.vector";
@@ -43,5 +49,10 @@ final class VectorModuleWarning {
     static Optional<String> once(Explanation explanation) {
         Optional<String> line = of(explanation);
         return line.isPresent() && WARNED.compareAndSet(false, true) ? line : Optional.empty();
+    }
+
+    /** Logs {@link #once} at WARN, if there is a line to log. */
+    static void logOnce(Explanation explanation) {
+        once(explanation).ifPresent(LOG::warn);
     }
 }

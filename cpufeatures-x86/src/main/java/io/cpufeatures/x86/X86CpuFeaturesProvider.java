@@ -8,7 +8,6 @@ import io.cpufeatures.core.kit.KeyValueDump.SnapshotDump;
 import io.cpufeatures.core.kit.SnapshotFormat;
 import io.cpufeatures.core.spi.ArchitectureFeatures;
 import io.cpufeatures.core.spi.DumpContents;
-import io.cpufeatures.core.spi.NoCpuInformation;
 import io.cpufeatures.core.spi.ProbeMode;
 import io.cpufeatures.x86.dump.CpuidDump;
 import io.cpufeatures.x86.dump.CpuidDumps;
@@ -31,6 +30,16 @@ public final class X86CpuFeaturesProvider extends ArchitectureProvider<X86Featur
     /** Creates the provider (ServiceLoader needs a public no-argument constructor). */
     public X86CpuFeaturesProvider() {
         super(X86Rules.INSTANCE, CpuidSnapshot.class, X86Rules.VOCABULARY, Set.of("amd64", "x86_64"));
+    }
+
+    /** The x86-64 psABI's baseline (x86-64-v1: LM, CMOV, CX8, FPU, FXSR, MMX, SSE, SSE2): every x86-64 CPU has it. */
+    @Override
+    protected Set<String> baseline() {
+        Set<String> names = new java.util.LinkedHashSet<>();
+        for (X86Feature f : PsAbiLevel.V1.adds()) {
+            names.add(f.canonicalName());
+        }
+        return names;
     }
 
     /** AVX-512BW: without it C2 keeps byte and short vectors at 256 bits under {@code UseAVX=3} ({@code x86.ad}). */
@@ -57,7 +66,7 @@ public final class X86CpuFeaturesProvider extends ArchitectureProvider<X86Featur
     /** What a probe's outcome is as a report: nothing known, one CPU, or one report per core type. */
     ProbeResult result(X86Probe.Outcome outcome) {
         if (outcome.snapshot().isEmpty()) {
-            return new ProbeResult(new NoCpuInformation(X86Rules.ARCHITECTURE), outcome.source());
+            return floor(outcome.source());
         }
         if (!outcome.coreGroups().isEmpty()) {
             List<CpuKind<ArchitectureFeatures>> kinds = new ArrayList<>();

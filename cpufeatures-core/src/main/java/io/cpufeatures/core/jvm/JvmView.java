@@ -127,6 +127,23 @@ public final class JvmView {
     }
 
     /**
+     * This JVM's view read afresh, without asking the CPU anything (the one derivation that needs the CPU's
+     * answer, x86's byte-vector width under {@code UseAVX=3}, is left out): for an architecture module whose probe
+     * found nothing and that answers from the JVM's view instead, while the process-wide report is still being made.
+     * Costs what {@link #current()} costs the first time (the HotSpot MXBean); not cached.
+     *
+     * @return this JVM's flags and gates
+     */
+    public static JvmView readWithoutCpu() {
+        Map<String, String> flags = HotSpotFlags.read(flagNames(gates()));
+        OptionalInt derived = derive(flags, () -> {
+            throw new IllegalStateException("no CPU to ask");
+        });
+        return new JvmView(System.getProperty("java.vm.name", "unknown"), flags, VectorApiProbe.readable(),
+                VectorApiProbe.preferredBitSize(), derived, false, gates());
+    }
+
+    /**
      * A view with given flags, for emulation and tests ("what would a JVM with MaxVectorSize=32 do?"),
      * with the gates of the modules on the class path.
      *

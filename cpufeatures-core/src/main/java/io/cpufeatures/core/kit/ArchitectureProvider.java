@@ -2,12 +2,15 @@ package io.cpufeatures.core.kit;
 
 import io.cpufeatures.core.CpuSnapshot;
 import io.cpufeatures.core.DumpFormatException;
+import io.cpufeatures.core.ProbeSource;
+import io.cpufeatures.core.SourceKind;
+import io.cpufeatures.core.jvm.JvmView;
 import io.cpufeatures.core.kit.KeyValueDump.SnapshotDump;
 import io.cpufeatures.core.spi.ArchitectureFeatures;
 import io.cpufeatures.core.spi.CpuFeaturesProvider;
 import io.cpufeatures.core.spi.DumpContents;
 import io.cpufeatures.core.spi.FeatureVocabulary;
-import io.cpufeatures.core.spi.NoCpuInformation;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
@@ -86,8 +89,31 @@ public abstract class ArchitectureProvider<F extends Enum<F> & FeatureRow, S ext
      * @return the result, with the outcome's source
      */
     protected final ProbeResult result(ProbeSequence.Result<S> outcome) {
-        return new ProbeResult(outcome.snapshot().map(this::features)
-                .orElseGet(() -> new NoCpuInformation(architecture())), outcome.source());
+        return outcome.snapshot().map(s -> new ProbeResult(features(s), outcome.source())).orElseGet(() -> floor(outcome.source()));
+    }
+
+    /**
+     * The report when no source of the machine worked: the JVM's own view ({@link JvmFloor}), its source the JVM,
+     * keeping the failures of the sources tried.
+     *
+     * @param failed the source of the outcome that read nothing; not null
+     * @return the floor's result
+     */
+    protected final ProbeResult floor(ProbeSource failed) {
+        long start = System.nanoTime();
+        JvmFloor floor = JvmFloor.of(architecture(), vocabulary, baseline(), JvmView.readWithoutCpu());
+        return new ProbeResult(floor, new ProbeSource(SourceKind.JVM, "the JVM's view: HotSpot flags " + floor.flagsRead(),
+                failed.failures(), failed.elapsed().plus(Duration.ofNanos(System.nanoTime() - start))));
+    }
+
+    /**
+     * The canonical names of the features every CPU of this architecture has, which the floor may answer without
+     * the JVM's word; none by default.
+     *
+     * @return the names
+     */
+    protected Set<String> baseline() {
+        return Set.of();
     }
 
     @Override

@@ -62,6 +62,9 @@ public final class Arm64LiveCheck {
                 ProbeMode.PROC_CPUINFO));
         QemuGuest.print("fallback.source", fallback.source().kind().id());
         QemuGuest.print("fallback.failure", fallback.source().failures().isEmpty() ? "none" : fallback.source().failures().get(0).reason());
+        // ... and the floor under it: what this arm64 HotSpot's own flags show.
+        QemuGuest.print("fallback.usable", String.join(",", fallback.usable()));
+        QemuGuest.print("UseLSE", cpu.jvm().flag("UseLSE").orElse("absent"));
         // The user's mask, remove-only through the dependencies.
         CpuFeatures noAsimd = CpuFeatures.probe(new ProbeSettings(List.of("neon"), Optional.empty(), OptionalLong.empty(),
                 ProbeMode.AUTO));

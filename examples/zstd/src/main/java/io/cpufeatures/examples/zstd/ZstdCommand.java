@@ -38,9 +38,15 @@ public final class ZstdCommand {
     private ZstdCommand() {
     }
 
-    /** Runs the command and exits with its code; the library's log is kept to warnings. */
+    /**
+     * Runs the command and exits with its code; the library's log is kept to warnings, except the dispatch
+     * layer's "passes over vector128 because module jdk.incubator.vector is not readable": a jar's manifest cannot
+     * add the module, so {@code java -jar zstd-java.jar} always runs without it, decodes with {@code generic} as its
+     * documentation says, and its standard error stays one line per file.
+     */
     public static void main(String[] args) {
         ((Logger) LoggerFactory.getLogger(org.slf4j.Logger.ROOT_LOGGER_NAME)).setLevel(Level.WARN);
+        ((Logger) LoggerFactory.getLogger("io.cpufeatures.dispatch.VectorModuleWarning")).setLevel(Level.ERROR);
         System.exit(run(args, System.out, System.err));
     }
 
