@@ -1,6 +1,6 @@
 package io.cpufeatures.aarch64;
 
-import io.cpufeatures.aarch64.dump.AArch64DumpText;
+import io.cpufeatures.aarch64.dump.AArch64DumpFormats;
 import io.cpufeatures.aarch64.probe.AArch64Probe;
 import io.cpufeatures.core.CpuDescription;
 import io.cpufeatures.core.kit.ArchitectureProvider;
@@ -12,7 +12,7 @@ import java.util.Set;
 /**
  * The AArch64 module as a {@link io.cpufeatures.core.spi.CpuFeaturesProvider}: probes with {@code AArch64Probe},
  * decodes with {@link AArch64Decoder} (the kit's layers with the AArch64 tables), reads and writes its dump format
- * ({@link AArch64DumpText}), names with its vocabulary. Registered for {@link java.util.ServiceLoader}; it probes
+ * ({@link AArch64DumpFormats}: its own dump and a macOS sysctl listing), names with its vocabulary. Registered for {@link java.util.ServiceLoader}; it probes
  * JVMs whose {@code os.arch} is {@code aarch64} (Linux, macOS, Windows) or {@code arm64}.
  */
 public final class AArch64CpuFeaturesProvider extends ArchitectureProvider<AArch64Feature, AArch64Snapshot, AArch64CpuInfo> {
@@ -29,7 +29,7 @@ public final class AArch64CpuFeaturesProvider extends ArchitectureProvider<AArch
 
     @Override
     protected SnapshotFormat<AArch64Snapshot> format() {
-        return AArch64DumpText.FORMAT;
+        return AArch64DumpFormats.ALL;
     }
 
     @Override

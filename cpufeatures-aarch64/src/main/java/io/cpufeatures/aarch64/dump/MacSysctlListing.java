@@ -1,0 +1,198 @@
+package io.cpufeatures.aarch64.dump;
+
+import io.cpufeatures.aarch64.AArch64Feature;
+import io.cpufeatures.aarch64.AArch64Snapshot;
+import io.cpufeatures.aarch64.HwcapWord;
+import io.cpufeatures.core.CpuKind;
+import io.cpufeatures.core.DumpFormatException;
+import io.cpufeatures.core.SnapshotSource;
+import io.cpufeatures.core.kit.KeyValueDump.SnapshotDump;
+import java.util.EnumMap;
+import java.util.EnumSet;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+
+/**
+ * What macOS says of an Apple-silicon CPU, read from a {@code sysctl hw} listing ({@code key: value} lines, as the
+ * {@code sysctl} command prints them): the kernel's word, as HWCAP is on Linux. The {@code hw.optional.arm.FEAT_*}
+ * keys (macOS 12 and later; Apple, "Determining instruction set characteristics") and the older
+ * {@code hw.optional.*} names ({@code neon}, {@code armv8_crc32}, {@code armv8_1_atomics}, ...) are mapped onto
+ * the AArch64 table's features ({@link #FEATURES}, {@link #LEGACY}); the chip is named from {@code hw.cpufamily}
+ * ({@link AppleChips}). MRS of the ID registers is not allowed to user space on macOS, so a listing holds no
+ * register: the snapshot's ID-register source is none, and its HWCAP words are those Linux would give for the
+ * same features. Reading only: a listing is never written.
+ */
+public final class MacSysctlListing {
+
+    /** The format's identifier in reports. */
+    public static final String FORMAT = "macos-sysctl";
+
+    /**
+     * {@code hw.optional.arm.*} keys and the features each grants, from Apple's key names and the Arm ARM's
+     * FEAT_ names, matched to Linux's HWCAP features (arch/arm64/kernel/cpufeature.c) for the same extension.
+     */
+    static final Map<String, List<AArch64Feature>> FEATURES = Map.ofEntries(
+            Map.entry("FEAT_AES", List.of(AArch64Feature.AES)),
+            Map.entry("FEAT_PMULL", List.of(AArch64Feature.PMULL)),
+            Map.entry("FEAT_SHA1", List.of(AArch64Feature.SHA1)),
+            Map.entry("FEAT_SHA256", List.of(AArch64Feature.SHA2)),
+            Map.entry("FEAT_SHA512", List.of(AArch64Feature.SHA512)),
+            Map.entry("FEAT_SHA3", List.of(AArch64Feature.SHA3)),
+            Map.entry("FEAT_CRC32", List.of(AArch64Feature.CRC32)),
+            Map.entry("FEAT_LSE", List.of(AArch64Feature.ATOMICS)),
+            Map.entry("FEAT_LSE2", List.of(AArch64Feature.USCAT)),
+            Map.entry("FEAT_FP16", List.of(AArch64Feature.FPHP, AArch64Feature.ASIMDHP)),
+            Map.entry("FEAT_FHM", List.of(AArch64Feature.ASIMDFHM)),
+            Map.entry("FEAT_DotProd", List.of(AArch64Feature.ASIMDDP)),
+            Map.entry("FEAT_RDM", List.of(AArch64Feature.ASIMDRDM)),
+            Map.entry("FEAT_JSCVT", List.of(AArch64Feature.JSCVT)),
+            Map.entry("FEAT_FCMA", List.of(AArch64Feature.FCMA)),
+            Map.entry("FEAT_LRCPC", List.of(AArch64Feature.LRCPC)),
+            Map.entry("FEAT_LRCPC2", List.of(AArch64Feature.ILRCPC)),
+            Map.entry("FEAT_FRINTTS", List.of(AArch64Feature.FRINT)),
+            Map.entry("FEAT_FlagM", List.of(AArch64Feature.FLAGM)),
+            Map.entry("FEAT_FlagM2", List.of(AArch64Feature.FLAGM2)),
+            Map.entry("FEAT_BF16", List.of(AArch64Feature.BF16)),
+            Map.entry("FEAT_EBF16", List.of(AArch64Feature.EBF16)),
+            Map.entry("FEAT_I8MM", List.of(AArch64Feature.I8MM)),
+            Map.entry("FEAT_BTI", List.of(AArch64Feature.BTI)),
+            Map.entry("FEAT_SB", List.of(AArch64Feature.SB)),
+            Map.entry("FEAT_SSBS", List.of(AArch64Feature.SSBS)),
+            Map.entry("FEAT_DIT", List.of(AArch64Feature.DIT)),
+            Map.entry("FEAT_DPB", List.of(AArch64Feature.DCPOP)),
+            Map.entry("FEAT_DPB2", List.of(AArch64Feature.DCPODP)),
+            Map.entry("FEAT_PAuth", List.of(AArch64Feature.PACA, AArch64Feature.PACG)),
+            Map.entry("FEAT_ECV", List.of(AArch64Feature.ECV)),
+            Map.entry("FEAT_WFxT", List.of(AArch64Feature.WFXT)),
+            Map.entry("FEAT_RPRES", List.of(AArch64Feature.RPRES)),
+            Map.entry("FEAT_AFP", List.of(AArch64Feature.AFP)),
+            Map.entry("FEAT_CSSC", List.of(AArch64Feature.CSSC)),
+            Map.entry("FEAT_HBC", List.of(AArch64Feature.HBC)),
+            Map.entry("FEAT_SME", List.of(AArch64Feature.SME)),
+            Map.entry("FEAT_SME2", List.of(AArch64Feature.SME2)),
+            Map.entry("FEAT_SME_F64F64", List.of(AArch64Feature.SME_F64F64)),
+            Map.entry("FEAT_SME_I16I64", List.of(AArch64Feature.SME_I16I64)),
+            Map.entry("SME_F32F32", List.of(AArch64Feature.SME_F32F32)),
+            Map.entry("SME_BI32I32", List.of(AArch64Feature.SME_BI32I32)),
+            Map.entry("SME_B16F32", List.of(AArch64Feature.SME_B16F32)),
+            Map.entry("SME_F16F32", List.of(AArch64Feature.SME_F16F32)),
+            Map.entry("SME_I8I32", List.of(AArch64Feature.SME_I8I32)),
+            Map.entry("SME_I16I32", List.of(AArch64Feature.SME_I16I32)),
+            Map.entry("AdvSIMD", List.of(AArch64Feature.ASIMD)),
+            Map.entry("FP", List.of(AArch64Feature.FP)));
+
+    /** The older {@code hw.optional.*} names (before macOS 12; still listed), by feature. */
+    static final Map<String, List<AArch64Feature>> LEGACY = Map.of(
+            "floatingpoint", List.of(AArch64Feature.FP),
+            "neon", List.of(AArch64Feature.ASIMD),
+            "neon_fp16", List.of(AArch64Feature.FPHP, AArch64Feature.ASIMDHP),
+            "armv8_crc32", List.of(AArch64Feature.CRC32),
+            "armv8_1_atomics", List.of(AArch64Feature.ATOMICS),
+            "armv8_2_fhm", List.of(AArch64Feature.ASIMDFHM),
+            "armv8_2_sha512", List.of(AArch64Feature.SHA512),
+            "armv8_2_sha3", List.of(AArch64Feature.SHA3),
+            "armv8_3_compnum", List.of(AArch64Feature.FCMA));
+
+    private static final String OPTIONAL = "hw.optional.";
+    private static final String ARM = "hw.optional.arm.";
+
+    private MacSysctlListing() {
+    }
+
+    /**
+     * Whether {@code text} is a {@code sysctl} listing of an Apple-silicon Mac: {@code key: value} lines naming
+     * {@code hw.} keys, one of them an Arm feature key.
+     *
+     * @param text a file's text
+     * @return whether it is one (an Intel Mac's listing is not)
+     */
+    static boolean recognises(String text) {
+        return text.contains("\n" + ARM) || text.startsWith(ARM) || text.contains("hw.optional.arm64: 1")
+                || text.contains("\n" + OPTIONAL + "neon:");
+    }
+
+    /**
+     * Reads a listing.
+     *
+     * @param file the file's name, for errors and the source
+     * @param text the listing: {@code key: value} lines, {@code #} comments and blank lines
+     * @return the dump: one kind of CPU, as many logical CPUs as {@code hw.logicalcpu} says (1 if absent)
+     * @throws DumpFormatException naming the line for a line that is no {@code key: value}, a feature key whose
+     *                             value is not 0 or 1, or a listing without any Arm feature key
+     */
+    public static SnapshotDump<AArch64Snapshot> read(String file, String text) throws DumpFormatException {
+        Map<String, String> values = new LinkedHashMap<>();
+        String[] lines = text.split("\r?\n", -1);
+        for (int i = 0; i < lines.length; i++) {
+            String line = lines[i].strip();
+            if (line.isEmpty() || line.startsWith("#")) {
+                continue;
+            }
+            int colon = line.indexOf(": ");
+            if (colon <= 0 || line.indexOf(' ') < colon) {
+                throw new DumpFormatException(file, i + 1, "not a 'key: value' line of a sysctl listing: '"
+                        + abbreviate(line) + "'; accepted: 'hw.optional.arm.FEAT_AES: 1' and the like");
+            }
+            values.putIfAbsent(line.substring(0, colon), line.substring(colon + 2).strip());
+        }
+        Set<AArch64Feature> granted = EnumSet.noneOf(AArch64Feature.class);
+        boolean armKeys = false;
+        for (Map.Entry<String, String> e : values.entrySet()) {
+            String key = e.getKey();
+            List<AArch64Feature> features = key.startsWith(ARM) ? FEATURES.get(key.substring(ARM.length()))
+                    : key.startsWith(OPTIONAL) ? LEGACY.get(key.substring(OPTIONAL.length())) : null;
+            if (features == null) {
+                continue;
+            }
+            armKeys = true;
+            String v = e.getValue();
+            if (!v.equals("0") && !v.equals("1")) {
+                throw new DumpFormatException(file, lineOf(lines, key), key + " is '" + abbreviate(v)
+                        + "'; accepted: 0 or 1");
+            }
+            if (v.equals("1")) {
+                granted.addAll(features);
+            }
+        }
+        if (!armKeys) {
+            throw new DumpFormatException(file, 0, "a sysctl listing without any Arm feature key (hw.optional.arm.FEAT_*,"
+                    + " hw.optional.neon, ...): not an Apple-silicon Mac's");
+        }
+        Map<HwcapWord, Long> words = new EnumMap<>(HwcapWord.class);
+        words.put(HwcapWord.HWCAP, 0L);
+        words.put(HwcapWord.HWCAP2, 0L);
+        for (AArch64Feature f : granted) {
+            words.merge(f.word(), 1L << f.bit(), (a, b) -> a | b);
+        }
+        String chip = AppleChips.name(values.get("hw.cpufamily"));
+        AArch64Snapshot.Builder b = AArch64Snapshot.builder(SnapshotSource.file(file + " (macOS sysctl of " + chip + ")"));
+        words.forEach(b::hwcap);
+        Optional<Integer> svl = Optional.ofNullable(values.get("hw.optional.arm.sme_max_svl_b")).filter(v -> v.matches("[0-9]{1,4}"))
+                .map(Integer::parseInt);
+        if (granted.contains(AArch64Feature.SME) && svl.isPresent()) {
+            b.smeVectorBytes(svl.get());
+        }
+        int logical = number(values.get("hw.logicalcpu")).orElse(1);
+        return new SnapshotDump<>(file, FORMAT, logical, List.of(new CpuKind<>(b.build(), logical, 0)));
+    }
+
+    private static Optional<Integer> number(String v) {
+        return v != null && v.matches("[0-9]{1,5}") ? Optional.of(Integer.parseInt(v)) : Optional.empty();
+    }
+
+    private static int lineOf(String[] lines, String key) {
+        for (int i = 0; i < lines.length; i++) {
+            if (lines[i].strip().startsWith(key + ":")) {
+                return i + 1;
+            }
+        }
+        return 0;
+    }
+
+    private static String abbreviate(String s) {
+        return s.length() <= 60 ? s : s.substring(0, 57) + "...";
+    }
+}
