@@ -7,11 +7,13 @@ import io.cpufeatures.core.CpuKind;
 import io.cpufeatures.core.DumpFormatException;
 import io.cpufeatures.core.SnapshotSource;
 import io.cpufeatures.core.kit.KeyValueDump.SnapshotDump;
+import java.util.ArrayList;
 import java.util.EnumMap;
 import java.util.EnumSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
 import java.util.Optional;
 import java.util.Set;
 
@@ -80,14 +82,13 @@ public final class MacSysctlListing {
             Map.entry("SME_B16F32", List.of(AArch64Feature.SME_B16F32)),
             Map.entry("SME_F16F32", List.of(AArch64Feature.SME_F16F32)),
             Map.entry("SME_I8I32", List.of(AArch64Feature.SME_I8I32)),
-            Map.entry("SME_I16I32", List.of(AArch64Feature.SME_I16I32)),
-            Map.entry("AdvSIMD", List.of(AArch64Feature.ASIMD)),
-            Map.entry("FP", List.of(AArch64Feature.FP)));
+            Map.entry("SME_I16I32", List.of(AArch64Feature.SME_I16I32)));
 
     /** The older {@code hw.optional.*} names (before macOS 12; still listed), by feature. */
     static final Map<String, List<AArch64Feature>> LEGACY = Map.of(
             "floatingpoint", List.of(AArch64Feature.FP),
             "neon", List.of(AArch64Feature.ASIMD),
+            "AdvSIMD", List.of(AArch64Feature.ASIMD),
             "neon_fp16", List.of(AArch64Feature.FPHP, AArch64Feature.ASIMDHP),
             "armv8_crc32", List.of(AArch64Feature.CRC32),
             "armv8_1_atomics", List.of(AArch64Feature.ATOMICS),
@@ -131,13 +132,52 @@ public final class MacSysctlListing {
             if (line.isEmpty() || line.startsWith("#")) {
                 continue;
             }
-            int colon = line.indexOf(": ");
-            if (colon <= 0 || line.indexOf(' ') < colon) {
+            int colon = line.indexOf(':');
+            boolean keyValue = colon > 0 && (colon == line.length() - 1 || line.charAt(colon + 1) == ' ');
+            if (!keyValue || line.indexOf(' ') >= 0 && line.indexOf(' ') < colon) {
                 throw new DumpFormatException(file, i + 1, "not a 'key: value' line of a sysctl listing: '"
                         + abbreviate(line) + "'; accepted: 'hw.optional.arm.FEAT_AES: 1' and the like");
             }
-            values.putIfAbsent(line.substring(0, colon), line.substring(colon + 2).strip());
+            values.putIfAbsent(line.substring(0, colon), line.substring(colon + 1).strip());
         }
+        String chip = AppleChips.name(values.get("hw.cpufamily"));
+        AArch64Snapshot snapshot;
+        try {
+            snapshot = snapshot(values, SnapshotSource.file(file + " (macOS sysctl of " + chip + ")"));
+        } catch (IllegalArgumentException e) {
+            String key = e.getMessage().substring(0, Math.max(0, e.getMessage().indexOf(' ')));
+            throw new DumpFormatException(file, lineOf(lines, key), e.getMessage());
+        }
+        int logical = number(values.get("hw.logicalcpu")).orElse(1);
+        return new SnapshotDump<>(file, FORMAT, logical, List.of(new CpuKind<>(snapshot, logical, 0)));
+    }
+
+    /**
+     * The keys a live probe asks {@code sysctlbyname} for: every feature key mapped here, the chip's family, the
+     * logical CPUs and SME's longest streaming vector.
+     *
+     * @return the names
+     */
+    public static List<String> keys() {
+        List<String> keys = new ArrayList<>();
+        FEATURES.keySet().stream().sorted().forEach(k -> keys.add(ARM + k));
+        LEGACY.keySet().stream().sorted().forEach(k -> keys.add(OPTIONAL + k));
+        keys.addAll(List.of("hw.cpufamily", "hw.logicalcpu", ARM + "sme_max_svl_b"));
+        return keys;
+    }
+
+    /**
+     * The snapshot of the values macOS gave (from a listing or from {@code sysctlbyname}).
+     *
+     * @param values the keys' values as {@code sysctl} prints them; keys not mapped here are ignored
+     * @param source where they came from
+     * @return the HWCAP words Linux would give for the features granted, no ID register, SME's length if given
+     * @throws IllegalArgumentException starting with the key, for a feature key whose value is not 0 or 1, or when no
+     *                                  Arm feature key is there at all
+     */
+    public static AArch64Snapshot snapshot(Map<String, String> values, SnapshotSource source) {
+        Objects.requireNonNull(values, "values");
+        Objects.requireNonNull(source, "source");
         Set<AArch64Feature> granted = EnumSet.noneOf(AArch64Feature.class);
         boolean armKeys = false;
         for (Map.Entry<String, String> e : values.entrySet()) {
@@ -150,16 +190,15 @@ public final class MacSysctlListing {
             armKeys = true;
             String v = e.getValue();
             if (!v.equals("0") && !v.equals("1")) {
-                throw new DumpFormatException(file, lineOf(lines, key), key + " is '" + abbreviate(v)
-                        + "'; accepted: 0 or 1");
+                throw new IllegalArgumentException(key + " is '" + abbreviate(v) + "'; accepted: 0 or 1");
             }
             if (v.equals("1")) {
                 granted.addAll(features);
             }
         }
         if (!armKeys) {
-            throw new DumpFormatException(file, 0, "a sysctl listing without any Arm feature key (hw.optional.arm.FEAT_*,"
-                    + " hw.optional.neon, ...): not an Apple-silicon Mac's");
+            throw new IllegalArgumentException("sysctl: no Arm feature key (hw.optional.arm.FEAT_*, hw.optional.neon, ...):"
+                    + " not an Apple-silicon Mac's");
         }
         Map<HwcapWord, Long> words = new EnumMap<>(HwcapWord.class);
         words.put(HwcapWord.HWCAP, 0L);
@@ -167,16 +206,23 @@ public final class MacSysctlListing {
         for (AArch64Feature f : granted) {
             words.merge(f.word(), 1L << f.bit(), (a, b) -> a | b);
         }
-        String chip = AppleChips.name(values.get("hw.cpufamily"));
-        AArch64Snapshot.Builder b = AArch64Snapshot.builder(SnapshotSource.file(file + " (macOS sysctl of " + chip + ")"));
+        AArch64Snapshot.Builder b = AArch64Snapshot.builder(source);
         words.forEach(b::hwcap);
-        Optional<Integer> svl = Optional.ofNullable(values.get("hw.optional.arm.sme_max_svl_b")).filter(v -> v.matches("[0-9]{1,4}"))
-                .map(Integer::parseInt);
+        Optional<Integer> svl = number(values.get(ARM + "sme_max_svl_b"));
         if (granted.contains(AArch64Feature.SME) && svl.isPresent()) {
             b.smeVectorBytes(svl.get());
         }
-        int logical = number(values.get("hw.logicalcpu")).orElse(1);
-        return new SnapshotDump<>(file, FORMAT, logical, List.of(new CpuKind<>(b.build(), logical, 0)));
+        return b.build();
+    }
+
+    /**
+     * The chip a {@code hw.cpufamily} value names.
+     *
+     * @param cpufamily the value as {@code sysctl} prints it, if the kernel gave one; not null
+     * @return the chip's name, or the value's number for a chip not in the table
+     */
+    public static String chip(Optional<String> cpufamily) {
+        return AppleChips.name(Objects.requireNonNull(cpufamily, "cpufamily").orElse(null));
     }
 
     private static Optional<Integer> number(String v) {

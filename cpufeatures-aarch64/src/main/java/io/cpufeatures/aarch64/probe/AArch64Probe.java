@@ -4,6 +4,7 @@ import io.cpufeatures.aarch64.AArch64Snapshot;
 import io.cpufeatures.aarch64.HwcapWord;
 import io.cpufeatures.aarch64.IdRegister;
 import io.cpufeatures.aarch64.IdRegisterSource;
+import io.cpufeatures.aarch64.dump.MacSysctlListing;
 import io.cpufeatures.core.SnapshotSource;
 import io.cpufeatures.core.SourceKind;
 import io.cpufeatures.core.kit.ProbeSequence;
@@ -16,9 +17,11 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Optional;
 import java.util.OptionalInt;
 import java.util.OptionalLong;
 import org.slf4j.Logger;
@@ -47,12 +50,18 @@ public final class AArch64Probe {
     private final Path sysfsCpu0;
     private final Path exe;
     private final boolean linux;
+    private final boolean macos;
 
     AArch64Probe(Path procCpuinfo, Path sysfsCpu0, Path exe, boolean linux) {
+        this(procCpuinfo, sysfsCpu0, exe, linux, false);
+    }
+
+    AArch64Probe(Path procCpuinfo, Path sysfsCpu0, Path exe, boolean linux, boolean macos) {
         this.procCpuinfo = procCpuinfo;
         this.sysfsCpu0 = sysfsCpu0;
         this.exe = exe;
         this.linux = linux;
+        this.macos = macos;
     }
 
     /**
@@ -60,8 +69,9 @@ public final class AArch64Probe {
      * {@code /proc/cpuinfo}; each source reports a failure when the OS is not Linux}
      */
     public static AArch64Probe system() {
+        String os = System.getProperty("os.name", "").toLowerCase(Locale.ROOT);
         return new AArch64Probe(Path.of("/proc/cpuinfo"), Path.of("/sys/devices/system/cpu/cpu0/regs/identification"),
-                Path.of("/proc/self/exe"), System.getProperty("os.name", "").toLowerCase(Locale.ROOT).startsWith("linux"));
+                Path.of("/proc/self/exe"), os.startsWith("linux"), os.startsWith("mac"));
     }
 
     /**
@@ -78,6 +88,9 @@ public final class AArch64Probe {
     }
 
     private AArch64Snapshot nativeSnapshot() throws NativeProbeException {
+        if (macos) {
+            return macSnapshot(new DarwinSysctl());
+        }
         if (!linux) {
             throw new NativeProbeException("the native probe reads Linux's auxiliary vector; this is "
                     + System.getProperty("os.name"));
@@ -120,6 +133,27 @@ public final class AArch64Probe {
             how.add(sme.isPresent() ? "SME length with prctl(PR_SME_GET_VL)" : "prctl(PR_SME_GET_VL) failed");
         }
         return b.build().withSource(new SnapshotSource(SourceKind.NATIVE, String.join("; ", how)));
+    }
+
+    /**
+     * macOS: the feature keys through {@code sysctlbyname}, read as a {@code sysctl hw} listing is
+     * ({@link MacSysctlListing#snapshot}).
+     */
+    static AArch64Snapshot macSnapshot(DarwinSysctl sysctl) throws NativeProbeException {
+        Map<String, String> values = new LinkedHashMap<>();
+        for (String key : MacSysctlListing.keys()) {
+            OptionalLong v = sysctl.read(key);
+            if (v.isPresent()) {
+                values.put(key, Long.toString(v.getAsLong()));
+            }
+        }
+        try {
+            return MacSysctlListing.snapshot(values, new SnapshotSource(SourceKind.NATIVE, "sysctlbyname through JNA: "
+                    + values.size() + " keys of " + MacSysctlListing.keys().size() + " asked, "
+                    + MacSysctlListing.chip(Optional.ofNullable(values.get("hw.cpufamily")))));
+        } catch (IllegalArgumentException e) {
+            throw new NativeProbeException("macOS sysctl: " + e.getMessage());
+        }
     }
 
     /** MIDR_EL1 and REVIDR_EL1 from sysfs, when the kernel publishes them. */

@@ -10,6 +10,8 @@ import io.cpufeatures.core.CpuDumps;
 import io.cpufeatures.core.CpuFeatures;
 import io.cpufeatures.core.DumpFormatException;
 import io.cpufeatures.core.SourceKind;
+import java.io.InputStream;
+import java.nio.charset.StandardCharsets;
 import java.util.OptionalLong;
 import org.junit.jupiter.api.Test;
 
@@ -42,6 +44,64 @@ class MacSysctlListingTest {
         }
         assertFalse(cpu.has("bf16"), "FEAT_BF16: 0");
         assertFalse(cpu.has("sve"), "no key grants it");
+    }
+
+    /** A recorded listing of a real Mac (src/test/resources/.../macos; each file names its source). */
+    private static CpuDump recorded(String name) throws Exception {
+        try (InputStream in = MacSysctlListingTest.class.getResourceAsStream("/io/cpufeatures/aarch64/macos/" + name)) {
+            return CpuDumps.parse(name, new String(in.readAllBytes(), StandardCharsets.UTF_8), OptionalLong.empty());
+        }
+    }
+
+    private static void has(CpuFeatures cpu, String name, String... features) {
+        for (String f : features) {
+            assertTrue(cpu.has(f), name + ": " + f + " " + cpu.usable());
+        }
+    }
+
+    private static void lacks(CpuFeatures cpu, String name, String... features) {
+        for (String f : features) {
+            assertFalse(cpu.has(f), name + ": " + f + " " + cpu.usable());
+        }
+    }
+
+    /**
+     * Four generations of real Macs, each decoded to what its source says: Armv8.5-A's features on the M1 without
+     * BF16, I8MM and BTI; the M2 adding those three (the M1/M2 article's diff: FEAT_BF16, FEAT_I8MM, FEAT_BTI 0 -> 1);
+     * the M3 Max keeping them, no SME; the M4 Pro adding SME, SME2 and WFxT and dropping SSBS (the M3/M4 article's
+     * diff); none with SVE, which no Apple core has.
+     */
+    @Test
+    void fourGenerationsOfRealMacsDecodeToWhatTheirSourcesSay() throws Exception {
+        String[] common = {"fp", "asimd", "aes", "pmull", "sha1", "sha2", "sha3", "sha512", "crc32", "atomics", "uscat",
+            "fphp", "asimdhp", "asimdfhm", "asimddp", "asimdrdm", "jscvt", "fcma", "lrcpc", "ilrcpc", "frint", "flagm",
+            "flagm2", "sb", "dcpop", "dcpodp", "paca", "pacg"};
+        CpuDump m1 = recorded("apple-m1.txt");
+        CpuFeatures cpu = m1.machine();
+        has(cpu, "M1", common);
+        has(cpu, "M1", "ssbs");
+        lacks(cpu, "M1", "bf16", "i8mm", "bti", "sme", "sve");
+        assertTrue(cpu.source().detail().contains("Apple M1"), cpu.source().detail());
+        assertEquals(8, m1.logicalCpus());
+
+        CpuFeatures m2 = recorded("apple-m2.txt").machine();
+        has(m2, "M2", common);
+        has(m2, "M2", "bf16", "i8mm", "bti");
+        lacks(m2, "M2", "sme", "sve");
+        assertTrue(m2.source().detail().contains("Apple M2"), m2.source().detail());
+
+        CpuDump m3 = recorded("apple-m3-max.txt");
+        has(m3.machine(), "M3 Max", common);
+        has(m3.machine(), "M3 Max", "bf16", "i8mm", "bti");
+        lacks(m3.machine(), "M3 Max", "sme", "sve");
+        assertTrue(m3.machine().source().detail().contains("Apple M3 Max"), m3.machine().source().detail());
+        assertEquals(16, m3.logicalCpus());
+
+        CpuFeatures m4 = recorded("apple-m4-pro.txt").machine();
+        has(m4, "M4 Pro", common);
+        has(m4, "M4 Pro", "bf16", "i8mm", "bti", "sme", "sme2", "wfxt");
+        lacks(m4, "M4 Pro", "ssbs", "sve");
+        assertTrue(m4.source().detail().contains("Apple M4 Pro"), m4.source().detail());
     }
 
     @Test
