@@ -39,16 +39,16 @@ public final class PosixExecutableMemory implements ExecutableMemory {
     /**
      * A page of the process's C library, not yet mapped.
      *
-     * @param macos      whether the OS is macOS (its MAP_ANONYMOUS differs)
+     * @param bsdFlags   whether the OS is macOS or a BSD, whose MAP_ANON is 0x1000 (Linux's MAP_ANONYMOUS is 0x20)
      * @param size       the page's size in bytes
      * @param clearCache the function synchronising the instruction cache with the code written, where the
      *                   architecture needs one; not null
      */
-    public PosixExecutableMemory(boolean macos, long size, Optional<Function> clearCache) {
+    public PosixExecutableMemory(boolean bsdFlags, long size, Optional<Function> clearCache) {
         // The process's own symbols: libc is already loaded, and looking it up by name would make
         // JNA search the library path (on Linux by running ldconfig -p, a process per JVM start).
         this(ProcessSymbols.function("mmap"), ProcessSymbols.function("mprotect"), ProcessSymbols.function("munmap"),
-                Native::getLastError, macos, size, clearCache);
+                Native::getLastError, bsdFlags, size, clearCache);
     }
 
     /**
@@ -58,17 +58,19 @@ public final class PosixExecutableMemory implements ExecutableMemory {
      * @param mprotect   {@code mprotect}; not null
      * @param munmap     {@code munmap}; not null
      * @param lastError  errno after a call; not null
-     * @param macos      whether the OS is macOS
+     * @param bsdFlags   whether the OS is macOS or a BSD (MAP_ANON 0x1000, not Linux's 0x20)
      * @param size       the page's size in bytes
      * @param clearCache the instruction-cache synchronisation, if the architecture needs one; not null
      */
-    public PosixExecutableMemory(Function mmap, Function mprotect, Function munmap, IntSupplier lastError, boolean macos,
+    public PosixExecutableMemory(Function mmap, Function mprotect, Function munmap, IntSupplier lastError, boolean bsdFlags,
             long size, Optional<Function> clearCache) {
         this.mmap = mmap;
         this.mprotect = mprotect;
         this.munmap = munmap;
         this.lastError = lastError;
-        this.mapAnonymous = macos ? 0x1000 : 0x20;
+        // MAP_ANON: 0x1000 in macOS's and FreeBSD's sys/mman.h (and the other BSDs'); Linux's MAP_ANONYMOUS is 0x20
+        // (include/uapi/asm-generic/mman-common.h). MAP_PRIVATE and the PROT_ bits are the same everywhere.
+        this.mapAnonymous = bsdFlags ? 0x1000 : 0x20;
         this.size = size;
         this.clearCache = clearCache;
     }

@@ -11,6 +11,7 @@ import io.cpufeatures.core.kit.ProbeSequence;
 import io.cpufeatures.core.spi.ProbeMode;
 import io.cpufeatures.os.AuxiliaryVector;
 import io.cpufeatures.os.ElfMachine;
+import io.cpufeatures.os.FreeBsdAuxInfo;
 import io.cpufeatures.os.NativeProbeException;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
@@ -51,17 +52,19 @@ public final class AArch64Probe {
     private final Path exe;
     private final boolean linux;
     private final boolean macos;
+    private final boolean freebsd;
 
     AArch64Probe(Path procCpuinfo, Path sysfsCpu0, Path exe, boolean linux) {
-        this(procCpuinfo, sysfsCpu0, exe, linux, false);
+        this(procCpuinfo, sysfsCpu0, exe, linux, false, false);
     }
 
-    AArch64Probe(Path procCpuinfo, Path sysfsCpu0, Path exe, boolean linux, boolean macos) {
+    AArch64Probe(Path procCpuinfo, Path sysfsCpu0, Path exe, boolean linux, boolean macos, boolean freebsd) {
         this.procCpuinfo = procCpuinfo;
         this.sysfsCpu0 = sysfsCpu0;
         this.exe = exe;
         this.linux = linux;
         this.macos = macos;
+        this.freebsd = freebsd;
     }
 
     /**
@@ -71,7 +74,7 @@ public final class AArch64Probe {
     public static AArch64Probe system() {
         String os = System.getProperty("os.name", "").toLowerCase(Locale.ROOT);
         return new AArch64Probe(Path.of("/proc/cpuinfo"), Path.of("/sys/devices/system/cpu/cpu0/regs/identification"),
-                Path.of("/proc/self/exe"), os.startsWith("linux"), os.startsWith("mac"));
+                Path.of("/proc/self/exe"), os.startsWith("linux"), os.startsWith("mac"), os.startsWith("freebsd"));
     }
 
     /**
@@ -90,6 +93,9 @@ public final class AArch64Probe {
     private AArch64Snapshot nativeSnapshot() throws NativeProbeException {
         if (macos) {
             return macSnapshot(new DarwinSysctl());
+        }
+        if (freebsd) {
+            return freeBsdSnapshot(FreeBsdAuxInfo.open());
         }
         if (!linux) {
             throw new NativeProbeException("the native probe reads Linux's auxiliary vector; this is "
@@ -154,6 +160,19 @@ public final class AArch64Probe {
         } catch (IllegalArgumentException e) {
             throw new NativeProbeException("macOS sysctl: " + e.getMessage());
         }
+    }
+
+    /**
+     * FreeBSD: the HWCAP words from {@code elf_aux_info} (their bits are Linux's on arm64); the ID registers are not
+     * read (no sysfs, and the MRS stub's page is mapped with Linux's flags).
+     */
+    static AArch64Snapshot freeBsdSnapshot(FreeBsdAuxInfo aux) throws NativeProbeException {
+        long hwcap = aux.read(FreeBsdAuxInfo.AT_HWCAP).orElseThrow(() -> new NativeProbeException(
+                "elf_aux_info(AT_HWCAP) found no entry: the kernel gave the process no hwcaps"));
+        long hwcap2 = aux.read(FreeBsdAuxInfo.AT_HWCAP2).orElse(0);
+        return AArch64Snapshot.builder(new SnapshotSource(SourceKind.NATIVE, "elf_aux_info through JNA "
+                + FreeBsdAuxInfo.jnaVersion() + " (FreeBSD); ID registers not read"))
+                .hwcap(HwcapWord.HWCAP, hwcap).hwcap(HwcapWord.HWCAP2, hwcap2).build();
     }
 
     /** MIDR_EL1 and REVIDR_EL1 from sysfs, when the kernel publishes them. */

@@ -85,7 +85,12 @@ public final class NativeCpuid implements CpuidInstruction, AutoCloseable {
 
     /** The default page factory for this OS. */
     static ExecutableMemory defaultMemory(long size) {
-        return Platform.isWindows() ? new WindowsExecutableMemory(size) : new PosixExecutableMemory(Platform.isMac(), size, Optional.empty());
+        if (Platform.isWindows()) {
+            return new WindowsExecutableMemory(size);
+        }
+        boolean bsdFlags = Platform.isMac() || Platform.isFreeBSD() || Platform.isOpenBSD() || Platform.isNetBSD()
+                || Platform.iskFreeBSD();
+        return new PosixExecutableMemory(bsdFlags, size, Optional.empty());
     }
 
     /** {@return what runs: the ABI of the stubs and the JNA version} */
