@@ -46,7 +46,7 @@ final class AArch64Description {
     static final FactKind HWCAP3 = new FactKind("hwcap3", "HWCAP3", Type.matching(true, "0x[0-9a-f]+"),
             "AArch64: AT_HWCAP3, or null when the auxiliary vector has none");
     static final FactKind ID_REGISTERS = new FactKind("idRegisters", "ID registers",
-            Type.oneOf(false, "mrs", "sysfs", "proc-cpuinfo", "none"), "AArch64: how the ID registers were read");
+            Type.oneOf(false, "mrs", "sysfs", "proc-cpuinfo", "registry", "none"), "AArch64: how the ID registers were read");
     static final FactKind SVE_VECTOR_BITS = new FactKind("sveVectorBits", "SVE", Type.atLeast(true, 128),
             "AArch64: this process's SVE vector length in bits, or null");
     static final FactKind SME_VECTOR_BITS = new FactKind("smeVectorBits", "SME", Type.atLeast(true, 128),
@@ -96,6 +96,7 @@ final class AArch64Description {
         facts.add(Fact.line("ID registers", switch (s.idSource()) {
             case MRS -> "read with MRS (the kernel's emulation, HWCAP_CPUID): " + s.registers().size() + " registers";
             case SYSFS -> "MIDR_EL1 from sysfs; the others not read: presence is the kernel's HWCAP";
+            case REGISTRY -> "from the Windows registry (CentralProcessor CP values): " + s.registers().size() + " registers";
             case PROC_CPUINFO -> "MIDR_EL1 from /proc/cpuinfo; the others not read: presence is the kernel's HWCAP";
             case NONE -> "not read (" + AArch64Rules.whyNotRead(s) + "): presence is the kernel's HWCAP";
         }, ID_REGISTERS.is(s.idSource().id())));

@@ -96,6 +96,7 @@ final class AArch64Rules implements Architecture<AArch64Feature, AArch64Snapshot
     static String whyNotRead(AArch64Snapshot s) {
         return switch (s.idSource()) {
             case MRS -> "absent from the snapshot";
+            case REGISTRY -> "not among the registry's CP values";
             case SYSFS -> "only MIDR_EL1 and REVIDR_EL1 came from sysfs";
             case PROC_CPUINFO -> "only MIDR_EL1 came from /proc/cpuinfo";
             case NONE -> (s.hwcap() & AArch64Snapshot.HWCAP_CPUID) == 0

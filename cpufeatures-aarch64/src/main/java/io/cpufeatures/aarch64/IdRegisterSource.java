@@ -13,12 +13,18 @@ public enum IdRegisterSource {
     SYSFS,
     /** MIDR_EL1 assembled from the CPU implementer, variant, part and revision of {@code /proc/cpuinfo}. */
     PROC_CPUINFO,
+    /**
+     * The values Windows publishes in the registry under {@code HARDWARE\DESCRIPTION\System\CentralProcessor\N}
+     * ({@code CP 4000} is MIDR_EL1: "CP " and the register's {@code ARM64_SYSREG} encoding in hex): any register,
+     * each per processor.
+     */
+    REGISTRY,
     /** Not read at all. */
     NONE;
 
     /**
-     * {@return the identifier in dumps and reports: {@code mrs}, {@code sysfs}, {@code proc-cpuinfo} or
-     * {@code none}}
+     * {@return the identifier in dumps and reports: {@code mrs}, {@code sysfs}, {@code proc-cpuinfo},
+     * {@code registry} or {@code none}}
      */
     public String id() {
         return name().toLowerCase(Locale.ROOT).replace('_', '-');
@@ -28,12 +34,12 @@ public enum IdRegisterSource {
      * Whether a snapshot from this source may hold {@code register}.
      *
      * @param register the register
-     * @return true for every register with {@link #MRS}, for MIDR_EL1 and REVIDR_EL1 only with {@link #SYSFS} and
+     * @return true for every register with {@link #MRS} and {@link #REGISTRY}, for MIDR_EL1 and REVIDR_EL1 only with {@link #SYSFS} and
      *         {@link #PROC_CPUINFO}, for none with {@link #NONE}
      */
     public boolean mayHold(IdRegister register) {
         return switch (this) {
-            case MRS -> true;
+            case MRS, REGISTRY -> true;
             case SYSFS, PROC_CPUINFO -> register.identification();
             case NONE -> false;
         };

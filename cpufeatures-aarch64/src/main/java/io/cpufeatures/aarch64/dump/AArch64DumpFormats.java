@@ -9,7 +9,8 @@ import java.util.Optional;
 
 /**
  * Every AArch64 dump this module reads: its own ({@link AArch64DumpText}, which {@code report --raw} writes) and a
- * macOS {@code sysctl hw} listing of an Apple-silicon Mac ({@link MacSysctlListing}, read only).
+ * macOS {@code sysctl hw} listing of an Apple-silicon Mac ({@link MacSysctlListing}) and a listing of Windows on Arm's
+ * processor registry keys ({@link WindowsProcessorRegistry}), both read only.
  */
 public final class AArch64DumpFormats implements SnapshotFormat<AArch64Snapshot> {
 
@@ -24,6 +25,9 @@ public final class AArch64DumpFormats implements SnapshotFormat<AArch64Snapshot>
         if (MacSysctlListing.recognises(text)) {
             return Optional.of(MacSysctlListing.read(file, text));
         }
+        if (WindowsProcessorRegistry.recognises(text)) {
+            return Optional.of(WindowsProcessorRegistry.read(file, text));
+        }
         return AArch64DumpText.FORMAT.parse(file, text);
     }
 
@@ -35,6 +39,6 @@ public final class AArch64DumpFormats implements SnapshotFormat<AArch64Snapshot>
     @Override
     public String unrecognised() {
         return AArch64DumpText.FORMAT.unrecognised() + ", or a macOS 'sysctl hw' listing of an Apple-silicon Mac"
-                + " ('hw.optional.arm.FEAT_AES: 1' ...)";
+                + " ('hw.optional.arm.FEAT_AES: 1' ...), or Windows on Arm's CentralProcessor registry keys ('CP 4000 : ...')";
     }
 }

@@ -1,0 +1,187 @@
+package io.cpufeatures.aarch64.dump;
+
+import io.cpufeatures.aarch64.AArch64Feature;
+import io.cpufeatures.aarch64.AArch64Snapshot;
+import io.cpufeatures.aarch64.HwcapWord;
+import io.cpufeatures.aarch64.IdRegister;
+import io.cpufeatures.aarch64.IdRegisterSource;
+import io.cpufeatures.core.CpuKind;
+import io.cpufeatures.core.DumpFormatException;
+import io.cpufeatures.core.SnapshotSource;
+import io.cpufeatures.core.kit.KeyValueDump.SnapshotDump;
+import java.util.ArrayList;
+import java.util.EnumMap;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+import java.util.Optional;
+
+/**
+ * What Windows on Arm publishes of each processor: the ID registers under
+ * {@code HKLM\HARDWARE\DESCRIPTION\System\CentralProcessor\N}, one REG_QWORD per register named {@code "CP "} and the
+ * register's encoding in hex, {@code ((op0 & 1) << 14) | (op1 << 11) | (CRn << 7) | (CRm << 3) | op2} (MSVC's
+ * {@code ARM64_SYSREG}; onnxruntime's {@code cpuid_info.cc}: "for the CP value of MIDR, op0 = 3 and the others are
+ * all = 0, so we come up with 0x4000"; zig's {@code lib/std/zig/system/windows.zig} lists the rest). Read from what
+ * PowerShell's {@code Get-Item HKLM:\HARDWARE\DESCRIPTION\System\CentralProcessor\*} prints (decimal values) or
+ * {@code reg query} prints ({@code REG_QWORD 0x...}). Registers this module does not track ({@code CP 5801},
+ * CTR_EL0, say) are ignored.
+ *
+ * <p>Windows has no HWCAP: it exposes to user space what the CPU implements, except register state it must save
+ * itself. So the snapshot's HWCAP words are the features the registers show, less SVE and SME and everything on
+ * their feature registers, whose state needs the OS's support and which this listing cannot confirm. Each
+ * processor is a snapshot; identical ones are one kind.
+ */
+public final class WindowsProcessorRegistry {
+
+    /** The format's identifier in reports. */
+    public static final String FORMAT = "windows-registry";
+
+    private WindowsProcessorRegistry() {
+    }
+
+    /**
+     * Whether {@code text} is a listing of those registry keys.
+     *
+     * @param text a file's text
+     * @return whether it names {@code CentralProcessor} and the MIDR value {@code CP 4000}
+     */
+    static boolean recognises(String text) {
+        return text.contains("CentralProcessor") && text.contains("CP 4000");
+    }
+
+    /**
+     * The registry value name of a register.
+     *
+     * @param register the register
+     * @return e.g. {@code CP 4030} for ID_AA64ISAR0_EL1 (op0 = 3, op1 = 0, CRn = 0, CRm = 6, op2 = 0)
+     */
+    public static String valueName(IdRegister register) {
+        return String.format("CP %X", 0x4000 | register.crm() << 3 | register.op2());
+    }
+
+    /**
+     * Reads a listing.
+     *
+     * @param file the file's name, for errors and the source
+     * @param text the listing
+     * @return the dump: one logical CPU per processor subkey listed, identical ones one kind
+     * @throws DumpFormatException naming the line, for a CP value that is not a number or a processor without
+     *                             CP 4000, or a listing with no processor
+     */
+    public static SnapshotDump<AArch64Snapshot> read(String file, String text) throws DumpFormatException {
+        Map<String, IdRegister> byName = new LinkedHashMap<>();
+        for (IdRegister r : IdRegister.values()) {
+            byName.put(valueName(r), r);
+        }
+        Map<String, Map<IdRegister, Long>> processors = new LinkedHashMap<>();
+        String current = null;
+        String[] lines = text.split("\r?\n", -1);
+        for (int i = 0; i < lines.length; i++) {
+            String raw = lines[i];
+            String line = raw.strip();
+            if (line.isEmpty() || line.startsWith("#") || line.startsWith("Hive:") || line.startsWith("Name ")
+                    || line.startsWith("----")) {
+                continue;
+            }
+            if (line.startsWith("HKEY_") || line.startsWith("HKLM")) {
+                // reg query: a key per processor, its values indented below it.
+                current = line.substring(line.lastIndexOf('\\') + 1);
+                processors.putIfAbsent(current, new EnumMap<>(IdRegister.class));
+                continue;
+            }
+            String property = line;
+            if (!Character.isWhitespace(raw.charAt(0))) {
+                // PowerShell: the subkey's name starts its first line, its properties follow.
+                int space = line.indexOf(' ');
+                current = space < 0 ? line : line.substring(0, space);
+                processors.putIfAbsent(current, new EnumMap<>(IdRegister.class));
+                property = space < 0 ? "" : line.substring(space).strip();
+            }
+            Optional<String[]> nameValue = nameValue(property);
+            if (nameValue.isEmpty() || current == null) {
+                continue;
+            }
+            IdRegister r = byName.get(nameValue.get()[0]);
+            if (r == null) {
+                continue;
+            }
+            long value;
+            try {
+                String v = nameValue.get()[1];
+                value = v.startsWith("0x") ? Long.parseUnsignedLong(v.substring(2), 16) : Long.parseUnsignedLong(v);
+            } catch (NumberFormatException e) {
+                throw new DumpFormatException(file, i + 1, nameValue.get()[0] + " is '" + nameValue.get()[1]
+                        + "'; accepted: a decimal number (PowerShell) or 0x and hex digits (reg query)");
+            }
+            processors.get(current).put(r, value);
+        }
+        processors.values().removeIf(Map::isEmpty);
+        if (processors.isEmpty()) {
+            throw new DumpFormatException(file, 0, "no processor with CP values (CentralProcessor\\N and 'CP 4000 : ...')");
+        }
+        List<CpuKind<AArch64Snapshot>> kinds = new ArrayList<>();
+        Map<Map<IdRegister, Long>, Integer> kindOf = new LinkedHashMap<>();
+        int index = 0;
+        for (Map.Entry<String, Map<IdRegister, Long>> p : processors.entrySet()) {
+            if (!p.getValue().containsKey(IdRegister.MIDR_EL1)) {
+                throw new DumpFormatException(file, 0, "processor " + p.getKey() + " has no CP 4000 (MIDR_EL1)");
+            }
+            Integer k = kindOf.get(p.getValue());
+            if (k == null) {
+                kindOf.put(p.getValue(), kinds.size());
+                kinds.add(new CpuKind<>(snapshot(p.getValue(), SnapshotSource.file(file + " (Windows registry, CentralProcessor\\"
+                        + p.getKey() + ")")), 1, index));
+            } else {
+                CpuKind<AArch64Snapshot> old = kinds.get(k);
+                kinds.set(k, new CpuKind<>(old.cpu(), old.logicalCpus() + 1, old.firstLogicalCpu()));
+            }
+            index++;
+        }
+        return new SnapshotDump<>(file, FORMAT, index, kinds);
+    }
+
+    /** {@code Name : value} (PowerShell) or {@code Name    REG_QWORD    value} (reg query). */
+    private static Optional<String[]> nameValue(String property) {
+        int reg = property.indexOf(" REG_QWORD ");
+        if (reg > 0) {
+            return Optional.of(new String[] {property.substring(0, reg).strip(),
+                property.substring(reg + " REG_QWORD ".length()).strip()});
+        }
+        int colon = property.indexOf(" : ");
+        if (colon > 0) {
+            return Optional.of(new String[] {property.substring(0, colon).strip(), property.substring(colon + 3).strip()});
+        }
+        return Optional.empty();
+    }
+
+    /**
+     * The snapshot of one processor's registers.
+     *
+     * @param registers the registers read; not null
+     * @param source    where they came from; not null
+     * @return the registers with the HWCAP words Windows' exposure amounts to (see the class)
+     */
+    public static AArch64Snapshot snapshot(Map<IdRegister, Long> registers, SnapshotSource source) {
+        Objects.requireNonNull(registers, "registers");
+        Objects.requireNonNull(source, "source");
+        AArch64Snapshot.Builder regs = AArch64Snapshot.builder(source).idSource(IdRegisterSource.REGISTRY);
+        registers.forEach(regs::register);
+        AArch64Snapshot registersOnly = regs.build();
+        Map<HwcapWord, Long> words = new EnumMap<>(HwcapWord.class);
+        words.put(HwcapWord.HWCAP, 0L);
+        words.put(HwcapWord.HWCAP2, 0L);
+        for (AArch64Feature f : AArch64Feature.values()) {
+            List<IdRegister> on = f.idRule().registers();
+            boolean osState = f == AArch64Feature.SVE || f == AArch64Feature.SME || on.contains(IdRegister.ID_AA64ZFR0_EL1)
+                    || on.contains(IdRegister.ID_AA64SMFR0_EL1);
+            if (!f.idRule().kernelOnly() && !osState && f.idRule().holds(registersOnly)) {
+                words.merge(f.word(), 1L << f.bit(), (a, b) -> a | b);
+            }
+        }
+        AArch64Snapshot.Builder b = AArch64Snapshot.builder(source).idSource(IdRegisterSource.REGISTRY);
+        registers.forEach(b::register);
+        words.forEach(b::hwcap);
+        return b.build();
+    }
+}

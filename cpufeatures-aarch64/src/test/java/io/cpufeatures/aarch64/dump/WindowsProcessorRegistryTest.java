@@ -1,0 +1,81 @@
+package io.cpufeatures.aarch64.dump;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.cpufeatures.aarch64.IdRegister;
+import io.cpufeatures.core.CpuDump;
+import io.cpufeatures.core.CpuDumps;
+import io.cpufeatures.core.CpuFeatures;
+import io.cpufeatures.core.DumpFormatException;
+import java.io.InputStream;
+import java.nio.charset.StandardCharsets;
+import java.util.OptionalLong;
+import org.junit.jupiter.api.Test;
+
+/** Windows on Arm's processor registry keys: a real machine's listing, the value names, and malformed input. */
+class WindowsProcessorRegistryTest {
+
+    @Test
+    void theValueNamesAreTheRegistersEncodings() {
+        // The table zig's windows.zig and cpufetch#226 give: 4000 MIDR, 4020/4021 PFR0/1, 4030/4031 ISAR0/1,
+        // 4038/4039/403A MMFR0/1/2.
+        assertEquals("CP 4000", WindowsProcessorRegistry.valueName(IdRegister.MIDR_EL1));
+        assertEquals("CP 4020", WindowsProcessorRegistry.valueName(IdRegister.ID_AA64PFR0_EL1));
+        assertEquals("CP 4021", WindowsProcessorRegistry.valueName(IdRegister.ID_AA64PFR1_EL1));
+        assertEquals("CP 4030", WindowsProcessorRegistry.valueName(IdRegister.ID_AA64ISAR0_EL1));
+        assertEquals("CP 4031", WindowsProcessorRegistry.valueName(IdRegister.ID_AA64ISAR1_EL1));
+        assertEquals("CP 4038", WindowsProcessorRegistry.valueName(IdRegister.ID_AA64MMFR0_EL1));
+        assertEquals("CP 403A", WindowsProcessorRegistry.valueName(IdRegister.ID_AA64MMFR2_EL1));
+    }
+
+    /**
+     * A Lenovo ThinkPad X13s (Snapdragon 8cx Gen 3), as its owner pasted it: two processors of different MIDRs, and
+     * the features the same owner listed for the machine ("FP ASIMD AES PMULL SHA1 SHA256 CRC32 LSE LRCPC DotProd").
+     */
+    @Test
+    void aRealSnapdragonDecodesToWhatItsOwnerListed() throws Exception {
+        CpuDump dump;
+        try (InputStream in = getClass().getResourceAsStream("/io/cpufeatures/aarch64/windows/thinkpad-x13s-snapdragon-8cx-gen3.txt")) {
+            dump = CpuDumps.parse("x13s.txt", new String(in.readAllBytes(), StandardCharsets.UTF_8), OptionalLong.empty());
+        }
+        assertEquals(WindowsProcessorRegistry.FORMAT, dump.format());
+        assertEquals(2, dump.logicalCpus());
+        assertEquals(2, dump.kinds().size(), "CentralProcessor\\0 and \\4 differ in MIDR");
+        for (var kind : dump.kinds()) {
+            CpuFeatures cpu = kind.cpu();
+            for (String f : new String[] {"fp", "asimd", "aes", "pmull", "sha1", "sha2", "crc32", "atomics", "lrcpc",
+                "asimddp"}) {
+                assertTrue(cpu.has(f), f + " " + cpu.usable());
+            }
+            assertFalse(cpu.has("sve"), "no SVE on these cores");
+            assertTrue(cpu.source().detail().contains("Windows registry"), cpu.source().detail());
+        }
+        String first = String.valueOf(dump.kinds().get(0).cpu().identity());
+        String second = String.valueOf(dump.kinds().get(1).cpu().identity());
+        assertTrue(first.contains("A78C") && second.contains("X1C"), first + " / " + second);
+    }
+
+    @Test
+    void regQueryOutputIsReadToo() throws Exception {
+        // A hand-made 'reg query' listing (the rules, not a machine): hex values, a key per processor.
+        String text = String.join("\n",
+                "HKEY_LOCAL_MACHINE\\HARDWARE\\DESCRIPTION\\System\\CentralProcessor\\0",
+                "    CP 4000    REG_QWORD    0x410fd4b0",
+                "    CP 4020    REG_QWORD    0x1100000011111112",
+                "    CP 4030    REG_QWORD    0x10100010211120",
+                "");
+        CpuFeatures cpu = CpuDumps.parse("reg.txt", text, OptionalLong.empty()).machine();
+        assertTrue(cpu.has("aes") && cpu.has("asimddp"), cpu.usable().toString());
+    }
+
+    @Test
+    void aValueThatIsNoNumberIsAnErrorNamingTheLine() {
+        DumpFormatException e = assertThrows(DumpFormatException.class, () -> CpuDumps.parse("bad.txt",
+                "Hive: HKEY_LOCAL_MACHINE\\HARDWARE\\DESCRIPTION\\System\\CentralProcessor\n0    CP 4000 : ten\n",
+                OptionalLong.empty()));
+        assertTrue(e.getMessage().startsWith("bad.txt:2: CP 4000 is 'ten'; accepted: a decimal number"), e.getMessage());
+    }
+}
