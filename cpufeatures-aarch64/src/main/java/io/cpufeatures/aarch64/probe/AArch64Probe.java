@@ -5,6 +5,7 @@ import io.cpufeatures.aarch64.HwcapWord;
 import io.cpufeatures.aarch64.IdRegister;
 import io.cpufeatures.aarch64.IdRegisterSource;
 import io.cpufeatures.aarch64.dump.MacSysctlListing;
+import io.cpufeatures.aarch64.dump.WindowsProcessorRegistry;
 import io.cpufeatures.core.SnapshotSource;
 import io.cpufeatures.core.SourceKind;
 import io.cpufeatures.core.kit.ProbeSequence;
@@ -18,6 +19,7 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.EnumMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
@@ -53,18 +55,21 @@ public final class AArch64Probe {
     private final boolean linux;
     private final boolean macos;
     private final boolean freebsd;
+    private final boolean windows;
 
     AArch64Probe(Path procCpuinfo, Path sysfsCpu0, Path exe, boolean linux) {
-        this(procCpuinfo, sysfsCpu0, exe, linux, false, false);
+        this(procCpuinfo, sysfsCpu0, exe, linux, false, false, false);
     }
 
-    AArch64Probe(Path procCpuinfo, Path sysfsCpu0, Path exe, boolean linux, boolean macos, boolean freebsd) {
+    AArch64Probe(Path procCpuinfo, Path sysfsCpu0, Path exe, boolean linux, boolean macos, boolean freebsd,
+            boolean windows) {
         this.procCpuinfo = procCpuinfo;
         this.sysfsCpu0 = sysfsCpu0;
         this.exe = exe;
         this.linux = linux;
         this.macos = macos;
         this.freebsd = freebsd;
+        this.windows = windows;
     }
 
     /**
@@ -74,7 +79,8 @@ public final class AArch64Probe {
     public static AArch64Probe system() {
         String os = System.getProperty("os.name", "").toLowerCase(Locale.ROOT);
         return new AArch64Probe(Path.of("/proc/cpuinfo"), Path.of("/sys/devices/system/cpu/cpu0/regs/identification"),
-                Path.of("/proc/self/exe"), os.startsWith("linux"), os.startsWith("mac"), os.startsWith("freebsd"));
+                Path.of("/proc/self/exe"), os.startsWith("linux"), os.startsWith("mac"), os.startsWith("freebsd"),
+                os.startsWith("windows"));
     }
 
     /**
@@ -96,6 +102,9 @@ public final class AArch64Probe {
         }
         if (freebsd) {
             return freeBsdSnapshot(FreeBsdAuxInfo.open());
+        }
+        if (windows) {
+            return windowsSnapshot(windowsRegistry());
         }
         if (!linux) {
             throw new NativeProbeException("the native probe reads Linux's auxiliary vector; this is "
@@ -173,6 +182,34 @@ public final class AArch64Probe {
         return AArch64Snapshot.builder(new SnapshotSource(SourceKind.NATIVE, "elf_aux_info through JNA "
                 + FreeBsdAuxInfo.jnaVersion() + " (FreeBSD); ID registers not read"))
                 .hwcap(HwcapWord.HWCAP, hwcap).hwcap(HwcapWord.HWCAP2, hwcap2).build();
+    }
+
+    private static WindowsRegistry windowsRegistry() throws NativeProbeException {
+        try {
+            return new WindowsRegistry();
+        } catch (LinkageError | RuntimeException e) {
+            throw new NativeProbeException("JNA could not load or advapi32 has no RegGetValueW: " + e, e);
+        }
+    }
+
+    /**
+     * Windows on Arm: the first processor's ID registers from the registry's CP values, read as a listing of them is
+     * ({@link WindowsProcessorRegistry#snapshot}).
+     */
+    static AArch64Snapshot windowsSnapshot(WindowsRegistry registry) throws NativeProbeException {
+        Map<IdRegister, Long> registers = new EnumMap<>(IdRegister.class);
+        for (IdRegister r : IdRegister.values()) {
+            OptionalLong v = registry.qword(0, WindowsProcessorRegistry.valueName(r));
+            if (v.isPresent()) {
+                registers.put(r, v.getAsLong());
+            }
+        }
+        if (!registers.containsKey(IdRegister.MIDR_EL1)) {
+            throw new NativeProbeException("the registry has no CentralProcessor\\0 'CP 4000' (MIDR_EL1)");
+        }
+        return WindowsProcessorRegistry.snapshot(registers, new SnapshotSource(SourceKind.NATIVE,
+                "RegGetValueW through JNA: " + registers.size() + " ID registers of CentralProcessor\\0"
+                        + " (SVE and SME not granted: the registry does not show Windows supports their state)"));
     }
 
     /** MIDR_EL1 and REVIDR_EL1 from sysfs, when the kernel publishes them. */
