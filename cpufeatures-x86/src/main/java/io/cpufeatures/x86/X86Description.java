@@ -30,7 +30,7 @@ final class X86Description {
     static final FactKind XCR0 = new FactKind("xcr0", "XCR0", Type.matching(true, "0x[0-9a-f]+"),
             "x86: XCR0 (`\"0xe7\"`), or null when unknown");
     static final FactKind XCR0_SOURCE = new FactKind("xcr0Source", "XCR0 source",
-            Type.oneOf(false, "xgetbv", "inferred", "user", "kernel", "unknown"),
+            Type.oneOf(false, "xgetbv", "inferred", "user", "darwin", "kernel", "unknown"),
             "x86: how XCR0 is known: `xgetbv`, `inferred` (from CPUID leaf 0xD), `user` (`--xcr0`), `kernel`"
                     + " (/proc/cpuinfo) or `unknown`");
     static final FactKind LEVEL = new FactKind("level", "level", Type.matching(false, "none|x86-64-v[1-4]"),

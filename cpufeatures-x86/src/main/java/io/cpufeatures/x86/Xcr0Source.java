@@ -9,6 +9,11 @@ public enum Xcr0Source {
     /** Given by the user (for example {@code --xcr0 0x7}). */
     USER("user"),
     /**
+     * Read with XGETBV on macOS, with the AVX-512 state added that Darwin enables on a thread's first AVX-512
+     * instruction, because {@code hw.optional.avx512f} says the kernel supports it (see the x86 probe's Darwin rule).
+     */
+    DARWIN("darwin"),
+    /**
      * Not known, but checked by the kernel: the features come from its {@code /proc/cpuinfo} flags,
      * which list only features whose register state it enabled.
      */
@@ -24,7 +29,7 @@ public enum Xcr0Source {
 
     /**
      * {@return the identifier in reports and JSON ({@code xgetbv}, {@code inferred}, {@code user},
-     * {@code kernel}, {@code unknown})}
+     * {@code darwin}, {@code kernel}, {@code unknown})}
      */
     public String id() {
         return id;
@@ -32,6 +37,6 @@ public enum Xcr0Source {
 
     /** {@return whether a value of XCR0 is known this way (read, inferred or given)} */
     public boolean hasValue() {
-        return this == XGETBV || this == INFERRED_FROM_LEAF_0xD || this == USER;
+        return this == XGETBV || this == INFERRED_FROM_LEAF_0xD || this == USER || this == DARWIN;
     }
 }

@@ -138,6 +138,7 @@ public record Xcr0State(OptionalLong value, Xcr0Source source, boolean osxsave, 
             case XGETBV -> "read with XGETBV";
             case INFERRED_FROM_LEAF_0xD -> "inferred from CPUID.(0xD,0).EBX";
             case USER -> "given by the user";
+            case DARWIN -> "read with XGETBV, with the AVX-512 state Darwin enables on first use (hw.optional.avx512f=1)";
             case KERNEL_CHECKED, UNKNOWN -> throw new IllegalStateException("no value is known " + source);
         };
         return "XCR0=" + Hex.prefixed(value.getAsLong()) + " (" + how + ")";

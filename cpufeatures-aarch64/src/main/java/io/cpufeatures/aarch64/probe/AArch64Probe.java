@@ -11,6 +11,7 @@ import io.cpufeatures.core.SourceKind;
 import io.cpufeatures.core.kit.ProbeSequence;
 import io.cpufeatures.core.spi.ProbeMode;
 import io.cpufeatures.os.AuxiliaryVector;
+import io.cpufeatures.os.DarwinSysctl;
 import io.cpufeatures.os.ElfMachine;
 import io.cpufeatures.os.FreeBsdAuxInfo;
 import io.cpufeatures.os.NativeProbeException;

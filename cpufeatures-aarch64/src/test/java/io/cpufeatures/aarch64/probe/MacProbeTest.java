@@ -12,6 +12,7 @@ import com.sun.jna.Memory;
 import io.cpufeatures.aarch64.AArch64Snapshot;
 import io.cpufeatures.core.CpuDumps;
 import io.cpufeatures.core.SourceKind;
+import io.cpufeatures.os.DarwinSysctl;
 import io.cpufeatures.os.NativeProbeException;
 import java.io.InputStream;
 import java.nio.charset.StandardCharsets;

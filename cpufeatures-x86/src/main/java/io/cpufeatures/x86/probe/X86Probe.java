@@ -6,6 +6,7 @@ import io.cpufeatures.core.SnapshotSource;
 import io.cpufeatures.core.SourceKind;
 import io.cpufeatures.core.kit.ProbeSequence;
 import io.cpufeatures.core.spi.ProbeMode;
+import io.cpufeatures.os.DarwinSysctl;
 import io.cpufeatures.os.ExecutableMemory;
 import io.cpufeatures.os.NativeProbeException;
 import io.cpufeatures.x86.CpuidSnapshot;
@@ -104,6 +105,10 @@ public final class X86Probe {
     private CoreTypeReader.Result nativeSnapshots() throws NativeProbeException {
         try (NativeCpuid cpu = NativeCpuid.open(memory)) {
             CpuidSnapshot first = LeafReader.read(cpu, new SnapshotSource(SourceKind.NATIVE, cpu.description()));
+            if (System.getProperty("os.name", "").startsWith("Mac")) {
+                // Darwin enables AVX-512 state on first use: XCR0 alone would say it is not usable.
+                first = DarwinAvx512.apply(first, new DarwinSysctl(), System.getProperty("os.version", ""));
+            }
             CoreTypeReader.Result r = CoreTypeReader.read(first, cpu, affinity, Runtime.getRuntime().availableProcessors());
             if (!linux) {
                 return r;

@@ -1,11 +1,9 @@
-package io.cpufeatures.aarch64.probe;
+package io.cpufeatures.os;
 
 import com.sun.jna.Function;
 import com.sun.jna.Memory;
 import com.sun.jna.Native;
 import com.sun.jna.Pointer;
-import io.cpufeatures.os.NativeProbeException;
-import io.cpufeatures.os.ProcessSymbols;
 import java.util.Objects;
 import java.util.OptionalLong;
 import java.util.function.IntSupplier;
@@ -15,7 +13,7 @@ import java.util.function.IntSupplier;
  * (MRS of the ID registers is not allowed to user space there). A key the kernel does not have (older macOS, another
  * chip) is absent, not an error ({@code ENOENT}); any other failure is.
  */
-final class DarwinSysctl {
+public final class DarwinSysctl {
 
     /** {@code ENOENT} on Darwin: no such key. */
     private static final int ENOENT = 2;
@@ -23,8 +21,12 @@ final class DarwinSysctl {
     private final Function sysctlbyname;
     private final IntSupplier lastError;
 
-    /** The process's {@code sysctlbyname}. */
-    DarwinSysctl() {
+    /**
+     * The process's {@code sysctlbyname}.
+     *
+     * @throws UnsatisfiedLinkError if the process has none (not macOS)
+     */
+    public DarwinSysctl() {
         this(ProcessSymbols.function("sysctlbyname"), Native::getLastError);
     }
 
@@ -34,7 +36,7 @@ final class DarwinSysctl {
      * @param sysctlbyname the function; not null
      * @param lastError    errno after a call; not null
      */
-    DarwinSysctl(Function sysctlbyname, IntSupplier lastError) {
+    public DarwinSysctl(Function sysctlbyname, IntSupplier lastError) {
         this.sysctlbyname = Objects.requireNonNull(sysctlbyname, "sysctlbyname");
         this.lastError = Objects.requireNonNull(lastError, "lastError");
     }
@@ -46,7 +48,7 @@ final class DarwinSysctl {
      * @return its value (a 4-byte value sign-extended, as {@code sysctl} prints it), or empty if the kernel has no such key
      * @throws NativeProbeException if the call fails otherwise, or the value is not 4 or 8 bytes
      */
-    OptionalLong read(String name) throws NativeProbeException {
+    public OptionalLong read(String name) throws NativeProbeException {
         try (Memory value = new Memory(8); Memory size = new Memory(8)) {
             value.clear();
             size.setLong(0, 8);
