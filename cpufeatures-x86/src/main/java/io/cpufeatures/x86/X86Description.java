@@ -31,8 +31,8 @@ final class X86Description {
             "x86: XCR0 (`\"0xe7\"`), or null when unknown");
     static final FactKind XCR0_SOURCE = new FactKind("xcr0Source", "XCR0 source",
             Type.oneOf(false, "xgetbv", "inferred", "user", "darwin", "kernel", "unknown"),
-            "x86: how XCR0 is known: `xgetbv`, `inferred` (from CPUID leaf 0xD), `user` (`--xcr0`), `kernel`"
-                    + " (/proc/cpuinfo) or `unknown`");
+            "x86: how XCR0 is known: `xgetbv`, `inferred` (from CPUID leaf 0xD), `user` (`--xcr0`), `darwin` (XGETBV on"
+                    + " macOS with the AVX-512 state Darwin enables on first use), `kernel` (/proc/cpuinfo) or `unknown`");
     static final FactKind LEVEL = new FactKind("level", "level", Type.matching(false, "none|x86-64-v[1-4]"),
             "x86: the x86-64 psABI level whose features are all usable, `x86-64-v1` .. `x86-64-v4`, or `none`");
     static final FactKind AVX10_VERSION = new FactKind("avx10Version", "AVX10", Type.atLeast(false, 1),
