@@ -29,13 +29,14 @@ final class VectorModuleWarning {
 
     /**
      * The warning for a selection explained by {@code explanation}, if it passed over candidates for want of the
-     * module.
+     * module alone (a candidate the CPU cannot run either, say an AVX2 one on arm64, is not the module's doing).
      *
      * @return the line; empty when no candidate was rejected for it
      */
     static Optional<String> of(Explanation explanation) {
         List<String> passedOver = explanation.candidates().stream()
-                .filter(c -> c.status() == CandidateStatus.REJECTED && c.reasons().stream().anyMatch(r -> r.contains(FLAG)))
+                .filter(c -> c.status() == CandidateStatus.REJECTED && !c.reasons().isEmpty()
+                        && c.reasons().stream().allMatch(r -> r.contains(FLAG)))
                 .map(CandidateReport::name).toList();
         if (passedOver.isEmpty()) {
             return Optional.empty();

@@ -42,6 +42,9 @@ class VectorModuleWarningTest {
         assertEquals(Optional.empty(), VectorModuleWarning.of(s.explain()));
         Selection<Kernel> onCore2 = point().selectForTest(Machines.core2(), DispatchOverrides.none());
         assertEquals(Optional.empty(), VectorModuleWarning.of(onCore2.explain()), "no AVX2: the CPU's reason, not the module's");
+        CpuFeatures core2NoModule = Machines.core2().withJvm(JvmView.of("HotSpot", FLAGS, false, OptionalInt.empty()));
+        assertEquals(Optional.empty(), VectorModuleWarning.of(point().selectForTest(core2NoModule, DispatchOverrides.none())
+                .explain()), "rejected for the CPU as well: adding the module would not make it run");
     }
 
     @Test

@@ -22,13 +22,13 @@ import java.util.stream.Collectors;
 public final class Main {
 
     /** What may be on the runtime class path besides the consumer's own classes. */
-    private static final Set<String> CLASS_PATH_JARS = Set.of(
-            "cpufeatures-core", "cpufeatures-os", "cpufeatures-x86", "cpufeatures-dispatch", "jna", "slf4j-api");
+    private static final Set<String> CLASS_PATH_JARS = Set.of("cpufeatures-core", "cpufeatures-os", "cpufeatures-x86",
+            "cpufeatures-aarch64", "cpufeatures-ppc64le", "cpufeatures-dispatch", "jna", "slf4j-api", "slf4j-simple");
 
     /** The modules outside the JDK that the boot layer may hold. */
     private static final Set<String> MODULES = Set.of(
-            "com.example.sum", "io.cpufeatures.core", "io.cpufeatures.os", "io.cpufeatures.x86",
-            "io.cpufeatures.dispatch", "com.sun.jna", "org.slf4j");
+            "com.example.sum", "io.cpufeatures.core", "io.cpufeatures.os", "io.cpufeatures.x86", "io.cpufeatures.aarch64",
+            "io.cpufeatures.ppc64le", "io.cpufeatures.dispatch", "com.sun.jna", "org.slf4j", "org.slf4j.simple");
 
     private Main() {
     }
@@ -49,8 +49,9 @@ public final class Main {
         check(cpu.source().kind() != SourceKind.NONE, "no architecture module answered: " + cpu.source());
 
         Selection<IntSum> selection = Sums.POINT.selection();
-        String expected = cpu.has("avx512f") && cpu.has("jvm.vector512") && !cpu.has("prefer_ymm") ? "vector512"
-                : cpu.has("avx2") && cpu.has("jvm.vector256") ? "vector256"
+        boolean x86 = cpu.architecture().equals("x86_64");
+        String expected = x86 && cpu.has("avx512f") && cpu.has("jvm.vector512") && !cpu.has("prefer_ymm") ? "vector512"
+                : x86 && cpu.has("avx2") && cpu.has("jvm.vector256") ? "vector256"
                 : "scalar";
         check(selection.name().equals(expected),
                 "chose " + selection.name() + " where " + expected + " was due:\n" + selection.explain().format());
@@ -68,7 +69,8 @@ public final class Main {
         }
 
         System.out.println("consumer-ok java=" + Runtime.version().feature() + " path=" + path
-                + " vector=" + vector + " source=" + cpu.source().kind().id() + " chose=" + selection.name());
+                + " vector=" + vector + " source=" + cpu.source().kind().id() + " chose=" + selection.name()
+                + " arch=" + cpu.architecture());
     }
 
     private static Set<String> classPathJars() {
