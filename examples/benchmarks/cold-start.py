@@ -31,19 +31,15 @@ import sys
 import tempfile
 import time
 
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from jdks import default_homes  # noqa: E402
+
 HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.dirname(os.path.dirname(HERE))
 M2 = os.path.expanduser("~/.m2/repository")
 MODULES = ["cpufeatures-core", "cpufeatures-os", "cpufeatures-x86", "cpufeatures-aarch64", "cpufeatures-ppc64le",
            "cpufeatures-dispatch"]
 
-
-def default_homes():
-    java = subprocess.run(["sh", "-c", "readlink -f \"$(command -v java)\""], capture_output=True, text=True).stdout.strip()
-    homes = [os.path.dirname(os.path.dirname(java))]
-    if os.path.exists("/usr/lib/jvm/temurin-25-jdk-amd64/bin/java"):
-        homes.append("/usr/lib/jvm/temurin-25-jdk-amd64")
-    return homes
 
 
 def pom_property(name):

@@ -13,18 +13,15 @@ import argparse
 import os
 import statistics
 import subprocess
+import sys
 import tempfile
 import time
 
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from jdks import default_homes  # noqa: E402
+
 HERE = os.path.dirname(os.path.abspath(__file__))
 
-
-def default_homes():
-    java = subprocess.run(["sh", "-c", "readlink -f \"$(command -v java)\""], capture_output=True, text=True).stdout.strip()
-    homes = [os.path.dirname(os.path.dirname(java))]
-    if os.path.exists("/usr/lib/jvm/temurin-25-jdk-amd64/bin/java"):
-        homes.append("/usr/lib/jvm/temurin-25-jdk-amd64")
-    return homes
 
 
 def main():

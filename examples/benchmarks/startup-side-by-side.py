@@ -20,16 +20,12 @@ import subprocess
 import sys
 import time
 
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from jdks import default_homes  # noqa: E402
+
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 LAUNCHER = os.path.join(ROOT, "cpufeatures")
 
-
-def default_homes():
-    java = subprocess.run(["sh", "-c", "readlink -f \"$(command -v java)\""], capture_output=True, text=True).stdout.strip()
-    homes = [os.path.dirname(os.path.dirname(java))]
-    if os.path.exists("/usr/lib/jvm/temurin-25-jdk-amd64/bin/java"):
-        homes.append("/usr/lib/jvm/temurin-25-jdk-amd64")
-    return homes
 
 
 def commands(home, before):
