@@ -59,6 +59,21 @@ class WindowsProcessorRegistryTest {
     }
 
     @Test
+    void whatReportRawWritesThereReadsBack() throws Exception {
+        CpuDump dump;
+        try (InputStream in = getClass().getResourceAsStream("/io/cpufeatures/aarch64/windows/thinkpad-x13s-snapdragon-8cx-gen3.txt")) {
+            dump = CpuDumps.parse("x13s.txt", new String(in.readAllBytes(), StandardCharsets.UTF_8), OptionalLong.empty());
+        }
+        CpuFeatures cpu = dump.kinds().get(0).cpu();
+        String raw = CpuDumps.write(java.util.List.of(cpu));
+        assertTrue(raw.contains("id_registers registry"), raw);
+        CpuFeatures back = CpuDumps.parse("raw.txt", raw, OptionalLong.empty()).machine();
+        assertEquals(cpu.usable(), back.usable());
+        assertEquals(cpu.snapshot().map(s -> ((io.cpufeatures.aarch64.AArch64Snapshot) s).registers()),
+                back.snapshot().map(s -> ((io.cpufeatures.aarch64.AArch64Snapshot) s).registers()));
+    }
+
+    @Test
     void regQueryOutputIsReadToo() throws Exception {
         // A hand-made 'reg query' listing (the rules, not a machine): hex values, a key per processor.
         String text = String.join("\n",
