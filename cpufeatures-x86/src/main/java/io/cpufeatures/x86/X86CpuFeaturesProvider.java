@@ -11,6 +11,7 @@ import io.cpufeatures.core.spi.DumpContents;
 import io.cpufeatures.core.spi.ProbeMode;
 import io.cpufeatures.x86.dump.CpuidDump;
 import io.cpufeatures.x86.dump.CpuidDumps;
+import io.cpufeatures.x86.probe.MacX86SysctlListing;
 import io.cpufeatures.x86.probe.X86Probe;
 import io.cpufeatures.x86.raw.CpuidRText;
 import io.cpufeatures.x86.usable.Xcr0Rules;
@@ -96,6 +97,9 @@ public final class X86CpuFeaturesProvider extends ArchitectureProvider<X86Featur
 
         @Override
         public Optional<SnapshotDump<CpuidSnapshot>> parse(String file, String text) throws DumpFormatException {
+            if (MacX86SysctlListing.recognises(text)) {
+                return Optional.of(MacX86SysctlListing.read(file, text));
+            }
             Optional<CpuidDump> dump = CpuidDumps.parseIfCpuid(file, text);
             return dump.map(d -> new SnapshotDump<>(file, d.format().name().toLowerCase(Locale.ROOT), d.logicalCpus(),
                     d.kinds()));

@@ -1,13 +1,7 @@
 package io.cpufeatures.x86.probe;
 
 import io.cpufeatures.core.SnapshotSource;
-import io.cpufeatures.x86.CpuidBit;
 import io.cpufeatures.x86.CpuidSnapshot;
-import io.cpufeatures.x86.X86Feature;
-import java.nio.ByteBuffer;
-import java.nio.ByteOrder;
-import java.nio.charset.StandardCharsets;
-import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -40,40 +34,7 @@ final class ProcCpuinfo {
         int model = number(fields, "model");
         int stepping = fields.containsKey("stepping") ? number(fields, "stepping") : 0;
         Set<String> flags = new TreeSet<>(List.of(require(fields, "flags").trim().split("\\s+")));
-
-        Map<Long, int[]> regs = new HashMap<>();
-        for (X86Feature f : X86Feature.values()) {
-            if (flags.contains(f.canonicalName())) {
-                set(regs, f.bit());
-            }
-        }
-        if (flags.contains("xsave")) {
-            set(regs, X86Feature.OSXSAVE.bit());
-        }
-        reg(regs, 1, 0)[0] = signature(family, model, stepping);
-        reg(regs, 7, 0)[0] = regs.containsKey(key(7, 1)) ? 1 : 0;
-        String brand = fields.getOrDefault("model name", "");
-        byte[] b = new byte[48];
-        byte[] text48 = brand.getBytes(StandardCharsets.ISO_8859_1);
-        System.arraycopy(text48, 0, b, 0, Math.min(47, text48.length));
-        ByteBuffer bb = ByteBuffer.wrap(b).order(ByteOrder.LITTLE_ENDIAN);
-        for (int leaf = 0x8000_0002; leaf <= 0x8000_0004; leaf++) {
-            int[] r = reg(regs, leaf, 0);
-            for (int i = 0; i < 4; i++) {
-                r[i] = bb.getInt();
-            }
-        }
-        byte[] v = (vendor + "            ").substring(0, 12).getBytes(StandardCharsets.ISO_8859_1);
-        ByteBuffer vb = ByteBuffer.wrap(v).order(ByteOrder.LITTLE_ENDIAN);
-        int ebx = vb.getInt();
-        int edx = vb.getInt();
-        int ecx = vb.getInt();
-        CpuidSnapshot.Builder builder = CpuidSnapshot.builder(source).xcr0CheckedByKernel();
-        builder.put(0, 0, 0xD, ebx, ecx, edx);
-        builder.put(0x8000_0000, 0, 0x8000_0008, 0, 0, 0);
-        reg(regs, 0xD, 1);
-        regs.forEach((k, r) -> builder.put((int) (k >>> 32), (int) (long) k, r[0], r[1], r[2], r[3]));
-        return builder.build();
+        return KernelFlagSnapshot.of(vendor, family, model, stepping, fields.getOrDefault("model name", ""), flags, source);
     }
 
     /** The signature whose display family, model and stepping are these (the inverse of Linux's rules). */
@@ -99,17 +60,5 @@ final class ProcCpuinfo {
     private static int number(Map<String, String> fields, String name) {
         require(fields, name);
         return io.cpufeatures.os.ProcCpuinfo.number(fields, name);
-    }
-
-    private static void set(Map<Long, int[]> regs, CpuidBit bit) {
-        reg(regs, bit.leaf(), bit.subleaf())[bit.register().ordinal()] |= 1 << bit.bit();
-    }
-
-    private static int[] reg(Map<Long, int[]> regs, int leaf, int subleaf) {
-        return regs.computeIfAbsent(key(leaf, subleaf), k -> new int[4]);
-    }
-
-    private static long key(int leaf, int subleaf) {
-        return (long) leaf << 32 | (subleaf & 0xffff_ffffL);
     }
 }

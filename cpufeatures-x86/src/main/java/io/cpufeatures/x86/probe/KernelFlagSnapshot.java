@@ -1,0 +1,85 @@
+package io.cpufeatures.x86.probe;
+
+import io.cpufeatures.core.SnapshotSource;
+import io.cpufeatures.x86.CpuidBit;
+import io.cpufeatures.x86.CpuidSnapshot;
+import io.cpufeatures.x86.X86Feature;
+import java.nio.ByteBuffer;
+import java.nio.ByteOrder;
+import java.nio.charset.StandardCharsets;
+import java.util.HashMap;
+import java.util.Map;
+import java.util.Set;
+
+/**
+ * A CPUID snapshot rebuilt from what a kernel says in words: its feature names (Linux's, as the x86 table names them),
+ * the vendor, family, model, stepping and brand. Only the bits of the features named are set; XCR0 is unknown and
+ * recorded as checked by the kernel ({@link io.cpufeatures.x86.Xcr0Source#KERNEL_CHECKED}), since such a kernel
+ * names a feature that needs register state only when it enabled that state. What Linux's {@code /proc/cpuinfo} and
+ * macOS's {@code sysctl} listings give.
+ */
+public final class KernelFlagSnapshot {
+
+    private KernelFlagSnapshot() {
+    }
+
+    /**
+     * The snapshot.
+     *
+     * @param vendor   the vendor string, e.g. {@code GenuineIntel}
+     * @param family   the display family
+     * @param model    the display model
+     * @param stepping the stepping
+     * @param brand    the brand string
+     * @param flags    the canonical names of the features the kernel names
+     * @param source   where it came from
+     * @return the snapshot: leaf 0 (vendor, 0xD), 1 (signature and bits), 7, 0x80000001-0x80000004 (bits, brand)
+     */
+    public static CpuidSnapshot of(String vendor, int family, int model, int stepping, String brand, Set<String> flags,
+            SnapshotSource source) {
+        Map<Long, int[]> regs = new HashMap<>();
+        for (X86Feature f : X86Feature.values()) {
+            if (flags.contains(f.canonicalName())) {
+                set(regs, f.bit());
+            }
+        }
+        if (flags.contains("xsave")) {
+            set(regs, X86Feature.OSXSAVE.bit());
+        }
+        reg(regs, 1, 0)[0] = ProcCpuinfo.signature(family, model, stepping);
+        reg(regs, 7, 0)[0] = regs.containsKey(key(7, 1)) ? 1 : 0;
+        byte[] b = new byte[48];
+        byte[] text48 = brand.getBytes(StandardCharsets.ISO_8859_1);
+        System.arraycopy(text48, 0, b, 0, Math.min(47, text48.length));
+        ByteBuffer bb = ByteBuffer.wrap(b).order(ByteOrder.LITTLE_ENDIAN);
+        for (int leaf = 0x8000_0002; leaf <= 0x8000_0004; leaf++) {
+            int[] r = reg(regs, leaf, 0);
+            for (int i = 0; i < 4; i++) {
+                r[i] = bb.getInt();
+            }
+        }
+        byte[] v = (vendor + "            ").substring(0, 12).getBytes(StandardCharsets.ISO_8859_1);
+        ByteBuffer vb = ByteBuffer.wrap(v).order(ByteOrder.LITTLE_ENDIAN);
+        int ebx = vb.getInt();
+        int edx = vb.getInt();
+        int ecx = vb.getInt();
+        CpuidSnapshot.Builder builder = CpuidSnapshot.builder(source).xcr0CheckedByKernel();
+        builder.put(0, 0, 0xD, ebx, ecx, edx);
+        builder.put(0x8000_0000, 0, 0x8000_0008, 0, 0, 0);
+        reg(regs, 0xD, 1);
+        regs.forEach((k, r) -> builder.put((int) (k >>> 32), (int) (long) k, r[0], r[1], r[2], r[3]));
+        return builder.build();
+    }
+
+    private static void set(Map<Long, int[]> regs, CpuidBit bit) {
+        reg(regs, bit.leaf(), bit.subleaf())[bit.register().ordinal()] |= 1 << bit.bit();
+    }
+
+    private static int[] reg(Map<Long, int[]> regs, int leaf, int subleaf) {
+        return regs.computeIfAbsent(key(leaf, subleaf), k -> new int[4]);
+    }
+
+    private static long key(int leaf, int subleaf) {
+        return (long) leaf << 32 | (subleaf & 0xffff_ffffL);
+    }
+}

@@ -1,0 +1,168 @@
+package io.cpufeatures.x86.probe;
+
+import io.cpufeatures.core.CpuKind;
+import io.cpufeatures.core.DumpFormatException;
+import io.cpufeatures.core.SnapshotSource;
+import io.cpufeatures.core.kit.KeyValueDump.SnapshotDump;
+import io.cpufeatures.x86.CpuidSnapshot;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+import java.util.TreeSet;
+
+/**
+ * What macOS says of an Intel Mac's CPU, read from a {@code sysctl} listing ({@code key: value} lines): the kernel's
+ * word, as Linux's {@code /proc/cpuinfo} flags are ({@link KernelFlagSnapshot}). Two families of keys, either or both:
+ * <ul>
+ *   <li>{@code machdep.cpu.features}, {@code machdep.cpu.leaf7_features} and {@code machdep.cpu.extfeatures}: CPUID's
+ *       bits in Apple's spelling (xnu {@code osfmk/i386/cpuid.c}, {@code feature_map}, {@code leaf7_feature_map},
+ *       {@code extfeature_map}), with the vendor, family, model, stepping and brand;</li>
+ *   <li>{@code hw.optional.*} ({@code avx1_0}, {@code avx2_0}, {@code avx512f}, {@code sse4_2}, {@code bmi1}, ...,
+ *       xnu {@code bsd/kern/kern_mib.c}): what the kernel supports, state included. Where a key says 0, the
+ *       feature is not usable whatever CPUID says (the kernel's word wins, as for AVX-512 on Darwin kernels before
+ *       their AVX-512 support); where it says 1, the feature is there.</li>
+ * </ul>
+ * Recognised by {@code machdep.cpu.vendor} or an x86 {@code hw.optional} key. Reading only.
+ */
+public final class MacX86SysctlListing {
+
+    /** The format's identifier in reports. */
+    public static final String FORMAT = "macos-sysctl";
+
+    /** Apple's names of CPUID bits, by the x86 table's names (xnu cpuid.c's three maps). */
+    static final Map<String, String> APPLE_NAMES = Map.ofEntries(
+            Map.entry("FPU", "fpu"), Map.entry("VME", "vme"), Map.entry("DE", "de"), Map.entry("PSE", "pse"),
+            Map.entry("TSC", "tsc"), Map.entry("MSR", "msr"), Map.entry("PAE", "pae"), Map.entry("MCE", "mce"),
+            Map.entry("CX8", "cx8"), Map.entry("APIC", "apic"), Map.entry("SEP", "sep"), Map.entry("MTRR", "mtrr"),
+            Map.entry("PGE", "pge"), Map.entry("MCA", "mca"), Map.entry("CMOV", "cmov"), Map.entry("PAT", "pat"),
+            Map.entry("PSE36", "pse36"), Map.entry("CLFSH", "clflush"), Map.entry("DS", "dts"), Map.entry("ACPI", "acpi"),
+            Map.entry("MMX", "mmx"), Map.entry("FXSR", "fxsr"), Map.entry("SSE", "sse"), Map.entry("SSE2", "sse2"),
+            Map.entry("SS", "ss"), Map.entry("HTT", "ht"), Map.entry("TM", "tm"), Map.entry("PBE", "pbe"),
+            Map.entry("SSE3", "pni"), Map.entry("PCLMULQDQ", "pclmulqdq"), Map.entry("DTES64", "dtes64"),
+            Map.entry("MON", "monitor"), Map.entry("DSCPL", "ds_cpl"), Map.entry("VMX", "vmx"), Map.entry("SMX", "smx"),
+            Map.entry("EST", "est"), Map.entry("TM2", "tm2"), Map.entry("SSSE3", "ssse3"), Map.entry("CID", "cid"),
+            Map.entry("FMA", "fma"), Map.entry("CX16", "cx16"), Map.entry("TPR", "xtpr"), Map.entry("PDCM", "pdcm"),
+            Map.entry("SSE4.1", "sse4_1"), Map.entry("SSE4.2", "sse4_2"), Map.entry("x2APIC", "x2apic"),
+            Map.entry("MOVBE", "movbe"), Map.entry("POPCNT", "popcnt"), Map.entry("AES", "aes"), Map.entry("PCID", "pcid"),
+            Map.entry("XSAVE", "xsave"), Map.entry("OSXSAVE", "osxsave"), Map.entry("TSCTMR", "tsc_deadline_timer"),
+            Map.entry("AVX1.0", "avx"), Map.entry("RDRAND", "rdrand"), Map.entry("F16C", "f16c"), Map.entry("VMM", "hypervisor"),
+            Map.entry("RDWRFSGS", "fsgsbase"), Map.entry("TSC_THREAD_OFFSET", "tsc_adjust"), Map.entry("SGX", "sgx"),
+            Map.entry("BMI1", "bmi1"), Map.entry("HLE", "hle"), Map.entry("AVX2", "avx2"), Map.entry("SMEP", "smep"),
+            Map.entry("BMI2", "bmi2"), Map.entry("ERMS", "erms"), Map.entry("INVPCID", "invpcid"), Map.entry("RTM", "rtm"),
+            Map.entry("MPX", "mpx"), Map.entry("AVX512F", "avx512f"), Map.entry("AVX512DQ", "avx512dq"),
+            Map.entry("RDSEED", "rdseed"), Map.entry("ADX", "adx"), Map.entry("SMAP", "smap"),
+            Map.entry("AVX512IFMA", "avx512ifma"), Map.entry("CLFSOPT", "clflushopt"), Map.entry("CLWB", "clwb"),
+            Map.entry("IPT", "intel_pt"), Map.entry("AVX512CD", "avx512cd"), Map.entry("SHA", "sha_ni"),
+            Map.entry("AVX512BW", "avx512bw"), Map.entry("AVX512VL", "avx512vl"), Map.entry("PREFETCHWT1", "prefetchwt1"),
+            Map.entry("AVX512VBMI", "avx512vbmi"), Map.entry("UMIP", "umip"), Map.entry("PKU", "pku"),
+            Map.entry("OSPKE", "ospke"), Map.entry("AVX512VNNI", "avx512_vnni"), Map.entry("MDCLEAR", "md_clear"),
+            Map.entry("L1DF", "flush_l1d"), Map.entry("SYSCALL", "syscall"), Map.entry("XD", "nx"),
+            Map.entry("1GBPAGE", "pdpe1gb"), Map.entry("EM64T", "lm"), Map.entry("LAHF", "lahf_lm"), Map.entry("LZCNT", "abm"),
+            Map.entry("PREFETCHW", "3dnowprefetch"), Map.entry("RDTSCP", "rdtscp"));
+
+    /** {@code hw.optional.*} keys of Intel Macs, by the x86 table's names. */
+    static final Map<String, List<String>> OPTIONAL = Map.ofEntries(
+            Map.entry("floatingpoint", List.of("fpu")), Map.entry("mmx", List.of("mmx")), Map.entry("sse", List.of("sse")),
+            Map.entry("sse2", List.of("sse2")), Map.entry("sse3", List.of("pni")), Map.entry("supplementalsse3", List.of("ssse3")),
+            Map.entry("sse4_1", List.of("sse4_1")), Map.entry("sse4_2", List.of("sse4_2")),
+            // Every x86-64 CPU has the psABI's baseline (x86-64-v1), which the older keys do not list one by one.
+            Map.entry("x86_64", List.of("lm", "cmov", "cx8", "fpu", "fxsr", "mmx", "sse", "sse2")),
+            // The kernel supports AVX only with its state enabled through XSAVE (OSXSAVE set).
+            Map.entry("aes", List.of("aes")), Map.entry("avx1_0", List.of("avx", "xsave", "osxsave")),
+            Map.entry("rdrand", List.of("rdrand")),
+            Map.entry("f16c", List.of("f16c")), Map.entry("enfstrg", List.of("erms")), Map.entry("fma", List.of("fma")),
+            Map.entry("avx2_0", List.of("avx2")), Map.entry("bmi1", List.of("bmi1")), Map.entry("bmi2", List.of("bmi2")),
+            Map.entry("rtm", List.of("rtm")), Map.entry("hle", List.of("hle")), Map.entry("adx", List.of("adx")),
+            Map.entry("mpx", List.of("mpx")), Map.entry("sgx", List.of("sgx")), Map.entry("avx512f", List.of("avx512f")),
+            Map.entry("avx512cd", List.of("avx512cd")), Map.entry("avx512dq", List.of("avx512dq")),
+            Map.entry("avx512bw", List.of("avx512bw")), Map.entry("avx512vl", List.of("avx512vl")),
+            Map.entry("avx512ifma", List.of("avx512ifma")), Map.entry("avx512vbmi", List.of("avx512vbmi")));
+
+    private MacX86SysctlListing() {
+    }
+
+    /**
+     * Whether {@code text} is an Intel Mac's {@code sysctl} listing.
+     *
+     * @param text a file's text
+     * @return whether it names {@code machdep.cpu.vendor}, {@code machdep.cpu.features} or an x86-only
+     *         {@code hw.optional} key
+     */
+    public static boolean recognises(String text) {
+        return text.contains("machdep.cpu.vendor: ") || text.contains("machdep.cpu.features: ")
+                || text.contains("hw.optional.avx1_0: ") || text.contains("hw.optional.sse4_2: ")
+                || text.contains("hw.optional.x86_64: ") || text.contains("hw.optional.avx512f: ");
+    }
+
+    /**
+     * Reads a listing.
+     *
+     * @param file the file's name, for errors and the source
+     * @param text the listing
+     * @return the dump: one kind of CPU, {@code hw.logicalcpu} logical CPUs (1 if absent)
+     * @throws DumpFormatException naming the line, for a line that is not {@code key: value}, or a listing without any
+     *                             feature key
+     */
+    public static SnapshotDump<CpuidSnapshot> read(String file, String text) throws DumpFormatException {
+        Map<String, String> values = new LinkedHashMap<>();
+        String[] lines = text.split("\r?\n", -1);
+        for (int i = 0; i < lines.length; i++) {
+            String line = lines[i].strip();
+            if (line.isEmpty() || line.startsWith("#")) {
+                continue;
+            }
+            int colon = line.indexOf(':');
+            boolean keyValue = colon > 0 && (colon == line.length() - 1 || line.charAt(colon + 1) == ' ')
+                    && line.substring(0, colon).indexOf(' ') < 0;
+            if (!keyValue) {
+                throw new DumpFormatException(file, i + 1, "not a 'key: value' line of a sysctl listing: '"
+                        + (line.length() <= 60 ? line : line.substring(0, 57) + "...")
+                        + "'; accepted: 'machdep.cpu.features: FPU VME ...' or 'hw.optional.avx2_0: 1' and the like");
+            }
+            values.putIfAbsent(line.substring(0, colon), line.substring(colon + 1).strip());
+        }
+        Set<String> flags = new TreeSet<>();
+        boolean anyKey = false;
+        for (String key : List.of("machdep.cpu.features", "machdep.cpu.leaf7_features", "machdep.cpu.extfeatures")) {
+            String v = values.get(key);
+            if (v != null) {
+                anyKey = true;
+                for (String word : v.split("\\s+")) {
+                    Optional.ofNullable(APPLE_NAMES.get(word)).ifPresent(flags::add);
+                }
+            }
+        }
+        for (Map.Entry<String, List<String>> e : OPTIONAL.entrySet()) {
+            String v = values.get("hw.optional." + e.getKey());
+            if (v == null) {
+                continue;
+            }
+            anyKey = true;
+            if (v.equals("1")) {
+                flags.addAll(e.getValue());
+            } else if (v.equals("0")) {
+                flags.remove(e.getValue().get(0));
+            }
+        }
+        if (!anyKey) {
+            throw new DumpFormatException(file, 0, "a sysctl listing without machdep.cpu features or x86 hw.optional keys:"
+                    + " not an Intel Mac's");
+        }
+        String vendor = values.getOrDefault("machdep.cpu.vendor", "GenuineIntel");
+        int family = number(values.get("machdep.cpu.family"));
+        int model = number(values.get("machdep.cpu.model"));
+        int stepping = number(values.get("machdep.cpu.stepping"));
+        String brand = values.getOrDefault("machdep.cpu.brand_string", "");
+        CpuidSnapshot snapshot = KernelFlagSnapshot.of(vendor, family, model, stepping, brand, flags,
+                SnapshotSource.file(file + " (macOS sysctl" + (values.containsKey("machdep.cpu.vendor") ? "" : "; vendor assumed")
+                        + ")"));
+        int logical = number(values.get("hw.logicalcpu")) > 0 ? number(values.get("hw.logicalcpu")) : 1;
+        return new SnapshotDump<>(file, FORMAT, logical, List.of(new CpuKind<>(snapshot, logical, 0)));
+    }
+
+    private static int number(String v) {
+        return v != null && v.matches("[0-9]{1,5}") ? Integer.parseInt(v) : 0;
+    }
+}

@@ -1,0 +1,93 @@
+package io.cpufeatures.x86.probe;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.cpufeatures.core.CpuDump;
+import io.cpufeatures.core.CpuDumps;
+import io.cpufeatures.core.CpuFeatures;
+import io.cpufeatures.core.DumpFormatException;
+import io.cpufeatures.x86.X86Feature;
+import java.io.InputStream;
+import java.nio.charset.StandardCharsets;
+import java.util.HashSet;
+import java.util.List;
+import java.util.OptionalLong;
+import java.util.Set;
+import org.junit.jupiter.api.Test;
+
+/** Intel Macs' sysctl listings: three real Macs (each file names its source), the tables, malformed input. */
+class MacX86SysctlListingTest {
+
+    private static CpuDump recorded(String name) throws Exception {
+        try (InputStream in = MacX86SysctlListingTest.class.getResourceAsStream("/io/cpufeatures/x86/macos/" + name)) {
+            return CpuDumps.parse(name, new String(in.readAllBytes(), StandardCharsets.UTF_8), OptionalLong.empty());
+        }
+    }
+
+    private static void has(CpuFeatures cpu, String machine, String... features) {
+        for (String f : features) {
+            assertTrue(cpu.has(f), machine + ": " + f + " " + cpu.usable());
+        }
+    }
+
+    private static void lacks(CpuFeatures cpu, String machine, String... features) {
+        for (String f : features) {
+            assertFalse(cpu.has(f), machine + ": " + f + " " + cpu.usable());
+        }
+    }
+
+    @Test
+    void everyNameTheTablesGiveIsOneOfTheX86Tables() {
+        Set<String> names = new HashSet<>();
+        for (X86Feature f : X86Feature.values()) {
+            names.add(f.canonicalName());
+        }
+        for (String target : MacX86SysctlListing.APPLE_NAMES.values()) {
+            assertTrue(names.contains(target), target);
+        }
+        MacX86SysctlListing.OPTIONAL.values().forEach(l -> l.forEach(t -> assertTrue(names.contains(t), t)));
+    }
+
+    /** A Haswell Mac's full `sysctl hw`: AVX2, FMA, BMI; the kernel's 0 for ADX, TSX and AVX-512. */
+    @Test
+    void aHaswellMacDecodesToWhatItsKernelSaid() throws Exception {
+        CpuDump dump = recorded("maplefu-haswell-2200mhz.txt");
+        assertEquals(8, dump.logicalCpus());
+        CpuFeatures cpu = dump.machine();
+        has(cpu, "Haswell", "sse4_2", "avx", "avx2", "fma", "bmi1", "bmi2", "aes", "f16c", "rdrand", "erms");
+        lacks(cpu, "Haswell", "adx", "rtm", "hle", "avx512f");
+    }
+
+    /** A MacBook2,1 (Core 2, 2006): SSSE3 and 64-bit, no SSE4 and no AES, as its kernel said. */
+    @Test
+    void aCore2MacDecodesToWhatItsKernelSaid() throws Exception {
+        CpuFeatures cpu = recorded("chef-ohai-macbook2-1.txt").machine();
+        has(cpu, "MacBook2,1", "sse", "sse2", "pni", "ssse3", "lm");
+        lacks(cpu, "MacBook2,1", "sse4_1", "sse4_2", "aes", "avx");
+    }
+
+    /**
+     * An Ice Lake MacBook Pro's partial listing (CPUID's leaf 1 features and the AVX-512 keys only): the leaf-1
+     * features and the AVX-512 ones the kernel names usable (AVX-512F depends on AVX, as in Linux's cpuid-deps);
+     * AVX2, whose leaf-7 line the listing lacks, not.
+     */
+    @Test
+    void aPartialIceLakeListingGivesWhatItHolds() throws Exception {
+        CpuFeatures cpu = recorded("golang-go-43089-i5-1038ng7.txt").machine();
+        has(cpu, "i5-1038NG7", "sse4_2", "popcnt", "avx", "fma", "aes", "pclmulqdq", "movbe", "f16c", "xsave", "osxsave");
+        has(cpu, "i5-1038NG7", "avx512f", "avx512bw", "avx512vl", "avx512ifma", "avx512vbmi");
+        lacks(cpu, "i5-1038NG7", "avx2", "bmi2");
+    }
+
+    @Test
+    void malformedOrForeignListingsAreRefusedClearly() {
+        DumpFormatException e = assertThrows(DumpFormatException.class, () -> CpuDumps.parse("bad.txt",
+                "machdep.cpu.vendor: GenuineIntel\nhw.model = MacBook2,1\n", OptionalLong.empty()));
+        assertTrue(e.getMessage().startsWith("bad.txt:2: not a 'key: value' line of a sysctl listing"), e.getMessage());
+        assertFalse(MacX86SysctlListing.recognises(String.join("\n", List.of("hw.optional.arm.FEAT_AES: 1",
+                "hw.optional.neon: 1"))), "an Apple-silicon listing is not an Intel Mac's");
+    }
+}
