@@ -7,10 +7,10 @@ import io.cpufeatures.core.CpuKind;
 import io.cpufeatures.core.DumpFormatException;
 import io.cpufeatures.core.SnapshotSource;
 import io.cpufeatures.core.kit.KeyValueDump.SnapshotDump;
+import io.cpufeatures.core.kit.SysctlListing;
 import java.util.ArrayList;
 import java.util.EnumMap;
 import java.util.EnumSet;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
@@ -125,30 +125,16 @@ public final class MacSysctlListing {
      *                             value is not 0 or 1, or a listing without any Arm feature key
      */
     public static SnapshotDump<AArch64Snapshot> read(String file, String text) throws DumpFormatException {
-        Map<String, String> values = new LinkedHashMap<>();
-        String[] lines = text.split("\r?\n", -1);
-        for (int i = 0; i < lines.length; i++) {
-            String line = lines[i].strip();
-            if (line.isEmpty() || line.startsWith("#")) {
-                continue;
-            }
-            int colon = line.indexOf(':');
-            boolean keyValue = colon > 0 && (colon == line.length() - 1 || line.charAt(colon + 1) == ' ');
-            if (!keyValue || line.indexOf(' ') >= 0 && line.indexOf(' ') < colon) {
-                throw new DumpFormatException(file, i + 1, "not a 'key: value' line of a sysctl listing: '"
-                        + abbreviate(line) + "'; accepted: 'hw.optional.arm.FEAT_AES: 1' and the like");
-            }
-            values.putIfAbsent(line.substring(0, colon), line.substring(colon + 1).strip());
-        }
-        String chip = AppleChips.name(values.get("hw.cpufamily"));
+        SysctlListing listing = SysctlListing.parse(file, text, "'hw.optional.arm.FEAT_AES: 1'");
+        String chip = AppleChips.name(listing.values().get("hw.cpufamily"));
         AArch64Snapshot snapshot;
         try {
-            snapshot = snapshot(values, SnapshotSource.file(file + " (macOS sysctl of " + chip + ")"));
+            snapshot = snapshot(listing.values(), SnapshotSource.file(file + " (macOS sysctl of " + chip + ")"));
         } catch (IllegalArgumentException e) {
             String key = e.getMessage().substring(0, Math.max(0, e.getMessage().indexOf(' ')));
-            throw new DumpFormatException(file, lineOf(lines, key), e.getMessage());
+            throw new DumpFormatException(file, listing.lineOf(key), e.getMessage());
         }
-        int logical = number(values.get("hw.logicalcpu")).orElse(1);
+        int logical = listing.count("hw.logicalcpu", 1);
         return new SnapshotDump<>(file, FORMAT, logical, List.of(new CpuKind<>(snapshot, logical, 0)));
     }
 
@@ -227,15 +213,6 @@ public final class MacSysctlListing {
 
     private static Optional<Integer> number(String v) {
         return v != null && v.matches("[0-9]{1,5}") ? Optional.of(Integer.parseInt(v)) : Optional.empty();
-    }
-
-    private static int lineOf(String[] lines, String key) {
-        for (int i = 0; i < lines.length; i++) {
-            if (lines[i].strip().startsWith(key + ":")) {
-                return i + 1;
-            }
-        }
-        return 0;
     }
 
     private static String abbreviate(String s) {

@@ -4,8 +4,8 @@ import io.cpufeatures.core.CpuKind;
 import io.cpufeatures.core.DumpFormatException;
 import io.cpufeatures.core.SnapshotSource;
 import io.cpufeatures.core.kit.KeyValueDump.SnapshotDump;
+import io.cpufeatures.core.kit.SysctlListing;
 import io.cpufeatures.x86.CpuidSnapshot;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -24,7 +24,8 @@ import java.util.TreeSet;
  *       feature is not usable whatever CPUID says (the kernel's word wins, as for AVX-512 on Darwin kernels before
  *       their AVX-512 support); where it says 1, the feature is there.</li>
  * </ul>
- * Recognised by {@code machdep.cpu.vendor} or an x86 {@code hw.optional} key. Reading only.
+ * Recognised by {@code machdep.cpu.vendor}, {@code machdep.cpu.features} or an x86-only {@code hw.optional} key;
+ * a flag key whose value is not 0 or 1 is refused with its line. Reading only.
  */
 public final class MacX86SysctlListing {
 
@@ -102,27 +103,13 @@ public final class MacX86SysctlListing {
      * @param file the file's name, for errors and the source
      * @param text the listing
      * @return the dump: one kind of CPU, {@code hw.logicalcpu} logical CPUs (1 if absent)
-     * @throws DumpFormatException naming the line, for a line that is not {@code key: value}, or a listing without any
-     *                             feature key
+     * @throws DumpFormatException naming the line, for a line that is not {@code key: value} or a {@code hw.optional}
+     *                             key whose value is not 0 or 1; or a listing without any feature key
      */
     public static SnapshotDump<CpuidSnapshot> read(String file, String text) throws DumpFormatException {
-        Map<String, String> values = new LinkedHashMap<>();
-        String[] lines = text.split("\r?\n", -1);
-        for (int i = 0; i < lines.length; i++) {
-            String line = lines[i].strip();
-            if (line.isEmpty() || line.startsWith("#")) {
-                continue;
-            }
-            int colon = line.indexOf(':');
-            boolean keyValue = colon > 0 && (colon == line.length() - 1 || line.charAt(colon + 1) == ' ')
-                    && line.substring(0, colon).indexOf(' ') < 0;
-            if (!keyValue) {
-                throw new DumpFormatException(file, i + 1, "not a 'key: value' line of a sysctl listing: '"
-                        + (line.length() <= 60 ? line : line.substring(0, 57) + "...")
-                        + "'; accepted: 'machdep.cpu.features: FPU VME ...' or 'hw.optional.avx2_0: 1' and the like");
-            }
-            values.putIfAbsent(line.substring(0, colon), line.substring(colon + 1).strip());
-        }
+        SysctlListing listing = SysctlListing.parse(file, text,
+                "'machdep.cpu.features: FPU VME ...' or 'hw.optional.avx2_0: 1'");
+        Map<String, String> values = listing.values();
         Set<String> flags = new TreeSet<>();
         boolean anyKey = false;
         for (String key : List.of("machdep.cpu.features", "machdep.cpu.leaf7_features", "machdep.cpu.extfeatures")) {
@@ -135,14 +122,14 @@ public final class MacX86SysctlListing {
             }
         }
         for (Map.Entry<String, List<String>> e : OPTIONAL.entrySet()) {
-            String v = values.get("hw.optional." + e.getKey());
-            if (v == null) {
+            Optional<Boolean> on = listing.flag("hw.optional." + e.getKey());
+            if (on.isEmpty()) {
                 continue;
             }
             anyKey = true;
-            if (v.equals("1")) {
+            if (on.get()) {
                 flags.addAll(e.getValue());
-            } else if (v.equals("0")) {
+            } else {
                 flags.remove(e.getValue().get(0));
             }
         }
@@ -151,18 +138,12 @@ public final class MacX86SysctlListing {
                     + " not an Intel Mac's");
         }
         String vendor = values.getOrDefault("machdep.cpu.vendor", "GenuineIntel");
-        int family = number(values.get("machdep.cpu.family"));
-        int model = number(values.get("machdep.cpu.model"));
-        int stepping = number(values.get("machdep.cpu.stepping"));
-        String brand = values.getOrDefault("machdep.cpu.brand_string", "");
-        CpuidSnapshot snapshot = KernelFlagSnapshot.of(vendor, family, model, stepping, brand, flags,
+        CpuidSnapshot snapshot = KernelFlagSnapshot.of(vendor, listing.count("machdep.cpu.family", 0),
+                listing.count("machdep.cpu.model", 0), listing.count("machdep.cpu.stepping", 0),
+                values.getOrDefault("machdep.cpu.brand_string", ""), flags,
                 SnapshotSource.file(file + " (macOS sysctl" + (values.containsKey("machdep.cpu.vendor") ? "" : "; vendor assumed")
                         + ")"));
-        int logical = number(values.get("hw.logicalcpu")) > 0 ? number(values.get("hw.logicalcpu")) : 1;
+        int logical = listing.count("hw.logicalcpu", 1);
         return new SnapshotDump<>(file, FORMAT, logical, List.of(new CpuKind<>(snapshot, logical, 0)));
-    }
-
-    private static int number(String v) {
-        return v != null && v.matches("[0-9]{1,5}") ? Integer.parseInt(v) : 0;
     }
 }

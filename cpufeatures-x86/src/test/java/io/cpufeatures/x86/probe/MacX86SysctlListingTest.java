@@ -87,6 +87,9 @@ class MacX86SysctlListingTest {
         DumpFormatException e = assertThrows(DumpFormatException.class, () -> CpuDumps.parse("bad.txt",
                 "machdep.cpu.vendor: GenuineIntel\nhw.model = MacBook2,1\n", OptionalLong.empty()));
         assertTrue(e.getMessage().startsWith("bad.txt:2: not a 'key: value' line of a sysctl listing"), e.getMessage());
+        DumpFormatException value = assertThrows(DumpFormatException.class, () -> CpuDumps.parse("v.txt",
+                "hw.optional.x86_64: 1\nhw.optional.avx2_0: yes\n", OptionalLong.empty()));
+        assertTrue(value.getMessage().startsWith("v.txt:2: hw.optional.avx2_0 is 'yes'; accepted: 0 or 1"), value.getMessage());
         assertFalse(MacX86SysctlListing.recognises(String.join("\n", List.of("hw.optional.arm.FEAT_AES: 1",
                 "hw.optional.neon: 1"))), "an Apple-silicon listing is not an Intel Mac's");
     }
