@@ -83,16 +83,33 @@ public final class JvmView {
     }
 
     private static JvmView running() {
-        Map<String, String> flags = HotSpotFlags.read(flagNames(gates()));
         // Where a CPU feature decides the byte vectors' width (x86 under UseAVX=3), the running CPU's answer, asked
         // only then; its architecture's module names the feature.
         String arch = System.getProperty("os.arch", "");
-        OptionalInt derived = derive(flags, () -> CpuFeatures.current().has(Architectures.get().forOsArch(arch)
+        return read(() -> CpuFeatures.current().has(Architectures.get().forOsArch(arch)
                 .flatMap(CpuFeaturesProvider::narrowVectorLanesFeature)
                 .orElseThrow(() -> new IllegalStateException("no module names " + arch + "'s narrow-lane feature"))));
-        return new JvmView(System.getProperty("java.vm.name", "unknown"), flags, VectorApiProbe.readable(),
-                VectorApiProbe.preferredBitSize(), derived, false, gates());
     }
+
+    /** This JVM's flags, the Vector API's state, and the size the flags decide, asking {@code narrowLanes} if need be. */
+    private static JvmView read(BooleanSupplier narrowLanes) {
+        Map<String, String> flags = HotSpotFlags.read(flagNames(gates()));
+        return new JvmView(System.getProperty("java.vm.name", "unknown"), flags, VectorApiProbe.readable(),
+                VectorApiProbe.preferredBitSize(), derive(flags, narrowLanes), false, gates());
+    }
+
+    /**
+     * A CPU that cannot be asked: a derivation that needs its answer is not made. A class, not a lambda: this class
+     * initialises on the first use of the library, where a lambda's bootstrap is a cost.
+     */
+    private static final class NoCpu implements BooleanSupplier {
+        @Override
+        public boolean getAsBoolean() {
+            throw new IllegalStateException("no CPU to ask");
+        }
+    }
+
+    private static final BooleanSupplier NO_CPU = new NoCpu();
 
     /** The derived preferred size; empty when the derivation cannot be made (or needs a CPU answer that failed). */
     private static OptionalInt derive(Map<String, String> flags, BooleanSupplier avx512bw) {
@@ -135,12 +152,7 @@ public final class JvmView {
      * @return this JVM's flags and gates
      */
     public static JvmView readWithoutCpu() {
-        Map<String, String> flags = HotSpotFlags.read(flagNames(gates()));
-        OptionalInt derived = derive(flags, () -> {
-            throw new IllegalStateException("no CPU to ask");
-        });
-        return new JvmView(System.getProperty("java.vm.name", "unknown"), flags, VectorApiProbe.readable(),
-                VectorApiProbe.preferredBitSize(), derived, false, gates());
+        return read(NO_CPU);
     }
 
     /**
@@ -155,11 +167,8 @@ public final class JvmView {
      */
     public static JvmView of(String vmName, Map<String, String> flags, boolean vectorApiReadable,
             OptionalInt preferredVectorBits) {
-        // No CPU is given: a derivation that needs AVX-512BW's answer is not made.
-        OptionalInt derived = derive(flags, () -> {
-            throw new IllegalStateException("no CPU to ask");
-        });
-        return new JvmView(vmName, flags, vectorApiReadable, preferredVectorBits, derived, false, gates());
+        // No CPU is given: a derivation that needs its answer is not made.
+        return new JvmView(vmName, flags, vectorApiReadable, preferredVectorBits, derive(flags, NO_CPU), false, gates());
     }
 
     /**
