@@ -66,8 +66,8 @@ public final class WindowsProcessorRegistry {
      * @param file the file's name, for errors and the source
      * @param text the listing
      * @return the dump: one logical CPU per processor subkey listed, identical ones one kind
-     * @throws DumpFormatException naming the line, for a CP value that is not a number or a processor without
-     *                             CP 4000, or a listing with no processor
+     * @throws DumpFormatException naming the line, for a CP value that is not a number, an unindented line that
+     *                             names no processor; or a processor without CP 4000, or a listing with no processor
      */
     public static SnapshotDump<AArch64Snapshot> read(String file, String text) throws DumpFormatException {
         Map<String, IdRegister> byName = new LinkedHashMap<>();
@@ -95,6 +95,11 @@ public final class WindowsProcessorRegistry {
                 // PowerShell: the subkey's name starts its first line, its properties follow.
                 int space = line.indexOf(' ');
                 current = space < 0 ? line : line.substring(0, space);
+                if (!current.matches("[0-9]{1,4}")) {
+                    throw new DumpFormatException(file, i + 1, "not a processor's line: '" + (line.length() <= 60 ? line
+                            : line.substring(0, 57) + "...") + "'; accepted: a processor's number and its first property"
+                            + " (PowerShell Get-Item), or its key (reg query), then its values indented");
+                }
                 processors.putIfAbsent(current, new EnumMap<>(IdRegister.class));
                 property = space < 0 ? "" : line.substring(space).strip();
             }

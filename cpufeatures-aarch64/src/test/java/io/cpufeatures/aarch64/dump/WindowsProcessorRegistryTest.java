@@ -92,5 +92,19 @@ class WindowsProcessorRegistryTest {
                 "Hive: HKEY_LOCAL_MACHINE\\HARDWARE\\DESCRIPTION\\System\\CentralProcessor\n0    CP 4000 : ten\n",
                 OptionalLong.empty()));
         assertTrue(e.getMessage().startsWith("bad.txt:2: CP 4000 is 'ten'; accepted: a decimal number"), e.getMessage());
+        DumpFormatException noMidr = assertThrows(DumpFormatException.class, () -> CpuDumps.parse("m.txt", String.join("\n",
+                "HKEY_LOCAL_MACHINE\\HARDWARE\\DESCRIPTION\\System\\CentralProcessor\\0",
+                "    CP 4000    REG_QWORD    0x410fd4b0",
+                "HKEY_LOCAL_MACHINE\\HARDWARE\\DESCRIPTION\\System\\CentralProcessor\\1",
+                "    CP 4020    REG_QWORD    0x11"), OptionalLong.empty()));
+        assertTrue(noMidr.getMessage().contains("processor 1 has no CP 4000 (MIDR_EL1)"), noMidr.getMessage());
+        DumpFormatException none = assertThrows(DumpFormatException.class, () -> CpuDumps.parse("n.txt",
+                "    Hive: HKEY_LOCAL_MACHINE\\HARDWARE\\DESCRIPTION\\System\\CentralProcessor\n    CP 4000 : 1091556528\n",
+                OptionalLong.empty()));
+        assertTrue(none.getMessage().contains("no processor with CP values"), none.getMessage());
+        DumpFormatException stray = assertThrows(DumpFormatException.class, () -> CpuDumps.parse("s.txt",
+                "CentralProcessor listing\n0    CP 4000 : 1091556528\n", OptionalLong.empty()));
+        assertTrue(stray.getMessage().startsWith("s.txt:1: not a processor's line: 'CentralProcessor listing'"),
+                stray.getMessage());
     }
 }
