@@ -1,5 +1,6 @@
 package io.cpufeatures.aarch64.probe;
 
+import io.cpufeatures.aarch64.AArch64Feature;
 import io.cpufeatures.aarch64.AArch64Snapshot;
 import io.cpufeatures.aarch64.HwcapWord;
 import io.cpufeatures.aarch64.IdRegister;
@@ -15,6 +16,7 @@ import io.cpufeatures.os.DarwinSysctl;
 import io.cpufeatures.os.ElfMachine;
 import io.cpufeatures.os.FreeBsdAuxInfo;
 import io.cpufeatures.os.NativeProbeException;
+import io.cpufeatures.os.WindowsProcessorFeatures;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -28,6 +30,10 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.OptionalInt;
 import java.util.OptionalLong;
+import java.util.SortedMap;
+import java.util.TreeMap;
+import java.util.function.Supplier;
+import java.util.stream.Collectors;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -105,7 +111,7 @@ public final class AArch64Probe {
             return freeBsdSnapshot(FreeBsdAuxInfo.open());
         }
         if (windows) {
-            return windowsSnapshot(windowsRegistry());
+            return windowsSnapshot(windowsRegistry(), WindowsProcessorFeatures::new);
         }
         if (!linux) {
             throw new NativeProbeException("the native probe reads Linux's auxiliary vector; this is "
@@ -195,9 +201,13 @@ public final class AArch64Probe {
 
     /**
      * Windows on Arm: the first processor's ID registers from the registry's CP values, read as a listing of them is
-     * ({@link WindowsProcessorRegistry#snapshot}).
+     * ({@link WindowsProcessorRegistry#snapshot}), with what {@code IsProcessorFeaturePresent} grants
+     * ({@link WindowsArmFeatures}): Windows' 1 for SVE or SME is its word that it saves their state, which the
+     * registry cannot show. Where the registry has no MIDR (a Windows that does not publish the CP values), the
+     * answers alone are the snapshot's HWCAP words, without ID registers; where neither works, the probe fails.
      */
-    static AArch64Snapshot windowsSnapshot(WindowsRegistry registry) throws NativeProbeException {
+    static AArch64Snapshot windowsSnapshot(WindowsRegistry registry, Supplier<WindowsProcessorFeatures> windows)
+            throws NativeProbeException {
         Map<IdRegister, Long> registers = new EnumMap<>(IdRegister.class);
         for (IdRegister r : IdRegister.values()) {
             OptionalLong v = registry.qword(0, WindowsProcessorRegistry.valueName(r));
@@ -205,12 +215,41 @@ public final class AArch64Probe {
                 registers.put(r, v.getAsLong());
             }
         }
-        if (!registers.containsKey(IdRegister.MIDR_EL1)) {
-            throw new NativeProbeException("the registry has no CentralProcessor\\0 'CP 4000' (MIDR_EL1)");
+        SortedMap<Integer, Boolean> answers = new TreeMap<>();
+        String asked;
+        try {
+            answers = windows.get().ask(WindowsArmFeatures.CONSTANTS.keySet());
+            asked = "IsProcessorFeaturePresent: " + answers.values().stream().filter(b -> b).count() + " of "
+                    + answers.size() + " PF_ARM constants 1";
+        } catch (NativeProbeException | LinkageError | RuntimeException e) {
+            LOG.debug("cpufeatures: IsProcessorFeaturePresent not asked: {}", e.getMessage(), e);
+            asked = "IsProcessorFeaturePresent not asked: " + e.getMessage();
         }
-        return WindowsProcessorRegistry.snapshot(registers, new SnapshotSource(SourceKind.NATIVE,
-                "RegGetValueW through JNA: " + registers.size() + " ID registers of CentralProcessor\\0"
-                        + " (SVE and SME not granted: the registry does not show Windows supports their state)"));
+        Map<HwcapWord, Long> granted = WindowsArmFeatures.words(answers);
+        if (!registers.containsKey(IdRegister.MIDR_EL1)) {
+            if (answers.isEmpty()) {
+                throw new NativeProbeException("the registry has no CentralProcessor\\0 'CP 4000' (MIDR_EL1) and "
+                        + asked);
+            }
+            AArch64Snapshot.Builder b = AArch64Snapshot.builder(new SnapshotSource(SourceKind.NATIVE, "JNA: " + asked
+                    + "; ID registers not read (the registry has no CentralProcessor\\0 'CP 4000')"));
+            granted.forEach(b::hwcap);
+            return b.build();
+        }
+        AArch64Snapshot fromRegisters = WindowsProcessorRegistry.snapshot(registers, new SnapshotSource(SourceKind.NATIVE,
+                "pending"));
+        List<AArch64Feature> beyond = WindowsArmFeatures.grantedBeyond(fromRegisters, answers);
+        AArch64Snapshot.Builder b = AArch64Snapshot.builder(new SnapshotSource(SourceKind.NATIVE, "RegGetValueW through"
+                + " JNA: " + registers.size() + " ID registers of CentralProcessor\\0; " + asked
+                + (beyond.isEmpty() ? answers.isEmpty() ? " (SVE and SME not granted: nothing shows Windows saves their"
+                        + " state)" : "" : "; granted beyond the registers' view: " + beyond.stream()
+                        .map(AArch64Feature::canonicalName).collect(Collectors.joining(", ")))))
+                .idSource(IdRegisterSource.REGISTRY);
+        registers.forEach(b::register);
+        for (HwcapWord w : List.of(HwcapWord.HWCAP, HwcapWord.HWCAP2)) {
+            b.hwcap(w, fromRegisters.hwcap(w) | granted.get(w));
+        }
+        return b.build();
     }
 
     /** MIDR_EL1 and REVIDR_EL1 from sysfs, when the kernel publishes them. */

@@ -11,12 +11,16 @@ import static org.mockito.Mockito.when;
 import com.sun.jna.Function;
 import com.sun.jna.Memory;
 import com.sun.jna.WString;
+import io.cpufeatures.aarch64.AArch64Feature;
 import io.cpufeatures.aarch64.AArch64Snapshot;
 import io.cpufeatures.aarch64.IdRegisterSource;
 import io.cpufeatures.core.CpuFeatures;
 import io.cpufeatures.core.SourceKind;
 import io.cpufeatures.os.NativeProbeException;
+import io.cpufeatures.os.WindowsProcessorFeatures;
 import java.util.Map;
+import java.util.Set;
+import java.util.function.Supplier;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -50,9 +54,28 @@ class WindowsProbeTest {
         return f;
     }
 
+    /** IsProcessorFeaturePresent answering 1 for {@code granted}, 0 for every other constant. */
+    private static Supplier<WindowsProcessorFeatures> windows(Set<Integer> granted) {
+        Function f = mock(Function.class);
+        when(f.invokeInt(any())).thenAnswer(a -> granted.contains((Integer) ((Object[]) a.getArgument(0))[0]) ? 1 : 0);
+        return () -> new WindowsProcessorFeatures(f);
+    }
+
+    /**
+     * Answers consistent with the X13s's registers (Cortex-A78C, Armv8.2 with RCpc, no JSCVT): NEON, crypto, CRC32, LSE,
+     * DotProd, RCpc. (Constructed from the registers, not recorded.)
+     */
+    private static final Set<Integer> X13S_PF = Set.of(19, 30, 31, 34, 43, 45);
+
+    private static final Supplier<WindowsProcessorFeatures> NO_KERNEL32 = () -> {
+        throw new UnsatisfiedLinkError("Unable to load library 'kernel32'");
+    };
+
     @Test
     void theRegistersOfTheFirstProcessorGiveItsFeatures() throws Exception {
-        AArch64Snapshot s = AArch64Probe.windowsSnapshot(new WindowsRegistry(regGetValue(X13S_CPU0, 0)));
+        AArch64Snapshot s = AArch64Probe.windowsSnapshot(new WindowsRegistry(regGetValue(X13S_CPU0, 0)), NO_KERNEL32);
+        assertTrue(s.source().detail().endsWith("IsProcessorFeaturePresent not asked: Unable to load library 'kernel32'"
+                + " (SVE and SME not granted: nothing shows Windows saves their state)"), s.source().detail());
         assertEquals(SourceKind.NATIVE, s.source().kind());
         assertEquals(IdRegisterSource.REGISTRY, s.idSource());
         assertEquals(8, s.registers().size());
@@ -65,12 +88,54 @@ class WindowsProbeTest {
     }
 
     @Test
-    void anErrorOrNoMidrIsTheProbesFailure() {
-        assertTrue(assertThrows(NativeProbeException.class,
-                () -> AArch64Probe.windowsSnapshot(new WindowsRegistry(regGetValue(X13S_CPU0, 5)))).getMessage()
-                .contains("failed: error 5"));
-        assertTrue(assertThrows(NativeProbeException.class,
-                () -> AArch64Probe.windowsSnapshot(new WindowsRegistry(regGetValue(Map.of(), 0)))).getMessage()
-                .contains("no CentralProcessor\\0 'CP 4000'"));
+    void windowsAnswersAgreeingWithTheRegistersChangeNothing() throws Exception {
+        AArch64Snapshot registersOnly = AArch64Probe.windowsSnapshot(new WindowsRegistry(regGetValue(X13S_CPU0, 0)),
+                NO_KERNEL32);
+        AArch64Snapshot both = AArch64Probe.windowsSnapshot(new WindowsRegistry(regGetValue(X13S_CPU0, 0)),
+                windows(X13S_PF));
+        assertEquals(CpuFeatures.of(registersOnly).usable(), CpuFeatures.of(both).usable());
+        assertTrue(both.source().detail().endsWith("IsProcessorFeaturePresent: 6 of 23 PF_ARM constants 1"),
+                both.source().detail());
+    }
+
+    /** A Windows that saves SVE state says so with PF_ARM_SVE(2): the kernel's grant the registry cannot show. */
+    @Test
+    void windowsGrantingSveAddsItsBitsAndSaysSo() throws Exception {
+        Set<Integer> pf = new java.util.HashSet<>(X13S_PF);
+        pf.add(46);
+        AArch64Snapshot s = AArch64Probe.windowsSnapshot(new WindowsRegistry(regGetValue(X13S_CPU0, 0)), windows(pf));
+        assertTrue(s.hasHwcap(AArch64Feature.SVE.word(), AArch64Feature.SVE.bit()));
+        assertTrue(s.source().detail().endsWith("; granted beyond the registers' view: sve"), s.source().detail());
+    }
+
+    /** No CP values in the registry (an older Windows): the answers alone, as HWCAP words without ID registers. */
+    @Test
+    void withoutRegistryValuesTheAnswersAloneAreTheSnapshot() throws Exception {
+        AArch64Snapshot s = AArch64Probe.windowsSnapshot(new WindowsRegistry(regGetValue(Map.of(), 0)), windows(X13S_PF));
+        assertTrue(s.registers().isEmpty());
+        CpuFeatures cpu = CpuFeatures.of(s);
+        for (String f : new String[] {"fp", "asimd", "aes", "pmull", "sha1", "sha2", "crc32", "atomics", "asimddp", "lrcpc"}) {
+            assertTrue(cpu.has(f), f + " " + cpu.usable());
+        }
+        assertFalse(cpu.has("sve"));
+        assertFalse(cpu.has("jscvt"));
+        assertTrue(s.source().detail().contains("ID registers not read (the registry has no CentralProcessor\\0 'CP 4000')"),
+                s.source().detail());
+    }
+
+    @Test
+    void anErrorOrNeitherSourceIsTheProbesFailure() {
+        assertTrue(assertThrows(NativeProbeException.class, () -> AArch64Probe.windowsSnapshot(
+                new WindowsRegistry(regGetValue(X13S_CPU0, 5)), windows(X13S_PF))).getMessage().contains("failed: error 5"));
+        String neither = assertThrows(NativeProbeException.class, () -> AArch64Probe.windowsSnapshot(
+                new WindowsRegistry(regGetValue(Map.of(), 0)), NO_KERNEL32)).getMessage();
+        assertEquals("the registry has no CentralProcessor\\0 'CP 4000' (MIDR_EL1) and IsProcessorFeaturePresent not"
+                + " asked: Unable to load library 'kernel32'", neither);
+    }
+
+    @Test
+    void everyConstantNamesFeaturesOfTheTable() {
+        assertEquals(23, WindowsArmFeatures.CONSTANTS.size());
+        WindowsArmFeatures.CONSTANTS.values().forEach(c -> assertFalse(c.features().isEmpty(), c.name()));
     }
 }

@@ -9,6 +9,7 @@ import io.cpufeatures.core.spi.ProbeMode;
 import io.cpufeatures.os.DarwinSysctl;
 import io.cpufeatures.os.ExecutableMemory;
 import io.cpufeatures.os.NativeProbeException;
+import io.cpufeatures.os.WindowsProcessorFeatures;
 import io.cpufeatures.x86.CpuidSnapshot;
 import java.io.IOException;
 import java.nio.file.Path;
@@ -110,6 +111,10 @@ public final class X86Probe {
                 first = DarwinAvx512.apply(first, new DarwinSysctl(), System.getProperty("os.version", ""));
             }
             CoreTypeReader.Result r = CoreTypeReader.read(first, cpu, affinity, Runtime.getRuntime().availableProcessors());
+            if (System.getProperty("os.name", "").startsWith("Windows")) {
+                String check = WindowsFeatureCheck.check(first, WindowsProcessorFeatures::new);
+                return new CoreTypeReader.Result(r.kinds(), r.note().isEmpty() ? check : r.note() + "; " + check);
+            }
             if (!linux) {
                 return r;
             }
