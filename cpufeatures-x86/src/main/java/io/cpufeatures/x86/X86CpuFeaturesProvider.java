@@ -11,6 +11,7 @@ import io.cpufeatures.core.spi.DumpContents;
 import io.cpufeatures.core.spi.ProbeMode;
 import io.cpufeatures.x86.dump.CpuidDump;
 import io.cpufeatures.x86.dump.CpuidDumps;
+import io.cpufeatures.x86.probe.CoreinfoListing;
 import io.cpufeatures.x86.probe.MacX86SysctlListing;
 import io.cpufeatures.x86.probe.X86Probe;
 import io.cpufeatures.x86.raw.CpuidRText;
@@ -100,6 +101,9 @@ public final class X86CpuFeaturesProvider extends ArchitectureProvider<X86Featur
             if (MacX86SysctlListing.recognises(text)) {
                 return Optional.of(MacX86SysctlListing.read(file, text));
             }
+            if (CoreinfoListing.recognises(text)) {
+                return Optional.of(CoreinfoListing.read(file, text));
+            }
             Optional<CpuidDump> dump = CpuidDumps.parseIfCpuid(file, text);
             return dump.map(d -> new SnapshotDump<>(file, d.format().name().toLowerCase(Locale.ROOT), d.logicalCpus(),
                     d.kinds()));
@@ -112,7 +116,9 @@ public final class X86CpuFeaturesProvider extends ArchitectureProvider<X86Featur
 
         @Override
         public String unrecognised() {
-            return CpuidDumps.UNRECOGNISED;
+            return CpuidDumps.UNRECOGNISED + "; an Intel Mac's sysctl listing ('machdep.cpu.features: ...',"
+                    + " 'hw.optional.avx2_0: 1'); Sysinternals Coreinfo's output ('Intel64 Family 6 Model 158 Stepping 13,"
+                    + " GenuineIntel' and 'SSE2  *  Supports ...' lines)";
         }
     }
 }

@@ -37,13 +37,37 @@ public final class KernelFlagSnapshot {
      */
     public static CpuidSnapshot of(String vendor, int family, int model, int stepping, String brand, Set<String> flags,
             SnapshotSource source) {
+        return build(vendor, family, model, stepping, brand, flags, source, true);
+    }
+
+    /**
+     * The snapshot of a tool's word on CPUID alone (Sysinternals Coreinfo, say): the same leaves, but OSXSAVE only where
+     * named and XCR0 unknown ({@link io.cpufeatures.x86.Xcr0Source#UNKNOWN}), since such a tool reads CPUID and not what
+     * the OS enabled; features that need register state are then not usable, each saying so.
+     *
+     * @param vendor   the vendor string, e.g. {@code GenuineIntel}
+     * @param family   the display family
+     * @param model    the display model
+     * @param stepping the stepping
+     * @param brand    the brand string
+     * @param flags    the canonical names of the features the tool names
+     * @param source   where it came from
+     * @return the snapshot
+     */
+    public static CpuidSnapshot cpuidOnly(String vendor, int family, int model, int stepping, String brand,
+            Set<String> flags, SnapshotSource source) {
+        return build(vendor, family, model, stepping, brand, flags, source, false);
+    }
+
+    private static CpuidSnapshot build(String vendor, int family, int model, int stepping, String brand,
+            Set<String> flags, SnapshotSource source, boolean kernelChecked) {
         Map<Long, int[]> regs = new HashMap<>();
         for (X86Feature f : X86Feature.values()) {
             if (flags.contains(f.canonicalName())) {
                 set(regs, f.bit());
             }
         }
-        if (flags.contains("xsave")) {
+        if (kernelChecked && flags.contains("xsave")) {
             set(regs, X86Feature.OSXSAVE.bit());
         }
         reg(regs, 1, 0)[0] = ProcCpuinfo.signature(family, model, stepping);
@@ -63,7 +87,10 @@ public final class KernelFlagSnapshot {
         int ebx = vb.getInt();
         int edx = vb.getInt();
         int ecx = vb.getInt();
-        CpuidSnapshot.Builder builder = CpuidSnapshot.builder(source).xcr0CheckedByKernel();
+        CpuidSnapshot.Builder builder = CpuidSnapshot.builder(source);
+        if (kernelChecked) {
+            builder.xcr0CheckedByKernel();
+        }
         builder.put(0, 0, 0xD, ebx, ecx, edx);
         builder.put(0x8000_0000, 0, 0x8000_0008, 0, 0, 0);
         reg(regs, 0xD, 1);
