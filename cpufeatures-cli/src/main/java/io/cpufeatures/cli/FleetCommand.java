@@ -1,26 +1,45 @@
 package io.cpufeatures.cli;
 
+import io.cpufeatures.core.CpuDumps;
+import io.cpufeatures.core.DumpFormatException;
+import io.cpufeatures.core.UnrecognisedDumpException;
 import io.cpufeatures.core.jvm.JvmView;
+import java.io.ByteArrayInputStream;
 import java.io.IOException;
+import java.io.InputStream;
 import java.io.PrintWriter;
-import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.FileSystems;
+import java.nio.file.FileVisitResult;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.PathMatcher;
+import java.nio.file.SimpleFileVisitor;
+import java.nio.file.attribute.BasicFileAttributes;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
+import java.util.OptionalLong;
 import java.util.concurrent.Callable;
-import java.util.stream.Stream;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
 
-/** {@code cpufeatures fleet PATH...}: many dumps as one table, and what every dispatch point would choose on each. */
+/**
+ * {@code cpufeatures fleet PATH...}: many dumps as one table, one line per distinct CPU, and what every dispatch point
+ * would choose on each. Files found in a directory are recognised by their content: what no module reads as a dump
+ * (a README, JSON, expected outputs beside the dumps) is skipped and counted; a file named on the command line must
+ * be a dump. A CPU that two files describe identically (the same dump in two formats) is one line naming both.
+ */
 @Command(name = "fleet", mixinStandardHelpOptions = true,
         description = "One line per distinct CPU of every dump given (files, or directories searched recursively):"
-                + " identity, microarchitecture, level, key usable features, and the choice of every dispatch point."
-                + " A dump that does not parse is reported on its line and the run goes on (exit code 1).")
+                + " identity, microarchitecture, level, key usable features, and the choice of every dispatch point,"
+                + " then a summary line. In directories, files that are not dumps are skipped and counted; a dump that"
+                + " does not parse, or a named file that is not a dump, is reported on its line and the run goes on"
+                + " (exit code 1).")
 final class FleetCommand implements Callable<Integer> {
 
     /** More files than this get a progress bar, when stderr is a terminal. */
@@ -29,72 +48,204 @@ final class FleetCommand implements Callable<Integer> {
     @Spec
     CommandSpec spec;
 
-    @Parameters(arity = "1..*", paramLabel = "PATH", description = "Dump files or directories of dumps.")
+    @Parameters(arity = "1..*", paramLabel = "PATH", description = "Dump files or directories of dumps; '-' reads a dump,"
+            + " or one file name per line, from standard input.")
     List<Path> paths;
 
-    @Option(names = "--json", description = "JSON Lines: one report object per file, with \"file\" and without"
-            + " \"jvm\", for loading into a database (docs/cli.md).")
+    @Option(names = "--include", paramLabel = "GLOB", description = "Only files in directories whose name or path below"
+            + " the directory matches (repeatable), e.g. '*.txt' or 'libcpuid/**'.")
+    List<String> include = new ArrayList<>();
+
+    @Option(names = "--exclude", paramLabel = "GLOB", description = "Leave out files in directories whose name or path"
+            + " below the directory matches (repeatable).")
+    List<String> exclude = new ArrayList<>();
+
+    @Option(names = "--json", description = "JSON Lines: one report object per dump file, with \"file\" and without"
+            + " \"jvm\", for loading into a database (docs/cli.md); the summary goes to standard error.")
     boolean json;
+
+    /** Where the input comes from (tests give their own). */
+    InputStream stdin = System.in;
+
+    /** A file to read: its path, whether it was named (a non-dump is then an error), and its text when read from stdin. */
+    private record Input(Path path, boolean named, String text) {
+    }
+
+    /** What the walk found, in order, and how many files it skipped or could not list. */
+    private record Walk(List<Input> inputs, int filtered, List<String> errors) {
+    }
 
     @Override
     public Integer call() {
         PrintWriter out = spec.commandLine().getOut();
         PrintWriter err = spec.commandLine().getErr();
-        List<Path> files = files();
+        Walk walk = walk();
+        List<Input> files = walk.inputs();
         ProgressBar progress = new ProgressBar(err, files.size(),
                 files.size() > PROGRESS_ABOVE && Terminals.isTerminal(Terminals.STDERR));
         JvmView jvm = CommandJvm.view(false);
-        int failed = 0;
+        Map<String, DistinctCpu> distinct = new LinkedHashMap<>();
+        List<String> errors = new ArrayList<>(walk.errors());
+        int read = 0;
+        int cpus = 0;
+        int skipped = walk.filtered();
         for (int i = 0; i < files.size(); i++) {
-            Path file = files.get(i);
-            List<String> lines = new ArrayList<>();
+            Input file = files.get(i);
+            String name = file.text() != null ? Machine.STDIN_NAME : file.path().toString();
+            String line = null;
             try {
-                ReportModel model = ReportModel.of(Machine.load(file, null).withJvm(jvm), jvm);
+                Machine machine = file.text() != null ? Machine.load(Machine.STDIN, null,
+                        new ByteArrayInputStream(file.text().getBytes(StandardCharsets.UTF_8)))
+                        : Machine.load(file.path(), null);
+                ReportModel model = ReportModel.of(machine.withJvm(jvm), jvm);
+                read++;
                 if (json) {
-                    lines.add(JsonReport.write(JsonReport.fleetLine(file.toString(), model), false));
-                } else {
-                    for (ReportModel.CpuEntry cpu : model.cpus()) {
-                        lines.add(TerminalText.safe(row(file, cpu)));
-                    }
+                    line = JsonReport.write(JsonReport.fleetLine(name, model), false);
+                }
+                for (ReportModel.CpuEntry cpu : model.cpus()) {
+                    cpus++;
+                    String shown = file.text() != null ? Machine.STDIN_NAME : file.path().getFileName().toString();
+                    distinct.computeIfAbsent(key(cpu), k -> new DistinctCpu(cpu)).files().add(shown);
                 }
             } catch (CliFailure e) {
-                failed++;
-                lines.add(json ? JsonReport.write(JsonReport.fleetError(file.toString(), e.getMessage()), false)
-                        : TerminalText.safe(file + "  ERROR " + e.getMessage()));
+                if (!file.named() && e.getCause() instanceof UnrecognisedDumpException) {
+                    skipped++;
+                } else {
+                    errors.add(name);
+                    line = json ? JsonReport.write(JsonReport.fleetError(name, e.getMessage()), false)
+                            : TerminalText.safe(name + "  ERROR " + e.getMessage());
+                }
             }
-            // stdout and stderr may be the same terminal: the bar goes before a row is printed, and comes back after it.
+            // stdout and stderr may be the same terminal: the bar goes before a line is printed, and comes back after it.
             progress.clear();
-            for (String line : lines) {
+            if (line != null) {
                 out.println(line);
             }
             out.flush();
             progress.show(i + 1);
         }
         progress.clear();
-        out.flush();
-        return failed == 0 ? 0 : CliFailure.FAILED;
-    }
-
-    private List<Path> files() {
-        List<Path> files = new ArrayList<>();
-        for (Path p : paths) {
-            if (Files.isDirectory(p)) {
-                try (Stream<Path> walk = Files.walk(p)) {
-                    walk.filter(Files::isRegularFile).sorted().forEach(files::add);
-                } catch (IOException e) {
-                    throw new UncheckedIOException(e);
-                }
-            } else {
-                files.add(p);
+        if (!json) {
+            for (DistinctCpu cpu : distinct.values()) {
+                out.println(TerminalText.safe(row(cpu)));
             }
         }
-        return files;
+        String summary = "fleet: " + read + " dump" + (read == 1 ? "" : "s") + " read, " + cpus + " CPU"
+                + (cpus == 1 ? "" : "s") + ", " + distinct.size() + " distinct, " + skipped + " skipped (not dumps"
+                + (include.isEmpty() && exclude.isEmpty() ? "" : ", or left out by --include/--exclude") + "), "
+                + errors.size() + " failed";
+        (json ? err : out).println(summary);
+        out.flush();
+        err.flush();
+        return errors.isEmpty() ? 0 : CliFailure.FAILED;
     }
 
-    /** File, logical CPUs, the CPU's one-line summary, its key features that are usable, every point's choice. */
-    private static String row(Path file, ReportModel.CpuEntry cpu) {
+    /** One distinct CPU and every file that describes it. */
+    private record DistinctCpu(ReportModel.CpuEntry cpu, List<String> files) {
+
+        DistinctCpu(ReportModel.CpuEntry cpu) {
+            this(cpu, new ArrayList<>());
+        }
+    }
+
+    /** What makes two CPUs the same line: everything the row and the decoding say, except the file. */
+    private static String key(ReportModel.CpuEntry cpu) {
+        return cpu.logicalCpus() + "|" + cpu.features().architecture() + "|" + cpu.features().identity() + "|"
+                + cpu.features().present() + "|" + cpu.features().usable() + "|" + cpu.features().policyFlags() + "|"
+                + row(new DistinctCpu(cpu, List.of("")));
+    }
+
+    private Walk walk() {
+        List<Input> inputs = new ArrayList<>();
+        List<String> errors = new ArrayList<>();
+        int[] filtered = {0};
+        List<PathMatcher> includes = include.stream().map(FleetCommand::glob).toList();
+        List<PathMatcher> excludes = exclude.stream().map(FleetCommand::glob).toList();
+        for (Path p : paths) {
+            if (p.equals(Machine.STDIN)) {
+                inputs.addAll(fromStdin());
+            } else if (Files.isDirectory(p)) {
+                List<Path> found = new ArrayList<>();
+                try {
+                    Files.walkFileTree(p, new SimpleFileVisitor<>() {
+                        @Override
+                        public FileVisitResult visitFile(Path file, BasicFileAttributes attrs) {
+                            if (attrs.isRegularFile()) {
+                                Path below = p.relativize(file);
+                                boolean in = includes.isEmpty() || matches(includes, below);
+                                if (in && !matches(excludes, below)) {
+                                    found.add(file);
+                                } else {
+                                    filtered[0]++;
+                                }
+                            }
+                            return FileVisitResult.CONTINUE;
+                        }
+
+                        @Override
+                        public FileVisitResult visitFileFailed(Path file, IOException e) {
+                            errors.add(file.toString());
+                            spec.commandLine().getOut().println(TerminalText.safe(file + "  ERROR cannot read: " + e));
+                            return FileVisitResult.CONTINUE;
+                        }
+                    });
+                } catch (IOException e) {
+                    errors.add(p.toString());
+                    spec.commandLine().getOut().println(TerminalText.safe(p + "  ERROR cannot read: " + e));
+                }
+                found.stream().sorted().forEach(f -> inputs.add(new Input(f, false, null)));
+            } else {
+                inputs.add(new Input(p, true, null));
+            }
+        }
+        return new Walk(inputs, filtered[0], errors);
+    }
+
+    /** Standard input: a dump, or else one file name per line. */
+    private List<Input> fromStdin() {
+        byte[] bytes;
+        try {
+            bytes = stdin.readNBytes(CpuDumps.MAX_BYTES + 1);
+        } catch (IOException e) {
+            throw new CliFailure(CliFailure.FAILED, "cannot read " + Machine.STDIN_NAME + ": " + e, e);
+        }
+        String text = Machine.text(bytes);
+        try {
+            CpuDumps.parse(Machine.STDIN_NAME, text, OptionalLong.empty());
+            return List.of(new Input(Machine.STDIN, true, text));
+        } catch (UnrecognisedDumpException e) {
+            return text.lines().map(String::strip).filter(l -> !l.isEmpty()).map(l -> new Input(Path.of(l), true, null))
+                    .toList();
+        } catch (DumpFormatException | RuntimeException e) {
+            // A dump that is malformed: read again in the loop, which reports it on its line.
+            return List.of(new Input(Machine.STDIN, true, text));
+        }
+    }
+
+    private static PathMatcher glob(String pattern) {
+        try {
+            return FileSystems.getDefault().getPathMatcher("glob:" + pattern);
+        } catch (IllegalArgumentException e) {
+            throw new CliFailure(CliFailure.USAGE, "--include/--exclude: '" + pattern + "' is not a glob: " + e.getMessage()
+                    + "; accepted: '*.txt', 'libcpuid/**', '{a,b}*'", e);
+        }
+    }
+
+    private static boolean matches(List<PathMatcher> matchers, Path below) {
+        for (PathMatcher m : matchers) {
+            if (m.matches(below) || m.matches(below.getFileName())) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    /** Files, logical CPUs, the CPU's one-line summary, its key features that are usable, every point's choice. */
+    private static String row(DistinctCpu distinct) {
+        ReportModel.CpuEntry cpu = distinct.cpu();
         StringBuilder sb = new StringBuilder();
-        sb.append(file.getFileName()).append("  x").append(cpu.logicalCpus()).append("  ").append(cpu.description().summary());
+        sb.append(String.join(", ", distinct.files())).append("  x").append(cpu.logicalCpus()).append("  ")
+                .append(cpu.description().summary());
         List<String> key = new ArrayList<>();
         for (String k : cpu.description().keyFeatures()) {
             if (cpu.features().has(k)) {

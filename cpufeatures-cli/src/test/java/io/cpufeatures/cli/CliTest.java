@@ -228,18 +228,21 @@ class CliTest {
         Path fleet = Files.createDirectory(dir.resolve("fleet"));
         EmulatedDumps.write(fleet, "intel-clx.txt", EmulatedDumps.cascadeLake(), 4);
         EmulatedDumps.write(fleet, "amd-zen4.txt", EmulatedDumps.zen4(), 2);
-        Files.writeString(fleet.resolve("zz-broken.txt"), "not a dump\n");
+        Files.writeString(fleet.resolve("notes.md"), "not a dump\n");
+        Files.writeString(fleet.resolve("zz-broken.txt"), "CPU 0:\n   0x00000000 0x00: eax=0x0000000d ebx=0x68747541"
+                + " ecx=0x444d4163 edx=0x69746e65\nbogus line\n");
         Run text = run("fleet", fleet.toString());
         assertEquals(1, text.exit());
         List<String> lines = text.out().lines().toList();
-        assertEquals(3, lines.size(), text.out());
-        assertTrue(lines.get(0).startsWith("amd-zen4.txt  x2  AuthenticAMD 19/61/2  Zen 4  x86-64-v4  [sse4_2 avx avx2 fma"
-                + " bmi2 avx512f avx512bw avx512_bf16]"), lines.get(0));
-        assertTrue(lines.get(1).contains("Cascade Lake") && lines.get(1).contains("x4"), lines.get(1));
+        assertEquals(4, lines.size(), text.out());
+        assertTrue(lines.get(0).contains("zz-broken.txt  ERROR") && lines.get(0).contains(":3: "), lines.get(0));
+        assertTrue(lines.get(1).startsWith("amd-zen4.txt  x2  AuthenticAMD 19/61/2  Zen 4  x86-64-v4  [sse4_2 avx avx2 fma"
+                + " bmi2 avx512f avx512bw avx512_bf16]"), lines.get(1));
+        assertTrue(lines.get(2).contains("Cascade Lake") && lines.get(2).contains("x4"), lines.get(2));
         // the dump's CPU with this JVM: the CPU has POPCNT, so the choice depends only on this JIT
         String popcount = CpuFeatures.current().has("jvm.popcnt") ? "cli.popcount=popcnt" : "cli.popcount=portable";
-        assertTrue(lines.get(1).endsWith(popcount), lines.get(1));
-        assertTrue(lines.get(2).contains("zz-broken.txt  ERROR") && lines.get(2).contains("no CPUID register line"), lines.get(2));
+        assertTrue(lines.get(2).endsWith(popcount), lines.get(2));
+        assertEquals("fleet: 2 dumps read, 2 CPUs, 2 distinct, 1 skipped (not dumps), 1 failed", lines.get(3));
         Run json = run("fleet", "--json", fleet.toString());
         assertEquals(1, json.exit());
         List<String> jl = json.out().lines().toList();
@@ -249,6 +252,50 @@ class CliTest {
             assertTrue(n.has("file"));
             assertTrue(n.has("error") || (n.has("cpus") && n.has("dispatch") && n.has("source")), l);
             assertFalse(n.has("jvm"), l);
+        }
+        assertTrue(json.err().contains("fleet: 2 dumps read"), "the summary goes to stderr with --json: " + json.err());
+    }
+
+    /** Files that are not dumps are skipped in directories and refused when named; the same CPU twice is one line. */
+    @Test
+    void fleetSkipsWhatIsNotADumpAndCountsTheSameCpuOnce(@TempDir Path dir) throws Exception {
+        Path fleet = Files.createDirectory(dir.resolve("fleet"));
+        Path a = EmulatedDumps.write(fleet, "a.txt", EmulatedDumps.zen4(), 2);
+        Files.copy(a, Files.createDirectory(fleet.resolve("again")).resolve("b.cpuid"));
+        EmulatedDumps.write(fleet, "core2.txt", EmulatedDumps.core2(), 1);
+        Files.writeString(fleet.resolve("index.json"), "{\"dumps\": 3}\n");
+        Run r = run("fleet", fleet.toString());
+        assertEquals(0, r.exit(), r.out());
+        List<String> lines = r.out().lines().toList();
+        assertEquals(3, lines.size(), r.out());
+        assertTrue(lines.get(0).startsWith("a.txt, b.cpuid  x2  AuthenticAMD 19/61/2  Zen 4"), lines.get(0));
+        assertEquals("fleet: 3 dumps read, 3 CPUs, 2 distinct, 1 skipped (not dumps), 0 failed", lines.get(2));
+        Run only = run("fleet", "--include", "*.txt", "--exclude", "core2*", fleet.toString());
+        assertEquals("fleet: 1 dump read, 1 CPU, 1 distinct, 3 skipped (not dumps, or left out by --include/--exclude),"
+                + " 0 failed", only.out().lines().reduce((x, y) -> y).orElseThrow());
+        Run named = run("fleet", fleet.resolve("index.json").toString());
+        assertEquals(1, named.exit());
+        assertTrue(named.out().startsWith(fleet.resolve("index.json") + "  ERROR "), named.out());
+        assertEquals(2, run("fleet", "--include", "[", fleet.toString()).exit(), "a bad glob is a usage error");
+    }
+
+    @Test
+    void fleetReadsADumpOrFileNamesFromStandardInput(@TempDir Path dir) throws Exception {
+        Path a = EmulatedDumps.write(dir, "a.txt", EmulatedDumps.zen4(), 2);
+        Path b = EmulatedDumps.write(dir, "b.txt", EmulatedDumps.core2(), 1);
+        java.io.InputStream saved = System.in;
+        try {
+            System.setIn(new java.io.ByteArrayInputStream(Files.readAllBytes(a)));
+            Run dump = run("fleet", "-");
+            assertEquals(0, dump.exit(), dump.out());
+            assertTrue(dump.out().startsWith("<stdin>  x2  AuthenticAMD 19/61/2  Zen 4"), dump.out());
+            System.setIn(new java.io.ByteArrayInputStream((a + "\n\n" + b + "\n").getBytes(
+                    java.nio.charset.StandardCharsets.UTF_8)));
+            Run names = run("fleet", "-");
+            assertEquals(0, names.exit(), names.out());
+            assertTrue(names.out().contains("fleet: 2 dumps read, 2 CPUs, 2 distinct"), names.out());
+        } finally {
+            System.setIn(saved);
         }
     }
 
@@ -335,7 +382,7 @@ class CliTest {
         Run f = run("fleet", fleet.toString());
         assertEquals(1, f.exit());
         List<String> lines = f.out().lines().toList();
-        assertEquals(2, lines.size(), f.out());
+        assertEquals(3, lines.size(), f.out());
         assertTrue(lines.get(0).contains("junk.bin  ERROR") && lines.get(0).contains("larger than 16 MiB"), lines.get(0));
         assertTrue(lines.get(1).contains("Zen 4"), lines.get(1));
         assertTrue((System.nanoTime() - start) / 1e9 < 20, "hostile files are refused within seconds");

@@ -76,6 +76,33 @@ class CorpusCliTest {
         assertTrue(seconds < 60, "took " + seconds + " s");
     }
 
+    /**
+     * The corpus folder as it is (dumps in three formats beside JSON, a README and expected outputs): exit 0, one line
+     * per distinct CPU, one summary line, no ERROR line; the same CPU in two formats (an InstLatx64 file and its
+     * cpuid -r form) is one line naming both.
+     */
+    @Test
+    void fleetOverTheCorpusFolderAsItIs() throws Exception {
+        Path dir = corpus();
+        CliTest.Run r = CliTest.run("fleet", dir.toString());
+        assertEquals(0, r.exit(), r.out());
+        List<String> lines = r.out().lines().toList();
+        String summary = lines.get(lines.size() - 1);
+        java.util.regex.Matcher m = java.util.regex.Pattern.compile(
+                "fleet: (\\d+) dumps read, (\\d+) CPUs, (\\d+) distinct, (\\d+) skipped \\(not dumps\\), 0 failed")
+                .matcher(summary);
+        assertTrue(m.matches(), summary);
+        assertEquals(Integer.parseInt(m.group(3)), lines.size() - 1, "one line per distinct CPU");
+        assertTrue(lines.stream().noneMatch(l -> l.contains("  ERROR ")), r.out());
+        long jsonFiles = files(dir, ".json").size();
+        assertTrue(Integer.parseInt(m.group(4)) >= jsonFiles, summary + " vs " + jsonFiles + " JSON files");
+        int dumps = files(dir.resolve("normalized"), ".txt").size();
+        assertTrue(Integer.parseInt(m.group(1)) > dumps, summary);
+        assertTrue(Integer.parseInt(m.group(3)) < Integer.parseInt(m.group(2)), "the formats of one CPU are merged: " + summary);
+        assertTrue(lines.stream().anyMatch(l -> l.matches("\\S+\\.txt, .*il-\\S+\\.cpuid-r\\.txt.*")),
+                "an InstLatx64 file and its cpuid -r form on one line");
+    }
+
     @Test
     void reportJsonIsValidOnEveryOriginalCorpusDump() throws Exception {
         Path corpus = corpus();

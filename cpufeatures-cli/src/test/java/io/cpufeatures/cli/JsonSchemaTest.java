@@ -50,7 +50,8 @@ class JsonSchemaTest {
         EmulatedDumps.write(dir, "a-zen4.txt", EmulatedDumps.zen4(), 2);
         EmulatedDumps.write(dir, "b-core2.txt", EmulatedDumps.core2(), 1);
         EmulatedDumps.hybrid(dir, 1, 1);
-        Files.writeString(dir.resolve("z-broken.txt"), "not a dump\n");
+        Files.writeString(dir.resolve("z-broken.txt"), "CPU 0:\n   0x00000000 0x00: eax=0x0000000d ebx=0x68747541"
+                + " ecx=0x444d4163 edx=0x69746e65\nbogus line\n");
         CliTest.Run r = CliTest.run("fleet", "--json", dir.toString());
         assertEquals(1, r.exit(), "a broken dump makes the exit code 1");
         List<String> lines = r.out().lines().toList();

@@ -30,7 +30,7 @@ class TerminalTest {
     static void fleet() throws Exception {
         dir = Files.createDirectory(tmp.resolve("fleet"));
         for (int i = 0; i < DUMPS; i++) {
-            EmulatedDumps.write(dir, String.format("dump%02d.txt", i), i % 2 == 0 ? EmulatedDumps.zen4() : EmulatedDumps.core2(), 1);
+            EmulatedDumps.write(dir, String.format("dump%02d.txt", i), i % 2 == 0 ? EmulatedDumps.zen4() : EmulatedDumps.core2(), i + 1);
         }
     }
 
@@ -40,9 +40,9 @@ class TerminalTest {
                 List.of("fleet", dir.toString()))), "");
         assertTrue(typescript.contains("] 1/" + DUMPS), "the bar was drawn: " + typescript);
         List<String> screen = screen(typescript);
-        assertEquals(DUMPS, screen.size(), "one row per dump and nothing else:\n" + String.join("\n", screen));
+        assertEquals(DUMPS + 1, screen.size(), "one row per dump, the summary and nothing else:\n" + String.join("\n", screen));
         for (int i = 0; i < DUMPS; i++) {
-            assertTrue(screen.get(i).startsWith(String.format("dump%02d.txt  x1  ", i)), screen.get(i));
+            assertTrue(screen.get(i).startsWith(String.format("dump%02d.txt  x%d  ", i, i + 1)), screen.get(i));
             assertFalse(screen.get(i).contains("["  + "#"), screen.get(i));
         }
     }
@@ -53,7 +53,7 @@ class TerminalTest {
         String typescript = Subprocess.onTerminal(Subprocess.shell(Subprocess.command(List.of(),
                 List.of("fleet", dir.toString()))) + " 2>" + Subprocess.shell(List.of(err.toString())), "");
         assertEquals("", Files.readString(err), "stderr is a file: no progress");
-        assertEquals(DUMPS, screen(typescript).size(), typescript);
+        assertEquals(DUMPS + 1, screen(typescript).size(), typescript);
     }
 
     /**

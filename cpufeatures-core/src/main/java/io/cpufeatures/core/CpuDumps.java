@@ -97,7 +97,8 @@ public final class CpuDumps {
      * @param text the dump's whole text; not null
      * @param xcr0 the OS state to assume, or empty for what the dump implies; not null
      * @return the dump, decoded
-     * @throws DumpFormatException      if no module recognises it, or the one that does finds it malformed, or
+     * @throws DumpFormatException      if no module recognises it ({@link UnrecognisedDumpException}), or the one
+     *                                  that does finds it malformed, or
      *                                  {@code xcr0} is given for an architecture that has no such state
      * @throws IllegalArgumentException if {@code xcr0} is not a state the dump's architecture can have
      */
@@ -123,9 +124,9 @@ public final class CpuDumps {
             accepted.add(p.unrecognisedDump());
         }
         if (accepted.isEmpty()) {
-            throw new DumpFormatException(file, 0, "no cpufeatures architecture module is on the class path to read it");
+            throw new UnrecognisedDumpException(file, "no cpufeatures architecture module is on the class path to read it");
         }
-        throw new DumpFormatException(file, 0, accepted.size() == 1 ? accepted.get(0)
+        throw new UnrecognisedDumpException(file, accepted.size() == 1 ? accepted.get(0)
                 : "in no format of any module on the class path: " + String.join("; ", accepted));
     }
 

@@ -115,11 +115,15 @@ public final class CpuidDumps {
     private static Optional<DumpFormat> detect(List<String> lines) {
         boolean aida = false;
         boolean cpuidR = false;
+        // cpuid -r's output starts with its header or a leaf line, and its parser takes nothing else: a text whose
+        // first line is something else (a README quoting a dump) is not one.
+        boolean cpuidRStart = lines.stream().filter(l -> !l.isBlank()).findFirst()
+                .map(l -> LogicalCpuHeader.isCpuidR(l) || CpuidRSyntax.LEAF_LINE.matcher(l).matches()).orElse(false);
         for (String line : lines) {
             if (LibcpuidRawSyntax.isRegisterLine(line)) {
                 return Optional.of(DumpFormat.LIBCPUID_RAW);
             }
-            cpuidR |= CpuidRSyntax.LEAF_LINE.matcher(line).matches();
+            cpuidR |= cpuidRStart && CpuidRSyntax.LEAF_LINE.matcher(line).matches();
             aida |= AidaSyntax.isRegisterLine(line);
         }
         if (cpuidR) {
