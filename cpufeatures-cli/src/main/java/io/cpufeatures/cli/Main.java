@@ -9,12 +9,14 @@ import java.util.Collection;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.function.Supplier;
 import org.slf4j.event.Level;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.ScopeType;
+import picocli.CommandLine.UnmatchedArgumentException;
 
 /**
  * The {@code cpufeatures} command. Without a subcommand it runs {@code report}. Exit codes: 0
@@ -85,6 +87,12 @@ public final class Main implements Runnable {
 
     /** Runs the command with these streams and returns its exit code (for tests and embedding). */
     public static int run(String[] args, InputStream in, PrintWriter out, PrintWriter err) {
+        Optional<String> unknown = unknownSubcommand(args);
+        if (unknown.isPresent()) {
+            err.println("cpufeatures: " + TerminalText.safe(unknown.get()));
+            err.flush();
+            return CliFailure.USAGE;
+        }
         String[] effective = withDefaultSubcommand(args);
         boolean one = effective.length > 0 && SUBCOMMANDS.containsKey(effective[0]) && !DESCRIBING.contains(effective[0]);
         boolean version = effective.length == 1 && (effective[0].equals("-V") || effective[0].equals("--version"));
@@ -108,8 +116,12 @@ public final class Main implements Runnable {
         // A usage error is one line and a pointer to --help, not the whole usage text.
         cmd.setParameterExceptionHandler((ex, arguments) -> {
             CommandLine failed = ex.getCommandLine();
-            err.println("cpufeatures: " + TerminalText.safe(oneLine(ex)) + " (see: " + failed.getCommandSpec().qualifiedName()
-                    + " --help)");
+            String suggestion = "";
+            if (ex instanceof UnmatchedArgumentException u && !u.getSuggestions().isEmpty()) {
+                suggestion = "; did you mean " + String.join(" or ", u.getSuggestions().stream().limit(3).toList()) + "?";
+            }
+            err.println("cpufeatures: " + TerminalText.safe(oneLine(ex)) + suggestion + " (see: "
+                    + failed.getCommandSpec().qualifiedName() + " --help)");
             err.flush();
             return CliFailure.USAGE;
         });
@@ -128,6 +140,38 @@ public final class Main implements Runnable {
             cmd.addSubcommand(name, SUBCOMMANDS.get(name).get());
         }
         return cmd;
+    }
+
+    /**
+     * A first word that is neither an option nor a subcommand ({@code cpufeatures dispach}): the one-line error, with
+     * the closest subcommand when one is within two edits; empty when the arguments start otherwise.
+     */
+    static Optional<String> unknownSubcommand(String[] args) {
+        for (int i = 0; i < args.length; i++) {
+            String a = args[i];
+            if (a.equals("--cpuid-file") || a.equals("--xcr0")) {
+                i++;
+                continue;
+            }
+            if (a.startsWith("-")) {
+                continue;
+            }
+            if (SUBCOMMANDS.containsKey(a)) {
+                return Optional.empty();
+            }
+            String closest = null;
+            int best = 3;
+            for (String name : SUBCOMMANDS.keySet()) {
+                int d = EditDistance.of(a, name);
+                if (d < best) {
+                    best = d;
+                    closest = name;
+                }
+            }
+            return Optional.of("unknown subcommand '" + a + "'" + (closest == null ? "" : "; did you mean '" + closest + "'?")
+                    + " (subcommands: " + String.join(", ", SUBCOMMANDS.keySet()) + "; see: cpufeatures --help)");
+        }
+        return Optional.empty();
     }
 
     /** {@code report} is the default: prepended unless a subcommand (or top-level help/version) is asked for. */

@@ -8,6 +8,7 @@ import java.util.concurrent.Callable;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Help.Ansi;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
@@ -45,6 +46,10 @@ final class ReportCommand implements Callable<Integer> {
     @Override
     public Integer call() {
         PrintWriter out = spec.commandLine().getOut();
+        if (raw && (json || select)) {
+            throw new CliFailure(CliFailure.USAGE, "--raw prints the dump and nothing else: give --raw, or --json"
+                    + (select ? " and --select" : "") + ", not both");
+        }
         if (select && target.cpuidFile != null) {
             throw new CliFailure(CliFailure.USAGE, "--select makes and measures this machine's candidates; a dump's"
                     + " choices follow requirements and priority (give --select or --cpuid-file, not both)");
@@ -73,7 +78,9 @@ final class ReportCommand implements Callable<Integer> {
         if (json) {
             out.println(JsonReport.write(JsonReport.report(model), true));
         } else {
-            out.print(TextReport.render(model, spec.commandLine().getColorScheme().ansi()));
+            boolean terminal = Terminals.isTerminal(Terminals.STDOUT);
+            out.print(TextReport.render(model, Terminals.colour(System.getenv(), terminal) ? Ansi.ON : Ansi.OFF,
+                    Terminals.columns(System.getenv(), terminal)));
         }
         out.flush();
         LOG.debug("output: {} ms", (System.nanoTime() - t3) / 1_000_000);

@@ -1,6 +1,7 @@
 package io.cpufeatures.cli;
 
 import io.cpufeatures.core.CpuDescription;
+import io.cpufeatures.core.CpuFeatures;
 import io.cpufeatures.core.Reason;
 import io.cpufeatures.core.jvm.JvmView;
 import io.cpufeatures.dispatch.CandidateReport;
@@ -18,17 +19,30 @@ import picocli.CommandLine.Help.Ansi;
 final class TextReport {
 
     private static final int LABEL = 20;
-    private static final int WIDTH = 100;
 
     private final Ansi ansi;
+    private final int width;
     private final StringBuilder out = new StringBuilder();
+    /** The architecture reported on: other architectures' gates and candidates are summed up, not listed. */
+    private final String architecture;
 
-    private TextReport(Ansi ansi) {
+    private TextReport(Ansi ansi, int width, String architecture) {
         this.ansi = ansi;
+        this.width = width;
+        this.architecture = architecture;
     }
 
-    static String render(ReportModel model, Ansi ansi) {
-        TextReport r = new TextReport(ansi);
+    /**
+     * The report as text.
+     *
+     * @param model the model
+     * @param ansi  colour on or off
+     * @param width the columns to lay out for (no line is wider)
+     * @return the text
+     */
+    static String render(ReportModel model, Ansi ansi, int width) {
+        String arch = model.cpus().isEmpty() ? "" : model.cpus().get(0).features().architecture();
+        TextReport r = new TextReport(ansi, width, arch);
         r.line("source", model.source().toString());
         for (int i = 0; i < model.cpus().size(); i++) {
             if (model.cpus().size() > 1) {
@@ -78,10 +92,18 @@ final class TextReport {
             StringBuilder why = new StringBuilder(choice);
             e.explanation().flatMap(x -> x.coreScope()).ifPresent(scope -> why.append(" (chosen for ").append(scope).append(')'));
             e.explanation().ifPresent(x -> {
+                List<String> foreign = new ArrayList<>();
                 for (CandidateReport c : x.candidates()) {
                     if (c.status() == CandidateStatus.REJECTED) {
-                        why.append("; ").append(c.name()).append(" rejected: ").append(String.join(", ", c.reasons()));
+                        if (forAnotherArchitecture(c.requirements())) {
+                            foreign.add(c.name());
+                        } else {
+                            why.append("; ").append(c.name()).append(" rejected: ").append(String.join(", ", c.reasons()));
+                        }
                     }
+                }
+                if (!foreign.isEmpty()) {
+                    why.append("; for other architectures: ").append(String.join(", ", foreign));
                 }
             });
             wrapped("  " + e.point(), why.toString(), "cyan");
@@ -100,10 +122,33 @@ final class TextReport {
         line("  Vector API", vectorApi(jvm));
         wrapped("  available", String.join(" ", jvm.available()), "green");
         for (String n : jvm.names()) {
-            if (!jvm.has(n)) {
+            if (!jvm.has(n) && !ofAnotherArchitecture(n)) {
                 wrapped("  " + n, jvm.reasons(n).get(0).detail(), "red");
             }
         }
+    }
+
+    /** Whether a name belongs only to architectures other than the one reported on ({@code jvm.sve} on x86). */
+    private boolean ofAnotherArchitecture(String name) {
+        if (architecture.isEmpty()) {
+            return false;
+        }
+        try {
+            List<String> archs = CpuFeatures.resolve(name, "report").architectures();
+            return !archs.isEmpty() && !archs.contains(architecture);
+        } catch (RuntimeException e) {
+            return false;
+        }
+    }
+
+    /** Whether a candidate's requirements name a feature of another architecture only (its kernel-style list). */
+    private boolean forAnotherArchitecture(String requirements) {
+        for (String word : requirements.split("[,;\\s]+")) {
+            if (!word.isEmpty() && !word.equals("not") && !word.startsWith("jvm.") && ofAnotherArchitecture(word)) {
+                return true;
+            }
+        }
+        return false;
     }
 
     private static String vectorApi(JvmView jvm) {
@@ -121,17 +166,29 @@ final class TextReport {
     }
 
     private void line(String label, String value) {
-        out.append(pad(TerminalText.safe(label))).append(TerminalText.safe(value)).append('\n');
+        wrapped(label, value, null);
     }
 
-    /** A label and a value wrapped at {@link #WIDTH}, continuation lines indented under the value. */
+    /**
+     * A label and a value wrapped at the width, continuation lines indented under the value; a word longer than the
+     * room is cut (a path, say), so that no line is wider.
+     */
     private void wrapped(String rawLabel, String rawValue, String colour) {
         String label = TerminalText.safe(rawLabel);
         String value = TerminalText.safe(rawValue);
+        int room = Math.max(10, width - Math.max(LABEL, label.length() + 2));
         List<String> lines = new ArrayList<>();
         StringBuilder current = new StringBuilder();
+        List<String> words = new ArrayList<>();
         for (String word : value.split(" ")) {
-            if (current.length() > 0 && LABEL + 2 + current.length() + word.length() + 1 > WIDTH) {
+            while (word.length() > room) {
+                words.add(word.substring(0, room));
+                word = word.substring(room);
+            }
+            words.add(word);
+        }
+        for (String word : words) {
+            if (current.length() > 0 && current.length() + word.length() + 1 > room) {
                 lines.add(current.toString());
                 current.setLength(0);
             }

@@ -14,6 +14,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.HashSet;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -142,7 +143,8 @@ class CliTest {
         assertTrue(whole.path("candidates").get(0).path("reason").asText().contains("efficiency cores:"), whole.toString());
         String text = run("--cpuid-file", dump.toString()).out();
         assertTrue(text.contains("dispatch for the whole machine"), text);
-        assertTrue(text.contains("portable (chosen for every core type (performance: 2 logical CPUs, efficiency:"), text);
+        assertTrue(text.replaceAll("\\s+", " ").contains("portable (chosen for every core type (performance: 2 logical CPUs,"
+                + " efficiency:"), text);
         if (CpuFeatures.current().has("jvm.popcnt")) {
             assertEquals("popcnt", p.path("selected").asText());
         }
@@ -299,6 +301,57 @@ class CliTest {
         }
     }
 
+    /** Into a pipe the report is laid out for 80 columns; on x86 no other architecture's gate or candidate is named. */
+    @Test
+    void theReportFitsEightyColumnsAndShowsOnlyThisArchitecture() {
+        Run r = run();
+        assertEquals(0, r.exit(), r.err());
+        for (String line : r.out().lines().toList()) {
+            assertTrue(line.length() <= Terminals.DEFAULT_COLUMNS, line.length() + ": " + line);
+        }
+        String arch = CpuFeatures.current().architecture();
+        if (arch.equals("x86_64")) {
+            for (String other : List.of("jvm.sve", "jvm.lse", "jvm.crc32", "jvm.vsx", "asimd")) {
+                assertFalse(r.out().contains(other), other + " named on x86:\n" + r.out());
+            }
+        }
+        if (r.out().contains("raid.xor")) {
+            assertTrue(r.out().contains("for other architectures: "), r.out());
+        }
+    }
+
+    @Test
+    void aMistypedSubcommandOrOptionGetsTheClosestName() {
+        Run sub = run("dispach");
+        assertEquals(2, sub.exit());
+        assertEquals("cpufeatures: unknown subcommand 'dispach'; did you mean 'dispatch'? (subcommands: report, explain,"
+                + " dispatch, fleet, completion, man; see: cpufeatures --help)", sub.err().strip());
+        Run far = run("xyzzy");
+        assertEquals(2, far.exit());
+        assertTrue(far.err().startsWith("cpufeatures: unknown subcommand 'xyzzy' (subcommands: "), far.err());
+        Run option = run("fleet", "--exclud", "x", "y");
+        assertEquals(2, option.exit());
+        assertTrue(option.err().contains("did you mean --exclude?"), option.err());
+        Run both = run("--json", "--raw");
+        assertEquals(2, both.exit());
+        assertTrue(both.err().contains("--raw prints the dump and nothing else"), both.err());
+        assertEquals("", both.out());
+    }
+
+    @Test
+    void colourAndWidthFollowTheUsualRules() {
+        Map<String, String> term = Map.of("TERM", "xterm-256color");
+        assertTrue(Terminals.colour(term, true));
+        assertFalse(Terminals.colour(term, false), "stdout is not a terminal");
+        assertFalse(Terminals.colour(Map.of("TERM", "dumb"), true));
+        assertFalse(Terminals.colour(Map.of(), true), "no TERM");
+        assertFalse(Terminals.colour(Map.of("TERM", "xterm", "NO_COLOR", "1"), true));
+        assertTrue(Terminals.colour(Map.of("TERM", "xterm", "NO_COLOR", ""), true), "an empty NO_COLOR is unset");
+        assertEquals(80, Terminals.columns(Map.of("COLUMNS", "132"), false), "a pipe gets the fixed width");
+        assertEquals(132, Terminals.columns(Map.of("COLUMNS", "132"), true));
+        assertEquals(40, Terminals.columns(Map.of("COLUMNS", "20"), true));
+    }
+
     @Test
     void helpAndVersionSucceed() {
         Run help = run("--help");
@@ -441,7 +494,7 @@ class CliTest {
         assertTrue(p.waitFor(60, java.util.concurrent.TimeUnit.SECONDS));
         String out = new String(p.getInputStream().readAllBytes(), java.nio.charset.StandardCharsets.UTF_8);
         assertEquals(1, p.exitValue(), out);
-        assertTrue(out.contains("cli.popcount      none: -Dcpufeatures.dispatch.cli.popcount: unknown candidate 'nonesuch'"),
-                out);
+        assertTrue(out.replaceAll("\\s+", " ").contains("cli.popcount none: -Dcpufeatures.dispatch.cli.popcount: unknown"
+                + " candidate 'nonesuch'"), out);
     }
 }
