@@ -30,41 +30,61 @@ import org.junit.jupiter.api.io.TempDir;
  */
 class FleetInDuckDbTest {
 
-    private static final Pattern QUERY = Pattern.compile("<!-- fleet-share-query -->\\n```sql\\n(.*?)```", Pattern.DOTALL);
+    private static final Pattern BLOCK = Pattern.compile("<!-- fleet-share-query -->\\n```sh\\n(.*?)```", Pattern.DOTALL);
 
     /** One row of the answer. */
     record Share(String point, String choice, long dumps, BigDecimal percent) {
     }
 
+    /**
+     * The block of docs/cli.md run as written in an empty directory by {@code sh}: {@code cpufeatures} is this build's
+     * command, and {@code duckdb} a stand-in that keeps the SQL it is given, which DuckDB's JDBC driver then runs there.
+     * Two emulated dumps are put in the folder beside the one the block writes, so that the shares differ.
+     */
     @Test
-    void duckDbAnswersTheShareOfEachChoiceFromTheLinesAsTheyAre(@TempDir Path dir) throws Exception {
-        Path fleet = Files.createDirectory(dir.resolve("fleet"));
-        for (int i = 0; i < 3; i++) {
-            EmulatedDumps.write(fleet, "zen4-" + i + ".txt", EmulatedDumps.zen4(), 2);
-        }
+    void theDocumentedBlockRunsAsWrittenAndDuckDbAnswersAsJavaCounts(@TempDir Path dir) throws Exception {
+        Path bin = Files.createDirectory(dir.resolve("bin"));
+        Path work = Files.createDirectory(dir.resolve("work"));
+        Path fleet = Files.createDirectory(work.resolve("fleet"));
+        EmulatedDumps.write(fleet, "zen4.txt", EmulatedDumps.zen4(), 2);
         EmulatedDumps.write(fleet, "core2.txt", EmulatedDumps.core2(), 1);
-        Files.writeString(fleet.resolve("notes.txt"), "not a dump\n");
-        CliTest.Run r = CliTest.run("fleet", "--json", fleet.toString());
-        assertEquals(0, r.exit(), "notes.txt is no dump: skipped, and counted on stderr");
-        assertTrue(r.err().contains("1 skipped (not dumps)"), r.err());
-        Path lines = Files.writeString(dir.resolve("fleet.jsonl"), r.out());
+        Files.writeString(fleet.resolve("notes.md"), "not a dump\n");
+        String javaCommand = Path.of(System.getProperty("java.home"), "bin", "java").toString();
+        script(bin.resolve("cpufeatures"), "exec '" + javaCommand + "' -cp '" + System.getProperty("java.class.path") + "' "
+                + Main.class.getName() + " \"$@\"");
+        script(bin.resolve("duckdb"), "cat > duckdb-input.sql");
 
-        List<Share> expected = shares(r.out());
+        Matcher m = BLOCK.matcher(Files.readString(ReportSchema.FILE.getParent().resolve("cli.md")));
+        assertTrue(m.find(), "docs/cli.md shows the block after <!-- fleet-share-query -->");
+        ProcessBuilder sh = new ProcessBuilder("sh", "-e", "-c", m.group(1)).directory(work.toFile())
+                .redirectErrorStream(true);
+        sh.environment().put("PATH", bin + java.io.File.pathSeparator + System.getenv("PATH"));
+        Process p = sh.start();
+        String output = new String(p.getInputStream().readAllBytes(), java.nio.charset.StandardCharsets.UTF_8);
+        assertTrue(p.waitFor(120, java.util.concurrent.TimeUnit.SECONDS));
+        assertEquals(0, p.exitValue(), output);
+        assertTrue(Files.exists(work.resolve("share.sql")), "the block writes share.sql");
+        String jsonLines = Files.readString(work.resolve("fleet.jsonl"));
+        assertEquals(3, jsonLines.lines().count(), jsonLines);
+        List<Share> expected = shares(jsonLines);
         assertTrue(expected.stream().anyMatch(s -> s.choice().equals("portable") && s.dumps() == 1), expected.toString());
 
-        Path docs = ReportSchema.FILE.getParent().resolve("cli.md");
-        Matcher m = QUERY.matcher(Files.readString(docs));
-        assertTrue(m.find(), "docs/cli.md shows the query after <!-- fleet-share-query -->");
-        String sql = m.group(1).replace("'fleet.jsonl'", "'" + lines.toString().replace("'", "''") + "'");
+        String sql = Files.readString(work.resolve("duckdb-input.sql")).replace("'fleet.jsonl'",
+                "'" + work.resolve("fleet.jsonl").toString().replace("'", "''") + "'");
         List<Share> answered = new ArrayList<>();
         try (Connection c = DriverManager.getConnection("jdbc:duckdb:"); Statement s = c.createStatement();
-                ResultSet rs = s.executeQuery(sql)) {
+                ResultSet rs = s.executeQuery(sql.strip().replaceAll(";$", ""))) {
             while (rs.next()) {
                 answered.add(new Share(rs.getString("point"), rs.getString("choice"), rs.getLong("dumps"),
                         rs.getBigDecimal("percent").setScale(1, RoundingMode.HALF_UP)));
             }
         }
         assertEquals(expected, answered);
+    }
+
+    private static void script(Path file, String body) throws Exception {
+        Files.writeString(file, "#!/bin/sh\n" + body + "\n");
+        file.toFile().setExecutable(true);
     }
 
     /** Each point's choices with how many lines have them and their share, counted in Java. */
