@@ -2,10 +2,8 @@ package com.example.sum;
 
 import io.cpufeatures.dispatch.Implementation;
 
-/** Runs anywhere. */
-@Implementation(name = "scalar", priority = 0)
+@Implementation(name = "scalar", priority = 0)   // no @RequiresFeature: runs anywhere, always there
 public final class ScalarSum implements IntSum {
-
     @Override
     public long sum(int[] values) {
         long total = 0;
