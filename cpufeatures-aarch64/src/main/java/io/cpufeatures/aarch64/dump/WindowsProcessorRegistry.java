@@ -165,12 +165,42 @@ public final class WindowsProcessorRegistry {
      *
      * @param registers the registers read; not null
      * @param source    where they came from; not null
-     * @return the registers with the HWCAP words Windows' exposure amounts to (see the class)
+     * @return the registers with the HWCAP words Windows' exposure amounts to ({@link #words})
      */
     public static AArch64Snapshot snapshot(Map<IdRegister, Long> registers, SnapshotSource source) {
+        return snapshot(registers, words(registers), source);
+    }
+
+    /**
+     * The snapshot of one processor's registers with the HWCAP words given (the live probe adds what Windows grants).
+     *
+     * @param registers the registers read; not null
+     * @param words     the HWCAP words; not null
+     * @param source    where they came from; not null
+     * @return the snapshot, its ID-register source {@code registry}
+     */
+    public static AArch64Snapshot snapshot(Map<IdRegister, Long> registers, Map<HwcapWord, Long> words,
+            SnapshotSource source) {
         Objects.requireNonNull(registers, "registers");
+        Objects.requireNonNull(words, "words");
         Objects.requireNonNull(source, "source");
-        AArch64Snapshot.Builder regs = AArch64Snapshot.builder(source).idSource(IdRegisterSource.REGISTRY);
+        AArch64Snapshot.Builder b = AArch64Snapshot.builder(source).idSource(IdRegisterSource.REGISTRY);
+        registers.forEach(b::register);
+        words.forEach(b::hwcap);
+        return b.build();
+    }
+
+    /**
+     * The HWCAP words Windows' exposure amounts to (see the class): the features the registers show, less SVE and SME
+     * and everything on their feature registers.
+     *
+     * @param registers the registers read; not null
+     * @return HWCAP and HWCAP2
+     */
+    public static Map<HwcapWord, Long> words(Map<IdRegister, Long> registers) {
+        Objects.requireNonNull(registers, "registers");
+        AArch64Snapshot.Builder regs = AArch64Snapshot.builder(SnapshotSource.file("CentralProcessor registers")).idSource(
+                IdRegisterSource.REGISTRY);
         registers.forEach(regs::register);
         AArch64Snapshot registersOnly = regs.build();
         Map<HwcapWord, Long> words = new EnumMap<>(HwcapWord.class);
@@ -184,9 +214,6 @@ public final class WindowsProcessorRegistry {
                 words.merge(f.word(), 1L << f.bit(), (a, b) -> a | b);
             }
         }
-        AArch64Snapshot.Builder b = AArch64Snapshot.builder(source).idSource(IdRegisterSource.REGISTRY);
-        registers.forEach(b::register);
-        words.forEach(b::hwcap);
-        return b.build();
+        return words;
     }
 }

@@ -236,20 +236,15 @@ public final class AArch64Probe {
             granted.forEach(b::hwcap);
             return b.build();
         }
-        AArch64Snapshot fromRegisters = WindowsProcessorRegistry.snapshot(registers, new SnapshotSource(SourceKind.NATIVE,
-                "pending"));
-        List<AArch64Feature> beyond = WindowsArmFeatures.grantedBeyond(fromRegisters, answers);
-        AArch64Snapshot.Builder b = AArch64Snapshot.builder(new SnapshotSource(SourceKind.NATIVE, "RegGetValueW through"
-                + " JNA: " + registers.size() + " ID registers of CentralProcessor\\0; " + asked
-                + (beyond.isEmpty() ? answers.isEmpty() ? " (SVE and SME not granted: nothing shows Windows saves their"
-                        + " state)" : "" : "; granted beyond the registers' view: " + beyond.stream()
-                        .map(AArch64Feature::canonicalName).collect(Collectors.joining(", ")))))
-                .idSource(IdRegisterSource.REGISTRY);
-        registers.forEach(b::register);
-        for (HwcapWord w : List.of(HwcapWord.HWCAP, HwcapWord.HWCAP2)) {
-            b.hwcap(w, fromRegisters.hwcap(w) | granted.get(w));
-        }
-        return b.build();
+        Map<HwcapWord, Long> shown = WindowsProcessorRegistry.words(registers);
+        List<AArch64Feature> beyond = WindowsArmFeatures.grantedBeyond(shown, answers);
+        String grants = !beyond.isEmpty() ? "; granted beyond the registers' view: " + beyond.stream()
+                .map(AArch64Feature::canonicalName).collect(Collectors.joining(", "))
+                : answers.isEmpty() ? " (SVE and SME not granted: nothing shows Windows saves their state)" : "";
+        Map<HwcapWord, Long> words = new EnumMap<>(shown);
+        granted.forEach((w, bits) -> words.merge(w, bits, (a, b) -> a | b));
+        return WindowsProcessorRegistry.snapshot(registers, words, new SnapshotSource(SourceKind.NATIVE,
+                "RegGetValueW through JNA: " + registers.size() + " ID registers of CentralProcessor\\0; " + asked + grants));
     }
 
     /** MIDR_EL1 and REVIDR_EL1 from sysfs, when the kernel publishes them. */

@@ -1,7 +1,6 @@
 package io.cpufeatures.aarch64.probe;
 
 import io.cpufeatures.aarch64.AArch64Feature;
-import io.cpufeatures.aarch64.AArch64Snapshot;
 import io.cpufeatures.aarch64.HwcapWord;
 import java.util.EnumMap;
 import java.util.List;
@@ -84,15 +83,15 @@ final class WindowsArmFeatures {
     }
 
     /**
-     * The features Windows granted that {@code snapshot}'s HWCAP words lack.
+     * The features Windows granted that {@code shown} lacks.
      *
-     * @param snapshot the registers' snapshot
-     * @param answers  each constant's answer
+     * @param shown   the HWCAP words the registers amount to
+     * @param answers each constant's answer
      * @return those features, in table order
      */
-    static List<AArch64Feature> grantedBeyond(AArch64Snapshot snapshot, Map<Integer, Boolean> answers) {
+    static List<AArch64Feature> grantedBeyond(Map<HwcapWord, Long> shown, Map<Integer, Boolean> answers) {
         return answers.entrySet().stream().filter(Map.Entry::getValue)
                 .flatMap(e -> CONSTANTS.get(e.getKey()).features().stream())
-                .filter(f -> !snapshot.hasHwcap(f.word(), f.bit())).distinct().sorted().toList();
+                .filter(f -> (shown.getOrDefault(f.word(), 0L) & 1L << f.bit()) == 0).distinct().sorted().toList();
     }
 }
