@@ -6,9 +6,7 @@ import io.cpufeatures.core.UnrecognisedDumpException;
 import io.cpufeatures.core.jvm.JvmView;
 import java.io.ByteArrayInputStream;
 import java.io.IOException;
-import java.io.InputStream;
 import java.io.PrintWriter;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.FileSystems;
 import java.nio.file.FileVisitResult;
 import java.nio.file.Files;
@@ -26,6 +24,7 @@ import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
+import picocli.CommandLine.ParentCommand;
 import picocli.CommandLine.Spec;
 
 /**
@@ -64,11 +63,19 @@ final class FleetCommand implements Callable<Integer> {
             + " \"jvm\", for loading into a database (docs/cli.md); the summary goes to standard error.")
     boolean json;
 
-    /** Where the input comes from (tests give their own). */
-    InputStream stdin = System.in;
+    @ParentCommand
+    Main main;
 
-    /** A file to read: its path, whether it was named (a non-dump is then an error), and its text when read from stdin. */
-    private record Input(Path path, boolean named, String text) {
+    /**
+     * A file to read: its path, whether it was named (a non-dump is then an error), and its bytes when it is standard
+     * input's dump.
+     */
+    private record Input(Path path, boolean named, byte[] stdin) {
+
+        /** {@return the name in errors and rows} */
+        String name() {
+            return stdin != null ? Machine.STDIN_NAME : path.toString();
+        }
     }
 
     /** What the walk found, in order, and how many files it skipped or could not list. */
@@ -91,11 +98,11 @@ final class FleetCommand implements Callable<Integer> {
         int skipped = walk.filtered();
         for (int i = 0; i < files.size(); i++) {
             Input file = files.get(i);
-            String name = file.text() != null ? Machine.STDIN_NAME : file.path().toString();
+            String name = file.name();
             String line = null;
             try {
-                Machine machine = file.text() != null ? Machine.load(Machine.STDIN, null,
-                        new ByteArrayInputStream(file.text().getBytes(StandardCharsets.UTF_8)))
+                Machine machine = file.stdin() != null
+                        ? Machine.load(Machine.STDIN, null, new ByteArrayInputStream(file.stdin()))
                         : Machine.load(file.path(), null);
                 ReportModel model = ReportModel.of(machine.withJvm(jvm), jvm);
                 read++;
@@ -104,7 +111,7 @@ final class FleetCommand implements Callable<Integer> {
                 }
                 for (ReportModel.CpuEntry cpu : model.cpus()) {
                     cpus++;
-                    String shown = file.text() != null ? Machine.STDIN_NAME : file.path().getFileName().toString();
+                    String shown = file.stdin() != null ? name : file.path().getFileName().toString();
                     distinct.computeIfAbsent(key(cpu), k -> new DistinctCpu(cpu)).files().add(shown);
                 }
             } catch (CliFailure e) {
@@ -203,23 +210,17 @@ final class FleetCommand implements Callable<Integer> {
 
     /** Standard input: a dump, or else one file name per line. */
     private List<Input> fromStdin() {
-        byte[] bytes;
-        try {
-            bytes = stdin.readNBytes(CpuDumps.MAX_BYTES + 1);
-        } catch (IOException e) {
-            throw new CliFailure(CliFailure.FAILED, "cannot read " + Machine.STDIN_NAME + ": " + e, e);
-        }
+        byte[] bytes = Machine.readBounded(main.stdin());
         String text = Machine.text(bytes);
         try {
             CpuDumps.parse(Machine.STDIN_NAME, text, OptionalLong.empty());
-            return List.of(new Input(Machine.STDIN, true, text));
         } catch (UnrecognisedDumpException e) {
             return text.lines().map(String::strip).filter(l -> !l.isEmpty()).map(l -> new Input(Path.of(l), true, null))
                     .toList();
         } catch (DumpFormatException | RuntimeException e) {
             // A dump that is malformed: read again in the loop, which reports it on its line.
-            return List.of(new Input(Machine.STDIN, true, text));
         }
+        return List.of(new Input(Machine.STDIN, true, bytes));
     }
 
     private static PathMatcher glob(String pattern) {

@@ -84,16 +84,7 @@ record Machine(List<CpuKind<CpuFeatures>> cpus, ProbeSource source, boolean proc
 
     /** Reads a dump from standard input, as {@link CpuDumps#read(Path, OptionalLong)} reads a file. */
     private static CpuDump read(InputStream stdin, OptionalLong xcr0) {
-        byte[] bytes;
-        try {
-            bytes = stdin.readNBytes(CpuDumps.MAX_BYTES + 1);
-        } catch (IOException e) {
-            throw new CliFailure(CliFailure.FAILED, "cannot read " + STDIN_NAME + ": " + e, e);
-        }
-        if (bytes.length > CpuDumps.MAX_BYTES) {
-            throw new CliFailure(CliFailure.FAILED, STDIN_NAME + ": larger than " + (CpuDumps.MAX_BYTES >> 20)
-                    + " MiB; a CPU dump is kilobytes to a few megabytes, so this is not one");
-        }
+        byte[] bytes = readBounded(stdin);
         if (bytes.length == 0) {
             throw new CliFailure(CliFailure.FAILED, STDIN_NAME + ": empty; --cpuid-file - reads a dump from standard input,"
                     + " e.g. cpuid -r | cpufeatures report --cpuid-file -");
@@ -105,6 +96,25 @@ record Machine(List<CpuKind<CpuFeatures>> cpus, ProbeSource source, boolean proc
         } catch (IllegalArgumentException e) {
             throw new CliFailure(CliFailure.USAGE, "--xcr0: " + e.getMessage(), e);
         }
+    }
+
+    /**
+     * Standard input's bytes, at most {@link CpuDumps#MAX_BYTES}: what is larger is refused, not cut.
+     *
+     * @throws CliFailure exit 1 when it cannot be read or is larger
+     */
+    static byte[] readBounded(InputStream stdin) {
+        byte[] bytes;
+        try {
+            bytes = stdin.readNBytes(CpuDumps.MAX_BYTES + 1);
+        } catch (IOException e) {
+            throw new CliFailure(CliFailure.FAILED, "cannot read " + STDIN_NAME + ": " + e, e);
+        }
+        if (bytes.length > CpuDumps.MAX_BYTES) {
+            throw new CliFailure(CliFailure.FAILED, STDIN_NAME + ": larger than " + (CpuDumps.MAX_BYTES >> 20)
+                    + " MiB; a CPU dump is kilobytes to a few megabytes, so this is not one");
+        }
+        return bytes;
     }
 
     /**

@@ -29,9 +29,15 @@ class CliTest {
     }
 
     static Run run(String... args) {
+        return run(new byte[0], args);
+    }
+
+    /** Runs the command with {@code stdin} as its standard input. */
+    static Run run(byte[] stdin, String... args) {
         StringWriter out = new StringWriter();
         StringWriter err = new StringWriter();
-        int exit = Main.run(args, new PrintWriter(out, true), new PrintWriter(err, true));
+        int exit = Main.run(args, new java.io.ByteArrayInputStream(stdin), new PrintWriter(out, true),
+                new PrintWriter(err, true));
         return new Run(exit, out.toString(), err.toString());
     }
 
@@ -285,20 +291,12 @@ class CliTest {
     void fleetReadsADumpOrFileNamesFromStandardInput(@TempDir Path dir) throws Exception {
         Path a = EmulatedDumps.write(dir, "a.txt", EmulatedDumps.zen4(), 2);
         Path b = EmulatedDumps.write(dir, "b.txt", EmulatedDumps.core2(), 1);
-        java.io.InputStream saved = System.in;
-        try {
-            System.setIn(new java.io.ByteArrayInputStream(Files.readAllBytes(a)));
-            Run dump = run("fleet", "-");
-            assertEquals(0, dump.exit(), dump.out());
-            assertTrue(dump.out().startsWith("<stdin>  x2  AuthenticAMD 19/61/2  Zen 4"), dump.out());
-            System.setIn(new java.io.ByteArrayInputStream((a + "\n\n" + b + "\n").getBytes(
-                    java.nio.charset.StandardCharsets.UTF_8)));
-            Run names = run("fleet", "-");
-            assertEquals(0, names.exit(), names.out());
-            assertTrue(names.out().contains("fleet: 2 dumps read, 2 CPUs, 2 distinct"), names.out());
-        } finally {
-            System.setIn(saved);
-        }
+        Run dump = run(Files.readAllBytes(a), "fleet", "-");
+        assertEquals(0, dump.exit(), dump.out());
+        assertTrue(dump.out().startsWith("<stdin>  x2  AuthenticAMD 19/61/2  Zen 4"), dump.out());
+        Run names = run((a + "\n\n" + b + "\n").getBytes(java.nio.charset.StandardCharsets.UTF_8), "fleet", "-");
+        assertEquals(0, names.exit(), names.out());
+        assertTrue(names.out().contains("fleet: 2 dumps read, 2 CPUs, 2 distinct"), names.out());
     }
 
     /** Into a pipe the report is laid out for 80 columns; on x86 no other architecture's gate or candidate is named. */
