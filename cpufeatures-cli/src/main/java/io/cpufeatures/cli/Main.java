@@ -147,55 +147,58 @@ public final class Main implements Runnable {
      * the closest subcommand when one is within two edits; empty when the arguments start otherwise.
      */
     static Optional<String> unknownSubcommand(String[] args) {
+        int i = firstWord(args, false);
+        if (i < 0 || SUBCOMMANDS.containsKey(args[i])) {
+            return Optional.empty();
+        }
+        String closest = null;
+        int best = 3;
+        for (String name : SUBCOMMANDS.keySet()) {
+            int d = EditDistance.of(args[i], name);
+            if (d < best) {
+                best = d;
+                closest = name;
+            }
+        }
+        return Optional.of("unknown subcommand '" + args[i] + "'" + (closest == null ? "" : "; did you mean '" + closest
+                + "'?") + " (subcommands: " + String.join(", ", SUBCOMMANDS.keySet()) + "; see: cpufeatures --help)");
+    }
+
+    /** {@link #firstWord}'s answer when help or the version is asked for before any word. */
+    private static final int HELP = -2;
+
+    /**
+     * The index of the first argument that is not an option or an option's value ({@code --cpuid-file} and
+     * {@code --xcr0} take one); -1 when there is none; {@link #HELP} when {@code stopAtHelp} and {@code -h},
+     * {@code --help}, {@code -V} or {@code --version} comes first.
+     */
+    private static int firstWord(String[] args, boolean stopAtHelp) {
         for (int i = 0; i < args.length; i++) {
             String a = args[i];
             if (a.equals("--cpuid-file") || a.equals("--xcr0")) {
                 i++;
-                continue;
+            } else if (stopAtHelp && (a.equals("-h") || a.equals("--help") || a.equals("-V") || a.equals("--version"))) {
+                return HELP;
+            } else if (!a.startsWith("-")) {
+                return i;
             }
-            if (a.startsWith("-")) {
-                continue;
-            }
-            if (SUBCOMMANDS.containsKey(a)) {
-                return Optional.empty();
-            }
-            String closest = null;
-            int best = 3;
-            for (String name : SUBCOMMANDS.keySet()) {
-                int d = EditDistance.of(a, name);
-                if (d < best) {
-                    best = d;
-                    closest = name;
-                }
-            }
-            return Optional.of("unknown subcommand '" + a + "'" + (closest == null ? "" : "; did you mean '" + closest + "'?")
-                    + " (subcommands: " + String.join(", ", SUBCOMMANDS.keySet()) + "; see: cpufeatures --help)");
         }
-        return Optional.empty();
+        return -1;
     }
 
     /** {@code report} is the default: prepended unless a subcommand (or top-level help/version) is asked for. */
     private static String[] withDefaultSubcommand(String[] args) {
-        for (int i = 0; i < args.length; i++) {
-            String a = args[i];
-            if (a.equals("--cpuid-file") || a.equals("--xcr0")) {
-                i++;
-                continue;
-            }
-            if (a.equals("-h") || a.equals("--help") || a.equals("-V") || a.equals("--version")) {
-                return args;
-            }
-            if (!a.startsWith("-")) {
-                if (SUBCOMMANDS.containsKey(a)) {
-                    // Options written before the subcommand are the subcommand's: move them after it.
-                    String[] reordered = new String[args.length];
-                    reordered[0] = a;
-                    System.arraycopy(args, 0, reordered, 1, i);
-                    System.arraycopy(args, i + 1, reordered, i + 1, args.length - i - 1);
-                    return reordered;
-                }
-                break;
-            }
+        int i = firstWord(args, true);
+        if (i == HELP) {
+            return args;
+        }
+        if (i >= 0 && SUBCOMMANDS.containsKey(args[i])) {
+            // Options written before the subcommand are the subcommand's: move them after it.
+            String[] reordered = new String[args.length];
+            reordered[0] = args[i];
+            System.arraycopy(args, 0, reordered, 1, i);
+            System.arraycopy(args, i + 1, reordered, i + 1, args.length - i - 1);
+            return reordered;
         }
         String[] effective = new String[args.length + 1];
         effective[0] = "report";
