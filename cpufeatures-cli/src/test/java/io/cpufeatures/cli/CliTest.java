@@ -297,6 +297,10 @@ class CliTest {
         Run names = run((a + "\n\n" + b + "\n").getBytes(java.nio.charset.StandardCharsets.UTF_8), "fleet", "-");
         assertEquals(0, names.exit(), names.out());
         assertTrue(names.out().contains("fleet: 2 dumps read, 2 CPUs, 2 distinct"), names.out());
+        Run huge = run(new byte[io.cpufeatures.core.CpuDumps.MAX_BYTES + 1], "fleet", "-");
+        assertEquals(1, huge.exit());
+        assertEquals("cpufeatures: <stdin>: larger than 16 MiB; a CPU dump is kilobytes to a few megabytes, so this is"
+                + " not one", huge.err().strip());
     }
 
     /** Into a pipe the report is laid out for 80 columns; on x86 no other architecture's gate or candidate is named. */

@@ -84,6 +84,7 @@ public final class CoreinfoListing {
     private static final Pattern SIGNATURE = Pattern.compile(
             "(?:Intel64|AMD64|EM64T|x86|x64) Family (\\d{1,3}) Model (\\d{1,3}) Stepping (\\d{1,3}), (\\S{1,12})");
     private static final Pattern FEATURE = Pattern.compile("(\\S(?:[^\\t*]{0,30}?\\S)?)[ \\t]+([*-])(?:[ \\t]+(.*))?");
+    private static final Pattern SSE2_LINE = Pattern.compile("(?m)^SSE2[ \\t]+[*-]");
     private static final Pattern MASK = Pattern.compile("[*-]{1,4096}(?=\\s|$)");
 
     private CoreinfoListing() {
@@ -96,7 +97,7 @@ public final class CoreinfoListing {
      * @return whether it has Coreinfo's x86 signature line and a feature line of its ({@code SSE2 *} or {@code SSE2 -})
      */
     public static boolean recognises(String text) {
-        return SIGNATURE.matcher(text).find() && Pattern.compile("(?m)^SSE2[ \\t]+[*-]").matcher(text).find();
+        return SIGNATURE.matcher(text).find() && SSE2_LINE.matcher(text).find();
     }
 
     /**
