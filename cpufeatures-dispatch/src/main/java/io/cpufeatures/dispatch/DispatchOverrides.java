@@ -85,7 +85,8 @@ public record DispatchOverrides(List<PointOverride> overrides, boolean unsafe, C
      * The candidate an override names for a point.
      *
      * @param point     the point it names
-     * @param candidate the candidate's name
+     * @param candidate the candidate's name, trimmed; empty when the value was, which the point it names refuses
+     *                  when it chooses (and a point not on the class path ignores, as any value)
      * @param source    where it was read ({@code -Dcpufeatures.dispatch.raid.xor}, {@code CPUFEATURES_DISPATCH_RAID_XOR})
      */
     public record PointOverride(PointKey point, String candidate, String source) {
@@ -196,12 +197,16 @@ public record DispatchOverrides(List<PointOverride> overrides, boolean unsafe, C
     }
 
     /**
-     * The overrides given by {@code properties} and {@code environment}.
+     * The overrides given by {@code properties} and {@code environment}. A point's override is kept as
+     * written, an empty one too: whether it is valid is that point's question, asked when that point
+     * chooses (an empty value is that point's error), so an override of a point this program does not
+     * hold never stops the points it does hold, whatever its value.
      *
      * @param properties  the system properties to read ({@code cpufeatures.dispatch.*}); not null
      * @param environment the environment variables to read ({@code CPUFEATURES_DISPATCH_*}); not null
      * @return the overrides
-     * @throws DispatchException naming the property or variable, the bad value and what is accepted
+     * @throws DispatchException naming the property or variable, the bad value and what is accepted, for a
+     *                           malformed {@code unsafe} or {@code calibrate} (settings of every point)
      */
     public static DispatchOverrides from(Properties properties, Map<String, String> environment) {
         List<PointOverride> fromProperties = new ArrayList<>();
@@ -217,8 +222,7 @@ public record DispatchOverrides(List<PointOverride> overrides, boolean unsafe, C
             switch (rest) {
                 case "unsafe" -> unsafe = bool("-D" + key, value);
                 case "calibrate" -> calibration = calibration("-D" + key, value, false);
-                default -> fromProperties.add(new PointOverride(new PointKey(rest, false), candidate("-D" + key, value),
-                        "-D" + key));
+                default -> fromProperties.add(new PointOverride(new PointKey(rest, false), value, "-D" + key));
             }
         }
         for (String key : environment.keySet().stream().sorted().toList()) {
@@ -236,7 +240,7 @@ public record DispatchOverrides(List<PointOverride> overrides, boolean unsafe, C
                     Calibration c = calibration(key, value, true);
                     calibration = calibration == null ? c : calibration;
                 }
-                default -> fromEnvironment.add(new PointOverride(new PointKey(rest, true), candidate(key, value), key));
+                default -> fromEnvironment.add(new PointOverride(new PointKey(rest, true), value, key));
             }
         }
         List<PointOverride> all = new ArrayList<>(fromProperties);
@@ -252,13 +256,6 @@ public record DispatchOverrides(List<PointOverride> overrides, boolean unsafe, C
             return false;
         }
         throw new DispatchException(where + ": '" + value + "' is not a boolean; accepted: true, false");
-    }
-
-    private static String candidate(String where, String value) {
-        if (value.isEmpty()) {
-            throw new DispatchException(where + " is empty; it names the candidate to use, e.g. " + where + "=scalar");
-        }
-        return value;
     }
 
     private static Calibration calibration(String where, String value, boolean environment) {

@@ -60,6 +60,11 @@ final class Eligibility {
             return new Assessment<>(ledger, Optional.empty());
         }
         DispatchOverrides.PointOverride given = o.get();
+        if (given.candidate().isEmpty()) {
+            throw new DispatchException(given.source() + " is empty; it names the candidate dispatch point " + point.name()
+                    + " uses, e.g. " + given.source() + "=" + order.get(order.size() - 1).name() + "; valid: "
+                    + String.join(", ", point.candidateNames()));
+        }
         Candidate<T> c = order.stream().filter(x -> x.name().equals(given.candidate())).findFirst()
                 .orElseThrow(() -> new DispatchException(given.source() + ": unknown candidate '" + given.candidate()
                         + "' for dispatch point " + point.name() + "; valid: " + String.join(", ", point.candidateNames())));

@@ -289,10 +289,32 @@ class DispatchPointTest {
         bad.setProperty("cpufeatures.dispatch.unsafe", "yes");
         DispatchException e = assertThrows(DispatchException.class, () -> DispatchOverrides.from(bad, Map.of()));
         assertEquals("-Dcpufeatures.dispatch.unsafe: 'yes' is not a boolean; accepted: true, false", e.getMessage());
-        Properties empty = new Properties();
-        empty.setProperty("cpufeatures.dispatch.raid.xor", " ");
-        assertTrue(assertThrows(DispatchException.class, () -> DispatchOverrides.from(empty, Map.of())).getMessage()
-                .contains("-Dcpufeatures.dispatch.raid.xor is empty"));
+    }
+
+    @Test
+    void anEmptyOverrideIsTheErrorOfThePointItNamesOnly() {
+        DispatchPoint<Kernel> point = DispatchPoint.builder("test.emptyoverride", Kernel.class)
+                .candidate(Kernels.Scalar.class).candidate(Kernels.Wide256.class).build();
+        // A point this program does not hold: ignored whatever the value, an empty one included.
+        for (DispatchOverrides absent : List.of(
+                DispatchOverrides.from(properties("cpufeatures.dispatch.other.lib", " "), Map.of()),
+                DispatchOverrides.from(new Properties(), Map.of("CPUFEATURES_DISPATCH_OTHER_LIB", "")))) {
+            assertEquals(1, DispatchPoints.logUnknownOverrides(absent, point).size(), absent.toString());
+            assertEquals("vector256", point.choiceFor(Machines.zen4(), absent).name(), absent.toString());
+        }
+        // The point it names: that point's error, saying where, what is wrong and what is accepted.
+        DispatchOverrides mine = DispatchOverrides.from(properties("cpufeatures.dispatch.test.emptyoverride", ""),
+                Map.of());
+        DispatchException e = assertThrows(DispatchException.class, () -> point.choiceFor(Machines.zen4(), mine));
+        assertEquals("-Dcpufeatures.dispatch.test.emptyoverride is empty; it names the candidate dispatch point"
+                + " test.emptyoverride uses, e.g. -Dcpufeatures.dispatch.test.emptyoverride=scalar; valid: scalar, vector256",
+                e.getMessage().lines().findFirst().orElseThrow());
+    }
+
+    private static Properties properties(String key, String value) {
+        Properties p = new Properties();
+        p.setProperty(key, value);
+        return p;
     }
 
     @Test
