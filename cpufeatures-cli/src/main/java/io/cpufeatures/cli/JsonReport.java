@@ -2,6 +2,9 @@ package io.cpufeatures.cli;
 
 import com.fasterxml.jackson.core.JsonFactory;
 import com.fasterxml.jackson.core.JsonGenerator;
+import com.fasterxml.jackson.core.SerializableString;
+import com.fasterxml.jackson.core.io.CharacterEscapes;
+import com.fasterxml.jackson.core.io.SerializedString;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
@@ -39,6 +42,33 @@ final class JsonReport {
 
     static final JsonNodeFactory NODES = JsonNodeFactory.instance;
     private static final JsonFactory FACTORY = new JsonFactory();
+    private static final CharacterEscapes TERMINAL_SAFE = new TerminalSafeEscapes();
+
+    /**
+     * JSON's own escapes, and DEL and the C1 controls (U+0080-U+009F) as {@code \\u00XX} too: JSON allows
+     * them raw, but output read on a terminal that honours C1 would run U+009B as CSI, and a dump decides
+     * what a brand string holds.
+     */
+    private static final class TerminalSafeEscapes extends CharacterEscapes {
+
+        private static final long serialVersionUID = 1L;
+        private final int[] ascii;
+
+        TerminalSafeEscapes() {
+            ascii = standardAsciiEscapesForJSON();
+            ascii[0x7f] = ESCAPE_STANDARD;
+        }
+
+        @Override
+        public int[] getEscapeCodesForAscii() {
+            return ascii;
+        }
+
+        @Override
+        public SerializableString getEscapeSequence(int ch) {
+            return ch >= 0x80 && ch <= 0x9f ? new SerializedString(String.format("\\u%04X", ch)) : null;
+        }
+    }
 
     private JsonReport() {
     }
@@ -212,6 +242,7 @@ final class JsonReport {
     static String write(JsonNode node, boolean pretty) {
         StringWriter w = new StringWriter();
         try (JsonGenerator g = FACTORY.createGenerator(w)) {
+            g.setCharacterEscapes(TERMINAL_SAFE);
             if (pretty) {
                 g.useDefaultPrettyPrinter();
             }

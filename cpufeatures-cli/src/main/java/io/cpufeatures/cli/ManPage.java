@@ -122,7 +122,7 @@ final class ManPage {
      * ASCII), and a line that would start with a control character ({@code .} or {@code '}) guarded.
      */
     static String escape(String text) {
-        String t = TerminalText.safe(text).replace("\\", "\\e").replace("-", "\\-");
+        String t = TerminalText.controlsEscaped(text).replace("\\", "\\e").replace("-", "\\-");
         return t.startsWith(".") || t.startsWith("'") ? "\\&" + t : t;
     }
 }

@@ -462,6 +462,12 @@ class CliTest {
         assertEquals(2, partial.exit());
         assertTrue(partial.err().startsWith("cpufeatures: --xcr0: XCR0 0x27 is no state an OS can enable: OPMASK,"),
                 partial.err());
+        for (String reserved : List.of("0x8000000000000007", "0x107", "0x10007")) {
+            Run r = run("report", "--cpuid-file", clx.toString(), "--xcr0", reserved);
+            assertEquals(2, r.exit(), reserved);
+            assertTrue(r.err().matches("(?s)cpufeatures: --xcr0: XCR0 " + reserved + " is no state an OS can enable:"
+                    + " bits (20 to 63 are reserved|8 and 10 to 16 are supervisor states).*\n"), r.err());
+        }
         Run unicode = run("report", "--cpuid-file", clx.toString(), "--xcr0", "0x\u0667");
         assertEquals(2, unicode.exit());
         assertTrue(unicode.err().contains("is not an XCR0 value"), unicode.err());
@@ -486,6 +492,15 @@ class CliTest {
         assertFalse(r.out().contains("\u001b"), "no escape reaches the terminal");
         assertTrue(r.out().contains("cpu                 \\x1b[31mred\\x0alevel x86-64-v4\n"), r.out());
         assertFalse(r.out().lines().anyMatch(l -> l.startsWith("level x86-64-v4")), "no forged line");
+        // The text \x1b is not an escaped ESC, DEL and C1 (U+009B is CSI) are controls too, in text and in JSON.
+        Path sly = EmulatedDumps.write(dir, "sly.txt", EmulatedDumps.core2().brand("a\\x1b b\u009b2J c\u007f"), 1);
+        Run text = run("report", "--cpuid-file", sly.toString());
+        assertTrue(text.out().contains("cpu                 a\\\\x1b b\\x9b2J c\\x7f\n"), text.out());
+        Run json = run("report", "--json", "--cpuid-file", sly.toString());
+        assertEquals(0, json.exit(), json.err());
+        assertTrue(json.out().contains("\"a\\\\x1b b\\u009B2J c\\u007F\""), json.out());
+        assertFalse(json.out().chars().anyMatch(c -> c == 0x7f || (c >= 0x80 && c <= 0x9f)), "no raw DEL or C1");
+        assertEquals("a\\x1b b\u009b2J c\u007f", JSON.readTree(json.out()).at("/cpus/0/brand").textValue());
     }
 
     @Test

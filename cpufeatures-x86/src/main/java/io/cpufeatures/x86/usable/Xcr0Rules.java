@@ -1,13 +1,16 @@
 package io.cpufeatures.x86.usable;
 
+import io.cpufeatures.x86.XsaveComponent;
 import io.cpufeatures.x86.raw.Hex;
+import java.util.Arrays;
 import java.util.List;
 import java.util.Optional;
 import java.util.function.LongPredicate;
 
 /**
  * The states XCR0 can hold, as data: the combinations XSETBV refuses with #GP (Intel SDM Vol. 1,
- * 13.3, "Enabling the XSAVE Feature Set and XSAVE-Enabled Features"), so a value given by the user
+ * 13.3, "Enabling the XSAVE Feature Set and XSAVE-Enabled Features", and the bits that are no user
+ * state component: supervisor components and reserved bits), so a value given by the user
  * ({@code --xcr0}, {@code cpufeatures.xcr0}) that no OS could have set is refused with the rule it
  * breaks instead of being decoded into a self-contradictory report.
  */
@@ -25,6 +28,14 @@ public final class Xcr0Rules {
     private static final long AVX512 = 0xE0;
     private static final long MPX = 0x18;
     private static final long AMX = 0x6_0000;
+    /** The user state components XCR0 may hold: {@link XsaveComponent}'s bits (0-7, 9, 17-19). */
+    private static final long USER = Arrays.stream(XsaveComponent.values()).mapToLong(XsaveComponent::mask)
+            .reduce(0, (a, b) -> a | b);
+    /**
+     * Supervisor state components (PT 8, PASID 10, CET_U 11, CET_S 12, HDC 13, UINTR 14, LBR 15, HWP 16):
+     * enabled in IA32_XSS, never in XCR0 (Intel SDM Vol. 1, 13.2 and Table 13-1).
+     */
+    private static final long SUPERVISOR = 0x1_FD00;
 
     private static final List<Rule> TABLE = List.of(
             new Rule(x -> (x & 1) == 0, "bit 0 (x87) is always set"),
@@ -33,7 +44,11 @@ public final class Xcr0Rules {
             new Rule(x -> (x & AVX512) != 0 && (x & AVX512) != AVX512,
                     "OPMASK, ZMM_Hi256 and Hi16_ZMM (bits 5 to 7) are set together"),
             new Rule(x -> (x & AVX512) != 0 && (x & 0x4) == 0, "the AVX-512 state (bits 5 to 7) needs YMM_Hi128 (bit 2)"),
-            new Rule(x -> (x & AMX) != 0 && (x & AMX) != AMX, "TILECFG and TILEDATA (bits 17 and 18) are set together"));
+            new Rule(x -> (x & AMX) != 0 && (x & AMX) != AMX, "TILECFG and TILEDATA (bits 17 and 18) are set together"),
+            new Rule(x -> (x & SUPERVISOR) != 0, "bits 8 and 10 to 16 are supervisor states, enabled in IA32_XSS,"
+                    + " never in XCR0"),
+            new Rule(x -> (x & ~(USER | SUPERVISOR)) != 0, "bits 20 to 63 are reserved (XSETBV refuses a reserved"
+                    + " bit)"));
 
     private Xcr0Rules() {
     }

@@ -160,7 +160,7 @@ class UsabilityRulesTest {
 
     @Test
     void onlyXcr0StatesAnOsCanEnableAreAccepted() {
-        for (long ok : new long[] {0x1, 0x3, 0x7, 0xe7, 0x1f, 0x2e7, 0x602e7}) {
+        for (long ok : new long[] {0x1, 0x3, 0x7, 0xe7, 0x1f, 0x2e7, 0x602e7, 0xe02ff}) {
             assertTrue(Xcr0Rules.violation(ok).isEmpty(), Long.toHexString(ok));
         }
         assertEquals("bit 0 (x87) is always set", Xcr0Rules.violation(0x6).orElseThrow());
@@ -169,6 +169,14 @@ class UsabilityRulesTest {
         assertEquals("OPMASK, ZMM_Hi256 and Hi16_ZMM (bits 5 to 7) are set together", Xcr0Rules.violation(0x27).orElseThrow());
         assertEquals("the AVX-512 state (bits 5 to 7) needs YMM_Hi128 (bit 2)", Xcr0Rules.violation(0xe3).orElseThrow());
         assertEquals("TILECFG and TILEDATA (bits 17 and 18) are set together", Xcr0Rules.violation(0x20007).orElseThrow());
+        String supervisor = "bits 8 and 10 to 16 are supervisor states, enabled in IA32_XSS, never in XCR0";
+        for (int bit : new int[] {8, 10, 11, 12, 13, 14, 15, 16}) {
+            assertEquals(supervisor, Xcr0Rules.violation(0x7 | 1L << bit).orElseThrow(), "bit " + bit);
+        }
+        for (int bit : new int[] {20, 31, 32, 62, 63}) {
+            assertEquals("bits 20 to 63 are reserved (XSETBV refuses a reserved bit)",
+                    Xcr0Rules.violation(0x7 | 1L << bit).orElseThrow(), "bit " + bit);
+        }
         IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> Xcr0Rules.check(0x27));
         assertTrue(e.getMessage().startsWith("XCR0 0x27 is no state an OS can enable: OPMASK"), e.getMessage());
     }

@@ -1,6 +1,8 @@
 package io.cpufeatures.examples.raid;
 
 import java.util.Arrays;
+import java.util.IdentityHashMap;
+import java.util.Map;
 import java.util.Objects;
 
 /**
@@ -16,7 +18,8 @@ public final class Raid5 {
     /**
      * Writes the parity of {@code data} into {@code parity}.
      *
-     * @throws IllegalArgumentException if there is no data block or the blocks' lengths differ
+     * @throws IllegalArgumentException if there is no data block, the blocks' lengths differ or one array is
+     *                                  given as two blocks
      * @throws NullPointerException     if an argument or a block is null
      */
     public static void parity(byte[][] data, byte[] parity) {
@@ -33,7 +36,8 @@ public final class Raid5 {
      * Rebuilds block {@code lost} of {@code stripe} (the data blocks, then the parity block last)
      * from the other blocks, in place.
      *
-     * @throws IllegalArgumentException  if the stripe has fewer than two blocks or their lengths differ
+     * @throws IllegalArgumentException  if the stripe has fewer than two blocks, their lengths differ or one
+     *                                   array is given as two blocks
      * @throws IndexOutOfBoundsException if {@code lost} is not a block of the stripe
      * @throws NullPointerException      if the stripe or a block is null
      */
@@ -84,6 +88,20 @@ public final class Raid5 {
                 throw new IllegalArgumentException("data block " + i + " has " + data[i].length + " bytes and the parity"
                         + " block " + parity.length + ": every block of a stripe has the same length");
             }
+        }
+        // One array given twice would be read as a source while it is written as the destination.
+        Map<byte[], Integer> first = new IdentityHashMap<>();
+        for (int i = 0; i < data.length; i++) {
+            Integer earlier = first.putIfAbsent(data[i], i);
+            if (earlier != null) {
+                throw new IllegalArgumentException("data block " + i + " is data block " + earlier
+                        + " again (the same array): every block of a stripe is an array of its own");
+            }
+        }
+        Integer same = first.get(parity);
+        if (same != null) {
+            throw new IllegalArgumentException("the parity block is data block " + same
+                    + " (the same array): every block of a stripe is an array of its own");
         }
     }
 }

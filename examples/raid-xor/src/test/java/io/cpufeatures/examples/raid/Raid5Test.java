@@ -60,5 +60,16 @@ class Raid5Test {
                 () -> Raid5.rebuild(new byte[][] {new byte[4], null}, 0)).getMessage());
         assertEquals("data block 1 is null", assertThrows(NullPointerException.class,
                 () -> Raid5.parity(new byte[][] {new byte[4], null}, new byte[4])).getMessage());
+        // One array as two blocks: named as the caller knows the blocks, not as the xor's srcs[i].
+        byte[] a = new byte[4];
+        assertEquals("the parity block is data block 1 (the same array): every block of a stripe is an array of its"
+                + " own", assertThrows(IllegalArgumentException.class,
+                        () -> Raid5.parity(new byte[][] {new byte[4], a}, a)).getMessage());
+        assertEquals("data block 2 is data block 0 again (the same array): every block of a stripe is an array of its"
+                + " own", assertThrows(IllegalArgumentException.class,
+                        () -> Raid5.rebuild(new byte[][] {a, new byte[4], a, new byte[4]}, 1)).getMessage());
+        assertEquals("the parity block is data block 0 (the same array): every block of a stripe is an array of its"
+                + " own", assertThrows(IllegalArgumentException.class,
+                        () -> Raid5.rebuild(new byte[][] {a, new byte[4], a}, 1)).getMessage());
     }
 }
