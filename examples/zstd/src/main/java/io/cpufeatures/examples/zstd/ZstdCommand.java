@@ -27,8 +27,9 @@ import org.slf4j.LoggerFactory;
  * {@code java -jar zstd-java.jar}: {@code -d IN -o OUT} decompresses a file, {@code -t FILE...}
  * tests each file (one line per file), {@code -D DICT} decodes with a dictionary. Exit code 0 on
  * success, 1 with a one-line error per failed file, 2 for a usage error, as the {@code zstd}
- * command does. {@code -d} writes OUT only once IN has decoded whole (through a temporary file
- * beside it), so a failure leaves no partial OUT and an existing OUT intact, and it refuses an OUT
+ * command does. {@code -d} writes a regular OUT only once IN has decoded whole (through a temporary
+ * file beside it), so a failure leaves no partial OUT and an existing OUT intact; it follows a
+ * symbolic link, writes into a FIFO or a character device, and refuses anything else and an OUT
  * that is IN.
  */
 public final class ZstdCommand {
@@ -131,33 +132,51 @@ public final class ZstdCommand {
     }
 
     /**
-     * Decompresses {@code in} to {@code out} through a temporary file in {@code out}'s directory,
-     * moved into place only once the whole input has decoded: a failed decode leaves no output, and
-     * an existing {@code out} as it was (keeping its permissions when it is replaced). Refuses an
-     * {@code out} that is {@code in} itself under any name ({@code zstd} refuses too: truncating it
-     * would destroy the input before a byte is read) or a directory. Each error is one line naming
+     * Decompresses {@code in} to {@code out} as {@code zstd} writes: {@code out} is what it names after
+     * its symbolic links are followed ({@link OutputTarget}). A regular file, or a name nothing is at
+     * yet, is written through a temporary file beside it, moved into place only once the whole input
+     * has decoded: a failed decode leaves no output, and an existing file as it was (keeping its
+     * permissions when it is replaced). A FIFO or a character device ({@code /dev/null}, a terminal)
+     * is written into as the decode goes, never replaced. A directory, a block device or a socket is
+     * refused, and so is an {@code out} that is {@code in} itself under any name ({@code zstd} refuses
+     * too: truncating it would destroy the input before a byte is read). Each error is one line naming
      * the file it is about: the input for a read or format error, the output for a write error.
      */
     private static int decompress(Path in, Path out, ZstdDictionary dictionary, PrintStream err) {
+        OutputTarget target;
+        try {
+            target = OutputTarget.of(out);
+        } catch (IOException e) {
+            return fail(err, out, message(e));
+        }
+        if (target.refusal().isPresent()) {
+            return fail(err, out, target.refusal().get());
+        }
         InputStream source;
         try {
             source = Files.newInputStream(in);
         } catch (IOException e) {
             return fail(err, in, message(e));
         }
+        Path file = target.path();
         try (InputStream z = new ZstdInputStream(new BufferedInputStream(source, 1 << 16),
                 ZstdDecompressor.DEFAULT_WINDOW_CAP, dictionary)) {
-            if (Files.isDirectory(out)) {
-                return fail(err, out, "is a directory");
-            }
-            if (Files.exists(out) && Files.isSameFile(in, out)) {
+            if (target.kind() != OutputTarget.Kind.NEW && Files.isSameFile(in, file)) {
                 return fail(err, out, "is the input file; refusing to overwrite it");
             }
-            Path tmp = createTemporary(out);
+            if (target.kind() == OutputTarget.Kind.STREAM) {
+                try (OutputStream o = Files.newOutputStream(file, StandardOpenOption.WRITE)) {
+                    return copy(z, in, o, err);
+                }
+            }
+            Path tmp = createTemporary(file, target.kind() == OutputTarget.Kind.REGULAR);
             try {
-                int code = copy(z, in, tmp, out, err);
+                int code;
+                try (OutputStream o = Files.newOutputStream(tmp)) {
+                    code = copy(z, in, o, err);
+                }
                 if (code == 0) {
-                    moveIntoPlace(tmp, out);
+                    moveIntoPlace(tmp, file);
                 }
                 return code;
             } finally {
@@ -168,31 +187,29 @@ public final class ZstdCommand {
         }
     }
 
-    /** Copies the decoded {@code z} (from {@code in}) to {@code tmp} (for {@code out}); 0, or 1 after one line on {@code err}. */
-    private static int copy(InputStream z, Path in, Path tmp, Path out, PrintStream err) throws IOException {
+    /** Copies the decoded {@code z} (from {@code in}) to {@code o}; 0, or 1 after one line on {@code err}. */
+    private static int copy(InputStream z, Path in, OutputStream o, PrintStream err) throws IOException {
         byte[] buffer = new byte[1 << 16];
-        try (OutputStream o = Files.newOutputStream(tmp)) {
-            while (true) {
-                int n;
-                try {
-                    n = z.read(buffer);
-                } catch (IOException e) {
-                    return fail(err, in, message(e));
-                }
-                if (n < 0) {
-                    return 0;
-                }
-                o.write(buffer, 0, n);
+        while (true) {
+            int n;
+            try {
+                n = z.read(buffer);
+            } catch (IOException e) {
+                return fail(err, in, message(e));
             }
+            if (n < 0) {
+                return 0;
+            }
+            o.write(buffer, 0, n);
         }
     }
 
     /**
      * A new empty file beside {@code out} ({@code .NAME.RANDOM.tmp}), created exclusively so that
      * nothing already there is followed or reused; it gets the default permissions a new
-     * {@code out} would, or {@code out}'s own if {@code out} exists.
+     * {@code out} would, or {@code out}'s own if {@code out} {@code exists}.
      */
-    private static Path createTemporary(Path out) throws IOException {
+    private static Path createTemporary(Path out, boolean exists) throws IOException {
         Path dir = out.toAbsolutePath().getParent();
         for (int attempt = 0; ; attempt++) {
             Path tmp = dir.resolve("." + out.getFileName() + "." + Long.toHexString(ThreadLocalRandom.current().nextLong())
@@ -205,7 +222,7 @@ public final class ZstdCommand {
                 }
                 throw e;
             }
-            if (Files.exists(out) && Files.getFileStore(tmp).supportsFileAttributeView(PosixFileAttributeView.class)) {
+            if (exists && Files.getFileStore(tmp).supportsFileAttributeView(PosixFileAttributeView.class)) {
                 Files.setPosixFilePermissions(tmp, Files.getPosixFilePermissions(out));
             }
             return tmp;

@@ -128,6 +128,98 @@ class ZstdCommandTest {
         assertEquals("zstd-java: " + sub + ": is a directory", r.err().strip());
     }
 
+    /** The 2 MiB of 'z' the valid frame of {@link #validAndTruncated()} holds. */
+    private static byte[] twoMiB() {
+        byte[] expected = new byte[2 << 20];
+        Arrays.fill(expected, (byte) 'z');
+        return expected;
+    }
+
+    @Test
+    void aSymbolicLinkIsFollowedAndStaysALink() throws Exception {
+        Path good = validAndTruncated()[0];
+        Path target = Files.write(dir.resolve("target"), new byte[] {1});
+        Path link = Files.createSymbolicLink(dir.resolve("link"), Path.of("target"));
+        Run r = run("-d", good.toString(), "-o", link.toString());
+        assertEquals(0, r.exit(), r.err());
+        assertTrue(Files.isSymbolicLink(link), "the link was replaced");
+        assertArrayEquals(twoMiB(), Files.readAllBytes(target));
+        // a dangling link: its target is made, as zstd's open(O_CREAT) makes it
+        Path dangling = Files.createSymbolicLink(dir.resolve("dangling"), Path.of("made"));
+        r = run("-d", good.toString(), "-o", dangling.toString());
+        assertEquals(0, r.exit(), r.err());
+        assertTrue(Files.isSymbolicLink(dangling));
+        assertArrayEquals(twoMiB(), Files.readAllBytes(dir.resolve("made")));
+        // a link to a directory, a loop of links: refused, nothing changed
+        Path toDir = Files.createSymbolicLink(dir.resolve("todir"), Files.createDirectory(dir.resolve("d")));
+        r = run("-d", good.toString(), "-o", toDir.toString());
+        assertEquals("zstd-java: " + toDir + ": is a directory", r.err().strip());
+        Files.createSymbolicLink(dir.resolve("loop1"), Path.of("loop2"));
+        Path loop = Files.createSymbolicLink(dir.resolve("loop2"), Path.of("loop1"));
+        r = run("-d", good.toString(), "-o", loop.toString());
+        assertEquals(1, r.exit());
+        assertEquals("zstd-java: " + loop + ": too many levels of symbolic links (more than 40)", r.err().strip());
+        // the input under a link's name is still the input
+        Path toInput = Files.createSymbolicLink(dir.resolve("toinput"), good);
+        r = run("-d", good.toString(), "-o", toInput.toString());
+        assertEquals("zstd-java: " + toInput + ": is the input file; refusing to overwrite it", r.err().strip());
+        assertEquals(java.util.Set.of("good.zst", "cut.zst", "target", "link", "dangling", "made", "todir", "d",
+                "loop1", "loop2", "toinput"), names(), "no temporary file left");
+    }
+
+    @Test
+    void aFifoIsWrittenIntoAndStaysAFifo() throws Exception {
+        Path good = validAndTruncated()[0];
+        Path fifo = dir.resolve("fifo");
+        Process mkfifo = new ProcessBuilder("mkfifo", fifo.toString()).inheritIO().start();
+        assertEquals(0, mkfifo.waitFor());
+        java.util.concurrent.CompletableFuture<byte[]> read = java.util.concurrent.CompletableFuture.supplyAsync(() -> {
+            try {
+                return Files.readAllBytes(fifo);
+            } catch (java.io.IOException e) {
+                throw new java.io.UncheckedIOException(e);
+            }
+        });
+        Run r = run("-d", good.toString(), "-o", fifo.toString());
+        assertEquals(0, r.exit(), r.err());
+        assertArrayEquals(twoMiB(), read.get(60, java.util.concurrent.TimeUnit.SECONDS));
+        assertEquals(010000, mode(fifo) & 0170000, "still a FIFO");
+        assertEquals(java.util.Set.of("good.zst", "cut.zst", "fifo"), names(), "no temporary file beside it");
+    }
+
+    @Test
+    void devNullIsWrittenIntoAndNeverReplaced() throws Exception {
+        Path good = validAndTruncated()[0];
+        Path devNull = Path.of("/dev/null");
+        Object before = Files.getAttribute(devNull, "unix:ino");
+        Run r = run("-d", good.toString(), "-o", devNull.toString());
+        assertEquals(0, r.exit(), r.err());
+        assertEquals(020000, mode(devNull) & 0170000, "still a character device");
+        assertEquals(before, Files.getAttribute(devNull, "unix:ino"), "the same /dev/null");
+        // through a link too
+        Path link = Files.createSymbolicLink(dir.resolve("null"), devNull);
+        assertEquals(0, run("-d", good.toString(), "-o", link.toString()).exit());
+        assertTrue(Files.isSymbolicLink(link));
+    }
+
+    @Test
+    void aSocketIsRefused() throws Exception {
+        Path good = validAndTruncated()[0];
+        Path socket = dir.resolve("sock");
+        try (var ch = java.nio.channels.ServerSocketChannel.open(java.net.StandardProtocolFamily.UNIX)) {
+            ch.bind(java.net.UnixDomainSocketAddress.of(socket));
+            Run r = run("-d", good.toString(), "-o", socket.toString());
+            assertEquals(1, r.exit());
+            assertEquals("zstd-java: " + socket + ": is a socket; zstd-java writes a regular file, a FIFO or a"
+                    + " character device", r.err().strip());
+            assertEquals(0140000, mode(socket) & 0170000, "still a socket");
+        }
+    }
+
+    private static int mode(Path p) throws java.io.IOException {
+        return (Integer) Files.getAttribute(p, "unix:mode", java.nio.file.LinkOption.NOFOLLOW_LINKS);
+    }
+
     @Test
     void usageErrorsExitWith2() {
         assertEquals(2, run().exit());
