@@ -22,6 +22,8 @@ module io.cpufeatures.core {
     exports io.cpufeatures.core.kit;
     exports io.cpufeatures.core.spi;
     exports io.cpufeatures.core.trace;
+    // Once: the dispatch layer's process-wide state keeps failures of the moment out as the core's does.
+    exports io.cpufeatures.core.internal to io.cpufeatures.dispatch;
 
     uses io.cpufeatures.core.spi.CpuFeaturesProvider;
 }

@@ -1,6 +1,8 @@
 package io.cpufeatures.core;
 
 import io.cpufeatures.core.internal.Architectures;
+import io.cpufeatures.core.internal.Once;
+import io.cpufeatures.core.internal.OwnThreadOnce;
 import io.cpufeatures.core.internal.Vocabulary;
 import io.cpufeatures.core.jvm.JvmView;
 import io.cpufeatures.core.spi.ArchitectureFeatures;
@@ -27,6 +29,7 @@ import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.Set;
+import java.util.function.Supplier;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -43,7 +46,10 @@ import org.slf4j.LoggerFactory;
  */
 public final class CpuFeatures {
 
-    private static final Logger LOG = LoggerFactory.getLogger(CpuFeatures.class);
+    /** The logger, asked for where it is used: slf4j's first use is deep, and this class's initialiser stays shallow. */
+    private static Logger log() {
+        return LoggerFactory.getLogger(CpuFeatures.class);
+    }
 
     /** How the detail of a report whose probe threw begins (that probe is warned about where it is caught). */
     static final String PROBE_FAILED = "the probe failed: ";
@@ -111,23 +117,29 @@ public final class CpuFeatures {
     }
 
     /**
-     * Class-holder idiom: the JVM runs the probe exactly once, on first use, whatever the threads. No
-     * failure escapes it: a bad override is kept to be thrown again on every call, and any other
-     * failure (an {@link Error} too: a module that cannot link, memory refused) becomes a report
-     * with nothing known of the CPU and that failure as its reason, so the holder never fails to
-     * initialise and turns later calls into {@code NoClassDefFoundError}s.
+     * The process-wide probe, made once on a platform thread of its own ({@link OwnThreadOnce}): the
+     * first call may come from a thread with little stack, a virtual thread (a hybrid part's census
+     * pins a thread to each CPU in turn) or an interrupted one. No deterministic failure escapes it:
+     * a bad override is kept to be thrown again on every call, and any other failure (an
+     * {@link Error} too: a module that cannot link) becomes a report with nothing known of the CPU
+     * and that failure as its reason. A {@link VirtualMachineError} (memory refused) is the failure
+     * of the calls waiting, and the next call probes again.
      */
-    private static final class Holder {
-        static final Outcome CURRENT = probeOnce();
+    private static final OwnThreadOnce<Outcome> CURRENT = new OwnThreadOnce<>(new ProcessProbe(), "cpufeatures-probe");
 
-        private static Outcome probeOnce() {
+    /** The probe {@link #CURRENT} makes. A class, not a lambda: this class initialises on the caller's stack. */
+    private static final class ProcessProbe implements Supplier<Outcome> {
+        @Override
+        public Outcome get() {
             try {
                 CpuFeatures features = probe(ProbeSettings.fromSystem());
-                ProbeWarnings.of(features, System.getProperty("os.arch", "unknown"), Architectures.get()).ifPresent(LOG::warn);
+                ProbeWarnings.of(features, System.getProperty("os.arch", "unknown"), Architectures.get())
+                        .ifPresent(w -> log().warn(w));
                 return new Outcome(features, null);
             } catch (CpuFeaturesConfigurationException | UnknownFeatureException e) {
                 return new Outcome(null, e);
             } catch (RuntimeException | Error e) {
+                Once.rethrowIfMomentary(e);
                 return new Outcome(failed(e), null);
             }
         }
@@ -137,7 +149,7 @@ public final class CpuFeatures {
     private static CpuFeatures failed(Throwable e) {
         String osArch = System.getProperty("os.arch", "unknown");
         String why = PROBE_FAILED + e;
-        LOG.warn("cpufeatures: {}; reporting no CPU information", why);
+        log().warn("cpufeatures: {}; reporting no CPU information", why);
         return new CpuFeatures(new NoCpuInformation(osArch), new ProbeSource(SourceKind.NONE, why,
                 List.of(new ProbeFailure(SourceKind.NATIVE, why, Optional.of(e))), Duration.ZERO), List.of(), null, Set.of());
     }
@@ -158,7 +170,7 @@ public final class CpuFeatures {
      * @throws CpuFeaturesConfigurationException on every call, if an override is invalid
      */
     public static CpuFeatures current() {
-        Outcome o = Holder.CURRENT;
+        Outcome o = CURRENT.get();
         if (o.failure() != null) {
             throw new CpuFeaturesConfigurationException(o.failure().getMessage(), o.failure());
         }
@@ -209,6 +221,7 @@ public final class CpuFeatures {
                 try {
                     result = Objects.requireNonNull(provider.get().probe(settings.probe()), "the probe returned null");
                 } catch (RuntimeException | Error e) {
+                    Once.rethrowIfMomentary(e);
                     return failed(e);
                 }
             }
@@ -221,8 +234,9 @@ public final class CpuFeatures {
                 throw new CpuFeaturesConfigurationException("cpufeatures.disable: " + e.getMessage(), e);
             }
         }
-        if (LOG.isDebugEnabled()) {
-            LOG.debug("cpufeatures: {} CPU from {} in {} us", features.architecture(), features.source(),
+        Logger log = log();
+        if (log.isDebugEnabled()) {
+            log.debug("cpufeatures: {} CPU from {} in {} us", features.architecture(), features.source(),
                     features.source().elapsed().toNanos() / 1000);
         }
         return features;

@@ -39,6 +39,24 @@ class CpuFeaturesTest {
     }
 
     @Test
+    void aFirstUseThatRunsOutOfStackFailsThatCallNotTheClass() throws Exception {
+        // A fresh JVM: the first use is tried at every depth of a 64 KiB thread, some with too little stack left.
+        Process p = new ProcessBuilder(new File(System.getProperty("java.home"), "bin/java").getPath(), "-cp",
+                System.getProperty("java.class.path"), io.cpufeatures.core.testing.FirstUseOnTheBrinkMain.class.getName())
+                .redirectErrorStream(true).start();
+        assertTrue(p.waitFor(60, TimeUnit.SECONDS), "JVM did not finish");
+        String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+        assertEquals(0, p.exitValue(), out);
+        assertTrue(out.contains("overflows>0=true others=[]\n"), "only StackOverflowErrors, never a"
+                + " NoClassDefFoundError, while the stack was short: " + out);
+        String healthy = out.lines().filter(l -> l.startsWith("healthy=")).findFirst().orElseThrow();
+        assertTrue(out.contains("brink=" + healthy.substring("healthy=".length())), "the attempt that answered"
+                + " answered as a healthy thread does: " + out);
+        assertFalse(healthy.contains(CpuFeatures.PROBE_FAILED), "a real probe, not a kept failure: " + out);
+        assertFalse(healthy.startsWith("healthy=NONE"), out);
+    }
+
+    @Test
     void currentIsCachedAndProbeUncachedProbesAgain() {
         CpuFeatures first = CpuFeatures.current();
         assertSame(first, CpuFeatures.current());

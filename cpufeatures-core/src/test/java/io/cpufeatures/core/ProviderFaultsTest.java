@@ -3,6 +3,7 @@ package io.cpufeatures.core;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertSame;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.mockito.ArgumentMatchers.any;
 import static org.mockito.ArgumentMatchers.anyString;
@@ -32,7 +33,7 @@ class ProviderFaultsTest {
     @Test
     void aProbeThatThrowsIsAReportWithNothingKnownAndTheFailureAsItsReason() {
         for (Throwable fault : List.of(new IllegalStateException("stub table corrupt"),
-                new NoClassDefFoundError("com/sun/jna/Native"), new OutOfMemoryError("Metaspace"))) {
+                new NoClassDefFoundError("com/sun/jna/Native"), new ExceptionInInitializerError("table"))) {
             CpuFeaturesProvider broken = providerFor(System.getProperty("os.arch"));
             when(broken.probe(any())).thenThrow(fault);
 
@@ -42,6 +43,19 @@ class ProviderFaultsTest {
             assertEquals("the probe failed: " + fault, cpu.source().detail());
             assertSame(fault, cpu.source().failures().get(0).cause().orElseThrow());
             assertTrue(cpu.usable().isEmpty());
+        }
+    }
+
+    @Test
+    void aProbeThatRunsOutOfStackOrMemoryIsThatCallsFailureAndTheNextProbesAgain() {
+        // A VirtualMachineError, even wrapped, says nothing about the CPU or the module: never kept as a report.
+        for (Throwable fault : List.of(new StackOverflowError(), new OutOfMemoryError("Java heap space"),
+                new ExceptionInInitializerError(new StackOverflowError()))) {
+            CpuFeaturesProvider broken = providerFor(System.getProperty("os.arch"));
+            when(broken.probe(any())).thenThrow(fault);
+            Architectures modules = Architectures.of(List.of(broken));
+            Throwable thrown = assertThrows(VirtualMachineError.class, () -> CpuFeatures.probe(DEFAULTS, modules));
+            assertSame(fault instanceof VirtualMachineError ? fault : fault.getCause(), thrown);
         }
     }
 

@@ -15,6 +15,12 @@ public final class DispatchException extends IllegalStateException {
     private final String reason;
 
     /**
+     * The point whose selection this failure cut short for a reason of the moment (stack, memory), to be
+     * asked again; null for a failure that is the point's answer.
+     */
+    private final transient DispatchPoint<?> selectAgain;
+
+    /**
      * A failure that no selection explains: a bad override, a provider that cannot be loaded.
      *
      * @param message what failed and what is accepted; not null
@@ -44,9 +50,29 @@ public final class DispatchException extends IllegalStateException {
     }
 
     private DispatchException(String message, Explanation explanation, Throwable cause) {
+        this(message, explanation, cause, null);
+    }
+
+    private DispatchException(String message, Explanation explanation, Throwable cause, DispatchPoint<?> selectAgain) {
         super(explanation == null ? message : message + "\n" + explanation.format(), cause);
         this.explanation = explanation;
         this.reason = message;
+        this.selectAgain = selectAgain;
+    }
+
+    /**
+     * A selection of {@code point} cut short by a {@link VirtualMachineError}: not its answer; it is asked again.
+     * Made with the point, before any selection: where it is needed the stack may have no room to make it.
+     */
+    static DispatchException cutShort(DispatchPoint<?> point) {
+        return new DispatchException(point.name() + ": the selection was cut short by a StackOverflowError or an"
+                + " OutOfMemoryError (a thread with little stack left, or memory short); it is made again on the next"
+                + " call", null, null, point);
+    }
+
+    /** The point to select again, when this failure was of the moment; empty when it is the point's answer. */
+    Optional<DispatchPoint<?>> selectAgain() {
+        return Optional.ofNullable(selectAgain);
     }
 
     /**
@@ -56,7 +82,7 @@ public final class DispatchException extends IllegalStateException {
      * @return a new exception to throw
      */
     public DispatchException again() {
-        return new DispatchException(reason, explanation, this);
+        return new DispatchException(reason, explanation, this, selectAgain);
     }
 
     /**

@@ -1,5 +1,6 @@
 package io.cpufeatures.dispatch;
 
+import io.cpufeatures.core.internal.Once;
 import java.util.ArrayList;
 import java.util.LinkedHashSet;
 import java.util.List;
@@ -9,6 +10,7 @@ import java.util.Objects;
 import java.util.Optional;
 import java.util.Properties;
 import java.util.Set;
+import java.util.function.Supplier;
 
 /**
  * The dispatch overrides, parsed once into typed values:
@@ -170,10 +172,13 @@ public record DispatchOverrides(List<PointOverride> overrides, boolean unsafe, C
     private record Parsed(DispatchOverrides overrides, DispatchException failure) {
     }
 
-    private static final class Holder {
-        static final Parsed CURRENT = parse();
+    /** This process's overrides, read on first use ({@link Once}: a failure of the moment is not kept). */
+    private static final Once<Parsed> CURRENT = new Once<>(new OfThisProcess());
 
-        private static Parsed parse() {
+    /** Reads this process's overrides. A class, not a lambda: this class may initialise on a short stack. */
+    private static final class OfThisProcess implements Supplier<Parsed> {
+        @Override
+        public Parsed get() {
             try {
                 return new Parsed(from(System.getProperties(), System.getenv()), null);
             } catch (DispatchException e) {
@@ -189,7 +194,7 @@ public record DispatchOverrides(List<PointOverride> overrides, boolean unsafe, C
      * @throws DispatchException on every call, if one is malformed
      */
     public static DispatchOverrides current() {
-        Parsed p = Holder.CURRENT;
+        Parsed p = CURRENT.get();
         if (p.failure() != null) {
             throw new DispatchException(p.failure().getMessage());
         }

@@ -1,5 +1,6 @@
 package io.cpufeatures.dispatch;
 
+import io.cpufeatures.core.internal.Once;
 import io.cpufeatures.core.CpuFeatures;
 import java.lang.invoke.MethodHandles;
 import java.time.Duration;
@@ -51,6 +52,11 @@ public final class DispatchPoint<T> {
     private final Duration measure;
     /** The process-wide outcome once made: a {@link Selection}, or the {@link DispatchException} it failed with. */
     private volatile Object outcome;
+    /**
+     * What {@link #dispatched()} returns for a selection cut short by a {@link VirtualMachineError}, made with the
+     * point: where it is returned, the stack may have no room to make anything.
+     */
+    private final Dispatched<T> cutShort;
 
     private DispatchPoint(Builder<T> b) {
         this.name = b.name;
@@ -59,6 +65,7 @@ public final class DispatchPoint<T> {
         this.calibrated = b.calibrated;
         this.warmup = b.warmup;
         this.measure = b.measure;
+        this.cutShort = Dispatched.retrying(this);
     }
 
     /**
@@ -116,9 +123,11 @@ public final class DispatchPoint<T> {
      * against {@link CpuFeatures#current()} with the overrides of this process.
      *
      * @return the selection: the chosen candidate, its instance (made and self-tested) and the explanation
-     * @throws DispatchException if no candidate can run, an override is invalid or cannot be honoured,
-     *                           or the CPU report cannot be had (its configuration error is the cause);
-     *                           every later call throws the same again, without selecting again
+     * @throws DispatchException   if no candidate can run, an override is invalid or cannot be honoured,
+     *                             or the CPU report cannot be had (its configuration error is the cause);
+     *                             every later call throws the same again, without selecting again
+     * @throws VirtualMachineError if selecting ran out of stack or memory: this call's failure only,
+     *                             nothing is kept, and the next call selects again
      */
     @SuppressWarnings("unchecked")
     public Selection<T> selection() {
@@ -146,6 +155,7 @@ public final class DispatchPoint<T> {
         } catch (DispatchException e) {
             return e;
         } catch (RuntimeException e) {
+            Once.rethrowIfMomentary(e);
             return new DispatchException(name + ": cannot select: " + e.getMessage(), e);
         }
     }
@@ -171,6 +181,10 @@ public final class DispatchPoint<T> {
      * static void xor(...) { KERNEL.get().gen(...); }
      * }</pre>
      *
+     * <p>A selection cut short by a {@link VirtualMachineError} (the first use came on a thread with
+     * little stack left, or memory was short) is not kept: the holder then selects again on its next
+     * {@code get()}, so a later call on a healthy thread answers.
+     *
      * @return the holder of the chosen implementation, or of the selection's failure
      */
     public Dispatched<T> dispatched() {
@@ -178,6 +192,9 @@ public final class DispatchPoint<T> {
             return Dispatched.of(selection());
         } catch (DispatchException e) {
             return Dispatched.failed(name, e);
+        } catch (VirtualMachineError e) {
+            // A holder's initialiser must not fail: the class would be failed for the JVM's life.
+            return cutShort;
         }
     }
 
@@ -324,6 +341,7 @@ public final class DispatchPoint<T> {
                     }
                     p = it.next();
                 } catch (ServiceConfigurationError | LinkageError e) {
+                    Once.rethrowIfMomentary(e);
                     LOG.warn("dispatch point {}: a {} listed for ServiceLoader is left out: {}", name, type.getName(),
                             Construction.describe(e));
                     continue;

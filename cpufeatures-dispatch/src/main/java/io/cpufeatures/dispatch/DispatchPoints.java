@@ -1,5 +1,6 @@
 package io.cpufeatures.dispatch;
 
+import io.cpufeatures.core.internal.Once;
 import java.util.Objects;
 
 import java.util.ArrayList;
@@ -11,6 +12,7 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.ServiceConfigurationError;
 import java.util.ServiceLoader;
+import java.util.function.Supplier;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -31,9 +33,15 @@ public final class DispatchPoints {
     record Loaded(List<DispatchPoint<?>> points, DispatchException failure) {
     }
 
-    private static final class Holder {
-        static final Loaded LOADED = load(ServiceLoader.load(DispatchPointProvider.class,
-                DispatchPoints.class.getClassLoader()));
+    /** The points on the class path, found on first use ({@link Once}: a failure of the moment is not kept). */
+    private static final Once<Loaded> LOADED = new Once<>(new OnClassPath());
+
+    /** Finds the points. A class, not a lambda: this class may initialise on a short stack. */
+    private static final class OnClassPath implements Supplier<Loaded> {
+        @Override
+        public Loaded get() {
+            return load(ServiceLoader.load(DispatchPointProvider.class, DispatchPoints.class.getClassLoader()));
+        }
     }
 
     /** The points {@code providers} list, by name; a failing provider or a name listed twice is the failure. */
@@ -56,6 +64,7 @@ public final class DispatchPoints {
                 }
             }
         } catch (ServiceConfigurationError | RuntimeException | LinkageError e) {
+            Once.rethrowIfMomentary(e);
             return new Loaded(null, new DispatchException("a dispatch point provider could not be loaded: " + e));
         }
         List<DispatchPoint<?>> points = new ArrayList<>(byName.values());
@@ -70,7 +79,7 @@ public final class DispatchPoints {
      * @throws DispatchException on every call, if a provider cannot be loaded or two points share a name
      */
     public static List<DispatchPoint<?>> onClassPath() {
-        Loaded l = Holder.LOADED;
+        Loaded l = LOADED.get();
         if (l.failure() != null) {
             throw new DispatchException(l.failure().getMessage());
         }

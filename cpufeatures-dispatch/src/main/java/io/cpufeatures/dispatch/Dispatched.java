@@ -1,13 +1,16 @@
 package io.cpufeatures.dispatch;
 
 import java.util.Objects;
+import java.util.Optional;
 
 /**
  * A dispatch point's process-wide choice, or the failure that stopped it, in a holder that never
  * throws while it is made: what a {@code static final} field holds ({@link DispatchPoint#dispatched()}).
  * {@link #get()} returns the implementation, or throws the point's {@link DispatchException} again on
  * every call: a failed selection stays the documented exception wherever the field is read, never an
- * {@code ExceptionInInitializerError} and then {@code NoClassDefFoundError}s.
+ * {@code ExceptionInInitializerError} and then {@code NoClassDefFoundError}s. A selection cut short
+ * by a {@link VirtualMachineError} (the first use on a thread with little stack left) is not the
+ * point's answer: {@code get()} then asks the point again, so a later call on a healthy thread answers.
  *
  * <p>A record, so the JIT trusts its fields as constants: held in a {@code static final} field, a
  * call through {@code get()} costs what a direct call costs.
@@ -45,6 +48,14 @@ public record Dispatched<T>(String point, T instance, DispatchException failure)
     }
 
     /**
+     * The holder of a selection cut short by {@code e} (a {@link StackOverflowError} on a thread with little
+     * stack left, an {@link OutOfMemoryError}): not the point's answer, so {@link #get()} selects again.
+     */
+    static <T> Dispatched<T> retrying(DispatchPoint<T> point) {
+        return new Dispatched<>(point.name(), null, DispatchException.cutShort(point));
+    }
+
+    /**
      * The chosen implementation.
      *
      * @return the instance the selection made, the same on every call
@@ -52,13 +63,39 @@ public record Dispatched<T>(String point, T instance, DispatchException failure)
      */
     public T get() {
         if (failure != null) {
-            throw failure.again();
+            return again();
         }
         return instance;
     }
 
-    /** {@return whether the selection succeeded, so {@link #get()} returns rather than throws} */
+    /**
+     * The failure again, or for a selection cut short by a failure of the moment, the point's choice
+     * now (the point keeps it once made, so this is a field read from then on).
+     */
+    @SuppressWarnings("unchecked")
+    private T again() {
+        Optional<DispatchPoint<?>> point = failure.selectAgain();
+        if (point.isPresent()) {
+            return (T) point.get().get();
+        }
+        throw failure.again();
+    }
+
+    /**
+     * Whether {@link #get()} returns rather than throws: the selection succeeded, or it was cut short
+     * by a failure of the moment and succeeds when made again now.
+     *
+     * @return whether {@code get()} returns the chosen implementation
+     */
     public boolean ok() {
-        return failure == null;
+        if (failure == null) {
+            return true;
+        }
+        try {
+            again();
+            return true;
+        } catch (DispatchException e) {
+            return false;
+        }
     }
 }

@@ -1,5 +1,6 @@
 package io.cpufeatures.dispatch;
 
+import io.cpufeatures.core.internal.Once;
 import io.cpufeatures.core.CpuFeatures;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -113,6 +114,7 @@ final class Instantiation<T> {
             try {
                 speed = Calibrator.measure(bench, point.calibrationWarmup(), point.calibrationTime());
             } catch (RuntimeException | LinkageError e) {
+                Once.rethrowIfMomentary(e);
                 ledger.reject(c, "calibration failed: " + Construction.describe(e));
                 continue;
             }
@@ -162,6 +164,8 @@ final class Instantiation<T> {
         try {
             instance = c.create();
         } catch (RuntimeException | LinkageError e) {
+            // a candidate that could not be made for want of stack or memory is not passed over for good
+            Once.rethrowIfMomentary(e);
             ledger.reject(c, "could not be made: " + Construction.describe(e));
             return false;
         }
@@ -169,6 +173,7 @@ final class Instantiation<T> {
             try {
                 test.selfTest();
             } catch (Exception | LinkageError | AssertionError e) {
+                Once.rethrowIfMomentary(e);
                 ledger.reject(c, "self-test failed: " + e);
                 return false;
             }

@@ -292,6 +292,20 @@ class DispatchPointTest {
     }
 
     @Test
+    void aFirstSelectionThatRunsOutOfStackFailsThatCallNotTheHolderClass() throws Exception {
+        Process p = new ProcessBuilder(new java.io.File(System.getProperty("java.home"), "bin/java").getPath(), "-cp",
+                System.getProperty("java.class.path"), io.cpufeatures.dispatch.fixtures.DispatchedOnTheBrinkMain.class
+                        .getName()).redirectErrorStream(true).start();
+        assertTrue(p.waitFor(60, java.util.concurrent.TimeUnit.SECONDS), "JVM did not finish");
+        String out = new String(p.getInputStream().readAllBytes(), java.nio.charset.StandardCharsets.UTF_8);
+        assertEquals(0, p.exitValue(), out);
+        assertTrue(out.contains("overflows>0=true others=[]\n"), "only StackOverflowErrors, never a"
+                + " NoClassDefFoundError, while the stack was short: " + out);
+        String healthy = out.lines().filter(l -> l.startsWith("healthy=")).findFirst().orElseThrow();
+        assertTrue(out.contains("brink=" + healthy.substring("healthy=".length())), out);
+    }
+
+    @Test
     void anEmptyOverrideIsTheErrorOfThePointItNamesOnly() {
         DispatchPoint<Kernel> point = DispatchPoint.builder("test.emptyoverride", Kernel.class)
                 .candidate(Kernels.Scalar.class).candidate(Kernels.Wide256.class).build();

@@ -12,6 +12,7 @@ import java.util.Objects;
 import java.util.Optional;
 import java.util.ServiceConfigurationError;
 import java.util.ServiceLoader;
+import java.util.function.Supplier;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -47,6 +48,7 @@ public final class Architectures {
                 vocabularies.add(Objects.requireNonNull(p.vocabulary(), "vocabulary() returned null"));
                 kept.add(p);
             } catch (RuntimeException | LinkageError e) {
+                Once.rethrowIfMomentary(e);
                 LOG.warn("cpufeatures: the architecture module {} has no readable vocabulary and is left out: {}",
                         p.getClass().getName(), e.toString());
             }
@@ -59,14 +61,20 @@ public final class Architectures {
         this.vocabulary = vocabulary;
     }
 
-    private static final class Holder {
-        static final Architectures INSTANCE = of(load(ServiceLoader.load(CpuFeaturesProvider.class,
-                Architectures.class.getClassLoader()).iterator()));
+    /** The modules of this class path, found on first use ({@link Once}: a failure of the moment is not kept). */
+    private static final Once<Architectures> INSTANCE = new Once<>(new OnClassPath());
+
+    /** Finds the modules. A class, not a lambda: this class may initialise on a short stack. */
+    private static final class OnClassPath implements Supplier<Architectures> {
+        @Override
+        public Architectures get() {
+            return of(load(ServiceLoader.load(CpuFeaturesProvider.class, Architectures.class.getClassLoader()).iterator()));
+        }
     }
 
     /** The modules of this class path, loaded on first use. */
     public static Architectures get() {
-        return Holder.INSTANCE;
+        return INSTANCE.get();
     }
 
     /**
@@ -82,6 +90,8 @@ public final class Architectures {
                 }
                 list.add(it.next());
             } catch (ServiceConfigurationError | LinkageError e) {
+                // a provider that could not be made for want of stack or memory is not left out for good
+                Once.rethrowIfMomentary(e);
                 LOG.warn("cpufeatures: an architecture module could not be loaded and is left out: {}", e.toString());
             }
         }

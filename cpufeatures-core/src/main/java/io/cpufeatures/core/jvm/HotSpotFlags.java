@@ -1,5 +1,6 @@
 package io.cpufeatures.core.jvm;
 
+import io.cpufeatures.core.internal.Once;
 import java.lang.reflect.Method;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -47,6 +48,7 @@ final class HotSpotFlags {
                 }
             }
         } catch (ReflectiveOperationException | LinkageError e) {
+            Once.rethrowIfMomentary(e);
             values.clear();
         }
         return values;

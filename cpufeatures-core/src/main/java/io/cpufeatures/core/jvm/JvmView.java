@@ -4,6 +4,7 @@ import io.cpufeatures.core.CpuFeatures;
 import io.cpufeatures.core.Reason;
 import io.cpufeatures.core.ReasonKind;
 import io.cpufeatures.core.internal.Architectures;
+import io.cpufeatures.core.internal.Once;
 import io.cpufeatures.core.spi.CpuFeaturesProvider;
 import java.util.Collections;
 import java.util.LinkedHashMap;
@@ -78,8 +79,15 @@ public final class JvmView {
         this.refused = Collections.unmodifiableMap(refused);
     }
 
-    private static final class Holder {
-        static final JvmView CURRENT = running();
+    /** The running JVM's view, read on first use ({@link Once}: a failure of the moment is not kept). */
+    private static final Once<JvmView> CURRENT = new Once<>(new Running());
+
+    /** Reads the running JVM's view. A class, not a lambda: this class may initialise on a short stack. */
+    private static final class Running implements java.util.function.Supplier<JvmView> {
+        @Override
+        public JvmView get() {
+            return running();
+        }
     }
 
     private static JvmView running() {
@@ -140,7 +148,7 @@ public final class JvmView {
      * @return the running JVM's view, with the gates of the modules on the class path
      */
     public static JvmView current() {
-        return Holder.CURRENT;
+        return CURRENT.get();
     }
 
     /**

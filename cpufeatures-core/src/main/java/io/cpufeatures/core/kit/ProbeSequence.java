@@ -1,5 +1,6 @@
 package io.cpufeatures.core.kit;
 
+import io.cpufeatures.core.internal.Once;
 import io.cpufeatures.core.ProbeFailure;
 import io.cpufeatures.core.ProbeSource;
 import io.cpufeatures.core.SourceKind;
@@ -89,6 +90,8 @@ public final class ProbeSequence {
                 S s = (kind == SourceKind.NATIVE ? nativeSource : procSource).read(why);
                 return new Result<>(Optional.of(s), new ProbeSource(kind, detail.apply(s), failures, since(start)));
             } catch (Exception | LinkageError e) {
+                // memory refused, or a stack too short, is no fault of the source: never a fallback kept for good
+                Once.rethrowIfMomentary(e);
                 failures.add(new ProbeFailure(kind, e.getMessage() == null ? e.toString() : e.getMessage(), Optional.of(e)));
             }
         }

@@ -18,7 +18,8 @@ import org.slf4j.LoggerFactory;
  * The logical CPUs of a hybrid part, grouped by core type: CPUID.0x1A is per logical CPU, so the
  * probing thread is pinned to each CPU it may run on in turn, reads leaf 0x1A there, and reads the
  * whole snapshot on the first CPU of each core type (CPUID.(0x1A,0):EAX, core type and native model
- * id, is the group's key). The thread's own CPU set is given back afterwards, whatever happened.
+ * id, is the group's key). The pinned thread is a platform thread of the census's own, never the
+ * asking thread (which may be virtual); its CPU set is given back afterwards, whatever happened.
  *
  * <p>A part that does not set the hybrid flag (CPUID.(7,0):EDX[15]) costs nothing more: the snapshot
  * already read on the current CPU is its only group, and no affinity call is made. A refusal (the CPU
@@ -60,6 +61,69 @@ final class CoreTypeReader {
             return new Result(List.of(new CpuKind<>(first, logical, 0)),
                     "hybrid part: the other logical CPUs' core types not read (pinning a thread is implemented on Linux only)");
         }
+        return onThreadOfItsOwn(new Census(first, cpu, affinity, logical));
+    }
+
+    /**
+     * Runs {@code census} on a new platform thread and waits for it. Pinning applies to the OS thread
+     * that asks: asked from a virtual thread it would pin the carrier, and a virtual thread that parks
+     * between pinning and restoring resumes on another carrier, leaving the first pinned and reading
+     * CPUID on the wrong CPU. The census thread starts with the asking thread's CPU set (Linux copies
+     * it to a new thread), and the asking thread's own set is never touched.
+     */
+    static Result onThreadOfItsOwn(Census census) {
+        Thread thread = new Thread(null, census, "cpufeatures-core-census", 1 << 20);
+        thread.setDaemon(true);
+        thread.start();
+        boolean interrupted = false;
+        while (true) {
+            try {
+                thread.join();
+                break;
+            } catch (InterruptedException e) {
+                interrupted = true;
+            }
+        }
+        if (interrupted) {
+            Thread.currentThread().interrupt();
+        }
+        if (census.failure instanceof RuntimeException e) {
+            throw e;
+        }
+        if (census.failure instanceof Error e) {
+            throw e;
+        }
+        return census.result;
+    }
+
+    /** The census, run on a thread of its own; its result or failure read after {@code join()}. */
+    static final class Census implements Runnable {
+        private final CpuidSnapshot first;
+        private final CpuidInstruction cpu;
+        private final ThreadAffinity affinity;
+        private final int logical;
+        private Result result;
+        private Throwable failure;
+
+        Census(CpuidSnapshot first, CpuidInstruction cpu, ThreadAffinity affinity, int logical) {
+            this.first = first;
+            this.cpu = cpu;
+            this.affinity = affinity;
+            this.logical = logical;
+        }
+
+        @Override
+        public void run() {
+            try {
+                result = census(first, cpu, affinity, logical);
+            } catch (RuntimeException | Error e) {
+                failure = e;
+            }
+        }
+    }
+
+    /** Pins the calling thread to each CPU it may run on in turn, groups them by core type, and gives its set back. */
+    private static Result census(CpuidSnapshot first, CpuidInstruction cpu, ThreadAffinity affinity, int logical) {
         BitSet original;
         try {
             original = affinity.allowed();

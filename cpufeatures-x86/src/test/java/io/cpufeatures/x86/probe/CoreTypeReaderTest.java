@@ -160,4 +160,37 @@ class CoreTypeReaderTest {
         assertTrue(r.note().endsWith("the thread's CPU set could not be restored (restoring the thread's CPU set refused,"
                 + " errno 22)"), r.note());
     }
+
+    /**
+     * A JDK with virtual threads: Temurin 25 where it is installed, else this JDK if it has them; a test on
+     * JDK 17 alone has none to run.
+     */
+    private static java.util.Optional<String> jdkWithVirtualThreads() {
+        java.nio.file.Path temurin = java.nio.file.Path.of("/usr/lib/jvm/temurin-25-jdk-amd64/bin/java");
+        if (java.nio.file.Files.isExecutable(temurin)) {
+            return java.util.Optional.of(temurin.toString());
+        }
+        return Runtime.version().feature() >= 21
+                ? java.util.Optional.of(java.nio.file.Path.of(System.getProperty("java.home"), "bin", "java").toString())
+                : java.util.Optional.empty();
+    }
+
+    @Test
+    void aCensusAskedFromVirtualThreadsPinsAThreadOfItsOwnAndLeavesNoCarrierPinned() throws Exception {
+        org.junit.jupiter.api.Assumptions.assumeTrue(System.getProperty("os.name").equals("Linux")
+                && System.getProperty("os.arch").equals("amd64"), "the real affinity calls are Linux's");
+        java.util.Optional<String> jdk = jdkWithVirtualThreads();
+        org.junit.jupiter.api.Assumptions.assumeTrue(jdk.isPresent(), "no JDK with virtual threads here");
+        Process p = new ProcessBuilder(jdk.get(), "-cp", System.getProperty("java.class.path"),
+                VirtualThreadCensusMain.class.getName()).redirectErrorStream(true).start();
+        assertTrue(p.waitFor(120, java.util.concurrent.TimeUnit.SECONDS), "JVM did not finish");
+        String out = new String(p.getInputStream().readAllBytes(), java.nio.charset.StandardCharsets.UTF_8);
+        assertEquals(0, p.exitValue(), out);
+        int cpus = new LinuxThreadAffinity().allowed().cardinality();
+        assertEquals(4, out.lines().filter(("kinds=1 cpus=" + cpus)::equals).count(), "every census counted every CPU: "
+                + out);
+        assertEquals(4, out.lines().filter("asker virtual=true"::equals).count(), out);
+        assertTrue(out.contains("wrong=[]\n"), "every census CPUID on a platform thread pinned to its CPU: " + out);
+        assertTrue(out.contains("moved=[]\n"), "no thread, a carrier above all, left with another CPU set: " + out);
+    }
 }

@@ -221,6 +221,17 @@ class ZstdCommandTest {
     }
 
     @Test
+    void aFirstContextThatRunsOutOfStackFailsThatCallNotTheClasses() throws Exception {
+        ChildJvm.Result r = ChildJvm.run(dir, List.of(), FirstContextOnTheBrinkMain.class);
+        assertEquals(0, r.exit(), r.toString());
+        assertTrue(r.out().contains("overflows>0=true others=[]\n"), "only StackOverflowErrors, never a"
+                + " NoClassDefFoundError, while the stack was short: " + r);
+        String healthy = r.out().lines().filter(l -> l.startsWith("healthy=")).findFirst().orElseThrow();
+        assertTrue(healthy.startsWith("healthy=2097152 bytes with "), r.toString());
+        assertTrue(r.out().contains("brink=" + healthy.substring("healthy=".length())), r.toString());
+    }
+
+    @Test
     void usageErrorsExitWith2() {
         assertEquals(2, run().exit());
         assertEquals(2, run("-d", "a.zst").exit());
