@@ -122,6 +122,12 @@ final class FleetCommand implements Callable<Integer> {
                     line = json ? JsonReport.write(JsonReport.fleetError(name, e.getMessage()), false)
                             : TerminalText.safe(name + "  ERROR " + e.getMessage());
                 }
+            } catch (OutOfMemoryError e) {
+                // this file's parse is garbage once thrown: the others may still fit
+                errors.add(name);
+                String why = Main.outOfMemory(e);
+                line = json ? JsonReport.write(JsonReport.fleetError(name, why), false)
+                        : TerminalText.safe(name + "  ERROR " + why);
             }
             // stdout and stderr may be the same terminal: the bar goes before a line is printed, and comes back after it.
             progress.clear();

@@ -1,5 +1,6 @@
 package io.cpufeatures.cli;
 
+import io.cpufeatures.core.CpuDumps;
 import io.cpufeatures.core.CpuFeaturesConfigurationException;
 import io.cpufeatures.core.UnknownFeatureException;
 import io.cpufeatures.dispatch.DispatchException;
@@ -125,8 +126,32 @@ public final class Main implements Runnable {
             err.flush();
             return CliFailure.USAGE;
         });
-        return cmd.execute(effective);
+        try {
+            return cmd.execute(effective);
+        } catch (OutOfMemoryError e) {
+            // what was being read is garbage once this is thrown: there is room for one line
+            err.println("cpufeatures: " + outOfMemory(e));
+            err.flush();
+            return CliFailure.FAILED;
+        } catch (StackOverflowError e) {
+            err.println("cpufeatures: ran out of stack (" + e + "); run with a larger -Xss");
+            err.flush();
+            return CliFailure.FAILED;
+        }
     }
+
+    /**
+     * The one line for {@code e}: what ran out, this JVM's heap, and what a dump at the size limit needs
+     * (docs/cli.md, measured), so that the fix is in the message.
+     */
+    static String outOfMemory(OutOfMemoryError e) {
+        return "out of memory (" + e.getMessage() + ") with a heap of " + (Runtime.getRuntime().maxMemory() >> 20)
+                + " MiB; a dump of up to " + (CpuDumps.MAX_BYTES >> 20) + " MiB is read in " + DUMP_HEAP_MIB
+                + " MiB of heap: give the JVM more with -Xmx";
+    }
+
+    /** The heap a dump at {@link CpuDumps#MAX_BYTES} is read and decoded in (docs/cli.md, measured). */
+    static final int DUMP_HEAP_MIB = 64;
 
     /** The whole command model, as help, completion scripts and the man page describe it. */
     static CommandLine commandLine(InputStream in) {

@@ -32,7 +32,25 @@ public final class CpuDumps {
     /** The largest file read, 16 MiB. */
     public static final int MAX_BYTES = 16 << 20;
 
+    /**
+     * The most distinct kinds of logical CPU a dump may hold, 64. A machine has a few (a hybrid x86 part three, a
+     * phone's big.LITTLE clusters four): a dump whose every CPU differs is no machine, and decoding tens of thousands
+     * of kinds would take memory its size does not bound. Identical CPUs are one kind, whatever their number.
+     */
+    public static final int MAX_KINDS = 64;
+
     private CpuDumps() {
+    }
+
+    /**
+     * The error for a dump of {@code kinds} distinct kinds of logical CPU, more than {@link #MAX_KINDS}.
+     *
+     * @param kinds how many were found (or the first past the limit)
+     * @return what is wrong and what is accepted, in one sentence
+     */
+    public static String tooManyKinds(int kinds) {
+        return kinds + " distinct kinds of logical CPU; a dump of one machine holds a few, and at most " + MAX_KINDS
+                + " are read (identical CPUs are one kind, however many)";
     }
 
     /**
@@ -111,6 +129,9 @@ public final class CpuDumps {
         for (CpuFeaturesProvider p : providers) {
             Optional<DumpContents> contents = p.parseDump(file, text, xcr0);
             if (contents.isPresent()) {
+                if (contents.get().kinds().size() > MAX_KINDS) {
+                    throw new DumpFormatException(file, 0, tooManyKinds(contents.get().kinds().size()));
+                }
                 List<CpuKind<CpuFeatures>> kinds = new ArrayList<>();
                 for (CpuKind<CpuSnapshot> k : contents.get().kinds()) {
                     CpuSnapshot s = k.cpu();

@@ -1,12 +1,12 @@
 package io.cpufeatures.core.kit;
 
+import io.cpufeatures.core.CpuDumps;
 import io.cpufeatures.core.CpuKind;
 import io.cpufeatures.core.CpuSnapshot;
 import io.cpufeatures.core.DumpFormatException;
 import io.cpufeatures.core.SnapshotSource;
 import io.cpufeatures.core.spi.DumpContents;
 import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -243,7 +243,10 @@ public final class KeyValueDump<S extends CpuSnapshot> implements SnapshotFormat
         }
         int n = 0;
         boolean header = false;
-        List<Cpu> cpus = new ArrayList<>();
+        // Each CPU is built and folded into its kind as soon as its block ends: what is held is the distinct
+        // snapshots, never every line or every CPU's values (a 16 MiB dump of one core kind is 36,000 CPUs).
+        Map<S, int[]> kinds = new LinkedHashMap<>();
+        int cpus = 0;
         Cpu cpu = null;
         for (String raw : lines(text)) {
             n++;
@@ -273,13 +276,14 @@ public final class KeyValueDump<S extends CpuSnapshot> implements SnapshotFormat
             }
             if (words[0].equals("cpu")) {
                 if (cpu != null) {
-                    cpus.add(cpu.check(file));
+                    fold(kinds, cpu.check(file).build(file, cpus - 1), cpus - 1, file, cpu.line);
                 }
-                if (!words[1].equals(Integer.toString(cpus.size()))) {
+                if (!words[1].equals(Integer.toString(cpus))) {
                     throw new DumpFormatException(file, n, "'cpu " + abbreviate(words[1]) + "' out of order; expected 'cpu "
-                            + cpus.size() + "' (logical CPUs are numbered 0, 1, 2... in file order)");
+                            + cpus + "' (logical CPUs are numbered 0, 1, 2... in file order)");
                 }
                 cpu = new Cpu(n);
+                cpus++;
                 continue;
             }
             if (cpu == null) {
@@ -291,15 +295,27 @@ public final class KeyValueDump<S extends CpuSnapshot> implements SnapshotFormat
         if (cpu == null) {
             throw new DumpFormatException(file, 0, "no 'cpu 0' after the header; a dump lists at least one logical CPU");
         }
-        cpus.add(cpu.check(file));
-        Map<S, int[]> kinds = new LinkedHashMap<>();
-        for (int i = 0; i < cpus.size(); i++) {
-            int position = i;
-            kinds.computeIfAbsent(cpus.get(i).build(file, i), s -> new int[] {0, position})[0]++;
-        }
+        fold(kinds, cpu.check(file).build(file, cpus - 1), cpus - 1, file, cpu.line);
         List<CpuKind<S>> list = new ArrayList<>();
         kinds.forEach((s, k) -> list.add(new CpuKind<>(s, k[0], k[1])));
-        return Optional.of(new SnapshotDump<>(file, format, cpus.size(), list));
+        return Optional.of(new SnapshotDump<>(file, format, cpus, list));
+    }
+
+    /**
+     * Counts logical CPU {@code index} (of line {@code line}), whose snapshot is {@code s}, in its kind (the first CPU
+     * of a kind names it); refuses a kind past {@link CpuDumps#MAX_KINDS} as it comes, before the others are read.
+     */
+    private static <S> void fold(Map<S, int[]> kinds, S s, int index, String file, int line) throws DumpFormatException {
+        int[] k = kinds.get(s);
+        if (k == null) {
+            if (kinds.size() == CpuDumps.MAX_KINDS) {
+                throw new DumpFormatException(file, line, "the CPU of this line is one of " + CpuDumps.tooManyKinds(
+                        kinds.size() + 1).replaceFirst("^\\d+ ", "more than " + CpuDumps.MAX_KINDS + " "));
+            }
+            k = new int[] {0, index};
+            kinds.put(s, k);
+        }
+        k[0]++;
     }
 
     /** The values of one logical CPU, as read. */
@@ -348,8 +364,8 @@ public final class KeyValueDump<S extends CpuSnapshot> implements SnapshotFormat
         }
     }
 
-    private static List<String> lines(String text) {
-        return Arrays.asList(text.split("\r?\n|\r", -1));
+    private static Iterable<String> lines(String text) {
+        return TextLines.of(text);
     }
 
     private static String abbreviate(String s) {

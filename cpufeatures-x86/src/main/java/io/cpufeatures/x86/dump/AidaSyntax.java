@@ -31,11 +31,12 @@ final class AidaSyntax {
         return START.matcher(line).matches();
     }
 
-    static List<LogicalCpuRecords> parse(String file, List<String> lines) throws CpuidFormatException {
+    static List<LogicalCpuRecords> parse(String file, Iterable<String> lines) throws CpuidFormatException {
         List<LogicalCpuRecords> cpus = new ArrayList<>();
         LogicalCpuRecords current = null;
-        for (int i = 0; i < lines.size(); i++) {
-            String line = lines.get(i);
+        int i = -1;
+        for (String line : lines) {
+            i++;
             int lineNo = i + 1;
             if (LogicalCpuHeader.isAidaOrLibcpuid(line)) {
                 current = new LogicalCpuRecords(lineNo);

@@ -1,10 +1,11 @@
 package io.cpufeatures.x86.dump;
 
+import io.cpufeatures.core.CpuDumps;
 import io.cpufeatures.core.CpuKind;
 import io.cpufeatures.core.SnapshotSource;
 import io.cpufeatures.x86.CpuidSnapshot;
+import io.cpufeatures.core.kit.TextLines;
 import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -63,15 +64,10 @@ public final class CpuidDumps {
     public static Optional<CpuidDump> parseIfCpuid(String file, String text) throws CpuidFormatException {
         Objects.requireNonNull(file, "file");
         Objects.requireNonNull(text, "text");
-        List<String> lines = new ArrayList<>(Arrays.asList(text.split("\r?\n|\r", -1)));
-        boolean libcpuidTest = false;
-        for (int i = 0; i < lines.size(); i++) {
-            if (lines.get(i).strip().equals(LIBCPUID_TEST_SEPARATOR)) {
-                lines = lines.subList(0, i);
-                libcpuidTest = true;
-                break;
-            }
-        }
+        // Which format, if any, on the lines as they come: no line is held, and a parser holds the CPUs' register
+        // lines, never the text's lines (a 16 MiB dump is 330,000 of them).
+        Iterable<String> lines = untilLibcpuidSeparator(TextLines.of(text));
+        boolean libcpuidTest = text.contains(LIBCPUID_TEST_SEPARATOR) && hasSeparatorLine(text);
         Optional<DumpFormat> detected = detect(lines);
         if (detected.isEmpty()) {
             return Optional.empty();
@@ -97,6 +93,11 @@ public final class CpuidDumps {
             KindKey kind = KindKey.of(snapshot);
             Integer known = kindIndex.get(kind);
             if (known == null) {
+                if (firsts.size() == CpuDumps.MAX_KINDS) {
+                    throw new CpuidFormatException(file, cpu.startLine(), "the CPU of this line is one of "
+                            + CpuDumps.tooManyKinds(firsts.size() + 1).replaceFirst("^\\d+ ", "more than "
+                            + CpuDumps.MAX_KINDS + " "));
+                }
                 kindIndex.put(kind, firsts.size());
                 firsts.add(snapshot);
                 counts.add(1);
@@ -112,18 +113,61 @@ public final class CpuidDumps {
         return Optional.of(new CpuidDump(file, format, libcpuidTest, cpus.size(), groups));
     }
 
-    private static Optional<DumpFormat> detect(List<String> lines) {
+    /** Whether a line of {@code text} is a libcpuid test file's separator (what follows it is the expected output). */
+    private static boolean hasSeparatorLine(String text) {
+        for (String line : TextLines.of(text)) {
+            if (line.strip().equals(LIBCPUID_TEST_SEPARATOR)) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    /** The lines of {@code lines} before a libcpuid test file's separator, as they come. */
+    private static Iterable<String> untilLibcpuidSeparator(Iterable<String> lines) {
+        return () -> new java.util.Iterator<>() {
+            private final java.util.Iterator<String> it = lines.iterator();
+            private String next = advance();
+
+            private String advance() {
+                if (!it.hasNext()) {
+                    return null;
+                }
+                String l = it.next();
+                return l.strip().equals(LIBCPUID_TEST_SEPARATOR) ? null : l;
+            }
+
+            @Override
+            public boolean hasNext() {
+                return next != null;
+            }
+
+            @Override
+            public String next() {
+                if (next == null) {
+                    throw new java.util.NoSuchElementException();
+                }
+                String l = next;
+                next = advance();
+                return l;
+            }
+        };
+    }
+
+    private static Optional<DumpFormat> detect(Iterable<String> lines) {
         boolean aida = false;
         boolean cpuidR = false;
         // cpuid -r's output starts with its header or a leaf line, and its parser takes nothing else: a text whose
         // first line is something else (a README quoting a dump) is not one.
-        boolean cpuidRStart = lines.stream().filter(l -> !l.isBlank()).findFirst()
-                .map(l -> LogicalCpuHeader.isCpuidR(l) || CpuidRSyntax.LEAF_LINE.matcher(l).matches()).orElse(false);
+        Boolean cpuidRStart = null;
         for (String line : lines) {
+            if (cpuidRStart == null && !line.isBlank()) {
+                cpuidRStart = LogicalCpuHeader.isCpuidR(line) || CpuidRSyntax.LEAF_LINE.matcher(line).matches();
+            }
             if (LibcpuidRawSyntax.isRegisterLine(line)) {
                 return Optional.of(DumpFormat.LIBCPUID_RAW);
             }
-            cpuidR |= cpuidRStart && CpuidRSyntax.LEAF_LINE.matcher(line).matches();
+            cpuidR |= cpuidRStart != null && cpuidRStart && CpuidRSyntax.LEAF_LINE.matcher(line).matches();
             aida |= AidaSyntax.isRegisterLine(line);
         }
         if (cpuidR) {

@@ -42,11 +42,12 @@ final class LibcpuidRawSyntax {
         return m.matches() && (m.group(1).equals("basic_cpuid") || m.group(1).equals("ext_cpuid"));
     }
 
-    static List<LogicalCpuRecords> parse(String file, List<String> lines) throws CpuidFormatException {
+    static List<LogicalCpuRecords> parse(String file, Iterable<String> lines) throws CpuidFormatException {
         List<LogicalCpuRecords> cpus = new ArrayList<>();
         LogicalCpuRecords current = null;
-        for (int i = 0; i < lines.size(); i++) {
-            String line = lines.get(i);
+        int i = -1;
+        for (String line : lines) {
+            i++;
             int lineNo = i + 1;
             if (line.isBlank() || VERSION.matcher(line).matches()) {
                 continue;

@@ -55,6 +55,57 @@ final class FrameScan {
         return total;
     }
 
+    /**
+     * The most content the blocks of {@code src[off, end)} can produce, read from their headers: a raw or RLE
+     * block says its size, a compressed one produces at most its frame's block maximum.
+     *
+     * @param bytes the bound, or -1 when the headers cannot be walked (the decoder will say where they fail)
+     * @param exact whether every block is raw or RLE, so the bound is the content's size
+     */
+    record Bound(long bytes, boolean exact) {
+    }
+
+    /** The bound of {@link Bound} for the frames of {@code src[off, end)}. */
+    static Bound contentBound(byte[] src, int off, int end, long windowCap) throws ZstdFormatException {
+        long base = -off;
+        long total = 0;
+        boolean exact = true;
+        int ip = off;
+        while (ip < end) {
+            if (end - ip < 4) {
+                return new Bound(-1, false);
+            }
+            if (FrameHeader.isSkippable(Bytes.readInt(src, ip))) {
+                ip = skip(src, ip, end, base);
+                continue;
+            }
+            FrameHeader h = FrameHeader.parse(src, ip, end, base, windowCap);
+            ip += h.headerSize();
+            while (true) {
+                if (end - ip < 3) {
+                    return new Bound(-1, false);
+                }
+                int bh = Bytes.read24(src, ip);
+                int type = bh >>> 1 & 3;
+                int size = bh >>> 3;
+                if (type == 3) {
+                    return new Bound(-1, false);
+                }
+                total += type == 2 ? h.blockMax() : size;
+                exact &= type != 2;
+                ip += 3 + (type == 1 ? 1 : size);
+                if (ip > end) {
+                    return new Bound(-1, false);
+                }
+                if ((bh & 1) != 0) {
+                    ip += h.hasChecksum() ? 4 : 0;
+                    break;
+                }
+            }
+        }
+        return new Bound(total, exact);
+    }
+
     /** Skips a frame's blocks by their headers; -1 if they run past the end (the decoder will say where). */
     private static int skipBlocks(byte[] src, int ip, int end, boolean checksum) {
         while (true) {

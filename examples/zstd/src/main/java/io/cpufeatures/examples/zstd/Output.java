@@ -11,8 +11,11 @@ package io.cpufeatures.examples.zstd;
  * doubles as output is decoded, never past the declared size (so an honest frame still ends in an
  * exact array, with no trimming copy) nor the cap. Each growth is bounded by what was decoded:
  * the array is full to within a block when it grows, so the new one holds at most twice the
- * output that exists plus two blocks. A frame that
- * declares 100 MB and holds a few KB therefore costs a few hundred KB before it is found short.
+ * output that exists plus two blocks, and never more than the blocks' headers say they can produce
+ * ({@link FrameScan#contentBound}: a raw or RLE block its size, a compressed one its block
+ * maximum). Frames of raw and RLE blocks only (the highest ratios: 4 bytes give 128 KiB) get one
+ * exact array from their headers, with no growth. A frame that declares 100 MB and holds a few KB
+ * therefore costs a few hundred KB before it is found short.
  *
  * <p>Why a trusted ratio and not the format's own bound: a block of 4 input bytes (an RLE block)
  * may produce 128 KiB, so the most content an input can hold is 32,768 times its length, the bound
@@ -60,16 +63,26 @@ final class Output {
      *
      * @throws ZstdFormatException if the frames declare more than the cap
      */
-    static Output growing(long declared, int inputLength, long cap) throws ZstdFormatException {
+    static Output growing(long declared, FrameScan.Bound bound, int inputLength, long cap) throws ZstdFormatException {
         long ceiling = Math.min(cap, MAX_ARRAY);
+        if (declared > ceiling) {
+            throw new ZstdFormatException(0, "the frames declare " + declared + " bytes of content, more than "
+                    + capAndHowToRaise(cap));
+        }
+        if (bound.exact() && bound.bytes() >= 0 && bound.bytes() <= ceiling
+                && (declared < 0 || declared == bound.bytes())) {
+            // raw and RLE blocks only: their headers give the content's size, so one exact array, no growth (more
+            // than the cap is refused where the output passes it, as for any frame)
+            return new Output(new byte[(int) bound.bytes()], (int) bound.bytes(), true, bound.bytes(), cap);
+        }
+        if (bound.bytes() >= 0) {
+            // the blocks cannot produce more: the last growth never overshoots what they can hold
+            ceiling = Math.min(ceiling, bound.bytes());
+        }
         long initial;
         if (declared >= 0) {
-            if (declared > ceiling) {
-                throw new ZstdFormatException(0, "the frames declare " + declared + " bytes of content, more than "
-                        + capAndHowToRaise(cap));
-            }
-            ceiling = declared;
-            initial = Math.min(declared, Math.max(TRUSTED_FLOOR, (long) TRUSTED_RATIO * inputLength));
+            ceiling = Math.min(ceiling, declared);
+            initial = Math.min(ceiling, Math.max(TRUSTED_FLOOR, (long) TRUSTED_RATIO * inputLength));
         } else {
             // no size to go by: a guess at an ordinary ratio, trimmed at the end
             initial = Math.min(ceiling, Math.max(1024, 4L * inputLength));

@@ -63,6 +63,15 @@ public final class ZstdCommand {
             String m = e.getMessage();
             err.println("zstd-java: " + (m.indexOf('\n') < 0 ? m : m.substring(0, m.indexOf('\n'))));
             return 2;
+        } catch (OutOfMemoryError e) {
+            // what was being decoded is garbage once this is thrown: there is room for one line
+            err.println("zstd-java: out of memory (" + e.getMessage() + ") with a heap of "
+                    + (Runtime.getRuntime().maxMemory() >> 20) + " MiB; -d and -t stream, in a window of at most "
+                    + (ZstdDecompressor.DEFAULT_WINDOW_CAP >> 20) + " MiB: give the JVM more with -Xmx");
+            return 1;
+        } catch (StackOverflowError e) {
+            err.println("zstd-java: ran out of stack (" + e + "); run with a larger -Xss");
+            return 1;
         }
     }
 

@@ -110,6 +110,23 @@ class BoundedMemoryTest {
     }
 
     /**
+     * The array API at its default cap, 64 MiB, on a 4 KiB bomb of that much content, in a 128 MiB heap with each
+     * collector: RLE blocks say their size, so the array is made once, exactly (growing by doubling kept 32 and
+     * 64 MiB live at once, 96 MiB, an OutOfMemoryError in a 128 MiB heap).
+     */
+    @Test
+    void theArrayApiDecodesABombOfItsDefaultCapInA128MiBHeapWithEachCollector() throws IOException {
+        byte[] z = HostileFrames.rleBomb(ZstdDecompressor.DEFAULT_MAX_OUTPUT_SIZE, 20);
+        assertTrue(z.length < 2200, z.length + " bytes");
+        Path f = write("bomb64.zst", z);
+        for (String gc : List.of("-XX:+UseG1GC", "-XX:+UseSerialGC", "-XX:+UseParallelGC")) {
+            ChildJvm.Result r = ChildJvm.run(dir, List.of("-Xmx128m", gc), BoundedMemoryMain.class, "array",
+                    f.toString());
+            assertEquals("OK " + ZstdDecompressor.DEFAULT_MAX_OUTPUT_SIZE, r.out().strip(), gc + ": " + r);
+        }
+    }
+
+    /**
      * A file of 256 MiB mapped as the destination (a direct buffer) and the 267-byte frame mapped
      * read-only as the source: decoded in a 64 MiB heap, with no destination-sized array.
      */
