@@ -127,6 +127,23 @@ class BoundedMemoryTest {
     }
 
     /**
+     * A frame whose 128 MiB window (the default cap) the stream must keep, in a 64 MiB heap: zstd-java cannot
+     * decode it there, and says so in one line, never a stack trace.
+     */
+    @Test
+    void zstdJavaOutOfMemoryIsOneLine() throws IOException {
+        Path f = write("window.zst", HostileFrames.rleBomb(128 * MIB, 27));
+        ChildJvm.Result t = test(f);
+        assertEquals(1, t.exit(), t.toString());
+        assertEquals("", t.out(), t.toString());
+        List<String> lines = t.err().lines().filter(l -> !l.contains("VectorModuleWarning")).toList();
+        assertEquals(1, lines.size(), t.toString());
+        assertTrue(lines.get(0).startsWith("zstd-java: out of memory (Java heap space) with a heap of "), t.toString());
+        assertTrue(lines.get(0).endsWith(" MiB; -d and -t stream, in a window of at most 128 MiB: give the JVM more"
+                + " with -Xmx"), t.toString());
+    }
+
+    /**
      * A file of 256 MiB mapped as the destination (a direct buffer) and the 267-byte frame mapped
      * read-only as the source: decoded in a 64 MiB heap, with no destination-sized array.
      */
