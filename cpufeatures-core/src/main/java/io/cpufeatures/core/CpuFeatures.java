@@ -493,6 +493,18 @@ public final class CpuFeatures {
     }
 
     /**
+     * The caches of this CPU as it reports them, one entry per level and type (L1d, L1i, L2, L3), each the
+     * size of one instance with its associativity, line size and sharing where reported. On x86 from CPUID
+     * (leaf 4, AMD's 0x8000001D, leaf 2's descriptors on older Intel parts, 0x80000005/6 on older AMD ones).
+     *
+     * @return the caches by level; empty when the source says nothing of them, and for the whole of a
+     *         hybrid machine (each of {@link #coreKinds()} has its own)
+     */
+    public List<CpuCache> caches() {
+        return arch.caches();
+    }
+
+    /**
      * The core types of a hybrid machine, each with its own report; empty when the machine's logical CPUs
      * are all of one type. This report then answers for all of them at once: a feature is usable (and
      * {@link #has} true) only if every core type can run it, since the OS may move a thread to any core

@@ -1,5 +1,6 @@
 package io.cpufeatures.x86;
 
+import io.cpufeatures.core.CpuCache;
 import io.cpufeatures.core.CpuDescription;
 import io.cpufeatures.core.kit.Architecture;
 import io.cpufeatures.core.kit.ArchitectureTables;
@@ -8,6 +9,7 @@ import io.cpufeatures.core.kit.FeatureTable;
 import io.cpufeatures.core.kit.Vocabularies;
 import io.cpufeatures.core.spi.FeatureVocabulary;
 import io.cpufeatures.core.trace.Check;
+import io.cpufeatures.x86.cache.X86Caches;
 import io.cpufeatures.x86.feature.PresentFeatures;
 import io.cpufeatures.x86.feature.X86Table;
 import io.cpufeatures.x86.policy.HypervisorVendors;
@@ -110,6 +112,11 @@ final class X86Rules implements Architecture<X86Feature, RuleInput, CpuidSnapsho
     @Override
     public Optional<String> coreType(X86CpuInfo info) {
         return coreTypeOf(info).map(CoreType::id);
+    }
+
+    @Override
+    public List<CpuCache> caches(X86CpuInfo info) {
+        return X86Caches.of(info.snapshot());
     }
 
     static Optional<CoreType> coreTypeOf(X86CpuInfo info) {

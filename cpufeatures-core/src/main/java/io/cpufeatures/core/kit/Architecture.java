@@ -1,5 +1,6 @@
 package io.cpufeatures.core.kit;
 
+import io.cpufeatures.core.CpuCache;
 import io.cpufeatures.core.CpuDescription;
 import io.cpufeatures.core.CpuSnapshot;
 import io.cpufeatures.core.trace.Check;
@@ -134,6 +135,15 @@ public interface Architecture<F extends Enum<F> & FeatureRow, C, S extends CpuSn
      * @return its facts, usable features by family and key features
      */
     CpuDescription describe(I info, int logicalCpus);
+
+    /**
+     * {@return the caches {@code info} reports, by level; empty when its snapshot says nothing of them}
+     *
+     * @param info a decoded CPU of this architecture; not null
+     */
+    default List<CpuCache> caches(I info) {
+        return List.of();
+    }
 
     /**
      * {@return the core type of {@code info} when it is one kind of core of a hybrid part ({@code performance});

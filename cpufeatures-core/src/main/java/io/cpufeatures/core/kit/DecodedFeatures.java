@@ -1,5 +1,6 @@
 package io.cpufeatures.core.kit;
 
+import io.cpufeatures.core.CpuCache;
 import io.cpufeatures.core.CpuDescription;
 import io.cpufeatures.core.CpuSnapshot;
 import io.cpufeatures.core.Reason;
@@ -153,6 +154,11 @@ public final class DecodedFeatures<F extends Enum<F> & FeatureRow, C, S extends 
     @Override
     public Optional<String> coreType() {
         return architecture.coreType(info);
+    }
+
+    @Override
+    public List<CpuCache> caches() {
+        return architecture.caches(info);
     }
 
     @Override

@@ -1,5 +1,6 @@
 package io.cpufeatures.core.spi;
 
+import io.cpufeatures.core.CpuCache;
 import io.cpufeatures.core.CpuDescription;
 import io.cpufeatures.core.CpuSnapshot;
 import io.cpufeatures.core.Reason;
@@ -76,6 +77,14 @@ public interface ArchitectureFeatures {
 
     /** {@return the architecture's own, richer description of the CPU (for x86, {@code X86CpuInfo})} */
     Object details();
+
+    /**
+     * {@return the caches of this CPU as it reports them, by level (L1d, L1i, L2, L3...); empty when its
+     * architecture or source says nothing of them}
+     */
+    default List<CpuCache> caches() {
+        return List.of();
+    }
 
     /**
      * {@return the core type of this CPU when it is one kind of core of a hybrid part ({@code performance},

@@ -16,13 +16,16 @@ import java.util.Map;
  * #UD). The leaves: 0, 1, 7 up to its highest subleaf, 0xD.0, 0xD.1 and the subleaf of every
  * supported state component, 0x19, 0x1A, 0x24 when AVX10 is set, the hypervisor leaves when the
  * hypervisor bit is set, 0x80000000 to 0x80000008, 0x80000021, and the Centaur leaves on VIA and
- * Zhaoxin parts.
+ * Zhaoxin parts; for the caches, 2 and 4 up to its null subleaf (not on AMD and Hygon, where they
+ * are reserved), and 0x8000001D up to its null subleaf on AMD and Hygon.
  */
 final class LeafReader {
 
     /** Subleaves of leaf 7 beyond this are not defined by any CPU yet; a bound against garbage. */
     private static final int MAX_LEAF7_SUBLEAF = 3;
     private static final int MAX_HYPERVISOR_LEAVES = 0x10;
+    /** Cache subleaves read at most: more than any part has levels and types; a bound against garbage. */
+    private static final int MAX_CACHE_SUBLEAVES = 16;
 
     private final CpuidInstruction cpu;
     private final CpuidSnapshot.Builder builder;
@@ -42,6 +45,15 @@ final class LeafReader {
         CpuidRegisters l0 = get(0, 0);
         int maxBasic = l0.eax();
         CpuidRegisters l1 = basic(maxBasic, 1, 0);
+        X86Vendor vendor = X86Vendor.of(CpuIdentity.vendorOf(l0));
+        boolean amdLike = vendor == X86Vendor.AMD || vendor == X86Vendor.HYGON;
+        if (!amdLike) {
+            // the caches (X86Caches): leaf 4 until its null subleaf, leaf 2 for the parts without leaf 4
+            basic(maxBasic, 2, 0);
+            if (Integer.compareUnsigned(maxBasic, 4) >= 0) {
+                untilNullCache(4);
+            }
+        }
         if (Integer.compareUnsigned(maxBasic, 7) >= 0) {
             int subleaves = Math.min(get(7, 0).eax(), MAX_LEAF7_SUBLEAF);
             for (int s = 1; s <= subleaves; s++) {
@@ -80,11 +92,13 @@ final class LeafReader {
             for (int leaf = 0x8000_0001; Integer.compareUnsigned(leaf, last) <= 0; leaf++) {
                 get(leaf, 0);
             }
+            if (amdLike && Integer.compareUnsigned(maxExt, 0x8000_001D) >= 0) {
+                untilNullCache(0x8000_001D);
+            }
             if (Integer.compareUnsigned(maxExt, 0x8000_0021) >= 0) {
                 get(0x8000_0021, 0);
             }
         }
-        X86Vendor vendor = X86Vendor.of(CpuIdentity.vendorOf(l0));
         if (vendor == X86Vendor.CENTAUR || vendor == X86Vendor.ZHAOXIN) {
             int maxCentaur = get(0xC000_0000, 0).eax();
             if (Integer.compareUnsigned(maxCentaur, 0xC000_0001) >= 0 && Integer.compareUnsigned(maxCentaur, 0xC000_ffff) <= 0) {
@@ -96,6 +110,15 @@ final class LeafReader {
             builder.xcr0(cpu.xgetbv0(), Xcr0Source.XGETBV);
         }
         return builder.build();
+    }
+
+    /** The subleaves of a cache leaf (4, 0x8000001D) up to the first of a null type, at most {@value #MAX_CACHE_SUBLEAVES}. */
+    private void untilNullCache(int leaf) {
+        for (int s = 0; s < MAX_CACHE_SUBLEAVES; s++) {
+            if ((get(leaf, s).eax() & 0x1F) == 0) {
+                return;
+            }
+        }
     }
 
     private CpuidRegisters basic(int maxBasic, int leaf, int subleaf) {
