@@ -1,5 +1,6 @@
 package io.cpufeatures.cli;
 
+import io.cpufeatures.core.CpuCache;
 import io.cpufeatures.core.CpuDumps;
 import io.cpufeatures.core.DumpFormatException;
 import io.cpufeatures.core.UnrecognisedDumpException;
@@ -260,6 +261,13 @@ final class FleetCommand implements Callable<Integer> {
             }
         }
         sb.append("  [").append(String.join(" ", key)).append(']');
+        // the unified levels, the sizes that tell parts of one model apart (a 7800X3D's 96 MiB L3)
+        List<String> caches = cpu.features().caches().stream().filter(c -> c.type() == CpuCache.Type.UNIFIED)
+                .map(c -> c.name() + " " + c.shape().substring(0, c.shape().indexOf(',') < 0 ? c.shape().length()
+                        : c.shape().indexOf(','))).toList();
+        if (!caches.isEmpty()) {
+            sb.append("  ").append(String.join(" ", caches));
+        }
         for (DispatchReport.Entry e : cpu.dispatch().points()) {
             sb.append("  ").append(e.point()).append('=').append(e.selected().orElse("none"));
         }

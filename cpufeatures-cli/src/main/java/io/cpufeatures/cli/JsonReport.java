@@ -17,6 +17,7 @@ import io.cpufeatures.core.ProbeFailure;
 import io.cpufeatures.core.ProbeSource;
 import io.cpufeatures.core.Reason;
 import io.cpufeatures.core.jvm.JvmView;
+import io.cpufeatures.core.CpuCache;
 import io.cpufeatures.core.CpuDescription;
 import io.cpufeatures.core.CpuFeatures;
 import io.cpufeatures.dispatch.CandidateReport;
@@ -168,7 +169,38 @@ final class JsonReport {
         n.set("notUsable", reasons(features.notUsable()));
         ArrayNode policy = n.putArray("policy");
         features.policyFlags().forEach(policy::add);
+        ArrayNode caches = n.putArray("caches");
+        features.caches().forEach(c -> caches.add(cache(c)));
         return n;
+    }
+
+    /** One cache: what the CPU reports of it, null where it reports nothing. */
+    static ObjectNode cache(CpuCache c) {
+        ObjectNode n = NODES.objectNode();
+        n.put("name", c.name());
+        n.put("level", c.level());
+        n.put("type", c.type().name().toLowerCase(Locale.ROOT));
+        n.put("size", c.size());
+        putOrNull(n, "ways", c.ways());
+        n.put("fullyAssociative", c.fullyAssociative());
+        putOrNull(n, "lineBytes", c.lineBytes());
+        putOrNull(n, "sets", c.sets());
+        if (c.inclusive().isPresent()) {
+            n.put("inclusive", c.inclusive().get());
+        } else {
+            n.putNull("inclusive");
+        }
+        putOrNull(n, "sharedBy", c.sharedBy());
+        n.put("source", c.source());
+        return n;
+    }
+
+    private static void putOrNull(ObjectNode n, String field, java.util.OptionalInt value) {
+        if (value.isPresent()) {
+            n.put(field, value.getAsInt());
+        } else {
+            n.putNull(field);
+        }
     }
 
     static ArrayNode reasons(Map<String, List<Reason>> byName) {

@@ -1,5 +1,6 @@
 package io.cpufeatures.cli;
 
+import io.cpufeatures.core.CpuCache;
 import io.cpufeatures.core.CpuDescription;
 import io.cpufeatures.core.CpuFeatures;
 import io.cpufeatures.core.Reason;
@@ -68,6 +69,9 @@ final class TextReport {
             return;
         }
         line("policy", cpu.features().policyFlags().isEmpty() ? "none" : String.join(", ", cpu.features().policyFlags()));
+        for (CpuCache c : cpu.features().caches()) {
+            line("cache " + c.name(), c.shape());
+        }
         heading("usable");
         for (CpuDescription.FeatureGroup g : d.usable()) {
             wrapped("  " + g.label(), String.join(" ", g.features()), "green");

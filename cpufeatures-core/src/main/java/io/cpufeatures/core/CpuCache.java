@@ -95,8 +95,16 @@ public record CpuCache(int level, Type type, long size, OptionalInt ways, boolea
      * @return the name, size and what is known of its shape
      */
     public String summary() {
-        StringBuilder sb = new StringBuilder(name()).append(' ')
-                .append(type == Type.TRACE ? (size / 1024) + "K micro-ops" : bytes(size));
+        return name() + " " + shape();
+    }
+
+    /**
+     * The size and what is known of the shape: {@code 48 KiB, 12-way, 64-byte lines, 1 per 2 logical CPUs}.
+     *
+     * @return the line of {@link #summary()} after the name
+     */
+    public String shape() {
+        StringBuilder sb = new StringBuilder(type == Type.TRACE ? (size / 1024) + "K micro-ops" : bytes(size));
         if (fullyAssociative) {
             sb.append(", fully associative");
         } else {

@@ -52,7 +52,8 @@ class CommandPerArchitectureTest {
             "ppc64le", new Ppc64leSnapshot(0xdc0065c2L, 0xbef00000L, Optional.of("power9"), Optional.of("power9"),
                     OptionalInt.of(0x004e1202), SnapshotSource.emulated("a POWER9 as its kernel describes it")));
 
-    private static final List<String> FIXED = List.of("logicalCpus", "present", "usable", "notUsable", "policy", "dispatch");
+    private static final List<String> FIXED = List.of("logicalCpus", "present", "usable", "notUsable", "policy", "caches",
+            "dispatch");
 
     private record Run(int exit, String out, String err) {
     }

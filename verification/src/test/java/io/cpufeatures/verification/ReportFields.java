@@ -25,7 +25,8 @@ import java.util.ServiceLoader;
 final class ReportFields {
 
     /** The properties of a CPU that are not an architecture's facts, in the schema's order after them. */
-    private static final List<String> FIXED = List.of("logicalCpus", "present", "usable", "notUsable", "policy", "dispatch");
+    private static final List<String> FIXED = List.of("logicalCpus", "present", "usable", "notUsable", "policy", "caches",
+            "dispatch");
 
     private ReportFields() {
     }
