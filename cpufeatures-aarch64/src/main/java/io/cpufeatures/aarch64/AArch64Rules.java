@@ -9,6 +9,7 @@ import io.cpufeatures.core.CpuDescription;
 import io.cpufeatures.core.kit.Architecture;
 import io.cpufeatures.core.kit.ArchitectureTables;
 import io.cpufeatures.core.kit.DecodedCpu;
+import io.cpufeatures.core.kit.DependencyRule;
 import io.cpufeatures.core.kit.FeatureTable;
 import io.cpufeatures.core.kit.Vocabularies;
 import io.cpufeatures.core.spi.FeatureVocabulary;
@@ -75,6 +76,20 @@ final class AArch64Rules implements Architecture<AArch64Feature, AArch64Snapshot
             case KERNEL_ONLY -> new Check("presence", "no ID register describes it: " + f.macro()
                     + (present ? " is set" : " is clear"), present);
         };
+    }
+
+    /**
+     * The kernel's HWCAP is the usable set: a feature it grants stays usable against a dependency row of
+     * ours, GCC's or Rust's whose dependency it withholds (its HWCAP clear) (Cortex-A510 erratum 2658417: Linux hides
+     * {@code bf16}, ID_AA64ISAR1_EL1.BF16, and keeps {@code svebf16}, from ID_AA64ZFR0_EL1; {@code
+     * arch/arm64/kernel/cpu_errata.c}). Linux's own rows (no SVE or SME hwcap without SVE or SME) and two
+     * values of one field stand: the kernel cannot grant past them. The trace says which row was outranked.
+     */
+    @Override
+    public boolean grantOutranks(AArch64Snapshot s, AArch64Feature f, DependencyRule<AArch64Feature> rule) {
+        AArch64Feature needed = rule.dependsOn();
+        return s.hasHwcap(f.word(), f.bit()) && !s.hasHwcap(needed.word(), needed.bit())
+                && rule.origin() != FeatureDependencies.LINUX && rule.origin() != FeatureDependencies.SAME_FIELD;
     }
 
     /** The HWCAP check: whether the kernel allows it. */

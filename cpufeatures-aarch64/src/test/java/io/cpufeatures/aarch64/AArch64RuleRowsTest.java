@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import io.cpufeatures.aarch64.emulation.EmulatedArmCpu;
 import io.cpufeatures.aarch64.feature.Presence;
 import io.cpufeatures.core.CpuFeatures;
+import io.cpufeatures.aarch64.usable.FeatureDependencies;
 import io.cpufeatures.core.Reason;
 import io.cpufeatures.core.ReasonKind;
 import io.cpufeatures.core.SnapshotSource;
@@ -100,6 +101,13 @@ class AArch64RuleRowsTest {
         assertTrue(problems.isEmpty(), String.join("\n", problems));
     }
 
+    /**
+     * With the dependency's HWCAP cleared by the kernel and the feature's kept, Linux's own rows (no SVE or SME
+     * hwcap without SVE or SME) and two values of one field refuse the feature, naming the row; every other
+     * row (GCC's, Rust's, ours) yields to the kernel's grant, and the feature's trace names the row it
+     * outranked (the kernel's HWCAP is the usable set: Cortex-A510 erratum 2658417 hides bf16 and keeps
+     * svebf16). Disabling the dependency still refuses the feature under every row.
+     */
     @Test
     void everyDependencyRowRefusesTheFeatureWhenItsDependencyIsNotUsableAndNamesIt() {
         List<String> problems = new ArrayList<>();
@@ -114,8 +122,21 @@ class AArch64RuleRowsTest {
             List<Reason> r = cpu.reasons(f);
             boolean named = r.stream().anyMatch(x -> x.kind() == ReasonKind.DEPENDENCY
                     && x.detail().startsWith(f.canonicalName() + " <- ") && x.detail().contains(g.canonicalName()));
-            if (!cpu.present().contains(f) || cpu.isUsable(f) || !named) {
+            // a pair Linux's own rows or one field also give (sve2 <- sve is GCC's and Linux's) is the kernel's
+            boolean kernelsOwn = AArch64Rules.INSTANCE.dependencies().rows().stream()
+                    .filter(x -> x.feature() == f && x.dependsOn() == g)
+                    .anyMatch(x -> x.origin() == FeatureDependencies.LINUX || x.origin() == FeatureDependencies.SAME_FIELD);
+            if (kernelsOwn && (!cpu.present().contains(f) || cpu.isUsable(f) || !named)) {
                 problems.add(row + ": with " + g.canonicalName() + " refused, " + f.canonicalName() + " gives " + r);
+            }
+            if (!kernelsOwn && (!cpu.isUsable(f) || cpu.decoded().grantedDespite(f).stream()
+                    .noneMatch(t -> t.contains(f.canonicalName() + " <- " + g.canonicalName())))) {
+                problems.add(row + ": the kernel grants " + f.canonicalName() + " and withholds " + g.canonicalName()
+                        + ", yet it gives " + r + " " + cpu.decoded().grantedDespite(f));
+            }
+            AArch64CpuInfo disabled = AArch64Rules.INSTANCE.decode(all, java.util.Set.of(g));
+            if (disabled.isUsable(f)) {
+                problems.add(row + ": with " + g.canonicalName() + " disabled, " + f.canonicalName() + " is usable");
             }
             if (!AArch64Decoder.decode(all).isUsable(f)) {
                 problems.add(row + ": not usable even with everything");

@@ -136,6 +136,18 @@ final class GeneratedDocs {
                     .append(c.architectureSources().isEmpty() ? "" : "; architecture: " + c.architectureSources())
                     .append(" |\n");
         }
+        sb.append("\nParts whose variant (and revision) names the core, read before the table above:\n\n"
+                + "| implementer | part | variant | revision | core | architecture | sources |\n|---|---|---|---|---|---|---|\n");
+        for (Cores.VariantCore v : Cores.variants()) {
+            CoreModel c = v.core();
+            sb.append("| ").append(String.format("0x%02x ", c.implementer())).append(Implementers.describe(c.implementer()))
+                    .append(" | ").append(String.format("0x%03x", c.part())).append(" | ")
+                    .append(String.format("0x%x", v.variant())).append(" | ")
+                    .append(v.revision() < 0 ? "any" : Integer.toString(v.revision())).append(" | ").append(c.name())
+                    .append(" | ").append(c.architecture()).append(" | ").append(c.nameSources())
+                    .append(c.architectureSources().isEmpty() ? "" : "; architecture: " + c.architectureSources())
+                    .append(" |\n");
+        }
         return sb.toString();
     }
 

@@ -11,13 +11,15 @@ import java.util.Optional;
 /**
  * Which core a MIDR_EL1 names, as data: implementer and part number to the core's name, the
  * architecture version its compiler support targets, and the cloud products built on it. One row
- * per part, each with the sources that name it (the keys below). Variant and revision do not change
- * the core; they are the {@code r}/{@code p} of its revision name.
+ * per part, each with the sources that name it (the keys below). Variant and revision are the
+ * {@code r}/{@code p} of its revision name, except for the few parts one part number holds several
+ * cores of ({@link #variants()}).
  *
  * <p>Sources: ULX, util-linux {@code sys-utils/lscpu-arm.c}; LNX, Linux
  * {@code arch/arm64/include/asm/cputype.h}; GCC, {@code gcc/config/aarch64/aarch64-cores.def} (names
  * and the {@code ARCH_IDENT} of each core, written Armv8.x-A); LLVM,
- * {@code llvm/lib/TargetParser/Host.cpp}; AWS, the aws-graviton-getting-started README (Graviton2 is
+ * {@code llvm/lib/TargetParser/Host.cpp}; PT, pytorch/cpuinfo {@code src/arm/uarch.c} (which Arm core each
+ * Kryo part is built on, and Samsung's parts by variant); AWS, the aws-graviton-getting-started README (Graviton2 is
  * Neoverse N1, Graviton3 Neoverse V1, Graviton4 Neoverse V2, with their architecture versions); ALP,
  * Arm's migration learning path (N1 Armv8.2, V1 Armv8.4, N2/V2 Armv9.0); QEMU, qemu
  * {@code target/arm/cpu64.c} and Trusted Firmware-A {@code qemu_max.h} (the {@code max} CPU: implementer
@@ -145,12 +147,14 @@ public final class Cores {
             core(0x51, 0x201, "Kryo", "", "", "ULX,LNX,LLVM", ""),
             core(0x51, 0x205, "Kryo", "", "", "ULX,LNX,LLVM", ""),
             core(0x51, 0x211, "Kryo", "", "", "ULX,LNX,LLVM", ""),
-            core(0x51, 0x800, "Falkor V1 / Kryo 2xx Gold", "", "", "ULX,LNX,LLVM", ""),
-            core(0x51, 0x801, "Kryo 2xx Silver / Kryo V2", "", "", "ULX,LNX,LLVM", ""),
-            core(0x51, 0x802, "Kryo 3xx Gold", "", "", "ULX,LNX,LLVM", ""),
-            core(0x51, 0x803, "Kryo 3xx Silver", "", "", "ULX,LNX,LLVM", ""),
-            core(0x51, 0x804, "Kryo 4xx Gold", "", "", "ULX,LNX,LLVM", ""),
-            core(0x51, 0x805, "Kryo 4xx/5xx Silver", "", "", "ULX,LNX,LLVM", ""),
+            // Kryo 2xx-5xx: Arm cores Qualcomm built and renumbered (PT's uarch.c, LLVM for the Gold ones, Linux's
+            // erratum lists: Kryo2XX Silver among Cortex-A53's, Kryo4xx Gold/Silver with A76/A55 revisions)
+            core(0x51, 0x800, "Kryo 2xx Gold (Cortex-A73 based) or Falkor V1", "", "", "ULX,LNX,LLVM,PT", ""),
+            core(0x51, 0x801, "Kryo 2xx Silver (Cortex-A53 based)", "Armv8.0-A", "", "ULX,LNX,LLVM,PT", "GCC"),
+            core(0x51, 0x802, "Kryo 3xx Gold (Cortex-A75 based)", "Armv8.2-A", "", "ULX,LNX,LLVM,PT", "GCC"),
+            core(0x51, 0x803, "Kryo 3xx Silver (Cortex-A55 based)", "Armv8.2-A", "", "ULX,LNX,LLVM,PT", "GCC"),
+            core(0x51, 0x804, "Kryo 4xx Gold (Cortex-A76 based)", "Armv8.2-A", "", "ULX,LNX,LLVM,PT", "GCC"),
+            core(0x51, 0x805, "Kryo 4xx/5xx Silver (Cortex-A55 based)", "Armv8.2-A", "", "ULX,LNX,LLVM,PT", "GCC"),
             core(0x51, 0xc00, "Falkor (Centriq 2400)", "Armv8.0-A", "", "ULX,LNX,LLVM", "GCC"),
             core(0x51, 0xc01, "Saphira", "Armv8.4-A", "", "ULX,LNX,LLVM", "GCC"),
             // Cavium
@@ -171,7 +175,7 @@ public final class Cores {
             core(0x42, 0x516, "Vulcan (became ThunderX2)", "Armv8.1-A", "", "ULX,LNX,GCC,LLVM", "GCC"),
             core(0x42, 0x100, "Brahma-B53", "", "", "ULX,LNX", ""),
             // Samsung
-            core(0x53, 0x001, "Exynos M1", "Armv8.0-A", "", "ULX,GCC", "GCC"),
+            core(0x53, 0x001, "Exynos M1 or M2", "Armv8.0-A", "", "ULX,GCC,PT", "GCC"),
             core(0x53, 0x002, "Exynos M3", "", "", "ULX,GCC", ""),
             core(0x53, 0x003, "Exynos M4", "", "", "ULX,GCC", ""),
             core(0x53, 0x004, "Exynos M5", "", "", "ULX,GCC", ""),
@@ -189,6 +193,32 @@ public final class Cores {
             core(0x68, 0x000, "Phecda", "Armv8.0-A", "", "GCC", "GCC"),
             // Software implementations
             core(0x00, 0x051, "QEMU max", "", "", "QEMU", ""));
+
+    /**
+     * A part whose variant (and, for one, revision) names a different core, consulted before the table.
+     *
+     * @param variant  MIDR_EL1.Variant
+     * @param revision MIDR_EL1.Revision, or -1 for any
+     * @param core     the core it is
+     */
+    public record VariantCore(int variant, int revision, CoreModel core) {
+    }
+
+    /**
+     * Parts one MIDR part number holds several cores of, told apart by variant: Samsung's Exynos M1 (variant
+     * 1, Exynos 8890) and M2 (variant 4, Exynos 8895) share part 0x001 (PT {@code src/arm/uarch.c}; LLVM's
+     * Host.cpp before 2023 too); Qualcomm's part 0x800 is Falkor V1 at r0p0, the only revision Linux's Falkor
+     * errata match ({@code ERRATA_MIDR_REV(MIDR_QCOM_FALKOR_V1, 0, 0)}, {@code cpu_errata.c}), and Kryo 280
+     * Gold, a Cortex-A73, at variant 0xA (Snapdragon 835; recorded devices), as 0x801 variant 0xA is Kryo 280
+     * Silver, a Cortex-A53 (Linux lists "Kryo2XX Silver rAp4" with the A53 r0p4 erratum 845719).
+     */
+    private static final List<VariantCore> VARIANTS = List.of(
+            new VariantCore(0x1, -1, core(0x53, 0x001, "Exynos M1", "Armv8.0-A", "", "PT", "GCC")),
+            new VariantCore(0x4, -1, core(0x53, 0x001, "Exynos M2", "Armv8.0-A", "", "PT", "GCC")),
+            new VariantCore(0x0, 0, core(0x51, 0x800, "Falkor V1", "Armv8.0-A", "", "LNX", "GCC")),
+            new VariantCore(0xA, -1, core(0x51, 0x800, "Kryo 280 Gold (Cortex-A73 based)", "Armv8.0-A", "", "PT,LNX", "GCC")),
+            new VariantCore(0xA, -1, core(0x51, 0x801, "Kryo 280 Silver (Cortex-A53 based)", "Armv8.0-A", "", "PT,LNX",
+                    "GCC")));
 
     private static final Map<Integer, CoreModel> BY_ID = index();
 
@@ -216,14 +246,25 @@ public final class Cores {
         return TABLE;
     }
 
+    /** {@return the parts whose variant names the core, in table order; immutable} */
+    public static List<VariantCore> variants() {
+        return VARIANTS;
+    }
+
     /**
      * The core {@code midr} names, if the table knows its implementer and part.
      *
      * @param midr MIDR_EL1's fields; not null
-     * @return the row of its implementer and part number (variant and revision do not change the core); empty for
-     *         a part the table does not know
+     * @return the row of its implementer, part number and variant where the variant names the core ({@link
+     *         #variants()}), else of its implementer and part number; empty for a part the table does not know
      */
     public static Optional<CoreModel> of(Midr midr) {
+        for (VariantCore v : VARIANTS) {
+            if (v.core().implementer() == midr.implementer() && v.core().part() == midr.part()
+                    && v.variant() == midr.variant() && (v.revision() < 0 || v.revision() == midr.revision())) {
+                return Optional.of(v.core());
+            }
+        }
         return Optional.ofNullable(BY_ID.get(midr.implementer() << 12 | midr.part()));
     }
 }

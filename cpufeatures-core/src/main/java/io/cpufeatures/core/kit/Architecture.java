@@ -137,6 +137,21 @@ public interface Architecture<F extends Enum<F> & FeatureRow, C, S extends CpuSn
     CpuDescription describe(I info, int logicalCpus);
 
     /**
+     * Whether the OS's grant of {@code feature} on {@code cpu} stands although {@code rule}'s dependency is not
+     * usable: on Linux the kernel's HWCAP is the usable set, and a dependency the kernel deliberately
+     * withholds (Cortex-A510 erratum 2658417 hides {@code bf16} and keeps {@code svebf16}) must not clear
+     * what it grants. False by default: every row applies.
+     *
+     * @param cpu     what the checks read of the CPU; not null
+     * @param feature the dependent feature, whose own checks passed; not null
+     * @param rule    the row whose dependency is not usable; not null
+     * @return whether the feature stays usable against that row
+     */
+    default boolean grantOutranks(C cpu, F feature, DependencyRule<F> rule) {
+        return false;
+    }
+
+    /**
      * {@return the caches {@code info} reports, by level; empty when its snapshot says nothing of them}
      *
      * @param info a decoded CPU of this architecture; not null

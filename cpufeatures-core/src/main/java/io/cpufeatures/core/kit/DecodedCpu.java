@@ -42,9 +42,12 @@ public final class DecodedCpu<F extends Enum<F> & FeatureRow, C> {
     private final Map<F, List<Reason>> reasons;
     private final Set<String> policy;
     private final Set<F> disabled;
+    /** The usable features kept by the OS's grant although a row of ours says a dependency is not usable, with why. */
+    private final Map<F, List<String>> granted;
 
     private DecodedCpu(FeatureTable<F> features, C cpu, Set<F> present, Set<F> usable, Map<F, List<Reason>> reasons,
-            Set<String> policy, Set<F> disabled) {
+            Set<String> policy, Set<F> disabled, Map<F, List<String>> granted) {
+        this.granted = Collections.unmodifiableMap(granted);
         this.features = features;
         this.cpu = cpu;
         this.present = Collections.unmodifiableSet(present);
@@ -104,6 +107,10 @@ public final class DecodedCpu<F extends Enum<F> & FeatureRow, C> {
                 usable.add(f);
             }
         }
+        Map<F, List<String>> granted = new EnumMap<>(table.type());
+        if (usable.size() < ownChecksPass.size()) {
+            usable = withGrants(architecture, cpu, dependencies, ownChecksPass, disabledSet, granted);
+        }
         for (F f : presentSet) {
             if (!usable.contains(f)) {
                 dependencies.chain(f, usable, presentSet).ifPresent(c -> reasons.computeIfAbsent(f, k -> new ArrayList<>(1))
@@ -117,7 +124,53 @@ public final class DecodedCpu<F extends Enum<F> & FeatureRow, C> {
                 policy.add(rule.flag());
             }
         }
-        return new DecodedCpu<>(table, cpu, presentSet, usable, reasons, policy, disabledSet);
+        return new DecodedCpu<>(table, cpu, presentSet, usable, reasons, policy, disabledSet, granted);
+    }
+
+    /**
+     * The clear-only fixpoint over the direct rows, where a row the architecture lets the OS's grant outrank
+     * ({@link Architecture#grantOutranks}) clears nothing: what the closure gives when no grant outranks a row.
+     * Each feature kept so is noted in {@code granted} with the rows it was kept against. What the user
+     * disabled takes what depends on it along, whatever the OS grants.
+     */
+    private static <F extends Enum<F> & FeatureRow, C> EnumSet<F> withGrants(Architecture<F, C, ?, ?> architecture,
+            C cpu, DependencyTable<F> dependencies, EnumSet<F> ownChecksPass, EnumSet<F> disabled,
+            Map<F, List<String>> granted) {
+        EnumSet<F> usable = EnumSet.copyOf(ownChecksPass);
+        usable.removeIf(f -> dependencies.closureOf(f).stream().anyMatch(disabled::contains));
+        boolean changed = true;
+        while (changed) {
+            changed = false;
+            for (DependencyRule<F> rule : dependencies.rows()) {
+                if (usable.contains(rule.feature()) && !usable.contains(rule.dependsOn())
+                        && !architecture.grantOutranks(cpu, rule.feature(), rule)) {
+                    usable.remove(rule.feature());
+                    changed = true;
+                }
+            }
+        }
+        for (DependencyRule<F> rule : dependencies.rows()) {
+            if (usable.contains(rule.feature()) && !usable.contains(rule.dependsOn())) {
+                granted.computeIfAbsent(rule.feature(), k -> new ArrayList<>(1)).add("usable although "
+                        + rule.dependsOn().canonicalName() + " is not: the OS grants " + rule.feature().canonicalName()
+                        + ", and its grant outranks the rule " + rule.feature().canonicalName() + " <- "
+                        + rule.dependsOn().canonicalName() + " (" + rule.origin().label() + ": " + rule.why() + ")");
+            }
+        }
+        granted.replaceAll((f, l) -> List.copyOf(l));
+        return usable;
+    }
+
+    /**
+     * Why {@code feature} is usable although a dependency row says it needs a feature that is not: the OS
+     * grants it, and the architecture lets that grant outrank the row (the kernel withholds the dependency
+     * for an erratum of its own, say). Empty for every other feature.
+     *
+     * @param feature a feature of the table; not null
+     * @return the sentences, one per row the grant outranked
+     */
+    public List<String> grantedDespite(F feature) {
+        return granted.getOrDefault(feature, List.of());
     }
 
     /** {@code list} with {@code r} added, made on the first reason (most features have none). */

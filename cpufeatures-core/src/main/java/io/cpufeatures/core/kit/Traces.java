@@ -1,6 +1,7 @@
 package io.cpufeatures.core.kit;
 
 import io.cpufeatures.core.Reason;
+import io.cpufeatures.core.trace.Check;
 import io.cpufeatures.core.trace.ErratumCheck;
 import io.cpufeatures.core.trace.FeatureTrace;
 import io.cpufeatures.core.trace.Link;
@@ -56,12 +57,18 @@ public final class Traces {
             policies.add(new PolicyCheck(p.flag(), cpu.policy().contains(p.flag()), p.meaning()));
         }
         List<Reason> reasons = cpu.reasons(feature);
+        Check osState = architecture.osState(cpu.cpu(), feature);
+        if (cpu.isUsable(feature) && !cpu.grantedDespite(feature).isEmpty()) {
+            // usable against a row of the table: the OS check says which row its grant outranked, and why
+            osState = new Check(osState.label(), osState.text() + "; " + String.join("; ", cpu.grantedDespite(feature)),
+                    osState.holds());
+        }
         Verdict verdict = cpu.isUsable(feature) ? Verdict.USABLE : present ? Verdict.NOT_USABLE : Verdict.NOT_PRESENT;
         Optional<String> root = verdict == Verdict.NOT_USABLE
                 ? dependencies.chain(feature, cpu.usable(), cpu.present()).map(c -> c.root().canonicalName())
                 : Optional.empty();
         return new FeatureTrace(feature.canonicalName(), feature.aliases(), feature.family(),
-                architecture.presence(cpu.cpu(), feature, present), architecture.osState(cpu.cpu(), feature), direct,
+                architecture.presence(cpu.cpu(), feature, present), osState, direct,
                 indirect, errata, reasons.contains(DecodedCpu.DISABLED), policies, List.of(), verdict, reasons, root);
     }
 
