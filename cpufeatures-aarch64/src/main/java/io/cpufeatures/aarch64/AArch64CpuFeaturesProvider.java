@@ -3,10 +3,16 @@ package io.cpufeatures.aarch64;
 import io.cpufeatures.aarch64.dump.AArch64DumpFormats;
 import io.cpufeatures.aarch64.probe.AArch64Probe;
 import io.cpufeatures.core.CpuDescription;
+import io.cpufeatures.core.CpuKind;
+import io.cpufeatures.core.ProbeSource;
 import io.cpufeatures.core.kit.ArchitectureProvider;
+import io.cpufeatures.core.kit.ProbeSequence;
 import io.cpufeatures.core.kit.SnapshotFormat;
+import io.cpufeatures.core.spi.ArchitectureFeatures;
 import io.cpufeatures.core.spi.ProbeMode;
+import java.util.ArrayList;
 import java.util.List;
+import java.util.Optional;
 import java.util.Set;
 
 /**
@@ -32,9 +38,35 @@ public final class AArch64CpuFeaturesProvider extends ArchitectureProvider<AArch
         return AArch64DumpFormats.ALL;
     }
 
+    /**
+     * {@inheritDoc} On Linux the probed snapshot is one per core kind of the process's CPUs (sysfs gives each
+     * CPU's MIDR_EL1): a big.LITTLE part is reported as a hybrid x86 part is, each kind with its own report
+     * and the process-wide answer what every kind can run; each kind carries the caches sysfs lists.
+     */
     @Override
     public ProbeResult probe(ProbeMode mode) {
-        return result(AArch64Probe.system().probe(mode));
+        AArch64Probe probe = AArch64Probe.system();
+        ProbeSequence.Result<AArch64Snapshot> r = probe.probe(mode);
+        if (r.snapshot().isEmpty()) {
+            return result(r);
+        }
+        return probed(probe.kinds(r.snapshot().get(), Runtime.getRuntime().availableProcessors()), r.source());
+    }
+
+    /** The report of {@code kinds}: the one kind's, or one entry per kind and what they all can run. */
+    public ProbeResult probed(List<AArch64Probe.Kind> kinds, ProbeSource source) {
+        if (kinds.size() == 1) {
+            AArch64Probe.Kind k = kinds.get(0);
+            return new ProbeResult(features(k.snapshot(), Optional.empty(), k.caches()), source);
+        }
+        List<CpuKind<ArchitectureFeatures>> each = new ArrayList<>();
+        StringBuilder detail = new StringBuilder(source.detail()).append("; core kinds from sysfs:");
+        for (AArch64Probe.Kind k : kinds) {
+            each.add(new CpuKind<>(features(k.snapshot(), k.coreKind(), k.caches()), k.logicalCpus(), k.firstCpu()));
+            detail.append(' ').append(k.coreKind().orElse("?")).append(" x").append(k.logicalCpus());
+        }
+        return ProbeResult.ofCoreKinds(each, new ProbeSource(source.kind(), detail.toString(), source.failures(),
+                source.elapsed()));
     }
 
     /**

@@ -134,6 +134,28 @@ class CliTest {
     }
 
     @Test
+    void aBigLittleArmDumpIsOneEntryPerCoreKindAndTheChoiceNamesThem(@TempDir Path dir) throws Exception {
+        StringBuilder sb = new StringBuilder("cpufeatures-aarch64-dump 1\n");
+        for (int cpu = 0; cpu < 8; cpu++) {
+            sb.append("cpu ").append(cpu).append("\nhwcap 0x119ffb\nhwcap2 0x0\nhwcap3 absent\nid_registers mrs\nMIDR_EL1 ")
+                    .append(cpu < 4 ? "0x412fd050" : "0x414fd0b0").append("\nREVIDR_EL1 0x0\nID_AA64PFR0_EL1 0x110011\n")
+                    .append("ID_AA64PFR1_EL1 0x20\nID_AA64PFR2_EL1 0x0\nID_AA64ZFR0_EL1 0x0\nID_AA64SMFR0_EL1 0x0\n")
+                    .append("ID_AA64FPFR0_EL1 0x0\nID_AA64ISAR0_EL1 0x100010211120\nID_AA64ISAR1_EL1 0x100001\n")
+                    .append("ID_AA64ISAR2_EL1 0x0\nID_AA64ISAR3_EL1 0x0\nID_AA64MMFR0_EL1 0xff000000\nID_AA64MMFR1_EL1 0x0\n")
+                    .append("ID_AA64MMFR2_EL1 0x0\nID_AA64MMFR3_EL1 0x0\nsve_vector_bytes none\nsme_vector_bytes none\n");
+        }
+        Path dump = Files.writeString(dir.resolve("big-little.txt"), sb);
+        JsonNode r = JSON.readTree(run("report", "--json", "--cpuid-file", dump.toString()).out());
+        assertEquals(2, r.path("cpus").size());
+        assertEquals("Cortex-A55", r.path("cpus").get(0).path("microarchitecture").asText());
+        assertEquals("Cortex-A76", r.path("cpus").get(1).path("microarchitecture").asText());
+        java.util.Iterator<JsonNode> points = r.path("dispatch").elements();
+        assertTrue(points.hasNext());
+        assertEquals("every core type (Cortex-A55: 4 logical CPUs, Cortex-A76: 4)", points.next().path("chosenFor").asText(),
+                r.path("dispatch").toString());
+    }
+
+    @Test
     void aHybridPartChoosesWhatEveryCoreTypeCanRunAndSaysSo(@TempDir Path dir) throws Exception {
         Path dump = EmulatedDumps.hybridWithoutPopcntOnEfficiencyCores(dir, 2, 4);
         JsonNode r = JSON.readTree(run("report", "--json", "--cpuid-file", dump.toString()).out());

@@ -7,6 +7,7 @@ import io.cpufeatures.aarch64.IdRegister;
 import io.cpufeatures.aarch64.IdRegisterSource;
 import io.cpufeatures.aarch64.dump.MacSysctlListing;
 import io.cpufeatures.aarch64.dump.WindowsProcessorRegistry;
+import io.cpufeatures.core.CpuCache;
 import io.cpufeatures.core.SnapshotSource;
 import io.cpufeatures.core.SourceKind;
 import io.cpufeatures.core.kit.ProbeSequence;
@@ -22,6 +23,7 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.BitSet;
 import java.util.EnumMap;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -58,6 +60,10 @@ public final class AArch64Probe {
 
     private final Path procCpuinfo;
     private final Path sysfsCpu0;
+    /** The sysfs CPU directory, {@code /sys/devices/system/cpu}: each CPU's MIDR, capacity and caches. */
+    private final Path sysfsCpus;
+    /** {@code /proc/self/status}: the CPUs the process may run on. */
+    private final Path status;
     private final Path exe;
     private final boolean linux;
     private final boolean macos;
@@ -70,6 +76,14 @@ public final class AArch64Probe {
 
     AArch64Probe(Path procCpuinfo, Path sysfsCpu0, Path exe, boolean linux, boolean macos, boolean freebsd,
             boolean windows) {
+        this(procCpuinfo, sysfsCpu0, exe, linux, macos, freebsd, windows, sysfsCpu0.resolve("../../..").normalize(),
+                Path.of("/proc/self/status"));
+    }
+
+    AArch64Probe(Path procCpuinfo, Path sysfsCpu0, Path exe, boolean linux, boolean macos, boolean freebsd,
+            boolean windows, Path sysfsCpus, Path status) {
+        this.sysfsCpus = sysfsCpus;
+        this.status = status;
         this.procCpuinfo = procCpuinfo;
         this.sysfsCpu0 = sysfsCpu0;
         this.exe = exe;
@@ -279,6 +293,91 @@ public final class AArch64Probe {
             throw new IOException(p + " holds '" + t + "', not 0x and hex digits");
         }
         return Long.parseUnsignedLong(t.substring(2), 16);
+    }
+
+    /**
+     * One kind of core of this machine.
+     *
+     * @param snapshot    its snapshot: the probed one, with the kind's MIDR_EL1 on a machine of several kinds
+     * @param logicalCpus how many of the process's CPUs are of this kind
+     * @param firstCpu    the first of them
+     * @param coreKind    the kind's name on a machine of several kinds ({@code Cortex-A76}); empty otherwise
+     * @param caches      the caches of its CPUs, from sysfs; empty when not read
+     */
+    public record Kind(AArch64Snapshot snapshot, int logicalCpus, int firstCpu, Optional<String> coreKind,
+            List<CpuCache> caches) {
+    }
+
+    /**
+     * The core kinds of this machine, from Linux's sysfs ({@link SysfsCpus}), for the snapshot the probe read:
+     * one kind with the sysfs caches when its CPUs share one MIDR_EL1, one per MIDR_EL1 otherwise (the HWCAPs and
+     * ID registers are the kernel's system-wide values, so only the MIDR differs); the probed snapshot alone, and
+     * no caches, off Linux or when sysfs names no CPU's MIDR (under qemu-user it is the host's).
+     *
+     * @param probed the snapshot the probe read; not null
+     * @param logical how many logical CPUs the JVM sees, for the single kind when sysfs says nothing
+     * @return the kinds, the one the probe ran on among them
+     */
+    public List<Kind> kinds(AArch64Snapshot probed, int logical) {
+        List<SysfsCpus.Kind> found = List.of();
+        if (linux) {
+            try {
+                String proc = Files.isReadable(procCpuinfo) ? io.cpufeatures.os.ProcCpuinfo.read(procCpuinfo, true) : "";
+                found = SysfsCpus.kinds(sysfsCpus, allowed(), proc);
+            } catch (IOException | RuntimeException e) {
+                LOG.debug("cpufeatures: core kinds not read from {}: {}", sysfsCpus, e.toString());
+            }
+        }
+        if (found.isEmpty()) {
+            return List.of(new Kind(probed, logical, 0, Optional.empty(), List.of()));
+        }
+        if (found.size() == 1) {
+            SysfsCpus.Kind k = found.get(0);
+            return List.of(new Kind(probed, k.cpus().size(), k.cpus().get(0), Optional.empty(), k.caches()));
+        }
+        List<Kind> kinds = new ArrayList<>();
+        for (SysfsCpus.Kind k : found) {
+            String name = io.cpufeatures.aarch64.identity.Cores.of(k.midr()).map(c -> c.name())
+                    .orElse(String.format("MIDR 0x%08x", k.midr().value()));
+            boolean twice = found.stream().filter(o -> o != k).anyMatch(o -> io.cpufeatures.aarch64.identity.Cores.of(o.midr())
+                    .map(c -> c.name()).orElse("").equals(name));
+            String label = twice ? name + " r" + k.midr().variant() + "p" + k.midr().revision() : name;
+            kinds.add(new Kind(withMidr(probed, k, label), k.cpus().size(), k.cpus().get(0), Optional.of(label), k.caches()));
+        }
+        return List.copyOf(kinds);
+    }
+
+    /** The CPUs this process may run on ({@code Cpus_allowed_list}); empty when it cannot be read. */
+    private Optional<BitSet> allowed() {
+        try {
+            for (String line : Files.readAllLines(status, StandardCharsets.US_ASCII)) {
+                if (line.startsWith("Cpus_allowed_list:")) {
+                    return Optional.of(CpuList.parse(line.substring(line.indexOf(':') + 1)));
+                }
+            }
+        } catch (IOException | RuntimeException e) {
+            LOG.debug("cpufeatures: the process's CPUs not read from {}: {}", status, e.toString());
+        }
+        return Optional.empty();
+    }
+
+    /** {@code probed} with the kind's MIDR_EL1 (and no REVIDR_EL1: it was the probing CPU's), its source saying so. */
+    private static AArch64Snapshot withMidr(AArch64Snapshot probed, SysfsCpus.Kind k, String label) {
+        AArch64Snapshot.Builder b = AArch64Snapshot.builder(new SnapshotSource(probed.source().kind(),
+                probed.source().detail() + "; " + label + ": logical CPUs " + k.cpus() + ", MIDR_EL1 from sysfs"
+                        + k.capacity().stream().mapToObj(c -> ", capacity " + c).findFirst().orElse("")));
+        b.hwcap(HwcapWord.HWCAP, probed.hwcap()).hwcap(HwcapWord.HWCAP2, probed.hwcap2());
+        probed.hwcap3().ifPresent(w -> b.hwcap(HwcapWord.HWCAP3, w));
+        b.idSource(probed.idSource() == IdRegisterSource.NONE ? IdRegisterSource.SYSFS : probed.idSource());
+        probed.registers().forEach((r, v) -> {
+            if (r != IdRegister.MIDR_EL1 && r != IdRegister.REVIDR_EL1) {
+                b.register(r, v);
+            }
+        });
+        b.register(IdRegister.MIDR_EL1, k.midr().value());
+        probed.sveVectorBytes().ifPresent(b::sveVectorBytes);
+        probed.smeVectorBytes().ifPresent(b::smeVectorBytes);
+        return b.build();
     }
 
     private AArch64Snapshot procSnapshot(String why) throws IOException {

@@ -1,5 +1,6 @@
 package io.cpufeatures.core.kit;
 
+import io.cpufeatures.core.CpuCache;
 import io.cpufeatures.core.CpuSnapshot;
 import io.cpufeatures.core.DumpFormatException;
 import io.cpufeatures.core.ProbeSource;
@@ -80,6 +81,24 @@ public abstract class ArchitectureProvider<F extends Enum<F> & FeatureRow, S ext
     private static <F extends Enum<F> & FeatureRow, C, S extends CpuSnapshot, I extends CpuInfo<F, S>> ArchitectureFeatures
             view(Architecture<F, C, S, I> a, S snapshot) {
         return new DecodedFeatures<>(a, a.decode(snapshot, Set.of()));
+    }
+
+    /**
+     * The facade's view of one snapshot of this architecture, with what its probe read beside it
+     * ({@link DecodedFeatures#withProbed}).
+     *
+     * @param snapshot the snapshot; not null
+     * @param coreKind the kind of core it is one of; empty when the machine's cores are of one kind; not null
+     * @param caches   its caches, as the probe read them; not null
+     * @return its decoding, as the core asks it
+     */
+    protected final ArchitectureFeatures features(S snapshot, Optional<String> coreKind, List<CpuCache> caches) {
+        return viewProbed(architecture, snapshot, coreKind, caches);
+    }
+
+    private static <F extends Enum<F> & FeatureRow, C, S extends CpuSnapshot, I extends CpuInfo<F, S>> ArchitectureFeatures
+            viewProbed(Architecture<F, C, S, I> a, S snapshot, Optional<String> coreKind, List<CpuCache> caches) {
+        return new DecodedFeatures<>(a, a.decode(snapshot, Set.of())).withProbed(coreKind, caches);
     }
 
     /**

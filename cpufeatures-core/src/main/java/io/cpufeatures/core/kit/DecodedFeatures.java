@@ -34,6 +34,10 @@ public final class DecodedFeatures<F extends Enum<F> & FeatureRow, C, S extends 
     private final Set<String> present;
     private final Set<String> usable;
     private final Map<String, List<Reason>> notUsable;
+    /** The core kind this CPU is one of, when its probe says so; null: the architecture's own answer. */
+    private final Optional<String> kind;
+    /** The caches its probe read beside the snapshot (sysfs); null: the architecture's own, from the snapshot. */
+    private final List<CpuCache> caches;
 
     /**
      * The view of {@code info}.
@@ -44,6 +48,12 @@ public final class DecodedFeatures<F extends Enum<F> & FeatureRow, C, S extends 
      *                                  hold what this architecture's checks read
      */
     public DecodedFeatures(Architecture<F, C, S, I> architecture, I info) {
+        this(architecture, info, null, null);
+    }
+
+    private DecodedFeatures(Architecture<F, C, S, I> architecture, I info, Optional<String> kind, List<CpuCache> caches) {
+        this.kind = kind;
+        this.caches = caches == null ? null : List.copyOf(caches);
         this.architecture = Objects.requireNonNull(architecture, "architecture");
         this.info = Objects.requireNonNull(info, "info");
         if (info.decoded().features() != architecture.features()) {
@@ -128,7 +138,22 @@ public final class DecodedFeatures<F extends Enum<F> & FeatureRow, C, S extends 
         for (String n : canonicalNames) {
             architecture.features().byCanonical(n).ifPresent(more::add);
         }
-        return new DecodedFeatures<>(architecture, architecture.decodeWithout(info, more));
+        return new DecodedFeatures<>(architecture, architecture.decodeWithout(info, more), kind, caches);
+    }
+
+    /**
+     * The same view, as one kind of core of a machine whose probe read what the snapshot cannot hold: which
+     * kind (the cores of a big.LITTLE part differ in MIDR_EL1 only, read per CPU from sysfs) and its caches
+     * (sysfs's, where the architecture has no cache registers EL0 can read).
+     *
+     * @param coreKind the kind, as a report and a dispatch explanation name it ({@code Cortex-A76}); empty when
+     *                 the machine's cores are all of one kind; not null
+     * @param cpuCaches the caches of this kind's CPUs; not null
+     * @return a new view; this one is unchanged
+     */
+    public DecodedFeatures<F, C, S, I> withProbed(Optional<String> coreKind, List<CpuCache> cpuCaches) {
+        return new DecodedFeatures<>(architecture, info, Objects.requireNonNull(coreKind, "coreKind"),
+                Objects.requireNonNull(cpuCaches, "cpuCaches"));
     }
 
     @Override
@@ -153,12 +178,12 @@ public final class DecodedFeatures<F extends Enum<F> & FeatureRow, C, S extends 
 
     @Override
     public Optional<String> coreType() {
-        return architecture.coreType(info);
+        return kind != null ? kind : architecture.coreType(info);
     }
 
     @Override
     public List<CpuCache> caches() {
-        return architecture.caches(info);
+        return caches != null ? caches : architecture.caches(info);
     }
 
     @Override

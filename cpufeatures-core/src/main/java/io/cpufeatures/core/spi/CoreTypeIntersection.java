@@ -92,7 +92,9 @@ public final class CoreTypeIntersection implements ArchitectureFeatures {
     }
 
     private static String label(CpuKind<ArchitectureFeatures> k) {
-        return k.cpu().coreType().orElse("some");
+        // a kind from a dump names no core type: its microarchitecture (an AArch64 big.LITTLE dump's Cortex-A76) does
+        return k.cpu().coreType().orElseGet(() -> Optional.ofNullable(k.cpu().identity().get("microarchitecture"))
+                .filter(m -> !m.isEmpty()).orElse("some"));
     }
 
     /**
