@@ -80,6 +80,13 @@ final class JsonReport {
      */
     static ObjectNode report(ReportModel model) {
         ObjectNode root = machine(versioned(), model);
+        model.topology().ifPresent(t -> {
+            ObjectNode n = root.putObject("topology");
+            n.put("packages", t.packages());
+            n.put("cores", t.cores());
+            n.put("threads", t.threads());
+            n.put("source", t.source());
+        });
         root.set("jvm", jvm(model.jvm()));
         root.set("dispatch", dispatch(model.dispatch()));
         return root;

@@ -18,8 +18,10 @@ import java.util.List;
  * @param jvm    the JVM's view
  * @param dispatch what every dispatch point chooses for the machine as a whole (on a hybrid part: for
  *                 every core type at once)
+ * @param topology this machine's packages, cores and threads, when the report is of this machine and the OS says
  */
-record ReportModel(ProbeSource source, List<CpuEntry> cpus, JvmView jvm, DispatchReport dispatch) {
+record ReportModel(ProbeSource source, List<CpuEntry> cpus, JvmView jvm, DispatchReport dispatch,
+        java.util.Optional<io.cpufeatures.core.CpuTopology> topology) {
 
     /**
      * One distinct CPU.
@@ -51,6 +53,7 @@ record ReportModel(ProbeSource source, List<CpuEntry> cpus, JvmView jvm, Dispatc
                     DispatchReport.of(c.cpu(), machine.process(), basis)));
         }
         DispatchReport whole = cpus.size() == 1 ? cpus.get(0).dispatch() : DispatchReport.of(machine.whole(), machine.process(), basis);
-        return new ReportModel(machine.source(), cpus, jvm, whole);
+        return new ReportModel(machine.source(), cpus, jvm, whole,
+                machine.process() ? io.cpufeatures.core.CpuTopology.current() : java.util.Optional.empty());
     }
 }

@@ -1,0 +1,128 @@
+package io.cpufeatures.core;
+
+import io.cpufeatures.core.internal.Once;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Objects;
+import java.util.Optional;
+import java.util.Set;
+import java.util.function.Supplier;
+
+/**
+ * How this machine's logical CPUs are laid out, as Linux says in sysfs
+ * ({@code /sys/devices/system/cpu/cpuN/topology}): packages (sockets), cores and threads (logical CPUs),
+ * counting the online CPUs. A thread layout (one worker per core, per package) is chosen from these;
+ * {@code lscpu} shows the same. Read on Linux only, whatever the architecture; elsewhere unknown.
+ *
+ * @param packages the physical packages ({@code physical_package_id}s) of the online CPUs
+ * @param cores    the cores ({@code (physical_package_id, die_id, core_id)}s) of the online CPUs
+ * @param threads  the online logical CPUs
+ * @param source   where it was read
+ */
+public record CpuTopology(int packages, int cores, int threads, String source) {
+
+    private static final Path SYSFS = Path.of("/sys/devices/system/cpu");
+    private static final Once<Optional<CpuTopology>> CURRENT = new Once<>(new OfThisMachine());
+
+    /**
+     * Validates the parts.
+     *
+     * @param packages at least 1
+     * @param cores    at least {@code packages}
+     * @param threads  at least {@code cores}
+     * @param source   not null
+     * @throws IllegalArgumentException if the counts do not nest
+     */
+    public CpuTopology {
+        Objects.requireNonNull(source, "source");
+        if (packages < 1 || cores < packages || threads < cores) {
+            throw new IllegalArgumentException("a topology nests: " + packages + " packages, " + cores + " cores, "
+                    + threads + " threads");
+        }
+    }
+
+    /** Reads this machine's. A class, not a lambda: this class may initialise on a short stack. */
+    private static final class OfThisMachine implements Supplier<Optional<CpuTopology>> {
+        @Override
+        public Optional<CpuTopology> get() {
+            return System.getProperty("os.name", "").startsWith("Linux") ? ofSysfs(SYSFS) : Optional.empty();
+        }
+    }
+
+    /**
+     * This machine's, read once.
+     *
+     * @return the topology; empty off Linux, or when sysfs does not say (a container without {@code /sys})
+     */
+    public static Optional<CpuTopology> current() {
+        return CURRENT.get();
+    }
+
+    /**
+     * The topology a sysfs CPU directory describes.
+     *
+     * @param root the directory, {@code /sys/devices/system/cpu} on a live machine; not null
+     * @return the topology of its online CPUs; empty when it lists none with a {@code topology} directory
+     */
+    public static Optional<CpuTopology> ofSysfs(Path root) {
+        Objects.requireNonNull(root, "root");
+        try {
+            List<Integer> online = online(root);
+            Set<String> packages = new HashSet<>();
+            Set<String> cores = new HashSet<>();
+            int threads = 0;
+            for (int n : online) {
+                Path t = root.resolve("cpu" + n).resolve("topology");
+                if (!Files.isReadable(t.resolve("physical_package_id")) || !Files.isReadable(t.resolve("core_id"))) {
+                    continue;
+                }
+                String pkg = read(t.resolve("physical_package_id"));
+                String die = Files.isReadable(t.resolve("die_id")) ? read(t.resolve("die_id")) : "0";
+                packages.add(pkg);
+                cores.add(pkg + "/" + die + "/" + read(t.resolve("core_id")));
+                threads++;
+            }
+            return threads == 0 ? Optional.empty()
+                    : Optional.of(new CpuTopology(packages.size(), cores.size(), threads, "sysfs " + root));
+        } catch (IOException | RuntimeException e) {
+            return Optional.empty();
+        }
+    }
+
+    /** The online CPUs: {@code online} ({@code 0-3,6}), else every {@code cpuN} directory. */
+    private static List<Integer> online(Path root) throws IOException {
+        if (!Files.isReadable(root.resolve("online"))) {
+            try (var s = Files.list(root)) {
+                return s.map(p -> p.getFileName().toString()).filter(n -> n.matches("cpu[0-9]{1,5}"))
+                        .map(n -> Integer.parseInt(n.substring(3))).sorted().toList();
+            }
+        }
+        java.util.ArrayList<Integer> cpus = new java.util.ArrayList<>();
+        for (String part : read(root.resolve("online")).split(",")) {
+            String[] r = part.trim().split("-");
+            int from = Integer.parseInt(r[0]);
+            int to = r.length > 1 ? Integer.parseInt(r[1]) : from;
+            if (to < from || to > 1 << 16) {
+                throw new IllegalArgumentException("online: " + part);
+            }
+            for (int n = from; n <= to; n++) {
+                cpus.add(n);
+            }
+        }
+        return cpus;
+    }
+
+    private static String read(Path p) throws IOException {
+        return Files.readString(p, StandardCharsets.US_ASCII).trim();
+    }
+
+    /** {@code 1 package, 8 cores, 16 threads}. */
+    public String summary() {
+        return packages + (packages == 1 ? " package, " : " packages, ") + cores + (cores == 1 ? " core, " : " cores, ")
+                + threads + (threads == 1 ? " thread" : " threads");
+    }
+}
