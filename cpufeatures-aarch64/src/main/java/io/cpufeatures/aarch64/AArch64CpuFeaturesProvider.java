@@ -54,7 +54,7 @@ public final class AArch64CpuFeaturesProvider extends ArchitectureProvider<AArch
     }
 
     /** The report of {@code kinds}: the one kind's, or one entry per kind and what they all can run. */
-    public ProbeResult probed(List<AArch64Probe.Kind> kinds, ProbeSource source) {
+    ProbeResult probed(List<AArch64Probe.Kind> kinds, ProbeSource source) {
         if (kinds.size() == 1) {
             AArch64Probe.Kind k = kinds.get(0);
             return new ProbeResult(features(k.snapshot(), Optional.empty(), k.caches()), source);

@@ -3,16 +3,11 @@ package io.cpufeatures.aarch64.probe;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import io.cpufeatures.aarch64.AArch64CpuFeaturesProvider;
 import io.cpufeatures.aarch64.AArch64Snapshot;
 import io.cpufeatures.aarch64.HwcapWord;
 import io.cpufeatures.aarch64.IdRegister;
 import io.cpufeatures.core.CpuCache;
-import io.cpufeatures.core.ProbeSource;
 import io.cpufeatures.core.SnapshotSource;
-import io.cpufeatures.core.SourceKind;
-import io.cpufeatures.core.spi.CoreTypeIntersection;
-import io.cpufeatures.core.spi.CpuFeaturesProvider.ProbeResult;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
@@ -105,7 +100,7 @@ class SysfsCpusTest {
     }
 
     @Test
-    void aMixedMachineIsOneReportPerKindAndTheirIntersection() throws Exception {
+    void aMixedMachineIsOneSnapshotPerKindWithItsMidrCpusAndCaches() throws Exception {
         Files.writeString(root.resolve("online"), "0-7\n");
         for (int n = 0; n < 8; n++) {
             cpu(n, n < 4 ? A55 : A76, n < 4 ? 446 : 1024, Integer.toString(n));
@@ -119,15 +114,12 @@ class SysfsCpusTest {
         List<AArch64Probe.Kind> kinds = probe.kinds(probed, 8);
         assertEquals(List.of(Optional.of("Cortex-A55"), Optional.of("Cortex-A76")),
                 kinds.stream().map(AArch64Probe.Kind::coreKind).toList());
-        ProbeResult r = new AArch64CpuFeaturesProvider().probed(kinds, ProbeSource.of(SourceKind.NATIVE, "test"));
-        assertEquals(2, r.coreKinds().size());
-        assertEquals(List.of(4, 4), r.coreKinds().stream().map(k -> k.logicalCpus()).toList());
-        assertTrue(r.features() instanceof CoreTypeIntersection);
-        assertEquals("every core type (Cortex-A55: 4 logical CPUs, Cortex-A76: 4)",
-                ((CoreTypeIntersection) r.features()).describeKinds());
-        assertEquals(r.coreKinds().get(0).cpu().usable(), r.features().usable(), "the kinds differ in identity only");
-        assertEquals("Cortex-A55", r.coreKinds().get(0).cpu().identity().get("microarchitecture"));
-        assertEquals(OptionalInt.of(256), r.coreKinds().get(0).cpu().caches().get(2).sets());
-        assertTrue(r.source().detail().endsWith("; core kinds from sysfs: Cortex-A55 x4 Cortex-A76 x4"), r.source().detail());
+        assertEquals(List.of(4, 4), kinds.stream().map(AArch64Probe.Kind::logicalCpus).toList());
+        assertEquals(List.of(0, 4), kinds.stream().map(AArch64Probe.Kind::firstCpu).toList());
+        assertEquals(List.of(OptionalInt.of(256), OptionalInt.of(1024)),
+                kinds.stream().map(k -> k.caches().get(2).sets()).toList());
+        assertEquals(A55, kinds.get(0).snapshot().midr().orElseThrow().value());
+        assertEquals(probed.hwcap(), kinds.get(0).snapshot().hwcap(), "the HWCAPs are the kernel's system-wide ones");
+        assertEquals(probed.register(IdRegister.ID_AA64ISAR0_EL1), kinds.get(0).snapshot().register(IdRegister.ID_AA64ISAR0_EL1));
     }
 }
