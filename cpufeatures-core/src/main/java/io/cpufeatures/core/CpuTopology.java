@@ -120,7 +120,7 @@ public record CpuTopology(int packages, int cores, int threads, String source) {
         return Files.readString(p, StandardCharsets.US_ASCII).trim();
     }
 
-    /** {@code 1 package, 8 cores, 16 threads}. */
+    /** {@return the counts in words: {@code 1 package, 8 cores, 16 threads}} */
     public String summary() {
         return packages + (packages == 1 ? " package, " : " packages, ") + cores + (cores == 1 ? " core, " : " cores, ")
                 + threads + (threads == 1 ? " thread" : " threads");
