@@ -1,40 +1,16 @@
 package io.cpufeatures.examples.zstd;
 
-import java.util.Set;
-import java.util.TreeSet;
+import io.cpufeatures.dispatch.testing.ShortStacks;
 import java.util.concurrent.Callable;
 
 /**
  * Run in a fresh JVM: the process's first {@code new ZstdDecompressor()} and decode are tried at every
- * depth of a thread of 64 KiB stack, from the frame where the stack ran out upwards (so some attempt
- * has too little stack left wherever the work overflows); then a healthy thread decodes. Prints what
+ * depth of a thread of 64 KiB stack ({@link ShortStacks}); then a healthy thread decodes. Prints what
  * each saw.
  */
 public final class FirstContextOnTheBrinkMain {
 
-    private static volatile String answer;
-    private static int overflows;
-    private static final Set<String> OTHERS = new TreeSet<>();
-
     private FirstContextOnTheBrinkMain() {
-    }
-
-    /** Recurses until the stack runs out, then, unwinding, tries {@code firstUse} in each frame until one answers. */
-    static void brink(Callable<String> firstUse) {
-        try {
-            brink(firstUse);
-        } catch (StackOverflowError e) {
-            // the bottom: every frame from here up tries
-        }
-        if (answer == null) {
-            try {
-                answer = firstUse.call();
-            } catch (StackOverflowError e) {
-                overflows++;
-            } catch (Throwable e) {
-                OTHERS.add(e.toString());
-            }
-        }
     }
 
     public static void main(String[] args) throws Exception {
@@ -43,11 +19,9 @@ public final class FirstContextOnTheBrinkMain {
         Class.forName("org.slf4j.Logger", false, FirstContextOnTheBrinkMain.class.getClassLoader());
         byte[] frame = HostileFrames.rleBomb(2 << 20, 20);
         Callable<String> firstUse = new FirstDecode(frame);
-        Thread t = new Thread(null, () -> brink(firstUse), "brink", 64 << 10);
-        t.start();
-        t.join();
-        System.out.println("overflows>0=" + (overflows > 0) + " others=" + OTHERS);
-        System.out.println("brink=" + answer);
+        ShortStacks.Result r = ShortStacks.firstUseAtEveryDepth(firstUse, 64 << 10);
+        System.out.println("overflows>0=" + r.overflowed() + " others=" + r.otherFailures());
+        System.out.println("brink=" + r.answer().orElse(null));
         System.out.println("healthy=" + firstUse.call());
     }
 
