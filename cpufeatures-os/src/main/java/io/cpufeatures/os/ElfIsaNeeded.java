@@ -98,7 +98,12 @@ public final class ElfIsaNeeded {
         }
     }
 
-    /** The names of {@code bits}' levels, lowest first: {@code [x86-64-baseline, x86-64-v2, x86-64-v3]}. */
+    /**
+     * The names of the levels {@code bits} sets, lowest first.
+     *
+     * @param bits the property's bits, as {@link #read} gives them
+     * @return e.g. {@code [x86-64-baseline, x86-64-v2, x86-64-v3]}, the vocabulary's group names
+     */
     public static List<String> levels(int bits) {
         List<String> names = new ArrayList<>();
         for (int b = 0; b < LEVELS.size(); b++) {
