@@ -39,6 +39,10 @@ public final class CpuDumps {
      */
     public static final int MAX_KINDS = 64;
 
+    /** What the errors about too many kinds say after the count. */
+    private static final String KINDS_TAIL = " distinct kinds of logical CPU; a dump of one machine holds a few, and at"
+            + " most " + MAX_KINDS + " are read (identical CPUs are one kind, however many)";
+
     private CpuDumps() {
     }
 
@@ -49,8 +53,16 @@ public final class CpuDumps {
      * @return what is wrong and what is accepted, in one sentence
      */
     public static String tooManyKinds(int kinds) {
-        return kinds + " distinct kinds of logical CPU; a dump of one machine holds a few, and at most " + MAX_KINDS
-                + " are read (identical CPUs are one kind, however many)";
+        return kinds + KINDS_TAIL;
+    }
+
+    /**
+     * The error a dump parser gives on the line where the kind past {@link #MAX_KINDS} begins, before it reads on.
+     *
+     * @return what is wrong and what is accepted, in one sentence, for the line's CPU
+     */
+    public static String kindPastTheLimit() {
+        return "the CPU of this line is one of more than " + MAX_KINDS + KINDS_TAIL;
     }
 
     /**

@@ -309,8 +309,7 @@ public final class KeyValueDump<S extends CpuSnapshot> implements SnapshotFormat
         int[] k = kinds.get(s);
         if (k == null) {
             if (kinds.size() == CpuDumps.MAX_KINDS) {
-                throw new DumpFormatException(file, line, "the CPU of this line is one of " + CpuDumps.tooManyKinds(
-                        kinds.size() + 1).replaceFirst("^\\d+ ", "more than " + CpuDumps.MAX_KINDS + " "));
+                throw new DumpFormatException(file, line, CpuDumps.kindPastTheLimit());
             }
             k = new int[] {0, index};
             kinds.put(s, k);

@@ -3,8 +3,8 @@ package io.cpufeatures.x86.dump;
 import io.cpufeatures.core.CpuDumps;
 import io.cpufeatures.core.CpuKind;
 import io.cpufeatures.core.SnapshotSource;
-import io.cpufeatures.x86.CpuidSnapshot;
 import io.cpufeatures.core.kit.TextLines;
+import io.cpufeatures.x86.CpuidSnapshot;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -94,9 +94,7 @@ public final class CpuidDumps {
             Integer known = kindIndex.get(kind);
             if (known == null) {
                 if (firsts.size() == CpuDumps.MAX_KINDS) {
-                    throw new CpuidFormatException(file, cpu.startLine(), "the CPU of this line is one of "
-                            + CpuDumps.tooManyKinds(firsts.size() + 1).replaceFirst("^\\d+ ", "more than "
-                            + CpuDumps.MAX_KINDS + " "));
+                    throw new CpuidFormatException(file, cpu.startLine(), CpuDumps.kindPastTheLimit());
                 }
                 kindIndex.put(kind, firsts.size());
                 firsts.add(snapshot);

@@ -45,6 +45,20 @@ class CpuidDumpsTest {
     }
 
     @Test
+    void aDumpOfMoreThan64KindsIsRefusedOnTheLineWhereThe65thBegins() {
+        StringBuilder sb = new StringBuilder();
+        for (int cpu = 0; cpu < 70; cpu++) {
+            sb.append("CPU ").append(cpu).append(":\n   0x00000000 0x00: eax=0x00000001 ebx=0x756e6547 ecx=0x6c65746e"
+                    + " edx=0x49656e69\n").append(String.format("   0x00000001 0x00: eax=0x%08x ebx=0x00000000"
+                    + " ecx=0x00000000 edx=0x00000000%n", 0x600 + cpu));
+        }
+        CpuidFormatException e = assertThrows(CpuidFormatException.class, () -> CpuidDumps.parse("many.txt", sb.toString()));
+        assertEquals("many.txt:193: the CPU of this line is one of more than 64 distinct kinds of logical CPU; a dump of"
+                + " one machine holds a few, and at most 64 are read (identical CPUs are one kind, however many)",
+                e.getMessage());
+    }
+
+    @Test
     void cpuidROfASingleCpuHasAHeaderWithoutNumber() throws Exception {
         CpuidDump dump = CpuidDumps.parse("one.txt", "CPU:\n   0x00000000 0x00: eax=0x00000001 ebx=0x756e6547"
                 + " ecx=0x6c65746e edx=0x49656e69\n   0x00000001 0x00: eax=0x00000633 ebx=0 ecx=0 edx=0\n"
