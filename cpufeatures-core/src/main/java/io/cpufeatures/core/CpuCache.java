@@ -21,11 +21,13 @@ import java.util.OptionalInt;
  * @param sharedBy  how many logical CPUs one instance serves, as reported: exact from Linux's sysfs and AMD's
  *                  CPUID 0x8000001D; Intel's leaf 4 gives the IDs reserved for them, a power of two, so an
  *                  upper bound; empty when not reported
+ * @param sharedByIsUpperBound whether {@code sharedBy} is an upper bound rather than a count (Intel's leaf 4), as
+ *                  its architecture module says
  * @param source    where it was read: {@code CPUID leaf 4}, {@code CPUID leaf 2 descriptor 0x2c},
  *                  {@code sysfs}...
  */
 public record CpuCache(int level, Type type, long size, OptionalInt ways, boolean fullyAssociative, OptionalInt lineBytes,
-        OptionalInt sets, Optional<Boolean> inclusive, OptionalInt sharedBy, String source) {
+        OptionalInt sets, Optional<Boolean> inclusive, OptionalInt sharedBy, boolean sharedByIsUpperBound, String source) {
 
     /** What a cache holds. */
     public enum Type {
@@ -62,6 +64,7 @@ public record CpuCache(int level, Type type, long size, OptionalInt ways, boolea
      * @param sets      not null; a value at least 1
      * @param inclusive not null
      * @param sharedBy  not null; a value at least 1
+     * @param sharedByIsUpperBound whether {@code sharedBy} is an upper bound
      * @param source    not null
      * @throws IllegalArgumentException for a value out of range
      */
@@ -112,8 +115,8 @@ public record CpuCache(int level, Type type, long size, OptionalInt ways, boolea
         }
         lineBytes.ifPresent(l -> sb.append(", ").append(l).append("-byte lines"));
         inclusive.filter(Boolean::booleanValue).ifPresent(i -> sb.append(", inclusive"));
-        sharedBy.ifPresent(n -> sb.append(n == 1 ? ", per logical CPU" : ", 1 per " + (source.startsWith("CPUID leaf 4")
-                ? "up to " : "") + n + " logical CPUs"));
+        sharedBy.ifPresent(n -> sb.append(n == 1 ? ", per logical CPU" : ", 1 per " + (sharedByIsUpperBound ? "up to " : "")
+                + n + " logical CPUs"));
         return sb.toString();
     }
 

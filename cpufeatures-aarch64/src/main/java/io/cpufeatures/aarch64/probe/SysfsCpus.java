@@ -133,7 +133,7 @@ final class SysfsCpus {
                     .orElse(OptionalInt.empty());
             caches.add(new CpuCache(Integer.parseInt(level.get()), t, bytes(size.get()), positive(d.resolve("ways_of_associativity")),
                     false, positive(d.resolve("coherency_line_size")), positive(d.resolve("number_of_sets")), Optional.empty(),
-                    sharing.isPresent() && sharing.getAsInt() > 0 ? sharing : OptionalInt.empty(), "sysfs " + d));
+                    sharing.isPresent() && sharing.getAsInt() > 0 ? sharing : OptionalInt.empty(), false, "sysfs " + d));
         }
         return caches;
     }

@@ -120,7 +120,7 @@ public final class X86Caches {
             boolean fully = (r.eax() & 1 << 9) != 0;
             CpuCache c = new CpuCache(level, type, size, OptionalInt.of(ways), fully, OptionalInt.of(line),
                     sets <= Integer.MAX_VALUE ? OptionalInt.of((int) sets) : OptionalInt.empty(),
-                    Optional.of((r.edx() & 2) != 0), OptionalInt.of(sharing), source + " subleaf " + n);
+                    Optional.of((r.edx() & 2) != 0), OptionalInt.of(sharing), intel, source + " subleaf " + n);
             byName.putIfAbsent(c.name(), c);
         }
         return List.copyOf(byName.values());
@@ -166,7 +166,7 @@ public final class X86Caches {
         boolean fully = ways == 0xFF;
         return Optional.of(new CpuCache(1, type, kib * 1024L, fully || ways == 0 ? OptionalInt.empty() : OptionalInt.of(ways),
                 fully, line == 0 ? OptionalInt.empty() : OptionalInt.of(line), OptionalInt.empty(), Optional.empty(),
-                OptionalInt.empty(), "CPUID 0x80000005"));
+                OptionalInt.empty(), false, "CPUID 0x80000005"));
     }
 
     /** An L2 or L3 of 0x80000006; none for code 0 (disabled), 9 (in 0x8000001D only) or a size of 0. */
@@ -177,7 +177,7 @@ public final class X86Caches {
         }
         return Optional.of(new CpuCache(level, Type.UNIFIED, size, fully ? OptionalInt.empty() : OptionalInt.of(AMD_WAYS[code]),
                 fully, line == 0 ? OptionalInt.empty() : OptionalInt.of(line), OptionalInt.empty(), Optional.empty(),
-                OptionalInt.empty(), "CPUID 0x80000006"));
+                OptionalInt.empty(), false, "CPUID 0x80000006"));
     }
 
     /** Leaf 2: each valid register's bytes (AL, the iteration count, excepted); the first descriptor of a level wins. */
@@ -194,7 +194,7 @@ public final class X86Caches {
                 Leaf2Descriptors.of(descriptor, family, model).ifPresent(d -> {
                     CpuCache c = new CpuCache(d.level(), d.type(), d.kib() * 1024L, OptionalInt.of(d.ways()), false,
                             d.line() == 0 ? OptionalInt.empty() : OptionalInt.of(d.line()), OptionalInt.empty(),
-                            Optional.empty(), OptionalInt.empty(),
+                            Optional.empty(), OptionalInt.empty(), false,
                             "CPUID leaf 2 descriptor 0x" + String.format("%02x", descriptor));
                     byName.putIfAbsent(c.name(), c);
                 });
