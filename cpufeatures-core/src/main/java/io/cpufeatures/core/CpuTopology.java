@@ -1,6 +1,7 @@
 package io.cpufeatures.core;
 
 import io.cpufeatures.core.internal.Once;
+import io.cpufeatures.core.kit.CpuList;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -101,19 +102,7 @@ public record CpuTopology(int packages, int cores, int threads, String source) {
                         .map(n -> Integer.parseInt(n.substring(3))).sorted().toList();
             }
         }
-        java.util.ArrayList<Integer> cpus = new java.util.ArrayList<>();
-        for (String part : read(root.resolve("online")).split(",")) {
-            String[] r = part.trim().split("-");
-            int from = Integer.parseInt(r[0]);
-            int to = r.length > 1 ? Integer.parseInt(r[1]) : from;
-            if (to < from || to > 1 << 16) {
-                throw new IllegalArgumentException("online: " + part);
-            }
-            for (int n = from; n <= to; n++) {
-                cpus.add(n);
-            }
-        }
-        return cpus;
+        return CpuList.parse(read(root.resolve("online"))).stream().boxed().toList();
     }
 
     private static String read(Path p) throws IOException {

@@ -10,6 +10,7 @@ import io.cpufeatures.aarch64.dump.WindowsProcessorRegistry;
 import io.cpufeatures.core.CpuCache;
 import io.cpufeatures.core.SnapshotSource;
 import io.cpufeatures.core.SourceKind;
+import io.cpufeatures.core.kit.CpuList;
 import io.cpufeatures.core.kit.ProbeSequence;
 import io.cpufeatures.core.spi.ProbeMode;
 import io.cpufeatures.os.AuxiliaryVector;

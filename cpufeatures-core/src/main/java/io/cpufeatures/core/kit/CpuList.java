@@ -1,12 +1,15 @@
-package io.cpufeatures.aarch64.probe;
+package io.cpufeatures.core.kit;
 
 import java.util.BitSet;
 
-/** A CPU list as Linux writes it in sysfs and {@code /proc/self/status}: {@code 0-3,6,8-11}. */
-final class CpuList {
+/**
+ * A CPU list as Linux writes it in sysfs ({@code online}, {@code shared_cpu_list}) and {@code /proc/self/status}
+ * ({@code Cpus_allowed_list}): {@code 0-3,6,8-11}. One parser for the probes and the topology.
+ */
+public final class CpuList {
 
     /** Linux's NR_CPUS at most (4096 on arm64 defconfigs is far more than any part has): a bound on hostile text. */
-    static final int MAX_CPU = 1 << 16;
+    public static final int MAX_CPU = 1 << 16;
 
     private CpuList() {
     }
@@ -14,9 +17,12 @@ final class CpuList {
     /**
      * The CPUs {@code text} lists.
      *
-     * @throws IllegalArgumentException for text that is not such a list, or a CPU past {@link #MAX_CPU}
+     * @param text the list, surrounding blanks ignored; empty lists no CPU; not null
+     * @return the CPUs
+     * @throws IllegalArgumentException for text that is not such a list (saying what is accepted), or a CPU past
+     *                                  {@link #MAX_CPU}
      */
-    static BitSet parse(String text) {
+    public static BitSet parse(String text) {
         BitSet b = new BitSet();
         String t = text.trim();
         if (t.isEmpty()) {
