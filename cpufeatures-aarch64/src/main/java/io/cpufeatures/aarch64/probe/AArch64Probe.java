@@ -323,8 +323,8 @@ public final class AArch64Probe {
         List<SysfsCpus.Kind> found = List.of();
         if (linux) {
             try {
-                String proc = Files.isReadable(procCpuinfo) ? io.cpufeatures.os.ProcCpuinfo.read(procCpuinfo, true) : "";
-                found = SysfsCpus.kinds(sysfsCpus, allowed(), proc);
+                found = SysfsCpus.kinds(sysfsCpus, allowed(),
+                        () -> Files.isReadable(procCpuinfo) ? io.cpufeatures.os.ProcCpuinfo.read(procCpuinfo, true) : "");
             } catch (IOException | RuntimeException e) {
                 LOG.debug("cpufeatures: core kinds not read from {}: {}", sysfsCpus, e.toString());
             }
@@ -336,13 +336,15 @@ public final class AArch64Probe {
             SysfsCpus.Kind k = found.get(0);
             return List.of(new Kind(probed, k.cpus().size(), k.cpus().get(0), Optional.empty(), k.caches()));
         }
+        List<String> names = found.stream().map(k -> io.cpufeatures.aarch64.identity.Cores.of(k.midr()).map(c -> c.name())
+                .orElse(String.format("MIDR 0x%08x", k.midr().value()))).toList();
         List<Kind> kinds = new ArrayList<>();
-        for (SysfsCpus.Kind k : found) {
-            String name = io.cpufeatures.aarch64.identity.Cores.of(k.midr()).map(c -> c.name())
-                    .orElse(String.format("MIDR 0x%08x", k.midr().value()));
-            boolean twice = found.stream().filter(o -> o != k).anyMatch(o -> io.cpufeatures.aarch64.identity.Cores.of(o.midr())
-                    .map(c -> c.name()).orElse("").equals(name));
-            String label = twice ? name + " r" + k.midr().variant() + "p" + k.midr().revision() : name;
+        for (int i = 0; i < found.size(); i++) {
+            SysfsCpus.Kind k = found.get(i);
+            String name = names.get(i);
+            // two kinds of one core (two revisions) are told apart by revision
+            String label = java.util.Collections.frequency(names, name) > 1
+                    ? name + " r" + k.midr().variant() + "p" + k.midr().revision() : name;
             kinds.add(new Kind(withMidr(probed, k, label), k.cpus().size(), k.cpus().get(0), Optional.of(label), k.caches()));
         }
         return List.copyOf(kinds);

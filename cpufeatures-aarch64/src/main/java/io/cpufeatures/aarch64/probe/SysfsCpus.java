@@ -39,6 +39,13 @@ final class SysfsCpus {
     record Kind(Midr midr, List<Integer> cpus, OptionalInt capacity, List<CpuCache> caches) {
     }
 
+    /** The text of {@code /proc/cpuinfo}, read when asked. */
+    @FunctionalInterface
+    interface ProcText {
+        /** {@return the file's text} */
+        String read() throws IOException;
+    }
+
     private SysfsCpus() {
     }
 
@@ -48,26 +55,28 @@ final class SysfsCpus {
      *
      * @param root        the sysfs CPU directory, {@code /sys/devices/system/cpu} on a live machine
      * @param allowed     the CPUs the process may run on; empty: all
-     * @param procCpuinfo the text of {@code /proc/cpuinfo}, for CPUs without a {@code regs} directory; may be empty
+     * @param procCpuinfo the text of {@code /proc/cpuinfo}, read only if a CPU has no {@code regs} directory
      */
-    static List<Kind> kinds(Path root, Optional<BitSet> allowed, String procCpuinfo) throws IOException {
+    static List<Kind> kinds(Path root, Optional<BitSet> allowed, ProcText procCpuinfo) throws IOException {
         BitSet online = Files.isReadable(root.resolve("online")) ? CpuList.parse(read(root.resolve("online"))) : listed(root);
         allowed.ifPresent(online::and);
-        Map<Integer, Midr> fromProc = fromProcCpuinfo(procCpuinfo);
-        Map<Long, List<Integer>> byMidr = new LinkedHashMap<>();
-        Map<Long, Midr> midrs = new LinkedHashMap<>();
+        Map<Integer, Midr> fromProc = null;
+        Map<Midr, List<Integer>> byMidr = new LinkedHashMap<>();
         for (int n = online.nextSetBit(0); n >= 0; n = online.nextSetBit(n + 1)) {
             Path ident = root.resolve("cpu" + n).resolve("regs").resolve("identification").resolve("midr_el1");
-            Optional<Midr> midr = Files.isReadable(ident) ? Optional.of(Midr.of(hex(read(ident))))
-                    : Optional.ofNullable(fromProc.get(n));
-            if (midr.isEmpty()) {
-                continue;
+            Midr midr;
+            if (Files.isReadable(ident)) {
+                midr = Midr.of(hex(read(ident)));
+            } else {
+                fromProc = fromProc != null ? fromProc : fromProcCpuinfo(procCpuinfo.read());
+                midr = fromProc.get(n);
             }
-            byMidr.computeIfAbsent(midr.get().value(), k -> new ArrayList<>()).add(n);
-            midrs.putIfAbsent(midr.get().value(), midr.get());
+            if (midr != null) {
+                byMidr.computeIfAbsent(midr, k -> new ArrayList<>()).add(n);
+            }
         }
         List<Kind> kinds = new ArrayList<>();
-        for (Map.Entry<Long, List<Integer>> e : byMidr.entrySet()) {
+        for (Map.Entry<Midr, List<Integer>> e : byMidr.entrySet()) {
             List<Integer> cpus = List.copyOf(e.getValue());
             OptionalInt capacity = OptionalInt.empty();
             for (int cpu : cpus) {
@@ -77,7 +86,7 @@ final class SysfsCpus {
                     capacity = OptionalInt.of(Math.max(v, capacity.orElse(0)));
                 }
             }
-            kinds.add(new Kind(midrs.get(e.getKey()), cpus, capacity, caches(root.resolve("cpu" + cpus.get(0)).resolve("cache"))));
+            kinds.add(new Kind(e.getKey(), cpus, capacity, caches(root.resolve("cpu" + cpus.get(0)).resolve("cache"))));
         }
         return List.copyOf(kinds);
     }

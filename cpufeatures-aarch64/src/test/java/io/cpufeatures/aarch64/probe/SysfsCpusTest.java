@@ -57,7 +57,7 @@ class SysfsCpusTest {
     }
 
     private List<String> kinds(Optional<java.util.BitSet> allowed, String proc) throws Exception {
-        return SysfsCpus.kinds(root, allowed, proc).stream().map(k -> String.format("0x%08x %s %s %s", k.midr().value(),
+        return SysfsCpus.kinds(root, allowed, () -> proc).stream().map(k -> String.format("0x%08x %s %s %s", k.midr().value(),
                 k.cpus(), k.capacity(), k.caches().stream().map(CpuCache::summary).toList())).toList();
     }
 
@@ -122,5 +122,19 @@ class SysfsCpusTest {
         assertEquals(A55, kinds.get(0).snapshot().midr().orElseThrow().value());
         assertEquals(probed.hwcap(), kinds.get(0).snapshot().hwcap(), "the HWCAPs are the kernel's system-wide ones");
         assertEquals(probed.register(IdRegister.ID_AA64ISAR0_EL1), kinds.get(0).snapshot().register(IdRegister.ID_AA64ISAR0_EL1));
+    }
+
+    @Test
+    void twoRevisionsOfOneCoreAreToldApartByRevision() throws Exception {
+        Files.writeString(root.resolve("online"), "0-3\n");
+        for (int n = 0; n < 4; n++) {
+            cpu(n, n < 2 ? A55 : 0x411fd050L, 446, Integer.toString(n));
+        }
+        AArch64Probe probe = new AArch64Probe(Path.of("/nonexistent"), root.resolve("cpu0/regs/identification"),
+                Path.of("/nonexistent"), true, false, false, false, root, root.resolve("no-status"));
+        AArch64Snapshot probed = AArch64Snapshot.builder(SnapshotSource.emulated("probed")).hwcap(HwcapWord.HWCAP, 0x3L)
+                .build();
+        assertEquals(List.of(Optional.of("Cortex-A55 r2p0"), Optional.of("Cortex-A55 r1p0")),
+                probe.kinds(probed, 4).stream().map(AArch64Probe.Kind::coreKind).toList());
     }
 }
