@@ -25,37 +25,6 @@ final class FrameScan {
     }
 
     /**
-     * The total content size the frames of {@code src[off, end)} declare, or -1 if a frame does not
-     * declare it (skippable frames count 0).
-     */
-    static long contentSize(byte[] src, int off, int end, long windowCap) throws ZstdFormatException {
-        long base = -off;
-        long total = 0;
-        int ip = off;
-        while (ip < end) {
-            if (end - ip < 4) {
-                return -1;
-            }
-            int magic = Bytes.readInt(src, ip);
-            if (FrameHeader.isSkippable(magic)) {
-                ip = skip(src, ip, end, base);
-                continue;
-            }
-            FrameHeader h = FrameHeader.parse(src, ip, end, base, windowCap);
-            checkPlausible(h, ip, end, base);
-            if (h.contentSize().isEmpty()) {
-                return -1;
-            }
-            total += h.contentSize().getAsLong();
-            ip = skipBlocks(src, ip + h.headerSize(), end, h.hasChecksum());
-            if (ip < 0) {
-                return -1;
-            }
-        }
-        return total;
-    }
-
-    /**
      * The most content the blocks of {@code src[off, end)} can produce, read from their headers: a raw or RLE
      * block says its size, a compressed one produces at most its frame's block maximum.
      *
@@ -65,37 +34,58 @@ final class FrameScan {
     record Bound(long bytes, boolean exact) {
     }
 
-    /** The bound of {@link Bound} for the frames of {@code src[off, end)}. */
-    static Bound contentBound(byte[] src, int off, int end, long windowCap) throws ZstdFormatException {
+    /**
+     * What one walk over the frames' and blocks' headers says of the content, before anything is decoded.
+     *
+     * @param declared the total content size the frames declare, -1 if a frame does not declare it or the headers
+     *                 cannot be walked (skippable frames count 0)
+     * @param bound    the most the blocks can produce ({@link Bound})
+     */
+    record Scan(long declared, Bound bound) {
+    }
+
+    /**
+     * Walks the frames of {@code src[off, end)} once, by their headers: sums what they declare (each declared size
+     * checked against what the rest of the input could produce, {@link #checkPlausible}, until a frame declares
+     * none) and what their blocks can produce.
+     *
+     * @throws ZstdFormatException for a malformed frame or skippable-frame header, or an implausible declared size
+     */
+    static Scan scan(byte[] src, int off, int end, long windowCap) throws ZstdFormatException {
         long base = -off;
-        long total = 0;
+        long declared = 0;
+        long bound = 0;
         boolean exact = true;
+        boolean boundKnown = true;
         int ip = off;
         while (ip < end) {
             if (end - ip < 4) {
-                return new Bound(-1, false);
+                return new Scan(-1, new Bound(-1, false));
             }
             if (FrameHeader.isSkippable(Bytes.readInt(src, ip))) {
                 ip = skip(src, ip, end, base);
                 continue;
             }
             FrameHeader h = FrameHeader.parse(src, ip, end, base, windowCap);
+            if (declared >= 0) {
+                checkPlausible(h, ip, end, base);
+                declared = h.contentSize().isPresent() ? declared + h.contentSize().getAsLong() : -1;
+            }
             ip += h.headerSize();
             while (true) {
                 if (end - ip < 3) {
-                    return new Bound(-1, false);
+                    return new Scan(-1, new Bound(-1, false));
                 }
                 int bh = Bytes.read24(src, ip);
                 int type = bh >>> 1 & 3;
                 int size = bh >>> 3;
-                if (type == 3) {
-                    return new Bound(-1, false);
-                }
-                total += type == 2 ? h.blockMax() : size;
+                // a reserved block type: no bound (the decoder says where); the walk goes on by its size
+                boundKnown &= type != 3;
+                bound += type == 2 ? h.blockMax() : type == 3 ? 0 : size;
                 exact &= type != 2;
                 ip += 3 + (type == 1 ? 1 : size);
                 if (ip > end) {
-                    return new Bound(-1, false);
+                    return new Scan(-1, new Bound(-1, false));
                 }
                 if ((bh & 1) != 0) {
                     ip += h.hasChecksum() ? 4 : 0;
@@ -103,25 +93,7 @@ final class FrameScan {
                 }
             }
         }
-        return new Bound(total, exact);
-    }
-
-    /** Skips a frame's blocks by their headers; -1 if they run past the end (the decoder will say where). */
-    private static int skipBlocks(byte[] src, int ip, int end, boolean checksum) {
-        while (true) {
-            if (end - ip < 3) {
-                return -1;
-            }
-            int bh = Bytes.read24(src, ip);
-            int size = (bh >>> 1 & 3) == 1 ? 1 : bh >>> 3;
-            ip += 3 + size;
-            if (ip > end) {
-                return -1;
-            }
-            if ((bh & 1) != 0) {
-                return checksum ? ip + 4 : ip;
-            }
-        }
+        return new Scan(declared, boundKnown ? new Bound(bound, exact) : new Bound(-1, false));
     }
 
     /**

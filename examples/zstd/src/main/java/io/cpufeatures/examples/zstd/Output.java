@@ -12,7 +12,7 @@ package io.cpufeatures.examples.zstd;
  * exact array, with no trimming copy) nor the cap. Each growth is bounded by what was decoded:
  * the array is full to within a block when it grows, so the new one holds at most twice the
  * output that exists plus two blocks, and never more than the blocks' headers say they can produce
- * ({@link FrameScan#contentBound}: a raw or RLE block its size, a compressed one its block
+ * ({@link FrameScan#scan}: a raw or RLE block its size, a compressed one its block
  * maximum). Frames of raw and RLE blocks only (the highest ratios: 4 bytes give 128 KiB) get one
  * exact array from their headers, with no growth. A frame that declares 100 MB and holds a few KB
  * therefore costs a few hundred KB before it is found short.

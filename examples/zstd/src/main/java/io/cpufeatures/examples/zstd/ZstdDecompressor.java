@@ -113,9 +113,8 @@ public final class ZstdDecompressor {
      */
     public byte[] decompress(byte[] src, int off, int len) throws ZstdFormatException {
         Objects.checkFromIndexSize(off, len, src.length);
-        long declared = FrameScan.contentSize(src, off, off + len, windowCap);
-        Output out = Output.growing(declared, FrameScan.contentBound(src, off, off + len, windowCap), len,
-                maxOutputSize);
+        FrameScan.Scan scan = FrameScan.scan(src, off, off + len, windowCap);
+        Output out = Output.growing(scan.declared(), scan.bound(), len, maxOutputSize);
         return out.toArray(decodeAll(src, off, off + len, out, 0));
     }
 
