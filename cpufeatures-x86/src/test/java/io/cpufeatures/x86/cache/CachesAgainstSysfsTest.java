@@ -16,8 +16,8 @@ import org.junit.jupiter.api.Test;
 /**
  * The live probe's caches against what Linux says of logical CPU 0 in sysfs ({@code
  * /sys/devices/system/cpu/cpu0/cache/index*}), which the kernel reads from the same CPUID leaves (leaf 4,
- * AMD's 0x8000001D or its emulation from 0x80000005/6): level, type, size, ways, line size and sets of every
- * cache must agree, on whatever x86 machine and hypervisor runs the test.
+ * AMD's 0x8000001D): level, type, size, ways, line size and sets of every cache must agree, on whatever x86
+ * machine and hypervisor runs the test (skipped, saying so, where the caches come from AMD's legacy leaves).
  */
 class CachesAgainstSysfsTest {
 
@@ -42,6 +42,10 @@ class CachesAgainstSysfsTest {
         CpuFeatures cpu = CpuFeatures.current();
         List<CpuCache> ours = cpu.coreKinds().isEmpty() ? cpu.caches() : cpu.coreKinds().stream()
                 .filter(k -> k.firstLogicalCpu() == 0).findFirst().map(CpuKind::cpu).orElseThrow().caches();
+        // Linux builds sysfs from the deterministic leaves as read here; from AMD's legacy leaves (a hypervisor
+        // hiding the topology extensions) it emulates them, differently by kernel version (code 9, multi-node L3)
+        assumeTrue(ours.stream().allMatch(c -> c.source().startsWith("CPUID leaf 4") || c.source().startsWith("CPUID"
+                + " 0x8000001D")), "caches from legacy leaves, which Linux's sysfs emulates by kernel version: " + ours);
         List<String> linux = new ArrayList<>();
         try (Stream<Path> indexes = Files.list(CPU0)) {
             for (Path d : indexes.filter(p -> p.getFileName().toString().startsWith("index")).sorted().toList()) {
