@@ -107,7 +107,8 @@ public final class VirtualThreadCensusMain {
     public static void main(String[] args) throws Exception {
         String before = new BitSetText(new LinuxThreadAffinity().allowed()).toString();
         ParkingCpu cpu = new ParkingCpu();
-        List<String> out = new ArrayList<>();
+        // four virtual threads add to it at once
+        List<String> out = java.util.Collections.synchronizedList(new ArrayList<>());
         Runnable ask = () -> {
             try {
                 CpuidSnapshot first = LeafReader.read(cpu, cpu.core.source());
