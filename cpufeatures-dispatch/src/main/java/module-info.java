@@ -9,6 +9,7 @@
 module io.cpufeatures.dispatch {
     requires transitive io.cpufeatures.core;
     requires org.slf4j;
+    requires io.cpufeatures.os;
     // Only the testing package uses JUnit, and only in the tests of a client library, which bring it.
     requires static org.junit.jupiter.api;
 

@@ -39,9 +39,16 @@ public final class Candidate<T> {
     private final Optional<Class<?>> type;
     /** For a candidate made by its constructor: the lookup that finds it, or null for reflection. */
     private final MethodHandles.Lookup lookup;
+    private final Optional<NativeVariant> nativeVariant;
 
     private Candidate(String name, String description, int priority, boolean bestWhenEligible, Requirements requirements,
             Supplier<? extends T> factory, Optional<Class<?>> type, MethodHandles.Lookup lookup) {
+        this(name, description, priority, bestWhenEligible, requirements, factory, type, lookup, Optional.empty());
+    }
+
+    private Candidate(String name, String description, int priority, boolean bestWhenEligible, Requirements requirements,
+            Supplier<? extends T> factory, Optional<Class<?>> type, MethodHandles.Lookup lookup,
+            Optional<NativeVariant> nativeVariant) {
         Objects.requireNonNull(name, "name");
         Objects.requireNonNull(description, "description");
         Objects.requireNonNull(requirements, "requirements");
@@ -57,6 +64,7 @@ public final class Candidate<T> {
         this.factory = factory;
         this.type = type;
         this.lookup = lookup;
+        this.nativeVariant = nativeVariant;
     }
 
     /**
@@ -115,18 +123,48 @@ public final class Candidate<T> {
                 Optional.empty(), null);
     }
 
+    /** A native variant's candidate ({@link NativeVariants#candidates}), made by {@code factory} once chosen. */
+    static <T> Candidate<T> nativeVariant(String name, String description, int priority, NativeVariant variant,
+            Supplier<? extends T> factory) {
+        return new Candidate<>(name, description, priority, false, variant.requirements(), factory, Optional.empty(), null,
+                Optional.of(variant));
+    }
+
     /**
      * {@return the same candidate, taken without calibration when eligible (see
      * {@link Implementation#bestWhenEligible()})}
      */
     public Candidate<T> bestWhenEligible() {
-        return new Candidate<>(name, description, priority, true, requirements, factory, type, lookup);
+        return new Candidate<>(name, description, priority, true, requirements, factory, type, lookup, nativeVariant);
+    }
+
+    /**
+     * {@return the bundled native library this candidate loads, for one made by {@link NativeVariants}; empty for
+     * Java code}
+     */
+    public Optional<NativeVariant> nativeVariant() {
+        return nativeVariant;
+    }
+
+    /**
+     * Why this candidate can never run on a CPU of {@code architecture}, before its requirements are checked: a
+     * native variant built for another architecture, or one known unusable when its manifest was read.
+     */
+    Optional<String> refusedOn(String architecture) {
+        if (nativeVariant.isEmpty()) {
+            return Optional.empty();
+        }
+        NativeVariant v = nativeVariant.get();
+        if (!v.architecture().equals(architecture)) {
+            return Optional.of("a native library for " + v.platform() + "; this CPU is " + architecture);
+        }
+        return v.unusable();
     }
 
     /** The same candidate, made by its constructor found with {@code lookup}; others are returned as they are. */
     Candidate<T> withLookup(MethodHandles.Lookup l) {
         return factory != null || l == null ? this
-                : new Candidate<>(name, description, priority, bestWhenEligible, requirements, null, type, l);
+                : new Candidate<>(name, description, priority, bestWhenEligible, requirements, null, type, l, nativeVariant);
     }
 
     /** {@return its name within the point, e.g. {@code vector512}} */

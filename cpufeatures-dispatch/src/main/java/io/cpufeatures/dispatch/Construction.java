@@ -87,6 +87,9 @@ final class Construction {
      * not resolved: start the JVM with --add-modules jdk.incubator.vector)}).
      */
     static String describe(Throwable e) {
+        if (e instanceof NativeVariantException) {
+            return e.getMessage();
+        }
         String line = e.toString();
         for (Throwable t = e; t != null; t = t.getCause()) {
             Optional<String> module = unresolvedModuleOf(t);

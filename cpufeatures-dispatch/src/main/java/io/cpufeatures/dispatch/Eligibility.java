@@ -51,6 +51,11 @@ final class Eligibility {
         order.sort(Comparator.comparingInt((Candidate<T> c) -> c.priority()).reversed());
         Ledger<T> ledger = new Ledger<>(point, features.source().toString(), features.coreScope(), order);
         for (Candidate<T> c : order) {
+            Optional<String> refused = c.refusedOn(features.architecture());
+            if (refused.isPresent()) {
+                ledger.reject(c, refused.get());
+                continue;
+            }
             for (Requirements.Unmet u : c.requirements().check(features)) {
                 ledger.reject(c, u.toString());
             }
@@ -69,6 +74,13 @@ final class Eligibility {
                 .orElseThrow(() -> new DispatchException(given.source() + ": unknown candidate '" + given.candidate()
                         + "' for dispatch point " + point.name() + "; valid: " + String.join(", ", point.candidateNames())));
         boolean despite = !ledger.eligible(c);
+        if (despite && c.nativeVariant().isPresent()) {
+            // Java code the CPU cannot run is compiled by the JIT for what it can; native code would trap
+            throw ledger.failure(given.source() + ": candidate " + c.name() + " cannot run here ("
+                    + String.join("; ", ledger.line(c).reasons) + "); it is native code, never loaded where its"
+                    + " requirements fail (an instruction the CPU lacks would stop the process), not even with"
+                    + " cpufeatures.dispatch.unsafe=true");
+        }
         if (despite && !overrides.unsafe()) {
             // the unmet requirements on the first line: a command that prints one line shows why,
             // and it may be the JVM (a gate, a missing module), not the CPU, that refuses

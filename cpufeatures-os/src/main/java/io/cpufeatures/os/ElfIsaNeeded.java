@@ -36,8 +36,8 @@ public final class ElfIsaNeeded {
     static final int MAX_PROGRAM_HEADERS = 256;
     /** A note segment read at most; the property note is tens of bytes. */
     static final int MAX_NOTE_BYTES = 64 << 10;
-    /** The levels of the bits, in bit order, as the vocabulary's groups name them. */
-    private static final List<String> LEVELS = List.of("x86-64-baseline", "x86-64-v2", "x86-64-v3", "x86-64-v4");
+    /** The levels of the bits, in bit order, as the vocabulary's groups name them (the psABI's baseline is x86-64-v1). */
+    private static final List<String> LEVELS = List.of("x86-64-v1", "x86-64-v2", "x86-64-v3", "x86-64-v4");
 
     private ElfIsaNeeded() {
     }
@@ -54,55 +54,95 @@ public final class ElfIsaNeeded {
         Objects.requireNonNull(file, "file");
         try (FileChannel ch = FileChannel.open(file, StandardOpenOption.READ)) {
             long size = ch.size();
-            ByteBuffer ident = read(ch, 0, 64, size, file, "the ELF header");
-            if (ident.getInt(0) != 0x7f454c46) {
-                throw new IOException(file + ": not an ELF file (its first bytes are not 0x7f 'ELF')");
-            }
-            if (ident.get(4) != 2) {
-                throw new IOException(file + ": not a 64-bit ELF file (EI_CLASS " + ident.get(4) + ", expected 2)");
-            }
-            ByteOrder order = switch (ident.get(5)) {
-                case 1 -> ByteOrder.LITTLE_ENDIAN;
-                case 2 -> ByteOrder.BIG_ENDIAN;
-                default -> throw new IOException(file + ": EI_DATA " + ident.get(5) + " is neither 1 (little) nor 2 (big endian)");
-            };
-            ident.order(order);
-            long phoff = ident.getLong(32);
-            int phentsize = Short.toUnsignedInt(ident.getShort(54));
-            int phnum = Short.toUnsignedInt(ident.getShort(56));
-            if (phnum > MAX_PROGRAM_HEADERS || (phnum > 0 && phentsize < 56)) {
-                throw new IOException(file + ": " + phnum + " program headers of " + phentsize + " bytes; at most "
-                        + MAX_PROGRAM_HEADERS + " of at least 56 are read");
-            }
-            ByteBuffer ph = read(ch, phoff, (long) phnum * phentsize, size, file, "the program headers").order(order);
-            List<long[]> notes = new ArrayList<>();
-            for (int i = 0; i < phnum; i++) {
-                int type = ph.getInt(i * phentsize);
-                if (type == PT_GNU_PROPERTY) {
-                    notes.add(0, new long[] {ph.getLong(i * phentsize + 8), ph.getLong(i * phentsize + 32)});
-                } else if (type == PT_NOTE) {
-                    notes.add(new long[] {ph.getLong(i * phentsize + 8), ph.getLong(i * phentsize + 32)});
+            return read((offset, length, what) -> {
+                check(offset, length, size, file.toString(), what);
+                ByteBuffer b = ByteBuffer.allocate((int) length);
+                while (b.hasRemaining()) {
+                    if (ch.read(b, offset + b.position()) < 0) {
+                        throw new IOException(file + ": ended inside " + what);
+                    }
                 }
-            }
-            for (long[] n : notes) {
-                if (n[1] > MAX_NOTE_BYTES) {
-                    throw new IOException(file + ": a note segment of " + n[1] + " bytes; at most " + MAX_NOTE_BYTES
-                            + " are read");
-                }
-                OptionalInt bits = isaNeeded(read(ch, n[0], n[1], size, file, "a note segment").order(order), file);
-                if (bits.isPresent()) {
-                    return bits;
-                }
-            }
-            return OptionalInt.empty();
+                return b.flip();
+            }, file.toString());
         }
+    }
+
+    /**
+     * The ISA bits the ELF file whose first bytes are {@code start} says it needs: for a library not yet on
+     * disk (a class-path resource), whose property note lies near its start as linkers place it.
+     *
+     * @param start the file's first bytes (or all of it); not null; its position and limit are not changed
+     * @param name  what the bytes are, for errors; not null
+     * @return the bits (1 baseline, 2 v2, 4 v3, 8 v4); empty when the file has no such property
+     * @throws IOException naming {@code name} and what was wrong, as {@link #read(Path)}; a header or note past
+     *                     {@code start}'s end is reported as running past the end
+     */
+    public static OptionalInt read(ByteBuffer start, String name) throws IOException {
+        Objects.requireNonNull(start, "start");
+        Objects.requireNonNull(name, "name");
+        ByteBuffer all = start.duplicate();
+        long size = all.remaining();
+        int base = all.position();
+        return read((offset, length, what) -> {
+            check(offset, length, size, name, what);
+            return all.slice(base + (int) offset, (int) length);
+        }, name);
+    }
+
+    /** Reads {@code length} bytes at {@code offset}, refusing a range past the end with {@code what}. */
+    private interface Region {
+        ByteBuffer read(long offset, long length, String what) throws IOException;
+    }
+
+    private static OptionalInt read(Region file, String name) throws IOException {
+        ByteBuffer ident = file.read(0, 64, "the ELF header");
+        if (ident.getInt(0) != 0x7f454c46) {
+            throw new IOException(name + ": not an ELF file (its first bytes are not 0x7f 'ELF')");
+        }
+        if (ident.get(4) != 2) {
+            throw new IOException(name + ": not a 64-bit ELF file (EI_CLASS " + ident.get(4) + ", expected 2)");
+        }
+        ByteOrder order = switch (ident.get(5)) {
+            case 1 -> ByteOrder.LITTLE_ENDIAN;
+            case 2 -> ByteOrder.BIG_ENDIAN;
+            default -> throw new IOException(name + ": EI_DATA " + ident.get(5) + " is neither 1 (little) nor 2 (big endian)");
+        };
+        ident.order(order);
+        long phoff = ident.getLong(32);
+        int phentsize = Short.toUnsignedInt(ident.getShort(54));
+        int phnum = Short.toUnsignedInt(ident.getShort(56));
+        if (phnum > MAX_PROGRAM_HEADERS || (phnum > 0 && phentsize < 56)) {
+            throw new IOException(name + ": " + phnum + " program headers of " + phentsize + " bytes; at most "
+                    + MAX_PROGRAM_HEADERS + " of at least 56 are read");
+        }
+        ByteBuffer ph = file.read(phoff, (long) phnum * phentsize, "the program headers").order(order);
+        List<long[]> notes = new ArrayList<>();
+        for (int i = 0; i < phnum; i++) {
+            int type = ph.getInt(i * phentsize);
+            if (type == PT_GNU_PROPERTY) {
+                notes.add(0, new long[] {ph.getLong(i * phentsize + 8), ph.getLong(i * phentsize + 32)});
+            } else if (type == PT_NOTE) {
+                notes.add(new long[] {ph.getLong(i * phentsize + 8), ph.getLong(i * phentsize + 32)});
+            }
+        }
+        for (long[] n : notes) {
+            if (n[1] > MAX_NOTE_BYTES) {
+                throw new IOException(name + ": a note segment of " + n[1] + " bytes; at most " + MAX_NOTE_BYTES
+                        + " are read");
+            }
+            OptionalInt bits = isaNeeded(file.read(n[0], n[1], "a note segment").order(order), name);
+            if (bits.isPresent()) {
+                return bits;
+            }
+        }
+        return OptionalInt.empty();
     }
 
     /**
      * The names of the levels {@code bits} sets, lowest first.
      *
      * @param bits the property's bits, as {@link #read} gives them
-     * @return e.g. {@code [x86-64-baseline, x86-64-v2, x86-64-v3]}, the vocabulary's group names
+     * @return e.g. {@code [x86-64-v1, x86-64-v2, x86-64-v3]}, the vocabulary's group names
      */
     public static List<String> levels(int bits) {
         List<String> names = new ArrayList<>();
@@ -115,7 +155,7 @@ public final class ElfIsaNeeded {
     }
 
     /** The property in the notes of {@code seg}, if one of them is the GNU property note and holds it. */
-    private static OptionalInt isaNeeded(ByteBuffer seg, Path file) throws IOException {
+    private static OptionalInt isaNeeded(ByteBuffer seg, String file) throws IOException {
         int pos = 0;
         while (seg.limit() - pos >= 12) {
             long namesz = Integer.toUnsignedLong(seg.getInt(pos));
@@ -151,18 +191,10 @@ public final class ElfIsaNeeded {
         return (n + to - 1) & -to;
     }
 
-    private static ByteBuffer read(FileChannel ch, long offset, long length, long size, Path file, String what)
-            throws IOException {
+    private static void check(long offset, long length, long size, String file, String what) throws IOException {
         if (offset < 0 || length < 0 || offset > size || length > size - offset) {
             throw new IOException(file + ": " + what + " (" + length + " bytes at " + offset + ") runs past the end of the"
                     + " file (" + size + " bytes)");
         }
-        ByteBuffer b = ByteBuffer.allocate((int) length);
-        while (b.hasRemaining()) {
-            if (ch.read(b, offset + b.position()) < 0) {
-                throw new IOException(file + ": ended inside " + what);
-            }
-        }
-        return b.flip();
     }
 }

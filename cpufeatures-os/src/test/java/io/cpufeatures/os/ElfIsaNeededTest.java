@@ -51,9 +51,13 @@ class ElfIsaNeededTest {
         assertEquals(OptionalInt.empty(), ElfIsaNeeded.read(build("v3.so", "-march=x86-64-v3")),
                 "Debian's GCC 12 writes no property for -march alone");
         OptionalInt v3 = ElfIsaNeeded.read(build("v3n.so", "-march=x86-64-v3", "-mneeded"));
-        assertEquals(List.of("x86-64-baseline", "x86-64-v2", "x86-64-v3"), ElfIsaNeeded.levels(v3.orElseThrow()));
+        assertEquals(List.of("x86-64-v1", "x86-64-v2", "x86-64-v3"), ElfIsaNeeded.levels(v3.orElseThrow()));
+        Path v3so = dir.resolve("v3n.so");
+        assertEquals(v3, ElfIsaNeeded.read(ByteBuffer.wrap(Files.readAllBytes(v3so)), "v3n.so"), "the same bits from memory");
+        assertEquals(v3, ElfIsaNeeded.read(ByteBuffer.wrap(Arrays.copyOf(Files.readAllBytes(v3so), 4096)), "v3n.so"),
+                "the linker places the property note in the first page");
         OptionalInt v4 = ElfIsaNeeded.read(build("v4n.so", "-march=x86-64-v4", "-mneeded"));
-        assertEquals(List.of("x86-64-baseline", "x86-64-v2", "x86-64-v3", "x86-64-v4"), ElfIsaNeeded.levels(v4.orElseThrow()));
+        assertEquals(List.of("x86-64-v1", "x86-64-v2", "x86-64-v3", "x86-64-v4"), ElfIsaNeeded.levels(v4.orElseThrow()));
     }
 
     private Path bytes(String name, byte[] b) throws IOException {
@@ -89,5 +93,10 @@ class ElfIsaNeededTest {
         note.putInt(120, 4).putInt(124, 1000).putInt(128, 5);
         m = assertThrows(IOException.class, () -> ElfIsaNeeded.read(bytes("note", note.array()))).getMessage();
         assertTrue(m.endsWith("a note of 1000 bytes runs past its segment"), m);
+        m = assertThrows(IOException.class, () -> ElfIsaNeeded.read(ByteBuffer.wrap(note.array(), 0, 130), "resource x"))
+                .getMessage();
+        assertEquals("resource x: a note segment (16 bytes at 120) runs past the end of the file (130 bytes)", m);
+        m = assertThrows(IOException.class, () -> ElfIsaNeeded.read(ByteBuffer.wrap(huge.array()), "resource y")).getMessage();
+        assertEquals("resource y: a note segment of 1073741824 bytes; at most 65536 are read", m);
     }
 }
