@@ -282,6 +282,19 @@ public final class DispatchPoint<T> {
         }
 
         /**
+         * Adds candidates, e.g. a native library's variants ({@link NativeVariants#candidates}).
+         *
+         * @param more the candidates, in any order (priority ranks them); not null, none null
+         * @return this builder
+         */
+        public Builder<T> candidates(List<Candidate<T>> more) {
+            for (Candidate<T> c : Objects.requireNonNull(more, "candidates")) {
+                candidate(c);
+            }
+            return this;
+        }
+
+        /**
          * Adds the candidate declared by {@code implementation}'s {@link Implementation} and
          * {@link RequiresFeature} annotations, made by its constructor without parameters once it is
          * eligible. The class is loaded here, but not linked: nothing it uses (the Vector API) is needed

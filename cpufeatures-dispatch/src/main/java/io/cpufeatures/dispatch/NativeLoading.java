@@ -8,7 +8,6 @@ import java.io.InputStream;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.OptionalInt;
-import java.util.function.Function;
 
 /**
  * The steps between choosing a native variant and using it: the platform is this process's, the bytes hash to
@@ -21,7 +20,7 @@ final class NativeLoading {
     private NativeLoading() {
     }
 
-    static <T> T load(NativeVariants bundle, NativeVariant v, Function<java.nio.file.Path, ? extends T> loader) {
+    static <T> T load(NativeVariants bundle, NativeVariant v, NativeVariants.Loader<? extends T> loader) {
         String here = NativePlatform.os() + "-" + NativePlatform.architecture();
         if (!v.platform().equals(here)) {
             throw new NativeVariantException("built for " + v.platform() + "; this process is " + here);
@@ -48,14 +47,14 @@ final class NativeLoading {
             checkNote(v, library);
         }
         try {
-            T made = loader.apply(library);
+            T made = loader.load(v, library);
             if (made == null) {
                 throw new NativeVariantException("its loader returned null for " + library);
             }
             return made;
         } catch (NativeVariantException e) {
             throw e;
-        } catch (RuntimeException | LinkageError e) {
+        } catch (Exception | LinkageError e) {
             io.cpufeatures.core.internal.Once.rethrowIfMomentary(e);
             throw new NativeVariantException("failed to load " + library + ": " + Construction.describe(e));
         }

@@ -225,6 +225,26 @@ public final class NativeVariants {
                 unusable);
     }
 
+    /**
+     * Binds a verified, unpacked variant: loads the library ({@code Native.register}, {@code System.load}, the FFM
+     * linker) and returns the implementation that calls it.
+     *
+     * @param <T> the point's service type
+     */
+    @FunctionalInterface
+    public interface Loader<T> {
+
+        /**
+         * Loads {@code library} and returns the implementation bound to it.
+         *
+         * @param variant the variant chosen, for a loader that binds each variant differently
+         * @param library the unpacked file, in the content-addressed cache
+         * @return the implementation; not null
+         * @throws Exception whatever loading failed with: the variant is passed over with it as the reason
+         */
+        T load(NativeVariant variant, Path library) throws Exception;
+    }
+
     /** {@return every variant the manifest lists, in its order} */
     public List<NativeVariant> variants() {
         return variants;
@@ -239,12 +259,12 @@ public final class NativeVariants {
      * @param <T>      the point's service type
      * @param prefix   put before each candidate's name, e.g. {@code "native."}, or empty; not null
      * @param priority the priority of each platform's last variant (its baseline)
-     * @param loader   loads the unpacked library ({@code Native.register}, {@code System.load}, FFM) and returns
-     *                 the implementation bound to it; not null. What it throws passes the variant over.
+     * @param loader   loads the unpacked library and returns the implementation bound to it; not null. What it
+     *                 throws passes the variant over.
      * @return one candidate per variant of this operating system
      * @throws IllegalArgumentException if {@code prefix} and a variant do not make a candidate name
      */
-    public <T> List<Candidate<T>> candidates(String prefix, int priority, Function<Path, ? extends T> loader) {
+    public <T> List<Candidate<T>> candidates(String prefix, int priority, Loader<? extends T> loader) {
         Objects.requireNonNull(prefix, "prefix");
         Objects.requireNonNull(loader, "loader");
         String os = NativePlatform.os();

@@ -96,7 +96,7 @@ class NativeVariantsTest {
     }
 
     /** The library's {@code level()} through JNA. */
-    private static IntSupplier load(Path library) {
+    private static IntSupplier load(NativeVariant variant, Path library) {
         Function level = NativeLibrary.getInstance(library.toString()).getFunction("level");
         return () -> level.invokeInt(new Object[0]);
     }
@@ -308,7 +308,7 @@ class NativeVariantsTest {
             private final com.sun.jna.Memory d = new com.sun.jna.Memory(4096);
             private final com.sun.jna.Memory s = new com.sun.jna.Memory(4096);
 
-            NativeSpin(Path library) {
+            NativeSpin(NativeVariant variant, Path library) {
                 NativeLibrary lib = NativeLibrary.getInstance(library.toString());
                 spin = lib.getFunction("spin");
                 level = lib.getFunction("level");

@@ -3,8 +3,6 @@ package io.cpufeatures.examples.raid;
 import io.cpufeatures.dispatch.Calibratable;
 import io.cpufeatures.dispatch.SelfTest;
 import java.nio.ByteBuffer;
-import java.util.Arrays;
-import java.util.Random;
 
 /**
  * A kernel built from one loop per source count (1 to 4), as the kernel's {@code do_2..do_5} and
@@ -167,38 +165,10 @@ abstract class XorByCount implements XorKernel, SelfTest, Calibratable {
         }
     }
 
-    /**
-     * Compares both forms with {@link ScalarXor} for 1 to 6 sources, at lengths around the vector
-     * widths and an odd offset, so a kernel whose loops or tails are wrong is never selected.
-     */
+    /** Compares both forms with {@link ScalarXor} ({@link XorSelfTest}). */
     @Override
     public final void selfTest() {
-        Random random = new Random(0x5eed);
-        ScalarXor oracle = new ScalarXor();
-        for (int n = 1; n <= 6; n++) {
-            for (int len : new int[] {0, 1, 7, 8, 63, 64, 65, 255, 256, 257, 1000, BLOCK + 77}) {
-                byte[][] srcs = new byte[n][len + 3];
-                for (byte[] s : srcs) {
-                    random.nextBytes(s);
-                }
-                byte[] expected = new byte[len + 5];
-                random.nextBytes(expected);
-                byte[] actual = expected.clone();
-                oracle.gen(expected, 5, srcs, 3, len);
-                gen(actual, 5, srcs, 3, len);
-                check(expected, actual, "gen", n, len);
-                oracle.into(expected, 1, srcs, 2, len);
-                into(actual, 1, srcs, 2, len);
-                check(expected, actual, "into", n, len);
-            }
-        }
-    }
-
-    private void check(byte[] expected, byte[] actual, String form, int n, int len) {
-        if (!Arrays.equals(expected, actual)) {
-            throw new IllegalStateException(getClass().getSimpleName() + "." + form + " of " + n + " sources, " + len
-                    + " bytes, differs from scalar at byte " + Arrays.mismatch(expected, actual));
-        }
+        XorSelfTest.run(this);
     }
 
     @Override

@@ -1,8 +1,11 @@
 package io.cpufeatures.examples.raid;
 
+import io.cpufeatures.dispatch.Candidate;
 import io.cpufeatures.dispatch.DispatchPoint;
 import io.cpufeatures.dispatch.DispatchPointProvider;
 import io.cpufeatures.dispatch.Dispatched;
+import io.cpufeatures.dispatch.NativeVariants;
+import io.cpufeatures.dispatch.Requirements;
 import java.nio.ByteBuffer;
 import java.nio.ReadOnlyBufferException;
 import java.time.Duration;
@@ -22,6 +25,27 @@ public final class XorGen implements DispatchPointProvider {
     /** The most sources one call takes (ISA-L and md take more, in calls of this many). */
     public static final int MAX_SOURCES = 16;
 
+    /** The native xor's variants this jar bundles, built by {@code src/main/c/build-variants.sh}. */
+    static final NativeVariants NATIVE_VARIANTS = NativeVariants.read(XorGen.class, "native/xor.variants");
+
+    /**
+     * The native xor's point: the best variant of {@code libcpfxor} this CPU runs, as glibc's hwcaps directories
+     * choose one, but by what is usable here (XCR0, the kernel's grant) and explained: on x86-64
+     * {@code x86-64-v4} (not where 512-bit registers downclock), {@code x86-64-v3}, {@code x86-64-v2},
+     * {@code baseline}; on AArch64 {@code sve}, {@code baseline}. Java code ({@code java}, the word loops) only where
+     * this jar has no variant for the platform.
+     */
+    public static final DispatchPoint<XorKernel> NATIVE = DispatchPoint.builder("raid.xor.native", XorKernel.class)
+            .candidates(NATIVE_VARIANTS.<XorKernel>candidates("", 1, XorNatives::load))
+            .candidate(Candidate.of("java", "the 64-bit word loops, where this jar has no native variant", 0,
+                    Requirements.NONE, UnrolledScalarXor::new))
+            .build();
+
+    /** The native variant raid.xor.native chose, selected when first touched. */
+    private static final class NativeChosen {
+        static final Dispatched<XorKernel> KERNEL = NATIVE.dispatched();
+    }
+
     /**
      * The point. Calibration warms each scalar kernel up for 50 ms, long enough for C2 to compile its
      * loops on two cores (with the default 10 ms the first kernel is timed half interpreted).
@@ -33,6 +57,8 @@ public final class XorGen implements DispatchPointProvider {
             .candidate(Vector512Xor.class)
             .candidate(NeonXor.class)
             .candidate(SveXor.class)
+            .candidate(Candidate.of("native", "the C xor in the variant raid.xor.native chooses, through JNA", 2,
+                    Requirements.NONE, XorGen::nativeKernel))
             .calibrate(true)
             .calibration(Duration.ofMillis(50), Duration.ofMillis(25))
             .build();
@@ -43,6 +69,15 @@ public final class XorGen implements DispatchPointProvider {
      */
     private static final class Chosen {
         static final Dispatched<XorKernel> KERNEL = POINT.dispatched();
+    }
+
+    /** raid.xor.native's choice, if it is native code: its Java fallback is not offered twice. */
+    private static XorKernel nativeKernel() {
+        XorKernel k = NativeChosen.KERNEL.get();
+        if (!(k instanceof NativeXor)) {
+            throw new IllegalStateException("raid.xor.native chose Java code (no native variant for this platform)");
+        }
+        return k;
     }
 
     /** For ServiceLoader (tools find the point through it). */
@@ -162,6 +197,6 @@ public final class XorGen implements DispatchPointProvider {
 
     @Override
     public List<DispatchPoint<?>> dispatchPoints() {
-        return List.of(POINT);
+        return List.of(POINT, NATIVE);
     }
 }

@@ -76,14 +76,54 @@ class XorGenSelectionTest {
         assertTrue(reasons(s, "vector512").contains("jvm.vector512"), reasons(s, "vector512"));
     }
 
-    /** Without AVX both vector kernels are out; an emulated choice cannot calibrate, so priority picks the scalar one. */
+    /**
+     * Without AVX both vector kernels are out; an emulated choice cannot calibrate, so priority picks the native
+     * xor over the scalar ones (on the machine itself, calibration decides among the three).
+     */
     @Test
-    void preAvxCpuGetsAScalarKernel() {
+    void preAvxCpuGetsTheNativeOrAScalarKernel() {
         for (EmulatedCpu.Builder cpu : List.of(ReferenceCpus.core2(), ReferenceCpus.skylakePentium())) {
             Choice s = select(cpu, 16);
-            assertTrue(s.name().startsWith("scalar"), s.explain().source() + ": " + s.name());
+            assertEquals("native", s.name(), s.explain().format());
+            assertTrue(reasons(s, "scalar-unrolled").contains("lower priority than native"), reasons(s, "scalar-unrolled"));
             assertTrue(reasons(s, "vector256").contains("avx2"), s.explain().source() + ": " + reasons(s, "vector256"));
         }
+    }
+
+    /**
+     * The native xor's variant, as glibc-hwcaps would pick a directory, but by what is usable and preferred: the
+     * v4 build is refused where the OS has not enabled the ZMM state or 512-bit registers downclock.
+     */
+    @Test
+    void eachCpuGetsTheBestNativeVariantItCanRun() {
+        record Case(EmulatedCpu.Builder cpu, String variant, String v4Reason) {
+        }
+        List<Case> cases = List.of(new Case(ReferenceCpus.zen4(), "x86_64.x86-64-v4", null),
+                new Case(ReferenceCpus.zen4().osEnabled(0x7), "x86_64.x86-64-v3", "OPMASK|ZMM_Hi256|Hi16_ZMM"),
+                new Case(ReferenceCpus.skylakeSp(), "x86_64.x86-64-v3", "prefer_ymm"),
+                new Case(ReferenceCpus.haswell(), "x86_64.x86-64-v3", "avx512"),
+                new Case(ReferenceCpus.skylakePentium(), "x86_64.x86-64-v2", "avx512"),
+                new Case(ReferenceCpus.core2(), "x86_64.baseline", "avx512"));
+        for (Case c : cases) {
+            Choice s = XorGen.NATIVE.choiceFor(c.cpu().decode());
+            assertEquals(c.variant(), s.name(), s.explain().format());
+            if (c.v4Reason() != null) {
+                assertTrue(reasons(s, "x86_64.x86-64-v4").contains(c.v4Reason()), reasons(s, "x86_64.x86-64-v4"));
+            }
+            assertTrue(reasons(s, "aarch64.sve").startsWith("a native library for linux-aarch64; this CPU is x86_64"),
+                    reasons(s, "aarch64.sve"));
+        }
+    }
+
+    /** Arm cores: SVE's build where the kernel grants SVE, the baseline elsewhere. */
+    @Test
+    void eachArmCoreGetsTheBestNativeVariantItCanRun() {
+        assertEquals("aarch64.sve", XorGen.NATIVE.choiceFor(ReferenceArmCpus.a64fx().decode()).name());
+        Choice n1 = XorGen.NATIVE.choiceFor(ReferenceArmCpus.neoverseN1().decode());
+        assertEquals("aarch64.baseline", n1.name(), n1.explain().format());
+        assertTrue(reasons(n1, "aarch64.sve").startsWith("sve"), reasons(n1, "aarch64.sve"));
+        assertTrue(reasons(n1, "x86_64.x86-64-v3").startsWith("a native library for linux-x86_64; this CPU is aarch64"),
+                reasons(n1, "x86_64.x86-64-v3"));
     }
 
     /** An aarch64 C2 JVM: {@code UseSVE} and {@code MaxVectorSize} as HotSpot sets them from the CPU. */
