@@ -35,7 +35,7 @@ public record NativeVariant(String platform, String name, String file, String sh
         Objects.requireNonNull(platform, "platform");
         Objects.requireNonNull(name, "name");
         Objects.requireNonNull(file, "file");
-        Objects.requireNonNull(sha256, "sha256");
+        Objects.requireNonNull(sha256, "the SHA-256");
         Objects.requireNonNull(requirements, "requirements");
         Objects.requireNonNull(needsFrom, "needsFrom");
         Objects.requireNonNull(unusable, "unusable");

@@ -62,9 +62,12 @@ class PublicApiContractsTest {
                     "io.cpufeatures.dispatch.testing"),
             "io.cpufeatures.os.AuxiliaryVector", Set.of());
 
-    /** The modules some packages are exported to, and only to: the OS helpers to the architecture modules, the core's internals to dispatch. */
+    /**
+     * The modules some packages are exported to, and only to: the OS helpers to the architecture modules and to
+     * dispatch (which reads native variants' ELF notes), the core's internals to dispatch.
+     */
     private static final Map<String, Set<String>> QUALIFIED = Map.of("io.cpufeatures.os.AuxiliaryVector",
-            Set.of("io.cpufeatures.x86", "io.cpufeatures.aarch64", "io.cpufeatures.ppc64le"),
+            Set.of("io.cpufeatures.x86", "io.cpufeatures.aarch64", "io.cpufeatures.ppc64le", "io.cpufeatures.dispatch"),
             // core.internal's Once and OwnThreadOnce: the dispatch layer's process-wide state, and FirstUse
             "io.cpufeatures.core.CpuFeatures", Set.of("io.cpufeatures.dispatch"));
 
