@@ -100,7 +100,9 @@ final class TextReport {
                 List<String> foreign = new ArrayList<>();
                 for (CandidateReport c : x.candidates()) {
                     if (c.status() == CandidateStatus.REJECTED) {
-                        if (forAnotherArchitecture(c.requirements())) {
+                        // a native variant built for another architecture is refused as such (Candidate.refusedOn)
+                        if (forAnotherArchitecture(c.requirements())
+                                || c.reasons().stream().anyMatch(r -> r.startsWith("a native library for "))) {
                             foreign.add(c.name());
                         } else {
                             why.append("; ").append(c.name()).append(" rejected: ").append(String.join(", ", c.reasons()));

@@ -103,6 +103,17 @@ class DemoAssemblyTest {
         }
     }
 
+    /** Native variants built for another architecture are summed up as other architectures' candidates are. */
+    @Test
+    void theReportSumsUpOtherArchitecturesNativeVariants() throws Exception {
+        String report = run("report");
+        String other = CpuFeatures.current().architecture().equals("x86_64") ? "aarch64." : "x86_64.";
+        assertFalse(report.contains("rejected: a native library for"), report);
+        String line = report.substring(report.indexOf("raid.xor.native"));
+        line = line.substring(0, line.indexOf("skeleton.bitcount"));
+        assertTrue(line.replaceAll("\\s+", " ").contains("for other architectures: " + other), line);
+    }
+
     @Test
     void reportMakesCalibratesAndSelfTestsNothingUnlessAskedTo() throws Exception {
         String plain = classesLoaded("report", "--json");
