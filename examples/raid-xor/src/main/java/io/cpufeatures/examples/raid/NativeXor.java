@@ -10,7 +10,8 @@ import java.nio.ByteBuffer;
  * The C xor ({@code src/main/c/xor.c}) in the variant {@link XorNatives} bound, as a kernel: up to four sources
  * per native call, more in further calls that XOR into the destination. Byte arrays are passed through JNA's
  * direct mapping, which copies each array in and out around the call; direct buffers are passed by address,
- * with no copy. Heap buffers go as their arrays; a read-only heap buffer, whose array is not accessible, goes
+ * with no copy (as {@code long}s: a {@code ByteBuffer} parameter, which JNA passes as the address of the
+ * buffer's position, measured slower per call). Heap buffers go as their arrays; a read-only heap buffer, whose array is not accessible, goes
  * through {@link UnrolledScalarXor} (same result, Java code).
  */
 final class NativeXor implements XorKernel, SelfTest, Calibratable {
@@ -105,11 +106,15 @@ final class NativeXor implements XorKernel, SelfTest, Calibratable {
     @Override
     public void selfTest() {
         XorSelfTest.run(this);
-        ByteBuffer d = ByteBuffer.allocateDirect(300);
-        ByteBuffer a = ByteBuffer.allocateDirect(300).put(0, (byte) 0x5a).put(299, (byte) 0x33);
+        // direct buffers by absolute index, whatever their positions
+        ByteBuffer d = ByteBuffer.allocateDirect(300).position(7);
+        ByteBuffer a = ByteBuffer.allocateDirect(300).put(0, (byte) 0x5a).put(299, (byte) 0x33).position(11);
+        ByteBuffer b = ByteBuffer.allocateDirect(300).put(0, (byte) 0x0f).position(3);
         gen(d, 0, new ByteBuffer[] {a, a, a}, 0, 300);
-        if (d.get(0) != 0x5a || d.get(299) != 0x33) {
-            throw new IllegalStateException(variant() + ": the address form differs from a ^ a ^ a");
+        into(d, 0, new ByteBuffer[] {a, b}, 0, 300);
+        if (d.get(0) != 0x0f || d.get(299) != 0x00 || d.position() != 7 || a.position() != 11 || b.position() != 3) {
+            throw new IllegalStateException(variant() + ": the address form differs from (a ^ a ^ a) ^ a ^ b by absolute"
+                    + " index");
         }
     }
 
