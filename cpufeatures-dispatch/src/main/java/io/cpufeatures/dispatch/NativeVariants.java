@@ -9,9 +9,11 @@ import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.OptionalInt;
@@ -269,15 +271,19 @@ public final class NativeVariants {
         Objects.requireNonNull(loader, "loader");
         String os = NativePlatform.os();
         List<Candidate<T>> out = new ArrayList<>();
+        Map<String, Integer> left = new HashMap<>();
         for (NativeVariant v : variants) {
+            left.merge(v.platform(), 1, Integer::sum);
+        }
+        for (NativeVariant v : variants) {
+            // the variants of its platform after this one, so the manifest's first is ranked highest
+            int after = left.merge(v.platform(), -1, Integer::sum);
             if (!v.os().equals(os)) {
                 continue;
             }
-            long after = variants.stream().skip(variants.indexOf(v) + 1L).filter(w -> w.platform().equals(v.platform()))
-                    .count();
             String description = "native " + v.path() + (v.needsFrom().equals("ELF note") ? " (needs from its ELF note)" : "");
             out.add(Candidate.nativeVariant(prefix + v.architecture() + "." + v.name(), description,
-                    priority + (int) after, v, () -> NativeLoading.load(this, v, loader)));
+                    priority + after, v, () -> NativeLoading.load(this, v, loader)));
         }
         return out;
     }

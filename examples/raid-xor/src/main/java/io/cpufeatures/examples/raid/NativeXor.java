@@ -76,7 +76,7 @@ final class NativeXor implements XorKernel, SelfTest, Calibratable {
                 }
                 calls.cpf_xor_addresses(dest, a[0], a[1], a[2], a[3], n, len, into || k > 0 ? 1 : 0);
             }
-        } else if (arrays && sameOffsets(d, dOff, s, sOff)) {
+        } else if (arrays && sameArrayOffsets(s)) {
             byte[][] srcs = new byte[s.length][];
             for (int i = 0; i < s.length; i++) {
                 srcs[i] = s[i].array();
@@ -90,7 +90,7 @@ final class NativeXor implements XorKernel, SelfTest, Calibratable {
     }
 
     /** Whether every source's array starts at the same offset, as one native call's single source offset needs. */
-    private static boolean sameOffsets(ByteBuffer d, int dOff, ByteBuffer[] s, int sOff) {
+    private static boolean sameArrayOffsets(ByteBuffer[] s) {
         for (ByteBuffer b : s) {
             if (b.arrayOffset() != s[0].arrayOffset()) {
                 return false;

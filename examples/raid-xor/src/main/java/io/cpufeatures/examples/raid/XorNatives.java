@@ -4,8 +4,8 @@ import com.sun.jna.Native;
 import com.sun.jna.NativeLibrary;
 import io.cpufeatures.dispatch.NativeVariant;
 import java.nio.file.Path;
+import java.util.HashMap;
 import java.util.Map;
-import java.util.concurrent.ConcurrentHashMap;
 import java.util.function.Supplier;
 
 /**
@@ -32,7 +32,8 @@ final class XorNatives {
             "linux-aarch64/sve", Arm64Sve::new,
             "linux-aarch64/baseline", Arm64Baseline::new);
 
-    private static final Map<String, NativeXor> BOUND = new ConcurrentHashMap<>();
+    /** The variants bound so far; guarded by the class's lock ({@link #load} is synchronized). */
+    private static final Map<String, NativeXor> BOUND = new HashMap<>();
 
     private XorNatives() {
     }
