@@ -12,10 +12,12 @@ import java.util.Optional;
  * dump or an emulated CPU as well as for this machine.
  *
  * <ol>
- *   <li>Each candidate's requirements are checked against the CPU features.</li>
+ *   <li>Each candidate's requirements are checked against the CPU features; a native variant built for
+ *       another architecture, or known unusable from its manifest, is rejected first with that reason.</li>
  *   <li>An override is taken if its candidate's requirements hold, or with
- *       {@code cpufeatures.dispatch.unsafe=true} in spite of them; otherwise the selection fails with
- *       the explanation. An override naming no candidate of the point fails too.</li>
+ *       {@code cpufeatures.dispatch.unsafe=true} in spite of them, except for a native variant, which is
+ *       never taken in spite of them; otherwise the selection fails with the explanation. An override
+ *       naming no candidate of the point fails too.</li>
  *   <li>Otherwise the eligible candidates are tried in priority order.</li>
  * </ol>
  * On a hybrid machine the features are those every core type can run ({@link CpuFeatures#coreKinds()}):
