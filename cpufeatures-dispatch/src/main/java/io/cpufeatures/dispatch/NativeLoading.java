@@ -43,7 +43,7 @@ final class NativeLoading {
         } catch (IOException e) {
             throw new NativeVariantException("cannot be unpacked: " + e.getMessage());
         }
-        if (v.architecture().equals("x86_64") && (v.os().equals("linux") || v.os().equals("freebsd"))) {
+        if (NativePlatform.carriesIsaNote(v.platform())) {
             checkNote(v, library);
         }
         try {
@@ -71,10 +71,7 @@ final class NativeLoading {
         if (bits.isEmpty()) {
             return;
         }
-        for (String level : ElfIsaNeeded.levels(bits.getAsInt())) {
-            if (level.equals("x86-64-v1")) {
-                continue; // the baseline: a 64-bit JVM runs on nothing less, so a variant never declares it
-            }
+        for (String level : ElfIsaNeeded.levelsAboveBaseline(bits.getAsInt())) {
             FeatureName group = CpuFeatures.resolve(level, "the ELF note of " + v.path());
             List<String> missing = group.members().stream().filter(m -> !v.requirements().required().contains(m)).toList();
             if (!missing.isEmpty()) {

@@ -1,5 +1,6 @@
 package io.cpufeatures.dispatch;
 
+import io.cpufeatures.os.ElfIsaNeeded;
 import java.nio.file.InvalidPathException;
 import java.nio.file.Path;
 import java.util.Locale;
@@ -42,6 +43,15 @@ final class NativePlatform {
             case "aarch64", "arm64" -> "aarch64";
             default -> arch;
         };
+    }
+
+    /**
+     * Whether a variant of {@code platform} carries the x86-64 ISA note: an ELF system's ({@code linux},
+     * {@code freebsd}) file for the architecture that defines the property.
+     */
+    static boolean carriesIsaNote(String platform) {
+        return (platform.startsWith("linux-") || platform.startsWith("freebsd-"))
+                && platform.endsWith("-" + ElfIsaNeeded.ARCHITECTURE);
     }
 
     /**

@@ -169,7 +169,7 @@ public final class NativeVariants {
         String needs = f[2];
         String arch = path[0].substring(path[0].indexOf('-') + 1);
         if (needs.equals("elf-note")) {
-            if (!arch.equals("x86_64") || path[0].startsWith("macos") || path[0].startsWith("windows")) {
+            if (!NativePlatform.carriesIsaNote(path[0])) {
                 throw new IllegalArgumentException(where + ": elf-note is read only from x86-64 ELF files (linux-x86_64,"
                         + " freebsd-x86_64); give " + path[0] + "'s needs as names");
             }

@@ -24,6 +24,8 @@ import java.util.OptionalInt;
  */
 public final class ElfIsaNeeded {
 
+    /** The architecture whose ELF files carry the property, as {@code CpuFeatures.architecture()} names it. */
+    public static final String ARCHITECTURE = "x86_64";
     /** {@code PT_GNU_PROPERTY}. */
     static final int PT_GNU_PROPERTY = 0x6474e553;
     /** {@code PT_NOTE}. */
@@ -152,6 +154,17 @@ public final class ElfIsaNeeded {
             }
         }
         return names;
+    }
+
+    /**
+     * The names of the levels {@code bits} sets above the baseline, lowest first: what the file asks of a CPU
+     * beyond what any 64-bit x86 process already runs on (x86-64-v1, the JVM's own floor).
+     *
+     * @param bits the property's bits, as {@link #read} gives them
+     * @return e.g. {@code [x86-64-v2, x86-64-v3]}; empty for a file that needs the baseline only
+     */
+    public static List<String> levelsAboveBaseline(int bits) {
+        return levels(bits & ~1);
     }
 
     /** The property in the notes of {@code seg}, if one of them is the GNU property note and holds it. */

@@ -58,6 +58,10 @@ class ElfIsaNeededTest {
                 "the linker places the property note in the first page");
         OptionalInt v4 = ElfIsaNeeded.read(build("v4n.so", "-march=x86-64-v4", "-mneeded"));
         assertEquals(List.of("x86-64-v1", "x86-64-v2", "x86-64-v3", "x86-64-v4"), ElfIsaNeeded.levels(v4.orElseThrow()));
+        assertEquals(List.of("x86-64-v2", "x86-64-v3", "x86-64-v4"), ElfIsaNeeded.levelsAboveBaseline(v4.orElseThrow()));
+        OptionalInt baseline = ElfIsaNeeded.read(build("v1n.so", "-march=x86-64", "-mneeded"));
+        assertEquals(List.of("x86-64-v1"), ElfIsaNeeded.levels(baseline.orElseThrow()));
+        assertEquals(List.of(), ElfIsaNeeded.levelsAboveBaseline(baseline.orElseThrow()), "the baseline asks nothing");
     }
 
     private Path bytes(String name, byte[] b) throws IOException {
