@@ -166,7 +166,13 @@ final class Instantiation<T> {
         } catch (RuntimeException | LinkageError e) {
             // a candidate that could not be made for want of stack or memory is not passed over for good
             Once.rethrowIfMomentary(e);
-            ledger.reject(c, "could not be made: " + Construction.describe(e));
+            String why = Construction.describe(e);
+            ledger.reject(c, "could not be made: " + why);
+            if (c.nativeVariant().isPresent()) {
+                // a bundled build that cannot be used (a damaged jar, an unwritable cache) leaves the process on a
+                // lesser one: said once, here, not only in explain()
+                LOG.warn("{}: native variant {} passed over: {}", point.name(), c.name(), why);
+            }
             return false;
         }
         if (instance instanceof SelfTest test) {

@@ -402,7 +402,24 @@ class NativeVariantsTest {
         Path v1 = build("baseline", 1, "-march=x86-64");
         NativeVariants variants = manifest("linux-x86_64/baseline/liblevel.so " + sha(v1) + " -");
         System.setProperty(NativePlatform.CACHE_PROPERTY, "relative/dir");
-        Selection<IntSupplier> s = point(variants).selectForTest(CpuFeatures.current(), DispatchOverrides.none());
+        ch.qos.logback.classic.Logger logger = (ch.qos.logback.classic.Logger) org.slf4j.LoggerFactory.getLogger(
+                Instantiation.class);
+        ch.qos.logback.core.read.ListAppender<ch.qos.logback.classic.spi.ILoggingEvent> events =
+                new ch.qos.logback.core.read.ListAppender<>();
+        events.start();
+        logger.addAppender(events);
+        Selection<IntSupplier> s;
+        try {
+            s = point(variants).selectForTest(CpuFeatures.current(), DispatchOverrides.none());
+        } finally {
+            logger.detachAppender(events);
+        }
+        assertEquals(List.of("test.native: native variant x86_64.baseline passed over: cpufeatures.native.cache="
+                + "'relative/dir' is not an absolute path; give the directory native libraries are unpacked to, e.g."
+                + " -Dcpufeatures.native.cache=/var/cache/myapp"), events.list.stream()
+                        .filter(e -> e.getLevel() == ch.qos.logback.classic.Level.WARN)
+                        .map(ch.qos.logback.classic.spi.ILoggingEvent::getFormattedMessage).toList(),
+                "one WARN line, with the fix");
         assertEquals("java", s.name());
         assertEquals("could not be made: cpufeatures.native.cache='relative/dir' is not an absolute path; give the"
                 + " directory native libraries are unpacked to, e.g. -Dcpufeatures.native.cache=/var/cache/myapp",
