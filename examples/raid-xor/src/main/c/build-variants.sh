@@ -2,8 +2,9 @@
 # Builds xor.c once per CPU level into OUT/PLATFORM/VARIANT/libcpfxor.so and writes OUT/xor.variants, the
 # manifest the raid.xor.native dispatch point reads (io.cpufeatures.dispatch.NativeVariants), best first per
 # platform. x86-64 builds carry GCC's GNU_PROPERTY_X86_ISA_1_NEEDED note (-mneeded); the v3 variant's needs are
-# read from it, the others are declared. arm64 variants are built with Debian's cross compiler
-# (gcc-aarch64-linux-gnu) when it is installed; without it they are left out, said on stderr.
+# read from it, the others are declared. arm64 variants are built with aarch64-linux-gnu-gcc (Debian's
+# gcc on arm64, gcc-aarch64-linux-gnu elsewhere), x86-64 ones with x86_64-linux-gnu-gcc; a platform whose
+# compiler is missing is left out, said on stderr (.ci/run installs both).
 # The output is the same bytes on every run with the same compilers: no debug information, symbols stripped,
 # file names relative.
 set -euo pipefail
@@ -28,12 +29,10 @@ build() { # CC PLATFORM VARIANT NEEDS FLAGS...
   echo "$platform/$variant/libcpfxor.so $(sha256sum "$dir/libcpfxor.so" | cut -d' ' -f1) $needs" >> "$manifest"
 }
 
-if [ "$(uname -m)" = x86_64 ] && command -v gcc >/dev/null; then
-  x86=gcc
-elif command -v x86_64-linux-gnu-gcc >/dev/null; then
-  x86=x86_64-linux-gnu-gcc
-else
-  echo "build-variants.sh: no x86-64 C compiler (gcc): the linux-x86_64 variants are not built" >&2
+# Debian names each compiler by its target triplet, the host's own and a cross compiler alike.
+x86=x86_64-linux-gnu-gcc
+if ! command -v "$x86" >/dev/null; then
+  echo "build-variants.sh: no $x86 (Debian gcc on x86-64, gcc-x86-64-linux-gnu elsewhere): the linux-x86_64 variants are not built" >&2
   x86=
 fi
 if [ -n "$x86" ]; then
@@ -47,5 +46,5 @@ if command -v aarch64-linux-gnu-gcc >/dev/null; then
   build aarch64-linux-gnu-gcc linux-aarch64 sve sve -march=armv8-a+sve
   build aarch64-linux-gnu-gcc linux-aarch64 baseline - -march=armv8-a
 else
-  echo "build-variants.sh: no aarch64-linux-gnu-gcc (Debian gcc-aarch64-linux-gnu): the linux-aarch64 variants are not built" >&2
+  echo "build-variants.sh: no aarch64-linux-gnu-gcc (Debian gcc on arm64, gcc-aarch64-linux-gnu elsewhere): the linux-aarch64 variants are not built" >&2
 fi

@@ -66,7 +66,8 @@ class NativeVariantsQemuTest {
 
     @Test
     void eachModelLoadsTheBestVariantItRunsAndMapsNoOther() throws Exception {
-        require(System.getProperty("os.arch").equals("amd64"), "an x86-64 host");
+        // the x86 models run this JVM under qemu-x86_64: on another host there is none to run, which is no defect
+        Assumptions.assumeTrue(System.getProperty("os.arch").equals("amd64"), "runs on an x86-64 host");
         require(onPath("qemu-x86_64") != null && onPath("qemu-aarch64") != null, "qemu-user (qemu-x86_64, qemu-aarch64)");
         require(new File(ARM64_JAVA).canExecute(), "the arm64 JRE (openjdk-17-jre-headless:arm64)");
         Map<String, NativeVariant> byName = new LinkedHashMap<>();
