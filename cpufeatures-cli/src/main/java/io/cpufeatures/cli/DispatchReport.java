@@ -7,8 +7,10 @@ import io.cpufeatures.dispatch.DispatchPoint;
 import io.cpufeatures.dispatch.DispatchPoints;
 import io.cpufeatures.dispatch.Explanation;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
 import java.util.Optional;
 
 /**
@@ -38,8 +40,16 @@ record DispatchReport(List<Entry> points, Basis basis) {
         }
     }
 
-    /** One point: its explanation, or the error that stopped its selection. */
-    record Entry(String point, Optional<Explanation> explanation, Optional<String> error) {
+    /**
+     * One point: its explanation, or the error that stopped its selection, and the architectures of its
+     * candidates that are native builds (by name), so a report can sum up other architectures' builds.
+     */
+    record Entry(String point, Optional<Explanation> explanation, Optional<String> error,
+            Map<String, String> nativeArchitectures) {
+
+        Entry {
+            nativeArchitectures = Map.copyOf(nativeArchitectures);
+        }
 
         Optional<String> selected() {
             return explanation.flatMap(Explanation::selected);
@@ -59,12 +69,14 @@ record DispatchReport(List<Entry> points, Basis basis) {
         }
         List<Entry> entries = new ArrayList<>();
         for (DispatchPoint<?> p : DispatchPoints.onClassPath()) {
+            Map<String, String> nativeArchitectures = new HashMap<>();
+            p.candidates().forEach(c -> c.nativeVariant().ifPresent(v -> nativeArchitectures.put(c.name(), v.architecture())));
             try {
                 Explanation e = basis == Basis.SELECTION ? p.selection().explain()
                         : p.choiceFor(features, process ? DispatchOverrides.current() : DispatchOverrides.none()).explain();
-                entries.add(new Entry(p.name(), Optional.of(e), Optional.empty()));
+                entries.add(new Entry(p.name(), Optional.of(e), Optional.empty(), nativeArchitectures));
             } catch (DispatchException e) {
-                entries.add(new Entry(p.name(), e.explanation(), Optional.of(firstLine(e.getMessage()))));
+                entries.add(new Entry(p.name(), e.explanation(), Optional.of(firstLine(e.getMessage())), nativeArchitectures));
             }
         }
         return new DispatchReport(entries, basis);

@@ -100,9 +100,8 @@ final class TextReport {
                 List<String> foreign = new ArrayList<>();
                 for (CandidateReport c : x.candidates()) {
                     if (c.status() == CandidateStatus.REJECTED) {
-                        // a native variant built for another architecture is refused as such (Candidate.refusedOn)
-                        if (forAnotherArchitecture(c.requirements())
-                                || c.reasons().stream().anyMatch(r -> r.startsWith("a native library for "))) {
+                        String nativeFor = e.nativeArchitectures().get(c.name());
+                        if (nativeFor != null ? !nativeFor.equals(architecture) : forAnotherArchitecture(c.requirements())) {
                             foreign.add(c.name());
                         } else {
                             why.append("; ").append(c.name()).append(" rejected: ").append(String.join(", ", c.reasons()));
