@@ -37,6 +37,11 @@ import java.util.Map;
  * {@code name=jar} per version. {@code -Dwarm=N}: rounds of warm-up (default 25). Each version's
  * dispatch points choose as in any process (overrides such as
  * {@code -Dcpufeatures.dispatch.zstd.copy=generic} apply to every version that has the point).
+ *
+ * <p>The same jar given under two names ({@code a=base.jar b=base.jar}: each name has its own class
+ * loader, so its own classes) measures the floor under any comparison: one JVM compiling identical
+ * code twice. On a busy 2-vCPU guest the two differed by up to 9% in one sitting (docs/zstd.md),
+ * so a change smaller than that needs several sittings before it counts.
  */
 public final class ZstdInterleaved {
 
