@@ -21,7 +21,7 @@ final class NativeLoading {
     }
 
     static <T> T load(NativeVariants bundle, NativeVariant v, NativeVariants.Loader<? extends T> loader) {
-        String here = NativePlatform.os() + "-" + NativePlatform.architecture();
+        String here = NativePlatform.current();
         if (!v.platform().equals(here)) {
             throw new NativeVariantException("built for " + v.platform() + "; this process is " + here);
         }

@@ -45,13 +45,29 @@ final class NativePlatform {
         };
     }
 
+    /** {@return this process's platform as the manifests name it, {@code OS-ARCH}: {@code linux-x86_64}} */
+    static String current() {
+        return os() + "-" + architecture();
+    }
+
+    /** {@return the operating system of a manifest's platform (OS-ARCH): {@code linux} of {@code linux-x86_64}} */
+    static String osOf(String platform) {
+        return platform.substring(0, platform.indexOf('-'));
+    }
+
+    /** {@return the architecture of a manifest's platform (OS-ARCH): {@code x86_64} of {@code linux-x86_64}} */
+    static String architectureOf(String platform) {
+        return platform.substring(platform.indexOf('-') + 1);
+    }
+
     /**
-     * Whether a variant of {@code platform} carries the x86-64 ISA note: an ELF system's ({@code linux},
-     * {@code freebsd}) file for the architecture that defines the property.
+     * Whether a variant of {@code platform} ({@code OS-ARCH}) carries the x86-64 ISA note: an ELF system's
+     * ({@code linux}, {@code freebsd}) file for the architecture that defines the property.
      */
     static boolean carriesIsaNote(String platform) {
-        return (platform.startsWith("linux-") || platform.startsWith("freebsd-"))
-                && platform.endsWith("-" + ElfIsaNeeded.ARCHITECTURE);
+        String os = osOf(platform);
+        return (os.equals("linux") || os.equals("freebsd"))
+                && architectureOf(platform).equals(ElfIsaNeeded.ARCHITECTURE);
     }
 
     /**

@@ -43,12 +43,12 @@ public record NativeVariant(String platform, String name, String file, String sh
 
     /** {@return the architecture part of the platform: {@code x86_64} of {@code linux-x86_64}} */
     public String architecture() {
-        return platform.substring(platform.indexOf('-') + 1);
+        return NativePlatform.architectureOf(platform);
     }
 
     /** {@return the operating system part of the platform: {@code linux} of {@code linux-x86_64}} */
     public String os() {
-        return platform.substring(0, platform.indexOf('-'));
+        return NativePlatform.osOf(platform);
     }
 
     /** {@return the file's path below the manifest's directory: {@code linux-x86_64/x86-64-v3/libxor.so}} */

@@ -167,7 +167,7 @@ public final class NativeVariants {
             throw new IllegalArgumentException(where + ": '" + f[1] + "' is not a SHA-256 (64 hexadecimal digits)");
         }
         String needs = f[2];
-        String arch = path[0].substring(path[0].indexOf('-') + 1);
+        String arch = NativePlatform.architectureOf(path[0]);
         if (needs.equals("elf-note")) {
             if (!NativePlatform.carriesIsaNote(path[0])) {
                 throw new IllegalArgumentException(where + ": elf-note is read only from x86-64 ELF files (linux-x86_64,"

@@ -6,6 +6,7 @@ import io.cpufeatures.dispatch.NativeVariant;
 import java.nio.file.Path;
 import java.util.HashMap;
 import java.util.Map;
+import java.util.TreeSet;
 import java.util.function.Supplier;
 
 /**
@@ -53,7 +54,7 @@ final class XorNatives {
         Supplier<Calls> binding = BINDINGS.get(key);
         if (binding == null) {
             throw new IllegalArgumentException("no binding class for the variant " + key + "; bound: "
-                    + String.join(", ", new java.util.TreeSet<>(BINDINGS.keySet())));
+                    + String.join(", ", new TreeSet<>(BINDINGS.keySet())));
         }
         Calls calls = binding.get();
         Native.register(calls.getClass(), NativeLibrary.getInstance(library.toString()));
