@@ -1,13 +1,13 @@
 /*
- * RAID xor in C, built once per CPU level (build-variants.sh) and chosen at run time by the raid.xor.native
+ * RAID xor in C, built once per CPU level (native-builds, by scripts/native-builds.sh) and chosen at run time by the raid.xor.native
  * dispatch point. One loop per source count, 1 to 4, as Linux's xor_blocks has do_2..do_5: the compiler
  * vectorises each for the level it is built for (-march=x86-64-v3 gives AVX2, -march=armv8-a+sve gives SVE).
  */
 #include <stddef.h>
 #include <stdint.h>
 
-#ifndef VARIANT
-#error "build with -DVARIANT=\"name\""
+#ifndef CPF_VARIANT
+#error "build with -DCPF_VARIANT=\"PLATFORM/VARIANT\" (scripts/native-builds.sh does)"
 #endif
 
 typedef uint8_t u8;
@@ -45,5 +45,5 @@ void cpf_xor_addresses(int64_t d, int64_t a, int64_t b, int64_t c, int64_t e, in
 
 /* Which build this is, so a test can tell which file the process runs. */
 const char *cpf_xor_variant(void) {
-    return VARIANT;
+    return CPF_VARIANT;
 }

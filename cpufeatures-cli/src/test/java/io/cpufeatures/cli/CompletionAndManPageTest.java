@@ -3,12 +3,12 @@ package io.cpufeatures.cli;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.cpufeatures.buildsupport.HostTools;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
-import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import picocli.CommandLine;
@@ -73,7 +73,7 @@ class CompletionAndManPageTest {
 
     @Test
     void zshCompletesASubcommandAndAnOption(@TempDir Path dir) throws Exception {
-        Assumptions.assumeTrue(Subprocess.onPath("zsh"), "zsh is not installed");
+        HostTools.command("zsh", "zsh");
         Files.writeString(dir.resolve("_cpufeatures"), script("zsh"));
         String typed = "fpath=(" + Subprocess.shell(List.of(dir.toString())) + " $fpath); autoload -Uz compinit; compinit -u -D\n"
                 + "cpufeatures() { print -r -- \"ARGS:$*\" }\n"
@@ -86,7 +86,7 @@ class CompletionAndManPageTest {
 
     @Test
     void groffRendersTheManPageWithoutAWarning(@TempDir Path dir) throws Exception {
-        Assumptions.assumeTrue(Subprocess.onPath("groff"), "groff is not installed");
+        HostTools.command("groff", "groff");
         Path page = Files.writeString(dir.resolve("cpufeatures.1"), CliTest.run("man").out());
         Process p = new ProcessBuilder("groff", "-man", "-Tutf8", "-ww", page.toString()).start();
         byte[] out = p.getInputStream().readAllBytes();

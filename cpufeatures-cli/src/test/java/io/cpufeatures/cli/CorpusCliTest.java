@@ -2,41 +2,27 @@ package io.cpufeatures.cli;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
-import static org.junit.jupiter.api.Assertions.fail;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import io.cpufeatures.buildsupport.SharedCorpus;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.stream.Stream;
-import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.Test;
 
 /**
  * The command over the whole shared CPUID corpus ({@code ../shared/cpuid-corpus}, or
  * {@code -Dcpufeatures.corpus.dir}): every dump reports as JSON that satisfies
  * docs/cpufeatures-report.schema.json, as does every fleet line, and a fleet run takes seconds.
- * Skipped without the corpus, except under {@code CI=true}, where that fails.
+ * Skipped for want of the corpus (under {@code CI=true}: failed).
  */
 class CorpusCliTest {
 
     private static Path corpus() {
-        String property = System.getProperty("cpufeatures.corpus.dir");
-        Path dir = property != null ? Path.of(property) : null;
-        for (Path p = Path.of(System.getProperty("user.dir")).toAbsolutePath(); dir == null && p != null; p = p.getParent()) {
-            if (Files.isDirectory(p.resolve("shared/cpuid-corpus/normalized"))) {
-                dir = p.resolve("shared/cpuid-corpus");
-            }
-        }
-        if (dir == null || !Files.isDirectory(dir.resolve("normalized"))) {
-            if ("true".equalsIgnoreCase(System.getenv("CI"))) {
-                fail("the shared CPUID corpus is missing (looked for shared/cpuid-corpus above " + System.getProperty("user.dir") + ")");
-            }
-            Assumptions.abort("the shared CPUID corpus is missing");
-        }
-        return dir;
+        return SharedCorpus.require();
     }
 
     private static List<Path> files(Path dir, String suffix) throws IOException {

@@ -2,7 +2,7 @@ package io.cpufeatures.cli;
 
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import java.io.File;
+import io.cpufeatures.buildsupport.HostTools;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.nio.charset.StandardCharsets;
@@ -11,7 +11,6 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
-import org.junit.jupiter.api.Assumptions;
 
 /**
  * The command in a JVM of its own (this test class path, the launcher's options), run directly or on
@@ -63,10 +62,10 @@ final class Subprocess {
     /**
      * Runs the shell command line {@code shellCommand} on a pseudo-terminal, typing {@code input},
      * and returns what the terminal received (with the terminal's CR LF line ends). Skips the test
-     * where util-linux's {@code script} is missing.
+     * for want of util-linux's {@code script} ({@link HostTools}).
      */
     static String onTerminal(String shellCommand, String input) throws IOException, InterruptedException {
-        Assumptions.assumeTrue(onPath("script"), "util-linux script is needed for a pseudo-terminal");
+        HostTools.command("script", "bsdutils");
         Path out = Files.createTempFile("cpufeatures-tty", ".txt");
         try {
             ProcessBuilder pb = new ProcessBuilder("script", "-qec", shellCommand, "/dev/null")
@@ -91,15 +90,5 @@ final class Subprocess {
             sb.append(sb.length() == 0 ? "" : " ").append('\'').append(a.replace("'", "'\\''")).append('\'');
         }
         return sb.toString();
-    }
-
-    /** Whether {@code program} is on PATH. */
-    static boolean onPath(String program) {
-        for (String dir : System.getenv().getOrDefault("PATH", "").split(File.pathSeparator)) {
-            if (!dir.isEmpty() && Files.isExecutable(Path.of(dir, program))) {
-                return true;
-            }
-        }
-        return false;
     }
 }

@@ -1,9 +1,10 @@
 package io.cpufeatures.core;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
-import java.io.File;
+import io.cpufeatures.buildsupport.HostTools;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -47,12 +48,9 @@ class CpuTopologyTest {
     @Test
     void thisMachinesIsWhatLscpuCounts() throws Exception {
         assumeTrue(System.getProperty("os.name").equals("Linux"), "Linux only");
-        Optional<String> lscpu = Optional.ofNullable(System.getenv("PATH")).stream()
-                .flatMap(p -> java.util.Arrays.stream(p.split(File.pathSeparator))).map(d -> Path.of(d, "lscpu"))
-                .filter(Files::isExecutable).map(Path::toString).findFirst();
-        assumeTrue(lscpu.isPresent(), "no lscpu here");
-        Process p = new ProcessBuilder(lscpu.get(), "-p=SOCKET,CORE,ONLINE").redirectErrorStream(true).start();
-        assumeTrue(p.waitFor(30, TimeUnit.SECONDS));
+        String lscpu = HostTools.command("lscpu", "util-linux").toString();
+        Process p = new ProcessBuilder(lscpu, "-p=SOCKET,CORE,ONLINE").redirectErrorStream(true).start();
+        assertTrue(p.waitFor(30, TimeUnit.SECONDS), "lscpu answered within 30 s");
         Set<String> sockets = new HashSet<>();
         Set<String> cores = new HashSet<>();
         int threads = 0;

@@ -8,6 +8,7 @@ import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import com.sun.jna.Function;
 import com.sun.jna.NativeLibrary;
+import io.cpufeatures.buildsupport.HostTools;
 import io.cpufeatures.core.CpuFeatures;
 import io.cpufeatures.core.UnknownFeatureException;
 import java.io.IOException;
@@ -17,7 +18,6 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -57,9 +57,11 @@ class NativeVariantsTest {
         }
     }
 
-    private static boolean x86LinuxWithGcc() {
-        return System.getProperty("os.arch").equals("amd64") && System.getProperty("os.name").equals("Linux")
-                && Arrays.stream(System.getenv("PATH").split(":")).anyMatch(d -> Files.isExecutable(Path.of(d, "gcc")));
+    /** Skips the test off x86-64 Linux, and for want of gcc, which builds its libraries. */
+    private static void x86LinuxWithGcc() {
+        assumeTrue(System.getProperty("os.arch").equals("amd64") && System.getProperty("os.name").equals("Linux"),
+                "the libraries are built and loaded on x86-64 Linux");
+        HostTools.command("gcc", "gcc");
     }
 
     /** Builds {@code int level(void) { return level; }} with {@code flags} into {@code res/linux-x86_64/variant/}. */
@@ -135,7 +137,7 @@ class NativeVariantsTest {
 
     @Test
     void eachCpuChoosesTheBestLevelItRunsAndThePassedOverSayWhy() throws Exception {
-        assumeTrue(x86LinuxWithGcc(), "needs gcc on x86-64 Linux");
+        x86LinuxWithGcc();
         NativeVariants variants = fourLevels();
         assertEquals(List.of("x86-64-v4", "x86-64-v3", "x86-64-v2", "baseline"),
                 variants.variants().stream().map(NativeVariant::name).toList());
@@ -164,7 +166,7 @@ class NativeVariantsTest {
 
     @Test
     void onlyTheChosenVariantIsUnpackedAndMappedAndItRuns() throws Exception {
-        assumeTrue(x86LinuxWithGcc(), "needs gcc on x86-64 Linux");
+        x86LinuxWithGcc();
         NativeVariants variants = fourLevels();
         CpuFeatures here = CpuFeatures.current();
         assumeTrue(here.has("x86-64-v2") && !here.has("x86-64-v4") || here.has("x86-64-v3"), "an x86-64-v2 CPU or better");
@@ -185,7 +187,7 @@ class NativeVariantsTest {
 
     @Test
     void aVariantThatDiffersContradictsItsNoteIsMissingOrDoesNotLoadIsPassedOverWithItsReason() throws Exception {
-        assumeTrue(x86LinuxWithGcc(), "needs gcc on x86-64 Linux");
+        x86LinuxWithGcc();
         assumeTrue(CpuFeatures.current().has("x86-64-v2"), "an x86-64-v2 CPU");
         Path v3 = build("claims-v2", 3, "-march=x86-64-v3", "-mneeded");
         Path other = build("tampered", 2, "-march=x86-64-v2");
@@ -218,7 +220,7 @@ class NativeVariantsTest {
 
     @Test
     void aLibraryThatFailsToLoadIsPassedOver() throws Exception {
-        assumeTrue(x86LinuxWithGcc(), "needs gcc on x86-64 Linux");
+        x86LinuxWithGcc();
         // a valid ELF shared object that needs a library that does not exist: dlopen fails
         Path c = Files.writeString(dir.resolve("needs.c"), "int dep(void);\nint level(void) { return 9 + dep(); }\n");
         Files.writeString(dir.resolve("libmissingdep.c"), "int dep(void) { return 0; }\n");
@@ -245,7 +247,7 @@ class NativeVariantsTest {
 
     @Test
     void nativeCodeIsNeverForcedOntoACpuThatLacksItsNeeds() throws Exception {
-        assumeTrue(x86LinuxWithGcc(), "needs gcc on x86-64 Linux");
+        x86LinuxWithGcc();
         NativeVariants variants = fourLevels();
         Properties p = new Properties();
         p.setProperty("cpufeatures.dispatch.test.native", "x86_64.x86-64-v4");
@@ -278,7 +280,7 @@ class NativeVariantsTest {
 
     @Test
     void aNativeVariantAndJavaCodeCompeteInOneCalibration() throws Exception {
-        assumeTrue(x86LinuxWithGcc(), "needs gcc on x86-64 Linux");
+        x86LinuxWithGcc();
         Path v1 = build("baseline", 1, "-march=x86-64");
         NativeVariants variants = manifest("linux-x86_64/baseline/liblevel.so " + sha(v1) + " -");
         final class JavaSpin implements IntSupplier, Calibratable {
@@ -384,7 +386,7 @@ class NativeVariantsTest {
 
     @Test
     void aNoteVariantWithoutANoteIsNeverLoadedAndSaysHowToMendIt() throws Exception {
-        assumeTrue(x86LinuxWithGcc(), "needs gcc on x86-64 Linux");
+        x86LinuxWithGcc();
         Path plain = build("x86-64-v3", 3, "-march=x86-64-v3");
         Path v1 = build("baseline", 1, "-march=x86-64");
         NativeVariants variants = manifest("linux-x86_64/x86-64-v3/liblevel.so " + sha(plain) + " elf-note",
@@ -398,7 +400,7 @@ class NativeVariantsTest {
 
     @Test
     void aBadCacheDirectoryPassesEveryVariantOverNamingTheProperty() throws Exception {
-        assumeTrue(x86LinuxWithGcc(), "needs gcc on x86-64 Linux");
+        x86LinuxWithGcc();
         Path v1 = build("baseline", 1, "-march=x86-64");
         NativeVariants variants = manifest("linux-x86_64/baseline/liblevel.so " + sha(v1) + " -");
         System.setProperty(NativePlatform.CACHE_PROPERTY, "relative/dir");

@@ -3,8 +3,8 @@ package io.cpufeatures.os;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
-import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
+import io.cpufeatures.buildsupport.HostTools;
 import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
@@ -26,16 +26,16 @@ class ElfIsaNeededTest {
     @TempDir
     Path dir;
 
-    private static boolean gcc() {
-        return System.getProperty("os.arch").equals("amd64") && Arrays.stream(System.getenv("PATH").split(":"))
-                .anyMatch(d -> Files.isExecutable(Path.of(d, "gcc")));
+    /** The x86-64 compiler by its target triplet: the host's gcc on x86-64, Debian's cross compiler elsewhere. */
+    private static String gcc() {
+        return HostTools.command("x86_64-linux-gnu-gcc", "gcc on x86-64, gcc-x86-64-linux-gnu elsewhere").toString();
     }
 
     private Path build(String name, String... flags) throws Exception {
         Path c = Files.writeString(dir.resolve("x.c"), "int xor(unsigned char *d, const unsigned char *a, int n)"
                 + " { for (int i = 0; i < n; i++) d[i] ^= a[i]; return n; }\n");
         Path so = dir.resolve(name);
-        List<String> cmd = new java.util.ArrayList<>(List.of("gcc", "-O2", "-shared", "-fPIC"));
+        List<String> cmd = new java.util.ArrayList<>(List.of(gcc(), "-O2", "-shared", "-fPIC"));
         cmd.addAll(List.of(flags));
         cmd.addAll(List.of("-o", so.toString(), c.toString()));
         Process p = new ProcessBuilder(cmd).redirectErrorStream(true).start();
@@ -46,7 +46,6 @@ class ElfIsaNeededTest {
 
     @Test
     void gccWritesTheLevelsWithMneededOnly() throws Exception {
-        assumeTrue(gcc(), "no gcc for x86-64 here");
         assertEquals(OptionalInt.empty(), ElfIsaNeeded.read(build("plain.so")));
         assertEquals(OptionalInt.empty(), ElfIsaNeeded.read(build("v3.so", "-march=x86-64-v3")),
                 "Debian's GCC 12 writes no property for -march alone");

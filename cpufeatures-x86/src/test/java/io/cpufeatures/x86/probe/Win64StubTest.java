@@ -2,8 +2,8 @@ package io.cpufeatures.x86.probe;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
-import static org.junit.jupiter.api.Assertions.fail;
 
+import io.cpufeatures.buildsupport.HostTools;
 import io.cpufeatures.x86.CpuidRegisters;
 import java.io.InputStream;
 import java.nio.charset.StandardCharsets;
@@ -22,8 +22,8 @@ import org.junit.jupiter.api.io.TempDir;
  * {@code __attribute__((ms_abi))} function-pointer types (arguments in RCX, RDX, R8; RBX callee-saved) from a
  * W^X page, and compares every leaf with gcc's own {@code __cpuid_count} and XCR0 with inline XGETBV. The
  * leaves must also be this machine's as our own System V stub reads them through JNA. (Not Wine: gcc's
- * {@code ms_abi} exercises the same convention with no second toolchain.) Skipped without gcc, except
- * under {@code CI=true}, where {@code .ci/run} installs it.
+ * {@code ms_abi} exercises the same convention with no second toolchain.) Skipped without gcc (under
+ * {@code CI=true}: failed).
  */
 class Win64StubTest {
 
@@ -33,15 +33,6 @@ class Win64StubTest {
     private static boolean x86Linux() {
         String arch = System.getProperty("os.arch");
         return (arch.equals("amd64") || arch.equals("x86_64")) && System.getProperty("os.name").equals("Linux");
-    }
-
-    private static boolean onPath(String tool) {
-        for (String d : System.getenv().getOrDefault("PATH", "").split(java.io.File.pathSeparator)) {
-            if (Files.isExecutable(Path.of(d, tool))) {
-                return true;
-            }
-        }
-        return false;
     }
 
     private static String run(List<String> cmd) throws Exception {
@@ -55,18 +46,13 @@ class Win64StubTest {
     @Test
     void theWindowsStubsReturnThisMachinesLeavesUnderTheWindowsCallingConvention() throws Exception {
         Assumptions.assumeTrue(x86Linux(), "the stubs are x86-64 code; the harness uses Linux calls");
-        if (!onPath("gcc")) {
-            if ("true".equalsIgnoreCase(System.getenv("CI"))) {
-                fail("gcc is not on the PATH (CI=true: .ci/run installs it)");
-            }
-            Assumptions.abort("gcc is not on the PATH (Debian: apt-get install gcc)");
-        }
+        String gcc = HostTools.command("gcc", "gcc").toString();
         Path source = dir.resolve("harness.c");
         try (InputStream in = Win64StubTest.class.getResourceAsStream("win64-stub-harness.c")) {
             Files.write(source, in.readAllBytes());
         }
         Path harness = dir.resolve("harness");
-        run(List.of("gcc", "-O1", "-Wall", "-Werror", "-o", harness.toString(), source.toString()));
+        run(List.of(gcc, "-O1", "-Wall", "-Werror", "-o", harness.toString(), source.toString()));
         Path page = Files.write(dir.resolve("page.bin"), MachineCode.page(true, 4096));
 
         String out = run(List.of(harness.toString(), page.toString(), Integer.toString(MachineCode.XGETBV_OFFSET)));

@@ -3,8 +3,7 @@ package io.cpufeatures.x86.testing;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 
-import static org.junit.jupiter.api.Assertions.fail;
-
+import io.cpufeatures.buildsupport.SharedCorpus;
 import io.cpufeatures.x86.dump.CpuidDump;
 import io.cpufeatures.x86.dump.CpuidDumps;
 import io.cpufeatures.x86.dump.CpuidFormatException;
@@ -13,18 +12,13 @@ import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.Paths;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
-import org.junit.jupiter.api.Assumptions;
 
 /**
  * The shared CPUID corpus ({@code ../shared/cpuid-corpus}): 328 real dumps with expected decodings
- * from tools outside this project. Located by the system property {@code cpufeatures.corpus.dir},
- * else the environment variable {@code CPUFEATURES_CORPUS}, else as {@code shared/cpuid-corpus} in
- * the nearest ancestor of the project directory that has one. When it is missing, tests that need
- * it are skipped, except under {@code CI=true} where they fail.
+ * from tools outside this project, located and required as {@link SharedCorpus} says.
  */
 public final class Corpus {
 
@@ -43,37 +37,10 @@ public final class Corpus {
             JsonNode index) {
     }
 
-    /** The corpus, or a skipped (CI: failed) test when it cannot be found. */
+    /** The corpus, or a skipped (CI: failed) test when it cannot be found ({@link SharedCorpus}). */
     public static Corpus require() {
-        Path dir = locate();
-        if (dir == null || !Files.isRegularFile(dir.resolve("index.json"))) {
-            String message = "CPUID corpus not found (looked at " + dir + "); set -Dcpufeatures.corpus.dir or CPUFEATURES_CORPUS";
-            if ("true".equalsIgnoreCase(System.getenv("CI"))) {
-                fail(message);
-            }
-            Assumptions.abort(message);
-        }
+        Path dir = SharedCorpus.require();
         return new Corpus(dir, readIndex(dir));
-    }
-
-    private static Path locate() {
-        String property = System.getProperty("cpufeatures.corpus.dir");
-        if (property != null && !property.isBlank()) {
-            return Paths.get(property).toAbsolutePath().normalize();
-        }
-        String env = System.getenv("CPUFEATURES_CORPUS");
-        if (env != null && !env.isBlank()) {
-            return Paths.get(env).toAbsolutePath().normalize();
-        }
-        Path start = Paths.get(System.getProperty("cpufeatures.project.dir", System.getProperty("user.dir")))
-                .toAbsolutePath().normalize();
-        for (Path p = start; p != null; p = p.getParent()) {
-            Path candidate = p.resolve("shared").resolve("cpuid-corpus");
-            if (Files.isRegularFile(candidate.resolve("index.json"))) {
-                return candidate;
-            }
-        }
-        return start.resolve("../shared/cpuid-corpus").normalize();
     }
 
     private static List<Entry> readIndex(Path dir) {

@@ -3,16 +3,15 @@ package io.cpufeatures.examples.demo;
 import static org.junit.jupiter.api.Assertions.assertAll;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
-import static org.junit.jupiter.api.Assertions.fail;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.cpufeatures.aarch64.AArch64Feature;
 import io.cpufeatures.aarch64.HwcapWord;
+import io.cpufeatures.buildsupport.HostTools;
 import io.cpufeatures.core.CpuDump;
 import io.cpufeatures.core.CpuDumps;
 import io.cpufeatures.core.CpuFeatures;
-import java.io.File;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -28,7 +27,6 @@ import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import java.util.regex.Pattern;
 import java.util.stream.Stream;
-import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.DynamicTest;
 import org.junit.jupiter.api.TestFactory;
@@ -87,18 +85,8 @@ class Arm64LiveTest {
 
     @BeforeAll
     static void runEveryModel() throws Exception {
-        String qemu = QemuGuest.onPath("qemu-aarch64");
-        String java = System.getProperty("cpufeatures.arm64.java", System.getenv().getOrDefault("CPUFEATURES_ARM64_JAVA",
-                "/usr/lib/jvm/java-17-openjdk-arm64/bin/java"));
-        String missing = qemu == null ? "qemu-aarch64 is not on the PATH (apt-get install qemu-user)"
-                : !new File(java).canExecute() ? "no arm64 java at " + java + " (dpkg --add-architecture arm64 && apt-get"
-                + " install openjdk-17-jre-headless:arm64, or -Dcpufeatures.arm64.java=...)" : null;
-        if (missing != null) {
-            if ("true".equals(System.getenv("CI"))) {
-                fail("the live arm64 tests cannot run under CI: " + missing);
-            }
-            Assumptions.abort(missing);
-        }
+        String qemu = HostTools.command("qemu-aarch64", "qemu-user").toString();
+        String java = QemuGuest.foreignJava("arm64", "cpufeatures.arm64.java", "CPUFEATURES_ARM64_JAVA").toString();
         ExecutorService pool = Executors.newFixedThreadPool(Math.min(2, Runtime.getRuntime().availableProcessors()));
         Map<String, Future<String>> runs = new LinkedHashMap<>();
         List<Model> longestFirst = new ArrayList<>(models());

@@ -6,7 +6,7 @@ import static org.junit.jupiter.api.Assertions.fail;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import java.io.File;
+import io.cpufeatures.buildsupport.HostTools;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -84,33 +84,13 @@ class EmulatedCpusQemuTest {
                     List.of("avx2", "fma", "bmi2", "adx", "clwb", "sse4a", "movbe", "umip"), List.of(), List.of(),
                     Map.of("raid.xor.native", "x86_64.x86-64-v3", "skeleton.bitcount", "popcnt", "zstd.huffman", "bmi2", "zstd.copy", "vector128", "raid.xor", "vector256"), true));
 
-    private static Path qemu() {
-        for (String dir : System.getenv().getOrDefault("PATH", "").split(File.pathSeparator)) {
-            Path p = Paths.get(dir, "qemu-x86_64");
-            if (Files.isExecutable(p)) {
-                return p;
-            }
-        }
-        return null;
-    }
-
-    private static void skipOrFail(String why) {
-        if ("true".equalsIgnoreCase(System.getenv("CI"))) {
-            fail(why + " (CI=true: the live tests on emulated CPUs must run; .ci/run installs qemu-user)");
-        }
-        Assumptions.abort(why);
-    }
-
     @Test
     void theCommandReportsWhatEachEmulatedCpuModelDefines() throws Exception {
         String arch = System.getProperty("os.arch");
         if (!arch.equals("amd64") && !arch.equals("x86_64")) {
             Assumptions.abort("the x86-64 JVM runs under qemu-x86_64 only on an x86-64 host, this is " + arch);
         }
-        Path qemu = qemu();
-        if (qemu == null) {
-            skipOrFail("qemu-x86_64 is not on the PATH (Debian: apt-get install qemu-user)");
-        }
+        Path qemu = HostTools.command("qemu-x86_64", "qemu-user");
         String jarProperty = System.getProperty("cpufeatures.demo.jar");
         if (jarProperty == null) {
             // -Dtest=... also selects it in the test phase, before the jar is built: it runs in integration-test.

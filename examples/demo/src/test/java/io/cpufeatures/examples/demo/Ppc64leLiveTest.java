@@ -3,14 +3,13 @@ package io.cpufeatures.examples.demo;
 import static org.junit.jupiter.api.Assertions.assertAll;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
-import static org.junit.jupiter.api.Assertions.fail;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import io.cpufeatures.buildsupport.HostTools;
 import io.cpufeatures.core.CpuDumps;
 import io.cpufeatures.core.CpuFeatures;
 import io.cpufeatures.ppc64le.Ppc64leFeature;
-import java.io.File;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -25,7 +24,6 @@ import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import java.util.stream.Stream;
-import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.DynamicTest;
 import org.junit.jupiter.api.TestFactory;
@@ -64,18 +62,8 @@ class Ppc64leLiveTest {
 
     @BeforeAll
     static void runEveryModel() throws Exception {
-        String qemu = QemuGuest.onPath("qemu-ppc64le");
-        String java = System.getProperty("cpufeatures.ppc64le.java", System.getenv().getOrDefault("CPUFEATURES_PPC64LE_JAVA",
-                "/usr/lib/jvm/java-17-openjdk-ppc64el/bin/java"));
-        String missing = qemu == null ? "qemu-ppc64le is not on the PATH (apt-get install qemu-user)"
-                : !new File(java).canExecute() ? "no ppc64el java at " + java + " (dpkg --add-architecture ppc64el && apt-get"
-                + " install openjdk-17-jre-headless:ppc64el, or -Dcpufeatures.ppc64le.java=...)" : null;
-        if (missing != null) {
-            if ("true".equals(System.getenv("CI"))) {
-                fail("the live ppc64le tests cannot run under CI: " + missing);
-            }
-            Assumptions.abort(missing);
-        }
+        String qemu = HostTools.command("qemu-ppc64le", "qemu-user").toString();
+        String java = QemuGuest.foreignJava("ppc64el", "cpufeatures.ppc64le.java", "CPUFEATURES_PPC64LE_JAVA").toString();
         ExecutorService pool = Executors.newFixedThreadPool(Math.min(2, Runtime.getRuntime().availableProcessors()));
         Map<String, Future<String>> runs = new LinkedHashMap<>();
         for (Model m : MODELS) {

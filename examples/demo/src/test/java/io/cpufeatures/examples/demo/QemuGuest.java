@@ -1,7 +1,7 @@
 package io.cpufeatures.examples.demo;
 
+import io.cpufeatures.buildsupport.HostTools;
 import io.cpufeatures.cli.Main;
-import java.io.File;
 import java.io.PrintWriter;
 import java.io.StringWriter;
 import java.nio.charset.StandardCharsets;
@@ -24,14 +24,17 @@ final class QemuGuest {
     }
 
     /** {@return the executable {@code name} on {@code PATH}, or null} */
-    static String onPath(String name) {
-        for (String d : System.getenv().getOrDefault("PATH", "").split(File.pathSeparator)) {
-            File f = new File(d, name);
-            if (f.canExecute()) {
-                return f.getPath();
-            }
+    /**
+     * The guest's {@code java}: the {@code property} or {@code env} setting if given, else Debian's OpenJDK 17 runtime
+     * for {@code debianArchitecture}; the test skipped (under {@code CI=true}: failed) for want of it.
+     */
+    static Path foreignJava(String debianArchitecture, String property, String env) {
+        String given = System.getProperty(property, System.getenv(env));
+        if (given == null) {
+            return HostTools.foreignJava(debianArchitecture);
         }
-        return null;
+        return HostTools.executable(Path.of(given), "the " + debianArchitecture + " JRE given by -D" + property + " or "
+                + env, "point it at a " + debianArchitecture + " bin/java");
     }
 
     /**

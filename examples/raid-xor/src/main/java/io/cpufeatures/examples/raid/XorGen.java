@@ -25,7 +25,7 @@ public final class XorGen implements DispatchPointProvider {
     /** The most sources one call takes (ISA-L and md take more, in calls of this many). */
     public static final int MAX_SOURCES = 16;
 
-    /** The native xor's variants this jar bundles, built by {@code src/main/c/build-variants.sh}. */
+    /** The native xor's variants this jar bundles: the committed builds of {@code src/main/c/native-builds}. */
     static final NativeVariants NATIVE_VARIANTS = NativeVariants.read(XorGen.class, "native/xor.variants");
 
     /**

@@ -5,7 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assertions.fail;
 
 import io.cpufeatures.dispatch.NativeVariant;
-import java.io.File;
+import io.cpufeatures.buildsupport.HostTools;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -28,12 +28,10 @@ import org.junit.jupiter.api.Test;
  * with v4 passed over for avx512f; Penryn lacks SSE4.2 (baseline); {@code max} and A64FX have SVE, Neoverse N1 and
  * Cortex-A72 do not. The process's {@code /proc/self/maps} (qemu shows the guest's) must list exactly the chosen
  * variant's file from the content-addressed cache, and the cache must hold no other variant: a v3 file is never
- * even written on a v2 CPU. Skipped with the reason when qemu or the arm64 JRE is missing, except under
- * {@code CI=true} where that fails.
+ * even written on a v2 CPU. Skipped for want of qemu-user or the arm64 JRE (under {@code CI=true}:
+ * failed).
  */
 class NativeVariantsQemuTest {
-
-    private static final String ARM64_JAVA = "/usr/lib/jvm/java-17-openjdk-arm64/bin/java";
 
     record Model(String qemu, String cpu, String expected, String variant) {
     }
@@ -48,28 +46,13 @@ class NativeVariantsQemuTest {
             new Model("qemu-aarch64", "a64fx", "aarch64.sve", "linux-aarch64/sve"),
             new Model("qemu-aarch64", "max", "aarch64.sve", "linux-aarch64/sve"));
 
-    private static String onPath(String name) {
-        for (String d : System.getenv().getOrDefault("PATH", "").split(File.pathSeparator)) {
-            if (new File(d, name).canExecute()) {
-                return new File(d, name).getPath();
-            }
-        }
-        return null;
-    }
-
-    private static void require(boolean present, String what) {
-        if (!present && "true".equals(System.getenv("CI"))) {
-            fail(what + " is missing; CI installs it (.ci/run)");
-        }
-        Assumptions.assumeTrue(present, what + " is missing");
-    }
-
     @Test
     void eachModelLoadsTheBestVariantItRunsAndMapsNoOther() throws Exception {
         // the x86 models run this JVM under qemu-x86_64: on another host there is none to run, which is no defect
         Assumptions.assumeTrue(System.getProperty("os.arch").equals("amd64"), "runs on an x86-64 host");
-        require(onPath("qemu-x86_64") != null && onPath("qemu-aarch64") != null, "qemu-user (qemu-x86_64, qemu-aarch64)");
-        require(new File(ARM64_JAVA).canExecute(), "the arm64 JRE (openjdk-17-jre-headless:arm64)");
+        HostTools.command("qemu-x86_64", "qemu-user");
+        HostTools.command("qemu-aarch64", "qemu-user");
+        String arm64Java = HostTools.foreignJava("arm64").toString();
         Map<String, NativeVariant> byName = new LinkedHashMap<>();
         for (NativeVariant v : XorGen.NATIVE_VARIANTS.variants()) {
             byName.put(v.platform() + "/" + v.name(), v);
@@ -79,7 +62,7 @@ class NativeVariantsQemuTest {
         try {
             List<Future<Map<String, String>>> runs = new ArrayList<>();
             for (Model m : MODELS) {
-                runs.add(pool.submit(() -> run(m, work)));
+                runs.add(pool.submit(() -> run(m, work, arm64Java)));
             }
             for (int i = 0; i < MODELS.size(); i++) {
                 Model m = MODELS.get(i);
@@ -111,10 +94,10 @@ class NativeVariantsQemuTest {
         }
     }
 
-    private static Map<String, String> run(Model m, Path work) throws Exception {
+    private static Map<String, String> run(Model m, Path work, String arm64Java) throws Exception {
         Path cache = work.resolve(m.qemu() + "-" + m.cpu()).toAbsolutePath();
         deleteTree(cache);
-        String java = m.qemu().equals("qemu-aarch64") ? ARM64_JAVA
+        String java = m.qemu().equals("qemu-aarch64") ? arm64Java
                 : Path.of(System.getProperty("java.home"), "bin", "java").toString();
         List<String> cmd = List.of(m.qemu(), "-cpu", m.cpu(), java, "-XX:+UseSerialGC", "-XX:TieredStopAtLevel=1",
                 "-Dslf4j.provider=org.slf4j.helpers.NOP_FallbackServiceProvider", "-Dcpufeatures.native.cache=" + cache,

@@ -1,5 +1,6 @@
 package io.cpufeatures.examples.zstd;
 
+import io.cpufeatures.buildsupport.HostTools;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -7,30 +8,20 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
-import org.junit.jupiter.api.Assumptions;
 
 /**
  * The reference {@code zstd} command (Debian package {@code zstd}; {@code .ci/run} installs it):
- * compresses test data, trains dictionaries. Missing, the tests that need it are skipped, except
- * under {@code CI=true}, where they fail.
+ * compresses test data, trains dictionaries. Missing, the tests that need it are skipped for want of it,
+ * except under {@code CI=true}, where they fail ({@link HostTools}).
  */
 final class ZstdCli {
 
     private ZstdCli() {
     }
 
-    /** Skips (or, on CI, fails) the calling test if {@code zstd} cannot be run. */
+    /** Skips the calling test for want of {@code zstd} (under {@code CI=true}: fails it). */
     static void require() {
-        boolean present;
-        try {
-            present = new ProcessBuilder("zstd", "--version").redirectErrorStream(true).start().waitFor() == 0;
-        } catch (IOException | InterruptedException e) {
-            present = false;
-        }
-        if (!present && "true".equals(System.getenv("CI"))) {
-            throw new AssertionError("the zstd command is required under CI=true (.ci/run installs it)");
-        }
-        Assumptions.assumeTrue(present, "the zstd command is not installed");
+        HostTools.command("zstd", "zstd");
     }
 
     /** {@code data} compressed by {@code zstd} with {@code options} (for example "-19", "--no-check"). */
