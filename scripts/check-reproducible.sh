@@ -1,14 +1,19 @@
 #!/usr/bin/env bash
 # Reproducible builds: clones the repository's HEAD twice into different directories, builds each
-# (without tests) and compares every jar byte for byte. Prints the jars and their SHA-256; exits 1
-# naming the jars that differ. Usage: scripts/check-reproducible.sh [extra Maven options, e.g. -o]
+# (without tests) and compares every jar byte for byte. The second build runs on a bare PATH, without any
+# compiler, qemu or zstd (scripts/bare-path.sh), so a jar that depended on the host's tools would differ.
+# Prints the jars and their SHA-256; exits 1 naming the jars that differ.
+# Usage: scripts/check-reproducible.sh [extra Maven options, e.g. -o]
 set -euo pipefail
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 work="$(mktemp -d)"
 trap 'rm -rf "$work"' EXIT
+bare="$("$root/scripts/bare-path.sh" "$work/bare-bin")"
 for build in a b; do
   git clone -q "$root" "$work/$build"
-  (cd "$work/$build" && ./mvnw -B -q "$@" package -DskipTests -Dinvoker.skip=true)
+  path=$PATH
+  [ "$build" = a ] || path=$bare
+  (cd "$work/$build" && PATH="$path" ./mvnw -B -q "$@" package -DskipTests -Dinvoker.skip=true)
 done
 cd "$work/a"
 mapfile -t jars < <(find . -path '*/target/*' -name '*.jar' -not -path '*/local-repo/*' -not -path '*/target/it/*' | sort)
@@ -24,7 +29,7 @@ for jar in "${jars[@]}"; do
   [ "$a" = "$b" ] || differ+=("${jar#./}")
 done
 if [ "${#differ[@]}" -gt 0 ]; then
-  echo "check-reproducible: ${#differ[@]} of ${#jars[@]} jars differ between two clean builds: ${differ[*]}" >&2
+  echo "check-reproducible: ${#differ[@]} of ${#jars[@]} jars differ between two clean builds (the second on a bare PATH): ${differ[*]}" >&2
   exit 1
 fi
-echo "check-reproducible: ${#jars[@]} jars identical in two clean builds"
+echo "check-reproducible: ${#jars[@]} jars identical in two clean builds, the second on a bare PATH"

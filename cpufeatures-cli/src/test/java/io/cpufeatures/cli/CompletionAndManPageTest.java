@@ -86,7 +86,7 @@ class CompletionAndManPageTest {
 
     @Test
     void groffRendersTheManPageWithoutAWarning(@TempDir Path dir) throws Exception {
-        HostTools.command("groff", "groff");
+        HostTools.command("groff", "groff-base");
         Path page = Files.writeString(dir.resolve("cpufeatures.1"), CliTest.run("man").out());
         Process p = new ProcessBuilder("groff", "-man", "-Tutf8", "-ww", page.toString()).start();
         byte[] out = p.getInputStream().readAllBytes();

@@ -24,8 +24,9 @@ final class ZstdCli {
         HostTools.command("zstd", "zstd");
     }
 
-    /** {@code data} compressed by {@code zstd} with {@code options} (for example "-19", "--no-check"). */
+    /** {@code data} compressed by {@code zstd} with {@code options} (for example "-19", "--no-check"); the test skipped for want of it. */
     static byte[] compress(Path dir, byte[] data, String... options) throws IOException {
+        require();
         Path in = Files.createTempFile(dir, "in", ".bin");
         Path out = dir.resolve(in.getFileName() + ".zst");
         Files.write(in, data);
@@ -39,8 +40,9 @@ final class ZstdCli {
         return z;
     }
 
-    /** A dictionary trained by {@code zstd --train} on {@code samples}, of at most {@code size} bytes. */
+    /** A dictionary trained by {@code zstd --train} on {@code samples}, of at most {@code size} bytes; the test skipped for want of it. */
     static byte[] train(Path dir, List<byte[]> samples, int size) throws IOException {
+        require();
         Path d = Files.createTempDirectory(dir, "samples");
         List<String> cmd = new ArrayList<>(List.of("zstd", "-q", "-f", "--train"));
         for (int i = 0; i < samples.size(); i++) {
