@@ -152,10 +152,17 @@ public final class SkippedTests {
         }
     }
 
-    /** The module's directory relative to the root ({@code examples/zstd}), or the root's name. */
+    /**
+     * The module's directory relative to the root ({@code examples/zstd}), a project an integration test built
+     * in it as {@code consumer-tests (vector-sum)}, or the root's name.
+     */
     private static String moduleName(Path root, Path report) {
         Path module = report.getParent().getParent().getParent();
-        String name = root.relativize(module).toString();
+        String name = root.relativize(module).toString().replace('\\', '/');
+        int it = name.indexOf("/target/it/");
+        if (it >= 0) {
+            name = name.substring(0, it) + " (" + name.substring(it + "/target/it/".length()) + ")";
+        }
         return name.isEmpty() ? root.toAbsolutePath().normalize().getFileName().toString() : name;
     }
 

@@ -47,14 +47,17 @@ class SkippedTestsTest {
         report("cpufeatures-x86", "B", ran("d") + skippedWithMessage("e", "runs on an x86-64 host"));
         report("examples/zstd", "Z", skippedWithMessage("z", "for want of zstd (Debian package zstd)"));
         report("cpufeatures-core", "C", ran("x") + ran("y"));
+        report("consumer-tests/target/it/vector-sum", "arm64",
+                skippedWithMessage("class-path-scalar-arm64", "for want of qemu-aarch64 (Debian package qemu-user)"));
 
         List<SkippedTests.Module> modules = SkippedTests.read(root, Instant.now().minusSeconds(60));
         ByteArrayOutputStream bytes = new ByteArrayOutputStream();
         int tools = SkippedTests.print(modules, new PrintStream(bytes, true, StandardCharsets.UTF_8));
 
-        assertEquals(3, tools);
+        assertEquals(4, tools);
         assertEquals("""
                 Skipped tests, by module:
+                  consumer-tests (vector-sum): 1 of 1 tests skipped: 1 for want of qemu-aarch64 (Debian package qemu-user)
                   cpufeatures-x86: 3 of 5 tests skipped: 2 for want of gcc (Debian package gcc); 1 runs on an x86-64 host
                   examples/zstd: 1 of 1 tests skipped: 1 for want of zstd (Debian package zstd)
                 """, bytes.toString(StandardCharsets.UTF_8));
