@@ -1,9 +1,9 @@
 package io.cpufeatures.buildsupport;
 
 import java.io.IOException;
-import java.io.InputStream;
 import java.io.PrintStream;
 import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.attribute.FileTime;
@@ -15,20 +15,11 @@ import java.util.Map;
 import java.util.TreeMap;
 import java.util.concurrent.TimeUnit;
 import java.util.stream.Stream;
-import javax.xml.XMLConstants;
-import javax.xml.parsers.DocumentBuilder;
-import javax.xml.parsers.DocumentBuilderFactory;
-import javax.xml.parsers.ParserConfigurationException;
-import org.w3c.dom.Document;
-import org.w3c.dom.Element;
-import org.w3c.dom.NodeList;
-import org.xml.sax.SAXException;
-import org.xml.sax.helpers.DefaultHandler;
 
 /**
  * What a build did not test, said at its end: one line per module that skipped any test, with how many and why,
- * read from the test reports that module wrote in this build ({@code target/surefire-reports/TEST-*.xml} newer
- * than the build's start, so a module the build did not run says nothing). Under {@code CI=true} a test skipped
+ * from the records its test runs wrote in this build ({@link SkipRecorder}'s files newer than the build's start,
+ * so a module the build did not run says nothing). Under {@code CI=true} a test skipped
  * {@value HostTools#FOR_WANT_OF}a tool fails the build as well, since CI installs every tool.
  *
  * <p>Run as the build's last step: {@code SkippedTests ROOT START}, with ROOT the project's directory and START the
@@ -36,16 +27,16 @@ import org.xml.sax.helpers.DefaultHandler;
  */
 public final class SkippedTests {
 
-    /** The deepest directory below the root searched for reports ({@code consumer-tests/target/it/P/target/...}). */
+    /** The deepest directory below the root searched ({@code consumer-tests/target/it/P/target/test-skips/F}). */
     private static final int MAX_DEPTH = 8;
 
     private SkippedTests() {
     }
 
-    /** One module's tests in this build: how many ran or were skipped, and each skip's reason with its count. */
-    record Module(String name, int tests, Map<String, Integer> skipped) {
+    /** One module's skipped tests: each reason with its count. */
+    record Module(String name, Map<String, Integer> skipped) {
 
-        int skippedCount() {
+        int count() {
             int n = 0;
             for (int c : skipped.values()) {
                 n += c;
@@ -63,12 +54,12 @@ public final class SkippedTests {
             return n;
         }
 
-        /** {@return the module's line: "examples/zstd: 3 of 120 tests skipped: 3 for want of zstd (...)"} */
+        /** {@return the module's line: "examples/zstd: 3 tests skipped: 3 for want of zstd (...)"} */
         String line() {
             List<Map.Entry<String, Integer>> reasons = new ArrayList<>(skipped.entrySet());
             reasons.sort((a, b) -> b.getValue() - a.getValue());
-            StringBuilder s = new StringBuilder(name).append(": ").append(skippedCount()).append(" of ").append(tests)
-                    .append(" tests skipped: ");
+            StringBuilder s = new StringBuilder(name).append(": ").append(count()).append(count() == 1 ? " test" : " tests")
+                    .append(" skipped: ");
             for (int i = 0; i < reasons.size(); i++) {
                 s.append(i == 0 ? "" : "; ").append(reasons.get(i).getValue()).append(' ').append(reasons.get(i).getKey());
             }
@@ -77,7 +68,7 @@ public final class SkippedTests {
     }
 
     /**
-     * Prints the summary of the reports under {@code args[0]} written since {@code args[1]}.
+     * Prints the summary of the records under {@code args[0]} written since {@code args[1]}.
      *
      * @throws IllegalStateException under {@code CI=true}, if a test was skipped for want of a tool
      */
@@ -93,8 +84,7 @@ public final class SkippedTests {
             throw new IllegalArgumentException("START '" + args[1] + "' is not an ISO-8601 instant such as"
                     + " 2026-12-03T12:00:00Z", e);
         }
-        List<Module> modules = read(Path.of(args[0]), start);
-        int tools = print(modules, System.out);
+        int tools = print(read(Path.of(args[0]), start), System.out);
         if (tools > 0 && HostTools.ci()) {
             throw new IllegalStateException("CI=true and " + tools + " tests were skipped for want of a tool that"
                     + " .ci/run installs (see the lines above)");
@@ -103,44 +93,66 @@ public final class SkippedTests {
 
     /** Prints one line per module that skipped a test; {@return how many were skipped for want of a tool} */
     static int print(List<Module> modules, PrintStream out) {
+        if (!modules.isEmpty()) {
+            out.println("Skipped tests, by module:");
+        }
         int tools = 0;
-        int skipped = 0;
         for (Module m : modules) {
-            if (m.skippedCount() > 0) {
-                if (skipped == 0) {
-                    out.println("Skipped tests, by module:");
-                }
-                out.println("  " + m.line());
-                skipped += m.skippedCount();
-                tools += m.forWantOfTools();
-            }
+            out.println("  " + m.line());
+            tools += m.forWantOfTools();
         }
         return tools;
     }
 
-    /** The modules whose reports under {@code root} were written at or after {@code start}, by path. */
+    /** The modules whose records under {@code root} were written at or after {@code start}, by name. */
     static List<Module> read(Path root, Instant start) {
-        // a report's time has whole seconds on some file systems, the start has milliseconds
+        // a file's time has whole seconds on some file systems, the start has milliseconds
         FileTime since = FileTime.from(start.getEpochSecond(), TimeUnit.SECONDS);
-        Map<String, List<Path>> reports = new TreeMap<>();
+        Map<String, Map<String, Integer>> modules = new TreeMap<>();
+        List<Path> records;
         try (Stream<Path> files = Files.walk(root, MAX_DEPTH)) {
-            files.filter(p -> isReport(p) && modifiedSince(p, since)).forEach(p -> reports
-                    .computeIfAbsent(moduleName(root, p), k -> new ArrayList<>()).add(p));
+            records = files.filter(p -> isRecord(p) && modifiedSince(p, since)).sorted().toList();
         } catch (IOException e) {
-            throw new UncheckedIOException("reading the test reports under " + root + ": " + e.getMessage(), e);
+            throw new UncheckedIOException("reading the skipped tests' records under " + root + ": " + e.getMessage(), e);
+        }
+        for (Path p : records) {
+            Map<String, Integer> skipped = modules.computeIfAbsent(moduleName(root, p), k -> new TreeMap<>());
+            List<String> lines;
+            try {
+                lines = Files.readAllLines(p, StandardCharsets.UTF_8);
+            } catch (IOException e) {
+                throw new UncheckedIOException("reading " + p + ": " + e.getMessage(), e);
+            }
+            int n = 0;
+            for (String line : lines) {
+                n++;
+                int tab = line.indexOf('\t');
+                int count;
+                try {
+                    count = tab > 0 ? Integer.parseInt(line.substring(0, tab)) : -1;
+                } catch (NumberFormatException e) {
+                    count = -1;
+                }
+                if (count < 1) {
+                    throw new IllegalStateException(p + ":" + n + ": '" + line + "' is not COUNT<tab>REASON with a"
+                            + " positive COUNT");
+                }
+                skipped.merge(line.substring(tab + 1), count, Integer::sum);
+            }
         }
         List<Module> out = new ArrayList<>();
-        for (Map.Entry<String, List<Path>> e : reports.entrySet()) {
-            out.add(module(e.getKey(), e.getValue()));
+        for (Map.Entry<String, Map<String, Integer>> e : modules.entrySet()) {
+            if (!e.getValue().isEmpty()) {
+                out.add(new Module(e.getKey(), e.getValue()));
+            }
         }
         return out;
     }
 
-    private static boolean isReport(Path p) {
-        String name = p.getFileName().toString();
+    private static boolean isRecord(Path p) {
         Path dir = p.getParent();
-        return name.startsWith("TEST-") && name.endsWith(".xml") && dir != null
-                && dir.getFileName().toString().equals("surefire-reports") && dir.getParent() != null
+        return p.getFileName().toString().endsWith(".tsv") && dir != null
+                && dir.getFileName().toString().equals("test-skips") && dir.getParent() != null
                 && dir.getParent().getFileName().toString().equals("target") && !p.toString().contains("/.git/");
     }
 
@@ -156,67 +168,13 @@ public final class SkippedTests {
      * The module's directory relative to the root ({@code examples/zstd}), a project an integration test built
      * in it as {@code consumer-tests (vector-sum)}, or the root's name.
      */
-    private static String moduleName(Path root, Path report) {
-        Path module = report.getParent().getParent().getParent();
+    private static String moduleName(Path root, Path record) {
+        Path module = record.getParent().getParent().getParent();
         String name = root.relativize(module).toString().replace('\\', '/');
         int it = name.indexOf("/target/it/");
         if (it >= 0) {
             name = name.substring(0, it) + " (" + name.substring(it + "/target/it/".length()) + ")";
         }
         return name.isEmpty() ? root.toAbsolutePath().normalize().getFileName().toString() : name;
-    }
-
-    private static Module module(String name, List<Path> reports) {
-        int tests = 0;
-        Map<String, Integer> skipped = new TreeMap<>();
-        DocumentBuilder parser = parser();
-        for (Path report : reports) {
-            Document doc;
-            try (InputStream in = Files.newInputStream(report)) {
-                doc = parser.parse(in);
-            } catch (IOException | SAXException e) {
-                throw new IllegalStateException("test report " + report + " is not readable XML: " + e.getMessage(), e);
-            }
-            NodeList cases = doc.getElementsByTagName("testcase");
-            tests += cases.getLength();
-            for (int i = 0; i < cases.getLength(); i++) {
-                NodeList skips = ((Element) cases.item(i)).getElementsByTagName("skipped");
-                if (skips.getLength() > 0) {
-                    skipped.merge(reason((Element) skips.item(0)), 1, Integer::sum);
-                }
-            }
-        }
-        return new Module(name, tests, skipped);
-    }
-
-    /** The skip's reason: the message, or the first line of the exception surefire kept, without its class name. */
-    static String reason(Element skipped) {
-        String text = skipped.getAttribute("message");
-        if (text.isBlank()) {
-            text = skipped.getTextContent().strip();
-            int eol = text.indexOf('\n');
-            text = eol < 0 ? text : text.substring(0, eol).strip();
-        }
-        for (String prefix : List.of("org.opentest4j.TestAbortedException:", "Assumption failed:")) {
-            if (text.startsWith(prefix)) {
-                text = text.substring(prefix.length()).strip();
-            }
-        }
-        return text.isEmpty() ? "(no reason given)" : text;
-    }
-
-    private static DocumentBuilder parser() {
-        try {
-            DocumentBuilderFactory f = DocumentBuilderFactory.newInstance();
-            f.setFeature(XMLConstants.FEATURE_SECURE_PROCESSING, true);
-            f.setFeature("http://apache.org/xml/features/disallow-doctype-decl", true);
-            f.setExpandEntityReferences(false);
-            DocumentBuilder parser = f.newDocumentBuilder();
-            // a damaged report is an exception with its position, not a line on stderr as well
-            parser.setErrorHandler(new DefaultHandler());
-            return parser;
-        } catch (ParserConfigurationException e) {
-            throw new IllegalStateException(e);
-        }
     }
 }

@@ -20,72 +20,52 @@ class SkippedTestsTest {
     @TempDir
     Path root;
 
-    private Path report(String module, String name, String body) throws Exception {
-        Path dir = Files.createDirectories(root.resolve(module).resolve("target/surefire-reports"));
-        return Files.writeString(dir.resolve("TEST-" + name + ".xml"),
-                "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<testsuite name=\"" + name + "\">" + body + "</testsuite>");
+    private Path record(String module, String name, String lines) throws Exception {
+        Path dir = Files.createDirectories(root.resolve(module).resolve(SkipRecorder.DIR));
+        return Files.writeString(dir.resolve(name + ".tsv"), lines);
     }
 
-    private static String ran(String name) {
-        return "<testcase name=\"" + name + "\" classname=\"C\" time=\"0.1\"/>";
-    }
-
-    private static String skippedWithMessage(String name, String message) {
-        return "<testcase name=\"" + name + "\" classname=\"C\"><skipped message=\"" + message + "\"/></testcase>";
-    }
-
-    private static String skippedWithTrace(String name, String message) {
-        return "<testcase name=\"" + name + "\" classname=\"C\"><skipped type=\"org.opentest4j.TestAbortedException\">"
-                + "<![CDATA[org.opentest4j.TestAbortedException: Assumption failed: " + message
-                + "\n\tat org.junit.jupiter.api.Assumptions.abort(Assumptions.java:1)\n]]></skipped></testcase>";
+    private String summary() {
+        ByteArrayOutputStream bytes = new ByteArrayOutputStream();
+        SkippedTests.print(SkippedTests.read(root, Instant.now().minusSeconds(60)),
+                new PrintStream(bytes, true, StandardCharsets.UTF_8));
+        return bytes.toString(StandardCharsets.UTF_8);
     }
 
     @Test
     void eachModuleThatSkippedSaysHowManyAndForWantOfWhat() throws Exception {
-        report("cpufeatures-x86", "A", ran("a") + skippedWithTrace("b", "for want of gcc (Debian package gcc)")
-                + skippedWithMessage("c", "for want of gcc (Debian package gcc)"));
-        report("cpufeatures-x86", "B", ran("d") + skippedWithMessage("e", "runs on an x86-64 host"));
-        report("examples/zstd", "Z", skippedWithMessage("z", "for want of zstd (Debian package zstd)"));
-        report("cpufeatures-core", "C", ran("x") + ran("y"));
-        report("consumer-tests/target/it/vector-sum", "arm64",
-                skippedWithMessage("class-path-scalar-arm64", "for want of qemu-aarch64 (Debian package qemu-user)"));
-
+        record("cpufeatures-x86", "1", "2\tfor want of gcc (Debian package gcc)\n1\truns on an x86-64 host\n");
+        record("cpufeatures-x86", "2", "1\tfor want of gcc (Debian package gcc)\n");
+        record("examples/zstd", "1", "7\tfor want of zstd (Debian package zstd)\n");
+        record("consumer-tests/target/it/vector-sum", "arm64", "1\tfor want of qemu-aarch64 (Debian package qemu-user)\n");
         List<SkippedTests.Module> modules = SkippedTests.read(root, Instant.now().minusSeconds(60));
-        ByteArrayOutputStream bytes = new ByteArrayOutputStream();
-        int tools = SkippedTests.print(modules, new PrintStream(bytes, true, StandardCharsets.UTF_8));
-
-        assertEquals(4, tools);
+        assertEquals(11, modules.stream().mapToInt(SkippedTests.Module::forWantOfTools).sum());
         assertEquals("""
                 Skipped tests, by module:
-                  consumer-tests (vector-sum): 1 of 1 tests skipped: 1 for want of qemu-aarch64 (Debian package qemu-user)
-                  cpufeatures-x86: 3 of 5 tests skipped: 2 for want of gcc (Debian package gcc); 1 runs on an x86-64 host
-                  examples/zstd: 1 of 1 tests skipped: 1 for want of zstd (Debian package zstd)
-                """, bytes.toString(StandardCharsets.UTF_8));
+                  consumer-tests (vector-sum): 1 test skipped: 1 for want of qemu-aarch64 (Debian package qemu-user)
+                  cpufeatures-x86: 4 tests skipped: 3 for want of gcc (Debian package gcc); 1 runs on an x86-64 host
+                  examples/zstd: 7 tests skipped: 7 for want of zstd (Debian package zstd)
+                """, summary());
     }
 
     @Test
-    void reportsFromBeforeTheBuildStartedAreNotThisBuilds() throws Exception {
-        Path old = report("examples/raid-xor", "Old", skippedWithMessage("o", "for want of qemu-x86_64 (Debian package qemu-user)"));
+    void recordsFromBeforeTheBuildStartedAreAnotherBuilds() throws Exception {
+        Path old = record("examples/raid-xor", "old", "1\tfor want of qemu-x86_64 (Debian package qemu-user)\n");
         Files.setLastModifiedTime(old, FileTime.from(Instant.now().minusSeconds(3600)));
-        List<SkippedTests.Module> modules = SkippedTests.read(root, Instant.now().minusSeconds(60));
-        assertTrue(modules.isEmpty(), modules.toString());
+        assertEquals("", summary());
     }
 
     @Test
-    void aBuildThatSkippedNothingPrintsNothing() throws Exception {
-        report("cpufeatures-core", "C", ran("x"));
-        ByteArrayOutputStream bytes = new ByteArrayOutputStream();
-        assertEquals(0, SkippedTests.print(SkippedTests.read(root, Instant.now().minusSeconds(60)),
-                new PrintStream(bytes, true, StandardCharsets.UTF_8)));
-        assertEquals("", bytes.toString(StandardCharsets.UTF_8));
+    void aBuildThatSkippedNothingPrintsNothing() {
+        assertEquals("", summary());
     }
 
     @Test
-    void aDamagedReportIsNamed() throws Exception {
-        Path bad = report("cpufeatures-os", "Bad", "<testcase");
+    void aDamagedRecordIsNamedWithItsLine() throws Exception {
+        Path bad = record("cpufeatures-os", "bad", "1\tfine\nmany\tbroken\n");
         IllegalStateException e = assertThrows(IllegalStateException.class,
                 () -> SkippedTests.read(root, Instant.now().minusSeconds(60)));
-        assertTrue(e.getMessage().startsWith("test report " + bad + " is not readable XML: "), e.getMessage());
+        assertEquals(bad + ":2: 'many\tbroken' is not COUNT<tab>REASON with a positive COUNT", e.getMessage());
     }
 
     @Test
