@@ -48,7 +48,11 @@ public final class HostTools {
         return null;
     }
 
-    /** {@return whether {@code command} is an executable on {@code PATH}} */
+    /**
+     * {@return whether {@code command} is an executable on {@code PATH}}
+     *
+     * @param command a program name without directory
+     */
     public static boolean onPath(String command) {
         return find(command) != null;
     }

@@ -70,6 +70,7 @@ public final class SkippedTests {
     /**
      * Prints the summary of the records under {@code args[0]} written since {@code args[1]}.
      *
+     * @param args the project's directory and the build's start (an ISO-8601 instant)
      * @throws IllegalStateException under {@code CI=true}, if a test was skipped for want of a tool
      */
     public static void main(String[] args) {
