@@ -170,8 +170,13 @@ final class Instantiation<T> {
             ledger.reject(c, "could not be made: " + why);
             if (c.nativeVariant().isPresent()) {
                 // a bundled build that cannot be used (a damaged jar, an unwritable cache) leaves the process on a
-                // lesser one: said once, here, not only in explain()
-                LOG.warn("{}: native variant {} passed over: {}", point.name(), c.name(), why);
+                // lesser one: said here, not only in explain(); a cause every variant shares, once per process
+                if (!(e instanceof NativeVariantException n)) {
+                    LOG.warn("{}: native variant {} passed over: {}", point.name(), c.name(), why);
+                } else if (NativeLoading.warnNow(n)) {
+                    LOG.warn(n.everyVariant() ? "{}: native variants are passed over: {} (said once per process)"
+                            : "{}: native variant " + c.name() + " passed over: {}", point.name(), why);
+                }
             }
             return false;
         }

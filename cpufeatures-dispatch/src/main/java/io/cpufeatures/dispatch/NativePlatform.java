@@ -1,18 +1,12 @@
 package io.cpufeatures.dispatch;
 
 import io.cpufeatures.os.ElfIsaNeeded;
-import java.nio.file.InvalidPathException;
-import java.nio.file.Path;
 import java.util.Locale;
-import java.util.Map;
 
 /**
- * This process's platform in the names of {@link NativeVariants} manifests, and where their libraries are cached.
+ * This process's platform in the names of {@link NativeVariants} manifests.
  */
 final class NativePlatform {
-
-    /** The system property naming the cache directory. */
-    static final String CACHE_PROPERTY = "cpufeatures.native.cache";
 
     private NativePlatform() {
     }
@@ -68,51 +62,5 @@ final class NativePlatform {
         String os = osOf(platform);
         return (os.equals("linux") || os.equals("freebsd"))
                 && architectureOf(platform).equals(ElfIsaNeeded.ARCHITECTURE);
-    }
-
-    /**
-     * The cache directory: {@value #CACHE_PROPERTY} if set, else the user's cache directory by the OS's
-     * convention ({@code $XDG_CACHE_HOME} or {@code ~/.cache} on Linux and FreeBSD, {@code ~/Library/Caches} on
-     * macOS, {@code %LOCALAPPDATA%} on Windows) with {@code cpufeatures/native} below it.
-     *
-     * @throws IllegalArgumentException for a property that is empty or not an absolute path, saying what is accepted
-     */
-    static Path cacheDirectory(Map<String, String> env) {
-        String given = System.getProperty(CACHE_PROPERTY);
-        if (given != null) {
-            Path p;
-            try {
-                p = Path.of(given);
-            } catch (InvalidPathException e) {
-                throw new IllegalArgumentException(CACHE_PROPERTY + "='" + given + "' is not a path: " + e.getReason());
-            }
-            if (given.isBlank() || !p.isAbsolute()) {
-                throw new IllegalArgumentException(CACHE_PROPERTY + "='" + given + "' is not an absolute path; give the"
-                        + " directory native libraries are unpacked to, e.g. -D" + CACHE_PROPERTY + "=/var/cache/myapp");
-            }
-            return p;
-        }
-        Path home = Path.of(System.getProperty("user.home"));
-        Path base = switch (os()) {
-            case "macos" -> home.resolve("Library/Caches");
-            case "windows" -> absolute(env.get("LOCALAPPDATA")) != null ? absolute(env.get("LOCALAPPDATA"))
-                    : home.resolve("AppData/Local");
-            default -> absolute(env.get("XDG_CACHE_HOME")) != null ? absolute(env.get("XDG_CACHE_HOME"))
-                    : home.resolve(".cache");
-        };
-        return base.resolve("cpufeatures").resolve("native");
-    }
-
-    /** {@code value} as an absolute path, or null (the XDG specification ignores a relative XDG_CACHE_HOME). */
-    private static Path absolute(String value) {
-        if (value == null || value.isEmpty()) {
-            return null;
-        }
-        try {
-            Path p = Path.of(value);
-            return p.isAbsolute() ? p : null;
-        } catch (InvalidPathException e) {
-            return null;
-        }
     }
 }

@@ -24,7 +24,8 @@ import java.util.regex.Pattern;
 /**
  * The variants of a native library a jar bundles, read from its manifest, as candidates of a dispatch point: the
  * best variant a CPU can run is chosen as a Java candidate is, explained, forced and excluded the same way, and
- * only then verified, unpacked to a content-addressed cache ({@link NativeCache}) and loaded.
+ * only then verified, placed by the native cache ({@code io.cpufeatures.os.NativeCache}) where nobody else can
+ * change it, and loaded.
  *
  * <p>The manifest is a text resource; each variant's file lies below the manifest's directory at
  * {@code PLATFORM/VARIANT/FILE}:

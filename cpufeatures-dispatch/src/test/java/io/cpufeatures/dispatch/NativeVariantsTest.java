@@ -11,6 +11,7 @@ import com.sun.jna.NativeLibrary;
 import io.cpufeatures.buildsupport.HostTools;
 import io.cpufeatures.core.CpuFeatures;
 import io.cpufeatures.core.UnknownFeatureException;
+import io.cpufeatures.os.NativeCache;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.UncheckedIOException;
@@ -45,15 +46,15 @@ class NativeVariantsTest {
     @BeforeEach
     void cacheInTheTemporaryDirectory() {
         cache = dir.resolve("cache");
-        cacheBefore = System.setProperty(NativePlatform.CACHE_PROPERTY, cache.toString());
+        cacheBefore = System.setProperty(NativeCache.DIRECTORY_PROPERTY, cache.toString());
     }
 
     @AfterEach
     void restore() {
         if (cacheBefore == null) {
-            System.clearProperty(NativePlatform.CACHE_PROPERTY);
+            System.clearProperty(NativeCache.DIRECTORY_PROPERTY);
         } else {
-            System.setProperty(NativePlatform.CACHE_PROPERTY, cacheBefore);
+            System.setProperty(NativeCache.DIRECTORY_PROPERTY, cacheBefore);
         }
     }
 
@@ -79,7 +80,7 @@ class NativeVariantsTest {
     }
 
     private static String sha(Path p) throws IOException {
-        return NativeCache.sha256(Files.readAllBytes(p));
+        return NativeLoading.sha256(Files.readAllBytes(p));
     }
 
     private NativeVariants manifest(String... lines) throws IOException {
@@ -123,16 +124,28 @@ class NativeVariantsTest {
                 "linux-x86_64/baseline/liblevel.so   " + sha(v1) + " -");
     }
 
-    /** The files of this test's cache that this process has mapped. */
+    /** The files of this test's cache that this process has mapped, each as its path and inode. */
     private List<String> mapped() throws IOException {
         List<String> files = new ArrayList<>();
         for (String line : Files.readAllLines(Path.of("/proc/self/maps"))) {
             int at = line.indexOf(cache.toString());
-            if (at >= 0 && !files.contains(line.substring(at))) {
-                files.add(line.substring(at));
+            if (at >= 0) {
+                // address, permissions, offset, device, inode, path
+                String[] f = line.trim().split("\\s+", 6);
+                String file = line.substring(at) + " inode " + f[4];
+                if (!files.contains(file)) {
+                    files.add(file);
+                }
             }
         }
         return files;
+    }
+
+    /** The entries of the cache, without the load directories of this and other processes. */
+    private List<String> entries() throws IOException {
+        try (var files = Files.list(cache)) {
+            return files.map(p -> p.getFileName().toString()).filter(n -> !n.startsWith(".load-")).sorted().toList();
+        }
     }
 
     @Test
@@ -175,10 +188,13 @@ class NativeVariantsTest {
         assertEquals("x86_64.x86-64-v2", s.name());
         assertEquals(2, s.instance().getAsInt());
         String v2 = sha(dir.resolve("res/linux-x86_64/x86-64-v2/liblevel.so"));
-        assertEquals(List.of(cache.resolve(v2).resolve("liblevel.so").toString()), mapped());
-        try (var files = Files.list(cache)) {
-            assertEquals(List.of(v2), files.map(p -> p.getFileName().toString()).toList());
-        }
+        // mapped from a directory of this process's own, as a link to the cached file (the same inode)
+        List<String> mapped = mapped();
+        assertEquals(1, mapped.size(), mapped.toString());
+        assertTrue(mapped.get(0).startsWith(cache + "/.load-" + ProcessHandle.current().pid() + "-"), mapped.toString());
+        assertTrue(mapped.get(0).endsWith("/liblevel.so inode " + Files.getAttribute(cache.resolve(v2).resolve(
+                "liblevel.so"), "unix:ino")), mapped.toString());
+        assertEquals(List.of(v2), entries());
         // the live choice is the best level this CPU has
         int best = here.has("x86-64-v4") ? 4 : here.has("x86-64-v3") ? 3 : 2;
         Selection<IntSupplier> live = point(variants).selectForTest(here, DispatchOverrides.none());
@@ -207,7 +223,7 @@ class NativeVariantsTest {
         assertEquals("could not be made: its ELF note says it needs x86-64-v3, and its declared needs (x86-64-v2) lack"
                 + " fma, movbe, xsave, avx, f16c, bmi1, avx2, bmi2, abm; not loaded",
                 e.candidate("x86_64.claims-v2").orElseThrow().reasons().get(0));
-        assertEquals("could not be made: cannot be unpacked: linux-x86_64/tampered/liblevel.so: its SHA-256 is "
+        assertEquals("could not be made: linux-x86_64/tampered/liblevel.so: its SHA-256 is "
                 + sha(other) + ", the manifest says " + sha(good) + "; not loaded (a damaged jar, or a file replaced on"
                 + " the class path)", e.candidate("x86_64.tampered").orElseThrow().reasons().get(0));
         assertEquals("could not be made: linux-x86_64/missing/liblevel.so is not on the class path beside"
@@ -403,7 +419,7 @@ class NativeVariantsTest {
         x86LinuxWithGcc();
         Path v1 = build("baseline", 1, "-march=x86-64");
         NativeVariants variants = manifest("linux-x86_64/baseline/liblevel.so " + sha(v1) + " -");
-        System.setProperty(NativePlatform.CACHE_PROPERTY, "relative/dir");
+        System.setProperty(NativeCache.DIRECTORY_PROPERTY, "relative/dir");
         ch.qos.logback.classic.Logger logger = (ch.qos.logback.classic.Logger) org.slf4j.LoggerFactory.getLogger(
                 Instantiation.class);
         ch.qos.logback.core.read.ListAppender<ch.qos.logback.classic.spi.ILoggingEvent> events =
@@ -416,9 +432,9 @@ class NativeVariantsTest {
         } finally {
             logger.detachAppender(events);
         }
-        assertEquals(List.of("test.native: native variant x86_64.baseline passed over: cpufeatures.native.cache="
+        assertEquals(List.of("test.native: native variants are passed over: cpufeatures.native.cache="
                 + "'relative/dir' is not an absolute path; give the directory native libraries are unpacked to, e.g."
-                + " -Dcpufeatures.native.cache=/var/cache/myapp"), events.list.stream()
+                + " -Dcpufeatures.native.cache=/var/cache/myapp (said once per process)"), events.list.stream()
                         .filter(e -> e.getLevel() == ch.qos.logback.classic.Level.WARN)
                         .map(ch.qos.logback.classic.spi.ILoggingEvent::getFormattedMessage).toList(),
                 "one WARN line, with the fix");

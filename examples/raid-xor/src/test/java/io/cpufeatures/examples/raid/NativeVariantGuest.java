@@ -10,8 +10,9 @@ import java.util.List;
 /**
  * Guest side of the native variant checks: selects raid.xor.native in this process and prints {@code key=value}
  * lines: the candidate chosen, the variant the loaded library says it is, one xor's result checked against
- * Java's, every {@code libcpfxor.so} this process has mapped ({@code /proc/self/maps}), and why each other
- * candidate was passed over.
+ * Java's, every {@code libcpfxor.so} this process has mapped ({@code /proc/self/maps}), whether that one file is the
+ * cached file given as the argument (the same file under another name), and why each other candidate was passed
+ * over.
  */
 final class NativeVariantGuest {
 
@@ -43,6 +44,10 @@ final class NativeVariantGuest {
             }
         }
         System.out.println("mapped=" + String.join(",", mapped));
+        // the file mapped lies in a load directory of this process's own: the cached file under another name
+        if (mapped.size() == 1 && args.length == 1) {
+            System.out.println("mappedIsCached=" + Files.isSameFile(Path.of(mapped.get(0)), Path.of(args[0])));
+        }
         for (CandidateReport c : s.explain().candidates()) {
             System.out.println("why." + c.name() + "=" + String.join("; ", c.reasons()));
         }

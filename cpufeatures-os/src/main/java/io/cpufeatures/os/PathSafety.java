@@ -1,0 +1,189 @@
+package io.cpufeatures.os;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.LinkOption;
+import java.nio.file.NoSuchFileException;
+import java.nio.file.Path;
+import java.util.Map;
+
+/**
+ * Who may change a file or a directory, by the POSIX rules a loader of native code must follow (as OpenSSH's
+ * {@code StrictModes} and glibc's secure paths do): a path is safe when nobody but this process's user or root can
+ * replace anything on it. Each directory from the root down must be owned by this user or by root and writable by
+ * neither its group nor others; a directory others may write is safe only with the sticky bit ({@code /tmp}) and
+ * only above an entry this user or root owns, which nobody else can then rename or remove.
+ *
+ * <p>On a file system without POSIX attributes (Windows' NTFS) nothing is refused here: Windows' per-user
+ * directories are closed to others by their access lists.
+ */
+final class PathSafety {
+
+    private static final int GROUP_OR_OTHER_WRITE = 0022;
+    private static final int OTHER_WRITE = 0002;
+    private static final int STICKY = 01000;
+    private static final int TYPE_MASK = 0170000;
+    private static final int DIRECTORY = 0040000;
+    private static final int REGULAR = 0100000;
+    private static final int SYMLINK = 0120000;
+
+    /** This process's user id, or -1 where the file system has no POSIX owners. */
+    private final int uid;
+
+    private PathSafety(int uid) {
+        this.uid = uid;
+    }
+
+    /** {@return the rules for this process's user} */
+    static PathSafety forThisProcess() {
+        return new PathSafety(currentUid());
+    }
+
+    /** {@return the rules for user {@code uid}: tests run them for another user} */
+    static PathSafety forUid(int uid) {
+        return new PathSafety(uid);
+    }
+
+    /** {@return whether there are POSIX owners to check} */
+    boolean posix() {
+        return uid >= 0;
+    }
+
+    int uid() {
+        return uid;
+    }
+
+    /**
+     * Why {@code dir} (absolute; its real path is checked) is not safe to load native code below, or null when it is:
+     * every directory on its real path owned by this user or root, none writable by group or others (a sticky one
+     * only above an entry this user or root owns, or is about to make). Directories that do not exist yet are not
+     * checked (this user makes them, 0700, and checks each as {@link #unsafeOwnDirectory}); {@code dir} itself, if it
+     * exists, must be writable by nobody else, sticky or not.
+     */
+    String unsafeDirectoryChain(Path dir) throws IOException {
+        if (!posix()) {
+            return null;
+        }
+        Path existing = dir;
+        while (existing != null && !Files.exists(existing, LinkOption.NOFOLLOW_LINKS)) {
+            existing = existing.getParent();
+        }
+        if (existing == null) {
+            return null;
+        }
+        // the real path: a symbolic link on the way is followed once, here, and the chain of what it leads to checked
+        Path real = existing.toRealPath();
+        Path p = real.getRoot();
+        Map<String, Object> above = null;
+        Path abovePath = null;
+        for (int i = 0; i <= real.getNameCount(); i++) {
+            Map<String, Object> a = Files.readAttributes(p, "unix:uid,mode", LinkOption.NOFOLLOW_LINKS);
+            if (above != null) {
+                String why = unsafeAbove(abovePath, above, p, a);
+                if (why != null) {
+                    return why;
+                }
+            }
+            above = a;
+            abovePath = p;
+            if (i < real.getNameCount()) {
+                p = p.resolve(real.getName(i).toString());
+            }
+        }
+        // the directory itself exists: it will hold entries others must not make, so no sticky bit makes it safe;
+        // else the deepest one that exists holds the next, which this user is about to make
+        return unsafeAbove(abovePath, above, null, existing.equals(dir) ? null : Map.of("uid", uid));
+    }
+
+    /** Why directory {@code p} (attributes {@code a}) lets others change its entry {@code belowPath}, or null. */
+    private String unsafeAbove(Path p, Map<String, Object> a, Path belowPath, Map<String, Object> below) {
+        int owner = (Integer) a.get("uid");
+        int mode = (Integer) a.get("mode");
+        if ((mode & TYPE_MASK) != DIRECTORY) {
+            return p + " is not a directory";
+        }
+        if (owner != uid && owner != 0) {
+            return p + " belongs to uid " + owner + ", not to this user (uid " + uid + ") or root";
+        }
+        if ((mode & GROUP_OR_OTHER_WRITE) == 0) {
+            return null;
+        }
+        boolean stickyAndOnlyOthers = (mode & STICKY) != 0 && (mode & OTHER_WRITE) != 0;
+        if (stickyAndOnlyOthers && below != null) {
+            int belowOwner = (Integer) below.get("uid");
+            if (belowOwner == uid || belowOwner == 0) {
+                return null;
+            }
+            if (belowPath != null) {
+                return belowPath + " belongs to uid " + belowOwner + ", not to this user (uid " + uid + ") or root, in "
+                        + p + ", which others can write";
+            }
+        }
+        return p + " is " + writableBy(mode);
+    }
+
+    /** "writable by its group (mode 775)", "by others", "by its group and others". */
+    private static String writableBy(int mode) {
+        String who = (mode & 0020) != 0 && (mode & OTHER_WRITE) != 0 ? "its group and others"
+                : (mode & 0020) != 0 ? "its group" : "others";
+        return "writable by " + who + " (mode " + Integer.toOctalString(mode & 07777) + ")";
+    }
+
+    /**
+     * Why {@code dir}, a directory this library keeps (a cache's own), is not safe, or null: it must be a directory
+     * and not a symbolic link, owned by this user or root, writable by neither group nor others.
+     *
+     * @throws NoSuchFileException if it does not exist
+     */
+    String unsafeOwnDirectory(Path dir) throws IOException {
+        return unsafeEntry(dir, DIRECTORY, "a directory");
+    }
+
+    /** As {@link #unsafeOwnDirectory} for a regular file: not a link, this user's or root's, written by nobody else. */
+    String unsafeFile(Path file) throws IOException {
+        return unsafeEntry(file, REGULAR, "a regular file");
+    }
+
+    private String unsafeEntry(Path p, int type, String what) throws IOException {
+        if (!posix()) {
+            return Files.isSymbolicLink(p) ? p + " is a symbolic link, not " + what : null;
+        }
+        Map<String, Object> a = Files.readAttributes(p, "unix:uid,mode", LinkOption.NOFOLLOW_LINKS);
+        int mode = (Integer) a.get("mode");
+        int owner = (Integer) a.get("uid");
+        if ((mode & TYPE_MASK) == SYMLINK) {
+            return p + " is a symbolic link, not " + what;
+        }
+        if ((mode & TYPE_MASK) != type) {
+            return p + " is not " + what;
+        }
+        if (owner != uid && owner != 0) {
+            return p + " belongs to uid " + owner + ", not to this user (uid " + uid + ") or root";
+        }
+        if ((mode & GROUP_OR_OTHER_WRITE) != 0) {
+            return p + " is " + writableBy(mode);
+        }
+        return null;
+    }
+
+    /**
+     * This process's user id: the owner of {@code /proc/self} (Linux), else of a file this process creates; -1 where
+     * files have no POSIX owner.
+     */
+    private static int currentUid() {
+        try {
+            Path self = Path.of("/proc/self");
+            if (Files.isDirectory(self)) {
+                return (Integer) Files.getAttribute(self, "unix:uid");
+            }
+            Path probe = Files.createTempFile("cpufeatures-uid", ".tmp");
+            try {
+                return (Integer) Files.getAttribute(probe, "unix:uid", LinkOption.NOFOLLOW_LINKS);
+            } finally {
+                Files.deleteIfExists(probe);
+            }
+        } catch (UnsupportedOperationException | IllegalArgumentException | IOException e) {
+            return -1;
+        }
+    }
+}

@@ -1,0 +1,299 @@
+package io.cpufeatures.os;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNotEquals;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.cpufeatures.buildsupport.HostTools;
+import java.io.IOException;
+import java.io.RandomAccessFile;
+import java.nio.file.Files;
+import java.nio.file.LinkOption;
+import java.nio.file.Path;
+import java.nio.file.attribute.FileTime;
+import java.nio.file.attribute.PosixFilePermissions;
+import java.security.MessageDigest;
+import java.util.HexFormat;
+import java.util.List;
+import java.util.Map;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * The cache native libraries are loaded from: what it writes and where, what it refuses (each with its one line),
+ * and that what it hands to a loader is the library's bytes in a directory of this process's own.
+ */
+class NativeCacheTest {
+
+    @TempDir
+    Path tmp;
+
+    private Path dir;
+
+    private static final byte[] LIB = "not really ELF, but the bytes of a library".getBytes();
+    private static final String HASH = sha(LIB);
+
+    @BeforeEach
+    void posixOnly() throws IOException {
+        org.junit.jupiter.api.Assumptions.assumeTrue(PathSafety.forThisProcess().posix(), "POSIX file owners");
+        // the test's own directory, closed to others as a user's cache directory is
+        Files.setPosixFilePermissions(tmp, PosixFilePermissions.fromString("rwx------"));
+        dir = tmp.resolve("cache");
+    }
+
+    static String sha(byte[] b) {
+        try {
+            return HexFormat.of().formatHex(MessageDigest.getInstance("SHA-256").digest(b));
+        } catch (Exception e) {
+            throw new IllegalStateException(e);
+        }
+    }
+
+    private NativeCache cache() {
+        return NativeCache.at(dir, PathSafety.forThisProcess(), MountOptions.of(""));
+    }
+
+    private List<String> files() throws IOException {
+        try (Stream<Path> s = Files.walk(dir)) {
+            return s.filter(p -> !p.equals(dir)).map(p -> dir.relativize(p).toString()).sorted().toList();
+        }
+    }
+
+    private static String mode(Path p) throws IOException {
+        return PosixFilePermissions.toString(Files.getPosixFilePermissions(p, LinkOption.NOFOLLOW_LINKS));
+    }
+
+    @Test
+    void aLibraryIsWrittenOnceUnderItsHashAndHandedOutFromADirectoryOfThisProcesssOwn() throws Exception {
+        NativeCache.Prepared p = cache().prepare(HASH, "libxor.so", LIB);
+        Path cached = dir.resolve(HASH).resolve("libxor.so");
+        assertArrayEquals(LIB, Files.readAllBytes(cached));
+        assertEquals("rwx------", mode(dir));
+        assertEquals("rwx------", mode(dir.resolve(HASH)));
+        assertEquals("r--------", mode(cached));
+        Path handed = p.path();
+        assertTrue(handed.getParent().getFileName().toString().startsWith(".load-" + ProcessHandle.current().pid() + "-"),
+                handed.toString());
+        assertEquals(dir.toRealPath(), handed.getParent().getParent());
+        assertEquals("rwx------", mode(handed.getParent()));
+        assertArrayEquals(LIB, Files.readAllBytes(handed));
+        assertEquals(Files.getAttribute(cached, "unix:ino"), Files.getAttribute(handed, "unix:ino"),
+                "a hard link to the cached file, not a copy");
+
+        FileTime written = Files.getLastModifiedTime(cached);
+        Files.setLastModifiedTime(cached, FileTime.fromMillis(written.toMillis() - 60_000));
+        NativeCache.Prepared again = cache().prepare(HASH, "libxor.so", LIB);
+        assertNotEquals(handed, again.path(), "each load has a directory of its own");
+        assertEquals(written.toMillis() - 60_000, Files.getLastModifiedTime(cached).toMillis(), "reused, not rewritten");
+        assertEquals(List.of(HASH, HASH + "/libxor.so"), files().stream().filter(f -> !f.startsWith(".load-")).toList(),
+                "no temporary file left");
+    }
+
+    @Test
+    void aCachedFileOfOtherBytesOrAnotherSizeIsWrittenAgainAndAHugeOneIsNotRead() throws Exception {
+        cache().prepare(HASH, "libxor.so", LIB);
+        Path cached = dir.resolve(HASH).resolve("libxor.so");
+        Files.setPosixFilePermissions(cached, PosixFilePermissions.fromString("rw-------"));
+        byte[] tampered = LIB.clone();
+        tampered[3] ^= 1;
+        Files.write(cached, tampered);
+        assertArrayEquals(LIB, Files.readAllBytes(cache().prepare(HASH, "libxor.so", LIB).path()));
+        assertArrayEquals(LIB, Files.readAllBytes(cached));
+        // 3 GiB, sparse: its size differs, so not one byte of it is read (reading it whole would fail past 2 GiB)
+        Files.delete(cached);
+        try (RandomAccessFile f = new RandomAccessFile(cached.toFile(), "rw")) {
+            f.setLength(3L << 30);
+        }
+        Files.setPosixFilePermissions(cached, PosixFilePermissions.fromString("r--------"));
+        assertArrayEquals(LIB, Files.readAllBytes(cache().prepare(HASH, "libxor.so", LIB).path()));
+        assertEquals(LIB.length, Files.size(cached));
+    }
+
+    @Test
+    void aSymbolicLinkWhereTheCachedFileGoesIsReplacedNeverFollowed() throws Exception {
+        Files.createDirectories(dir.resolve(HASH));
+        Files.setPosixFilePermissions(dir, PosixFilePermissions.fromString("rwx------"));
+        Files.setPosixFilePermissions(dir.resolve(HASH), PosixFilePermissions.fromString("rwx------"));
+        Path elsewhere = Files.writeString(tmp.resolve("elsewhere.so"), "someone else's");
+        Files.createSymbolicLink(dir.resolve(HASH).resolve("libxor.so"), elsewhere);
+        assertArrayEquals(LIB, Files.readAllBytes(cache().prepare(HASH, "libxor.so", LIB).path()));
+        assertFalse(Files.isSymbolicLink(dir.resolve(HASH).resolve("libxor.so")));
+        assertEquals("someone else's", Files.readString(elsewhere), "the link's target was not written");
+    }
+
+    @Test
+    void aSymbolicLinkAsTheEntryDirectoryIsRefusedAndNothingIsWrittenThere() throws Exception {
+        Files.createDirectories(dir);
+        Files.setPosixFilePermissions(dir, PosixFilePermissions.fromString("rwx------"));
+        Path chosen = Files.createDirectory(tmp.resolve("chosen"));
+        Files.createSymbolicLink(dir.resolve(HASH), chosen);
+        NativeCacheException e = assertThrows(NativeCacheException.class, () -> cache().prepare(HASH, "libxor.so", LIB));
+        assertEquals(NativeCacheException.Kind.UNSAFE, e.kind());
+        assertEquals("the native cache " + dir + " is not safe to load code from: " + dir.resolve(HASH) + " is a symbolic"
+                + " link, not a directory; make it this user's and closed to others (chmod 700), or set"
+                + " -Dcpufeatures.native.cache to such a directory", e.getMessage());
+        try (Stream<Path> s = Files.list(chosen)) {
+            assertEquals(0, s.count());
+        }
+    }
+
+    @Test
+    void aCacheOthersCanWriteIsRefusedBeforeAnythingIsWritten() throws Exception {
+        Files.createDirectories(dir);
+        for (String mode : List.of("rwxrwxrwx", "rwxrwx---", "rwxrwxrwt")) {
+            Files.setPosixFilePermissions(dir, PosixFilePermissions.fromString(mode.replace('t', 'x')));
+            if (mode.endsWith("t")) {
+                Files.setAttribute(dir, "unix:mode", 01777);
+            }
+            NativeCacheException e = assertThrows(NativeCacheException.class,
+                    () -> cache().prepare(HASH, "libxor.so", LIB), mode);
+            assertEquals(NativeCacheException.Kind.UNSAFE, e.kind());
+            assertTrue(e.everyLibrary());
+            assertTrue(e.getMessage().startsWith("the native cache " + dir + " is not safe to load code from: "
+                    + dir.toRealPath() + " is writable by "), e.getMessage());
+            assertEquals(List.of(), files(), mode);
+        }
+    }
+
+    @Test
+    void aGroupWritableAncestorIsRefusedAndAStickyOneIsNotAboveThisUsersDirectory() throws Exception {
+        Path shared = Files.createDirectory(tmp.resolve("shared"));
+        dir = shared.resolve("cache");
+        Files.setPosixFilePermissions(shared, PosixFilePermissions.fromString("rwxrwxr-x"));
+        NativeCacheException e = assertThrows(NativeCacheException.class, () -> cache().prepare(HASH, "libxor.so", LIB));
+        assertTrue(e.getMessage().contains(shared.toRealPath() + " is writable by its group (mode 775)"), e.getMessage());
+        assertFalse(Files.exists(dir));
+        // /tmp's way: others may write, but not rename or remove what this user owns
+        Files.setAttribute(shared, "unix:mode", 01777);
+        assertArrayEquals(LIB, Files.readAllBytes(cache().prepare(HASH, "libxor.so", LIB).path()));
+        assertEquals("rwx------", mode(dir));
+    }
+
+    @Test
+    void anotherUsersDirectoryOnTheWayIsRefused() throws Exception {
+        // a directory of uid 4321 where the cache is to be: root can make one
+        HostTools.require(PathSafety.forThisProcess().uid() == 0, "root (to give a directory to another user)",
+                "run the build as root, as CI does");
+        Files.createDirectories(dir);
+        Files.setPosixFilePermissions(dir, PosixFilePermissions.fromString("rwx------"));
+        Path entry = Files.createDirectory(dir.resolve(HASH));
+        Files.setAttribute(entry, "unix:uid", 4321);
+        // seen as user 1000: neither root's nor its own
+        NativeCacheException e = assertThrows(NativeCacheException.class, () -> NativeCache.at(dir,
+                PathSafety.forUid(1000), MountOptions.of("")).prepare(HASH, "libxor.so", LIB));
+        assertTrue(e.getMessage().contains(entry + " belongs to uid 4321, not to this user (uid 1000) or root"),
+                e.getMessage());
+        Files.setAttribute(dir, "unix:uid", 4321);
+        NativeCacheException whole = assertThrows(NativeCacheException.class, () -> NativeCache.at(dir,
+                PathSafety.forUid(1000), MountOptions.of("")).prepare(HASH, "libxor.so", LIB));
+        assertTrue(whole.everyLibrary());
+        assertTrue(whole.getMessage().contains(dir.toRealPath() + " belongs to uid 4321"), whole.getMessage());
+    }
+
+    @Test
+    void aNoexecMountIsRefusedBeforeAnyLibraryIsWritten() throws Exception {
+        Path real = tmp.toRealPath();
+        MountOptions table = MountOptions.of("22 1 8:1 / / rw,relatime shared:1 - ext4 /dev/sda1 rw\n"
+                + "45 22 0:40 / " + real.toString().replace(" ", "\\040") + " rw,nosuid,noexec,relatime shared:2 - tmpfs"
+                + " tmpfs rw\n");
+        NativeCacheException e = assertThrows(NativeCacheException.class,
+                () -> NativeCache.at(dir, PathSafety.forThisProcess(), table).prepare(HASH, "libxor.so", LIB));
+        assertEquals(NativeCacheException.Kind.NOEXEC, e.kind());
+        assertTrue(e.everyLibrary());
+        assertEquals("the native cache " + dir.toRealPath() + " is on " + real + ", mounted noexec, where no library can"
+                + " be mapped executable (mmap: EPERM); set -Dcpufeatures.native.cache to a directory of this user's on a"
+                + " file system that allows it", e.getMessage());
+        assertFalse(Files.exists(dir.resolve(HASH)), "nothing unpacked");
+    }
+
+    @Test
+    void theMountTableIsReadAsTheKernelWritesIt() {
+        MountOptions t = MountOptions.of("22 1 8:1 / / rw,relatime - ext4 /dev/sda1 rw\n"
+                + "30 22 0:41 / /home/a\\040b rw,noexec - tmpfs tmpfs rw\n"
+                + "31 30 0:42 / /home/a\\040b/exec rw - tmpfs tmpfs rw\n"
+                + "bad line\n");
+        assertEquals("/home/a b", t.noexecMountOf(Path.of("/home/a b/.cache")));
+        assertNull(t.noexecMountOf(Path.of("/home/a b/exec/x")), "a mount below decides for what is below it");
+        assertNull(t.noexecMountOf(Path.of("/home/a bc")), "a prefix that is not a directory of it");
+        assertNull(t.noexecMountOf(Path.of("/usr")));
+        assertNull(MountOptions.of("").noexecMountOf(Path.of("/x")), "nothing known, nothing refused");
+    }
+
+    @Test
+    void staleTemporariesAndLoadDirectoriesOfProcessesThatAreGoneAreRemoved() throws Exception {
+        cache().prepare(HASH, "libxor.so", LIB);
+        byte[] other = "another library".getBytes();
+        Path entry = Files.createDirectory(dir.resolve(sha(other)), PosixFilePermissions.asFileAttribute(
+                PosixFilePermissions.fromString("rwx------")));
+        long gone = 999_999_999L;
+        Path staleTmp = Files.writeString(entry.resolve(".other.so." + gone + ".1f.tmp"), "half written");
+        Path liveTmp = Files.writeString(entry.resolve(".other.so." + ProcessHandle.current().pid() + ".2f.tmp"), "mine");
+        Path staleLoad = Files.createDirectory(dir.resolve(".load-" + gone + "-3f"));
+        Files.writeString(staleLoad.resolve("libxor.so"), "x");
+        Path notOurs = Files.createDirectory(dir.resolve(".load-notapid-4f"));
+        // a library written: its entry's stale temporaries go; a load: the stale load directories go
+        cache().prepare(sha(other), "other.so", other);
+        assertFalse(Files.exists(staleTmp));
+        assertFalse(Files.exists(staleLoad));
+        assertTrue(Files.exists(liveTmp), "this process's own temporary is not touched");
+        assertTrue(Files.exists(notOurs), "a name that is not a load directory's is not touched");
+    }
+
+    @Test
+    void badArgumentsAreRefusedInOneLine() {
+        assertEquals("'abc' is not a SHA-256 of 64 lower-case hexadecimal digits", assertThrows(
+                IllegalArgumentException.class, () -> cache().prepare("abc", "libxor.so", LIB)).getMessage());
+        assertEquals("'../evil.so' is not a plain file name", assertThrows(IllegalArgumentException.class,
+                () -> cache().prepare(HASH, "../evil.so", LIB)).getMessage());
+    }
+
+    @Test
+    void theDirectoryFollowsEachOsConventionAndARelativeOneIsRefused() {
+        PathSafety s = PathSafety.forThisProcess();
+        MountOptions m = MountOptions.of("");
+        assertEquals(Path.of("/xdg/cpufeatures/native"), NativeCache.forUser(Map.of("XDG_CACHE_HOME", "/xdg"),
+                OperatingSystem.LINUX, null, "/home/u", s, m).directory());
+        assertEquals(Path.of("/home/u/.cache/cpufeatures/native"), NativeCache.forUser(Map.of("XDG_CACHE_HOME", "rel"),
+                OperatingSystem.LINUX, null, "/home/u", s, m).directory(), "a relative XDG value is ignored");
+        assertEquals(Path.of("/home/u/.cache/cpufeatures/native"), NativeCache.forUser(Map.of(),
+                OperatingSystem.FREEBSD, null, "/home/u", s, m).directory());
+        assertEquals(Path.of("/home/u/Library/Caches/cpufeatures/native"), NativeCache.forUser(Map.of(),
+                OperatingSystem.MACOS, null, "/home/u", s, m).directory());
+        assertEquals(Path.of("/var/cache/app"), NativeCache.forUser(Map.of("XDG_CACHE_HOME", "/xdg"),
+                OperatingSystem.LINUX, "/var/cache/app", "/home/u", s, m).directory());
+        for (String bad : new String[] {"", " ", "cache"}) {
+            NativeCache c = NativeCache.forUser(Map.of(), OperatingSystem.LINUX, bad, "/home/u", s, m);
+            NativeCacheException e = assertThrows(NativeCacheException.class, () -> c.prepare(HASH, "libxor.so", LIB));
+            assertEquals(NativeCacheException.Kind.CONFIGURATION, e.kind());
+            assertEquals("cpufeatures.native.cache='" + bad + "' is not an absolute path; give the directory native"
+                    + " libraries are unpacked to, e.g. -Dcpufeatures.native.cache=/var/cache/myapp", e.getMessage());
+        }
+        // a uid with no passwd entry: the JVM's user.home is "?", and "?/.cache" would be the working directory's
+        NativeCache noHome = NativeCache.forUser(Map.of(), OperatingSystem.LINUX, null, "?", s, m);
+        assertNull(noHome.directory());
+        assertEquals("user.home is '?', not an absolute directory (a user with no passwd entry?), so there is no cache"
+                + " directory of this user's: set -Dcpufeatures.native.cache=/absolute/dir or XDG_CACHE_HOME",
+                assertThrows(NativeCacheException.class, () -> noHome.prepare(HASH, "libxor.so", LIB)).getMessage());
+        assertEquals(Path.of("/xdg/cpufeatures/native"), NativeCache.forUser(Map.of("XDG_CACHE_HOME", "/xdg"),
+                OperatingSystem.LINUX, null, "?", s, m).directory(), "XDG_CACHE_HOME serves where the home does not");
+    }
+
+    @Test
+    void theFileSystemsRefusalsAreNamedByErrno() {
+        assertEquals("ENOSPC", NativeCache.errno("No space left on device"));
+        assertEquals("EROFS", NativeCache.errno("Read-only file system"));
+        assertEquals("EACCES", NativeCache.errno("Permission denied"));
+        assertNull(NativeCache.errno("something else"));
+        NativeCacheException e = NativeCache.writeFailure(Path.of("/c/x"),
+                new java.nio.file.FileSystemException("/c/x", null, "No space left on device"));
+        assertEquals("cannot write the native cache at /c/x: No space left on device (ENOSPC); free space there, or set"
+                + " -Dcpufeatures.native.cache to another file system", e.getMessage());
+        assertTrue(e.everyLibrary());
+    }
+}
