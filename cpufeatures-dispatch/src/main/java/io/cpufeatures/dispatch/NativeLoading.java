@@ -3,6 +3,7 @@ package io.cpufeatures.dispatch;
 import io.cpufeatures.core.CpuFeatures;
 import io.cpufeatures.core.FeatureName;
 import io.cpufeatures.os.ElfIsaNeeded;
+import io.cpufeatures.os.NativeAccessDenial;
 import io.cpufeatures.os.NativeCache;
 import io.cpufeatures.os.NativeCacheException;
 import java.io.IOException;
@@ -90,19 +91,14 @@ final class NativeLoading {
         }
     }
 
-    /**
-     * Whether {@code t} says this JVM denies native access (JDK 24 and later with {@code --illegal-native-access=deny},
-     * or a module not enabled for it): the reason with the fix, or null.
-     */
+    /** The reason with the fix where {@code t} is this JVM denying native access ({@link NativeAccessDenial}), or null. */
     private static String deniedNativeAccess(Throwable t) {
-        for (int depth = 0; t != null && depth < 16; depth++, t = t.getCause()) {
-            if (t instanceof IllegalCallerException) {
-                return "this JVM denies native access (" + t.getMessage() + "): start it with --enable-native-access="
-                        + "ALL-UNNAMED on the class path, or =MODULE for the module that loads the library on the module"
-                        + " path";
-            }
+        if (!NativeAccessDenial.isDenial(t)) {
+            return null;
         }
-        return null;
+        return "this JVM denies native access (" + Construction.describe(t) + "): start it with"
+                + " --enable-native-access=ALL-UNNAMED on the class path, or =MODULE for the module that loads the"
+                + " library on the module path";
     }
 
     /** The variant's bytes from the class path, no more than the cache hands out, checked against the manifest. */

@@ -250,4 +250,29 @@ class NativeCacheRefusalsTest {
         assertFalse(Files.exists(stale));
         assertEquals(List.of("liblevel.so"), tree(entry));
     }
+
+    @Test
+    void aJvmThatDeniesNativeAccessIsSaidOnceWithTheFlag() throws Exception {
+        x86LinuxWithGcc();
+        assumeTrue(CpuFeatures.current().has("x86-64-v2"), "an x86-64-v2 CPU");
+        // --illegal-native-access=deny is JDK 24's
+        Path java = HostTools.executable(Path.of("/usr/lib/jvm/temurin-25-jdk-amd64/bin/java"), "a JDK 24 or later",
+                "Temurin 25 at /usr/lib/jvm/temurin-25-jdk-amd64");
+        point();
+        Path cache = dir.resolve("cache");
+        Process p = new ProcessBuilder(java.toString(), "--illegal-native-access=deny", "-Djna.tmpdir=" + dir.resolve("jna"),
+                "-cp", io.cpufeatures.dispatch.fixtures.Sources.testClassPath(), DeniedNativeAccessMain.class.getName(),
+                dir.resolve("res").toString(), cache.toString()).redirectErrorStream(true).start();
+        String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+        assertTrue(p.waitFor(120, TimeUnit.SECONDS));
+        assertEquals(0, p.exitValue(), out);
+        assertTrue(out.contains("chosen=java\n"), out);
+        List<String> warnings = out.lines().filter(l -> l.startsWith("warn=")).toList();
+        assertEquals(1, warnings.size(), out);
+        assertTrue(warnings.get(0).startsWith("warn=test.denied: native variants are passed over: this JVM denies native"
+                + " access ("), warnings.get(0));
+        assertTrue(warnings.get(0).contains("): start it with --enable-native-access=ALL-UNNAMED on the class path, or"
+                + " =MODULE for the module that loads the library on the module path (said once per process)"), out);
+        assertTrue(out.contains("entries=1\n"), "the second variant was not unpacked: " + out);
+    }
 }

@@ -1,5 +1,7 @@
 package io.cpufeatures.x86.probe;
 
+import io.cpufeatures.os.NativeAccessDenial;
+
 /**
  * Why native code could not be loaded, in one sentence: a class whose initialiser failed hides the
  * cause behind {@code ExceptionInInitializerError} (and later {@code NoClassDefFoundError}), so the
@@ -18,7 +20,7 @@ final class LoadFailure {
             root = root.getCause();
         }
         String text = root == e ? e.toString() : e.getClass().getName() + " caused by " + root;
-        if (root instanceof IllegalCallerException && String.valueOf(root.getMessage()).contains("native access")) {
+        if (NativeAccessDenial.isDenial(e)) {
             text += "; this JVM refuses native access to JNA: start it with --enable-native-access=ALL-UNNAMED"
                     + " (class path) or --enable-native-access=com.sun.jna (module path)";
         }
