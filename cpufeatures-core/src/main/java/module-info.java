@@ -22,8 +22,10 @@ module io.cpufeatures.core {
     exports io.cpufeatures.core.kit;
     exports io.cpufeatures.core.spi;
     exports io.cpufeatures.core.trace;
-    // Once: the dispatch layer's process-wide state keeps failures of the moment out as the core's does.
-    exports io.cpufeatures.core.internal to io.cpufeatures.dispatch;
+    // Once: the dispatch layer's process-wide state keeps failures of the moment out as the core's does; Log: every
+    // module's way to SLF4J (no logger in a class initialiser, a maker thread's lines logged by its caller).
+    exports io.cpufeatures.core.internal to io.cpufeatures.dispatch, io.cpufeatures.x86, io.cpufeatures.aarch64,
+            io.cpufeatures.ppc64le;
 
     uses io.cpufeatures.core.spi.CpuFeaturesProvider;
 }

@@ -1,6 +1,7 @@
 package io.cpufeatures.core;
 
 import io.cpufeatures.core.internal.Architectures;
+import io.cpufeatures.core.internal.Log;
 import io.cpufeatures.core.internal.Once;
 import io.cpufeatures.core.internal.OwnThreadOnce;
 import io.cpufeatures.core.internal.Vocabulary;
@@ -30,8 +31,6 @@ import java.util.Objects;
 import java.util.Optional;
 import java.util.Set;
 import java.util.function.Supplier;
-import org.slf4j.Logger;
-import org.slf4j.LoggerFactory;
 
 /**
  * What the CPU under this JVM can really run, and what the JIT will compile: an immutable report
@@ -46,9 +45,13 @@ import org.slf4j.LoggerFactory;
  */
 public final class CpuFeatures {
 
-    /** The logger, asked for where it is used: slf4j's first use is deep, and this class's initialiser stays shallow. */
-    private static Logger log() {
-        return LoggerFactory.getLogger(CpuFeatures.class);
+    /**
+     * The log, in a class of its own, as the process-wide report is ({@link Current}): this class's initialiser loads
+     * nothing, so a first use on a short stack cannot leave the class every library shares failed for the JVM's
+     * life. SLF4J is asked for a logger only when a line is logged.
+     */
+    private static final class Logged {
+        static final Log LOG = Log.of(CpuFeatures.class);
     }
 
     /** How the detail of a report whose probe threw begins (that probe is warned about where it is caught). */
@@ -125,16 +128,18 @@ public final class CpuFeatures {
      * and that failure as its reason. A {@link VirtualMachineError} (memory refused) is the failure
      * of the calls waiting, and the next call probes again.
      */
-    private static final OwnThreadOnce<Outcome> CURRENT = new OwnThreadOnce<>(new ProcessProbe(), "cpufeatures-probe");
+    private static final class Current {
+        static final OwnThreadOnce<Outcome> CURRENT = new OwnThreadOnce<>(new ProcessProbe(), "cpufeatures-probe");
+    }
 
-    /** The probe {@link #CURRENT} makes. A class, not a lambda: this class initialises on the caller's stack. */
+    /** The probe {@link Current#CURRENT} makes. A class, not a lambda: it initialises on the caller's stack. */
     private static final class ProcessProbe implements Supplier<Outcome> {
         @Override
         public Outcome get() {
             try {
                 CpuFeatures features = probe(ProbeSettings.fromSystem());
                 ProbeWarnings.of(features, System.getProperty("os.arch", "unknown"), Architectures.get())
-                        .ifPresent(w -> log().warn(w));
+                        .ifPresent(w -> Logged.LOG.warn(w));
                 return new Outcome(features, null);
             } catch (CpuFeaturesConfigurationException | UnknownFeatureException e) {
                 return new Outcome(null, e);
@@ -149,7 +154,7 @@ public final class CpuFeatures {
     private static CpuFeatures failed(Throwable e) {
         String osArch = System.getProperty("os.arch", "unknown");
         String why = PROBE_FAILED + e;
-        log().warn("cpufeatures: {}; reporting no CPU information", why);
+        Logged.LOG.warn("cpufeatures: {}; reporting no CPU information", why);
         return new CpuFeatures(new NoCpuInformation(osArch), new ProbeSource(SourceKind.NONE, why,
                 List.of(new ProbeFailure(SourceKind.NATIVE, why, Optional.of(e))), Duration.ZERO), List.of(), null, Set.of());
     }
@@ -170,7 +175,7 @@ public final class CpuFeatures {
      * @throws CpuFeaturesConfigurationException on every call, if an override is invalid
      */
     public static CpuFeatures current() {
-        Outcome o = CURRENT.get();
+        Outcome o = Current.CURRENT.get();
         if (o.failure() != null) {
             throw new CpuFeaturesConfigurationException(o.failure().getMessage(), o.failure());
         }
@@ -234,9 +239,8 @@ public final class CpuFeatures {
                 throw new CpuFeaturesConfigurationException("cpufeatures.disable: " + e.getMessage(), e);
             }
         }
-        Logger log = log();
-        if (log.isDebugEnabled()) {
-            log.debug("cpufeatures: {} CPU from {} in {} us", features.architecture(), features.source(),
+        if (Logged.LOG.isDebugEnabled()) {
+            Logged.LOG.debug("cpufeatures: {} CPU from {} in {} us", features.architecture(), features.source(),
                     features.source().elapsed().toNanos() / 1000);
         }
         return features;

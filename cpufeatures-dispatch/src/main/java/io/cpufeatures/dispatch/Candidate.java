@@ -5,7 +5,6 @@ import java.lang.reflect.Modifier;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.function.Supplier;
-import java.util.regex.Pattern;
 
 /**
  * One implementation of a dispatch point: its name, description, priority, requirements and how it
@@ -27,7 +26,6 @@ import java.util.regex.Pattern;
  */
 public final class Candidate<T> {
 
-    private static final Pattern NAME = Pattern.compile("[a-z0-9]+([._-][a-z0-9]+)*");
 
     private final String name;
     private final String description;
@@ -52,7 +50,7 @@ public final class Candidate<T> {
         Objects.requireNonNull(name, "name");
         Objects.requireNonNull(description, "description");
         Objects.requireNonNull(requirements, "requirements");
-        if (!NAME.matcher(name).matches()) {
+        if (!Names.valid(name)) {
             throw new IllegalArgumentException("candidate name '" + name + "'" + type.map(t -> " of " + t.getName()).orElse("")
                     + " must be lower case letters and digits, separated by '.', '_' or '-'");
         }

@@ -1,6 +1,8 @@
 package io.cpufeatures.dispatch;
 
+import io.cpufeatures.core.internal.Log;
 import io.cpufeatures.core.internal.Once;
+import io.cpufeatures.core.internal.OwnThreadOnce;
 import io.cpufeatures.core.CpuFeatures;
 import java.lang.invoke.MethodHandles;
 import java.time.Duration;
@@ -12,9 +14,6 @@ import java.util.Objects;
 import java.util.ServiceConfigurationError;
 import java.util.ServiceLoader;
 import java.util.Set;
-import java.util.regex.Pattern;
-import org.slf4j.Logger;
-import org.slf4j.LoggerFactory;
 
 /**
  * A routine with several implementations, the best of which is chosen once per process: a name
@@ -40,9 +39,14 @@ import org.slf4j.LoggerFactory;
  */
 public final class DispatchPoint<T> {
 
-    private static final Logger LOG = LoggerFactory.getLogger(DispatchPoint.class);
-    private static final Pattern NAME = Pattern.compile("[a-z0-9]+([._-][a-z0-9]+)*");
+    /** The log, in a class of its own: this class's initialiser loads nothing of the library's (a short stack). */
+    private static final class Logged {
+        static final Log LOG = Log.of(DispatchPoint.class);
+    }
+
     private static final Set<String> RESERVED = Set.of("unsafe", "calibrate");
+    /** The builder's mark of {@link Builder#serviceLoader()} among its registrations. */
+    private static final Object SERVICES = new Object();
 
     private final String name;
     private final Class<T> type;
@@ -50,8 +54,13 @@ public final class DispatchPoint<T> {
     private final boolean calibrated;
     private final Duration warmup;
     private final Duration measure;
-    /** The process-wide outcome once made: a {@link Selection}, or the {@link DispatchException} it failed with. */
-    private volatile Object outcome;
+    /**
+     * The process-wide outcome once made: a {@link Selection}, or the {@link DispatchException} it failed with. Made
+     * on a thread of its own ({@link OwnThreadOnce}): the first selection may come on a short stack, and the work
+     * (the probe, making and self-testing candidates, the logging backend's start) must not fail a class of this
+     * library's, a candidate's or the logging's for the JVM's life there.
+     */
+    private final OwnThreadOnce<Object> outcome;
     /**
      * What {@link #dispatched()} returns for a selection cut short by a {@link VirtualMachineError}, made with the
      * point: where it is returned, the stack may have no room to make anything.
@@ -66,6 +75,15 @@ public final class DispatchPoint<T> {
         this.warmup = b.warmup;
         this.measure = b.measure;
         this.cutShort = Dispatched.retrying(this);
+        this.outcome = new OwnThreadOnce<>(new Select(), "cpufeatures-select");
+    }
+
+    /** The first selection, on the maker thread. A class, not a lambda: nothing to bootstrap on the caller's stack. */
+    private final class Select implements java.util.function.Supplier<Object> {
+        @Override
+        public Object get() {
+            return select();
+        }
     }
 
     /**
@@ -120,7 +138,9 @@ public final class DispatchPoint<T> {
 
     /**
      * The process-wide choice, made once on first call (many threads at once still select once)
-     * against {@link CpuFeatures#current()} with the overrides of this process.
+     * against {@link CpuFeatures#current()} with the overrides of this process, on a thread of 1 MiB of stack
+     * while the caller waits (the caller's stack may be short); what the selection logs is logged on the caller's
+     * thread after the wait.
      *
      * @return the selection: the chosen candidate, its instance (made and self-tested) and the explanation
      * @throws DispatchException   if no candidate can run, an override is invalid or cannot be honoured,
@@ -131,15 +151,7 @@ public final class DispatchPoint<T> {
      */
     @SuppressWarnings("unchecked")
     public Selection<T> selection() {
-        Object o = outcome;
-        if (o == null) {
-            synchronized (this) {
-                o = outcome;
-                if (o == null) {
-                    outcome = o = select();
-                }
-            }
-        }
+        Object o = outcome.get();
         if (o instanceof DispatchException e) {
             throw e.again();
         }
@@ -253,7 +265,13 @@ public final class DispatchPoint<T> {
 
         private final String name;
         private final Class<T> type;
-        private final List<Candidate<T>> candidates = new ArrayList<>();
+        /**
+         * What was registered, in order: a {@link Candidate}, a candidate's {@link Class} or {@link #SERVICES}. A class
+         * is read (annotations, names resolved against the architecture modules) by {@link #build()}, on a thread of
+         * its own: a point is built in a class initialiser, which may run on a short stack.
+         */
+        private final List<Object> registered = new ArrayList<>();
+        private List<Candidate<T>> candidates;
         private MethodHandles.Lookup lookup;
         private boolean calibrated;
         private Duration warmup = Calibrator.DEFAULT_WARMUP;
@@ -262,7 +280,7 @@ public final class DispatchPoint<T> {
         private Builder(String name, Class<T> type) {
             Objects.requireNonNull(name, "name");
             Objects.requireNonNull(type, "type");
-            if (!NAME.matcher(name).matches() || RESERVED.contains(name)) {
+            if (!Names.valid(name) || RESERVED.contains(name)) {
                 throw new IllegalArgumentException("dispatch point name '" + name + "' must be lower-case words joined by"
                         + " '.', '_' or '-', and not one of " + RESERVED);
             }
@@ -277,7 +295,7 @@ public final class DispatchPoint<T> {
          * @return this builder
          */
         public Builder<T> candidate(Candidate<T> candidate) {
-            candidates.add(Objects.requireNonNull(candidate, "candidate"));
+            registered.add(Objects.requireNonNull(candidate, "candidate"));
             return this;
         }
 
@@ -297,14 +315,13 @@ public final class DispatchPoint<T> {
         /**
          * Adds the candidate declared by {@code implementation}'s {@link Implementation} and
          * {@link RequiresFeature} annotations, made by its constructor without parameters once it is
-         * eligible. The class is loaded here, but not linked: nothing it uses (the Vector API) is needed
-         * before it is chosen, and a failure then rejects it with the reason.
+         * eligible. The class is loaded, but not linked: nothing it uses (the Vector API) is needed
+         * before it is chosen, and a failure then rejects it with the reason. Its annotations are read by
+         * {@link #build()}.
          *
          * @param implementation the candidate's class, annotated with {@link Implementation}; not null
          * @return this builder
-         * @throws IllegalArgumentException if it does not implement the service type, is abstract, or has
-         *                                  no {@link Implementation}
-         * @throws io.cpufeatures.core.UnknownFeatureException for an unknown feature name in its annotations
+         * @throws IllegalArgumentException if it does not implement the service type, or is abstract
          */
         public Builder<T> candidate(Class<? extends T> implementation) {
             Objects.requireNonNull(implementation, "implementation");
@@ -312,7 +329,12 @@ public final class DispatchPoint<T> {
                 throw new IllegalArgumentException("dispatch point " + name + ": candidate " + implementation.getName()
                         + " is not a " + type.getName());
             }
-            return candidate(Candidate.<T>of(implementation));
+            if (implementation.isInterface() || java.lang.reflect.Modifier.isAbstract(implementation.getModifiers())) {
+                throw new IllegalArgumentException(implementation.getName() + " is " + (implementation.isInterface()
+                        ? "an interface" : "abstract") + "; a candidate is a class that can be made");
+            }
+            registered.add(implementation);
+            return this;
         }
 
         /**
@@ -333,13 +355,18 @@ public final class DispatchPoint<T> {
          * Adds every implementation of the service type listed for {@link ServiceLoader}, declared by its
          * annotations and made by ServiceLoader once eligible. ServiceLoader links each provider class to
          * find its constructor: one that cannot be linked (a Vector API class on a JVM without the module)
-         * is left out with a WARN line naming it; register such classes with {@link #candidate(Class)}.
+         * is left out with a WARN line naming it; register such classes with {@link #candidate(Class)}. The
+         * providers are found and read by {@link #build()}.
          *
          * @return this builder
-         * @throws IllegalArgumentException if a provider class has no {@link Implementation}, or is abstract
-         * @throws io.cpufeatures.core.UnknownFeatureException for an unknown feature name in a provider's annotations
          */
         public Builder<T> serviceLoader() {
+            registered.add(SERVICES);
+            return this;
+        }
+
+        /** The providers of the service type listed for {@link ServiceLoader}, as candidates. */
+        private void addServices(List<Candidate<T>> out) {
             // A named module may load only the services it uses; the service type is the caller's.
             Module ours = DispatchPoint.class.getModule();
             if (ours.isNamed() && !ours.canUse(type)) {
@@ -355,11 +382,11 @@ public final class DispatchPoint<T> {
                     p = it.next();
                 } catch (ServiceConfigurationError | LinkageError e) {
                     Once.rethrowIfMomentary(e);
-                    LOG.warn("dispatch point {}: a {} listed for ServiceLoader is left out: {}", name, type.getName(),
+                    Logged.LOG.warn("dispatch point {}: a {} listed for ServiceLoader is left out: {}", name, type.getName(),
                             Construction.describe(e));
                     continue;
                 }
-                candidates.add(Candidate.declared(p.type(), () -> {
+                out.add(Candidate.declared(p.type(), () -> {
                     try {
                         return p.get();
                     } catch (ServiceConfigurationError e) {
@@ -373,7 +400,6 @@ public final class DispatchPoint<T> {
                     }
                 }));
             }
-            return this;
         }
 
         /**
@@ -407,9 +433,17 @@ public final class DispatchPoint<T> {
          * that lists it; nothing is registered here.
          *
          * @return the point; nothing is selected until it is first asked
-         * @throws IllegalArgumentException if two candidates share a name, or there is none
+         * <p>The candidates registered by class, and ServiceLoader's, are read here, on a thread of 1 MiB of stack
+         * while the caller waits: a point is built in a class initialiser, whose first use may come deep in a
+         * recursion, and a short stack there must not leave a class of this library's failed for the JVM's life.
+         *
+         * @throws IllegalArgumentException if two candidates share a name, or there is none; if a candidate class
+         *                                  has no {@link Implementation}; if a ServiceLoader provider has none, or
+         *                                  is abstract
+         * @throws io.cpufeatures.core.UnknownFeatureException for an unknown feature name in a candidate's annotations
          */
         public DispatchPoint<T> build() {
+            candidates = new OwnThreadOnce<>(new Read(), "cpufeatures-build").get();
             if (candidates.isEmpty()) {
                 throw new IllegalArgumentException("dispatch point " + name + " has no candidate");
             }
@@ -425,6 +459,28 @@ public final class DispatchPoint<T> {
                 candidates.replaceAll(c -> c.withLookup(lookup));
             }
             return new DispatchPoint<>(this);
+        }
+
+        /**
+         * Reads what was registered into candidates, on the maker thread: annotations, names resolved against the
+         * architecture modules, ServiceLoader's providers. A class, not a lambda: made on the caller's stack.
+         */
+        private final class Read implements java.util.function.Supplier<List<Candidate<T>>> {
+            @Override
+            @SuppressWarnings("unchecked")
+            public List<Candidate<T>> get() {
+                List<Candidate<T>> out = new ArrayList<>();
+                for (Object r : registered) {
+                    if (r == SERVICES) {
+                        addServices(out);
+                    } else if (r instanceof Class<?> c) {
+                        out.add(Candidate.<T>of((Class<? extends T>) c));
+                    } else {
+                        out.add((Candidate<T>) r);
+                    }
+                }
+                return out;
+            }
         }
     }
 }

@@ -1,5 +1,6 @@
 package io.cpufeatures.dispatch;
 
+import io.cpufeatures.core.internal.Log;
 import io.cpufeatures.core.internal.Once;
 import java.util.Objects;
 
@@ -13,8 +14,6 @@ import java.util.Optional;
 import java.util.ServiceConfigurationError;
 import java.util.ServiceLoader;
 import java.util.function.Supplier;
-import org.slf4j.Logger;
-import org.slf4j.LoggerFactory;
 
 /**
  * The dispatch points on the class path: those listed by a {@link DispatchPointProvider}, found with
@@ -24,7 +23,7 @@ import org.slf4j.LoggerFactory;
  */
 public final class DispatchPoints {
 
-    private static final Logger LOG = LoggerFactory.getLogger(DispatchPoints.class);
+    private static final Log LOG = Log.of(DispatchPoints.class);
 
     private DispatchPoints() {
     }

@@ -1,5 +1,6 @@
 package io.cpufeatures.dispatch;
 
+import io.cpufeatures.core.internal.Log;
 import io.cpufeatures.core.internal.Once;
 import io.cpufeatures.core.CpuFeatures;
 import java.util.ArrayList;
@@ -8,8 +9,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.OptionalDouble;
-import org.slf4j.Logger;
-import org.slf4j.LoggerFactory;
 
 /**
  * The effects of a selection, on the running machine only, after {@link Eligibility}:
@@ -27,7 +26,7 @@ import org.slf4j.LoggerFactory;
  */
 final class Instantiation<T> {
 
-    private static final Logger LOG = LoggerFactory.getLogger(Instantiation.class);
+    private static final Log LOG = Log.of(Instantiation.class);
 
     /** How much faster a lower-priority candidate must be to win a calibration. */
     static final int MARGIN_PERCENT = 5;

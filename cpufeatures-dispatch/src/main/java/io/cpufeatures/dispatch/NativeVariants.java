@@ -65,7 +65,6 @@ public final class NativeVariants {
     static final int NOTE_PREFIX_BYTES = 64 << 10;
 
     private static final Pattern PLATFORM = Pattern.compile("(linux|macos|windows|freebsd)-(x86_64|aarch64|ppc64le)");
-    private static final Pattern VARIANT = Pattern.compile("[a-z0-9]+([._-][a-z0-9]+)*");
     private static final Pattern FILE = Pattern.compile("[A-Za-z0-9_+-][A-Za-z0-9._+-]*");
     private static final Pattern HASH = Pattern.compile("[0-9a-f]{64}");
 
@@ -156,7 +155,7 @@ public final class NativeVariants {
             throw new IllegalArgumentException(where + ": unknown platform '" + path[0] + "'; a platform is OS-ARCH with"
                     + " OS linux, macos, windows or freebsd and ARCH x86_64, aarch64 or ppc64le");
         }
-        if (!VARIANT.matcher(path[1]).matches()) {
+        if (!Names.valid(path[1])) {
             throw new IllegalArgumentException(where + ": variant name '" + path[1] + "' must be lower-case letters and"
                     + " digits, separated by '.', '_' or '-'");
         }

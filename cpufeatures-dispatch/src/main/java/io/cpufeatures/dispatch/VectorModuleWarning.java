@@ -1,10 +1,9 @@
 package io.cpufeatures.dispatch;
 
+import io.cpufeatures.core.internal.Log;
 import java.util.List;
 import java.util.Optional;
 import java.util.concurrent.atomic.AtomicBoolean;
-import org.slf4j.Logger;
-import org.slf4j.LoggerFactory;
 
 /**
  * No silent fallback for the Vector API: when a point passes over candidates only because
@@ -17,7 +16,7 @@ import org.slf4j.LoggerFactory;
  */
 final class VectorModuleWarning {
 
-    private static final Logger LOG = LoggerFactory.getLogger(VectorModuleWarning.class);
+    private static final Log LOG = Log.of(VectorModuleWarning.class);
 
     /** What both refusals say, the requirement's ({@code jvm.vector_api}) and the failed class link's. */
     static final String FLAG = "--add-modules jdk.incubator.vector";

@@ -306,6 +306,64 @@ class DispatchPointTest {
     }
 
     @Test
+    void aPointsFirstSelectionOnAShortStackFailsThatCallOnlyNotTheLibrary() throws Exception {
+        // logback initialises on the library's first log line or logger: deep, and it must not be a class
+        // initialiser of the library's that runs it (R6: the architecture index failed for the JVM's life)
+        for (long stack : new long[] {32 << 10, 64 << 10, 128 << 10}) {
+            Process p = new ProcessBuilder(new java.io.File(System.getProperty("java.home"), "bin/java").getPath(), "-cp",
+                    System.getProperty("java.class.path"), io.cpufeatures.dispatch.fixtures.SelectedOnTheBrinkMain.class
+                            .getName(), Long.toString(stack)).redirectErrorStream(true).start();
+            String out = new String(p.getInputStream().readAllBytes(), java.nio.charset.StandardCharsets.UTF_8);
+            assertTrue(p.waitFor(60, java.util.concurrent.TimeUnit.SECONDS), "JVM did not finish");
+            assertEquals(0, p.exitValue(), out);
+            assertTrue(out.contains("overflows>0=true others=[]\n"), stack + ": only StackOverflowErrors, never a"
+                    + " NoClassDefFoundError, while the stack was short: " + out);
+            String healthy = out.lines().filter(l -> l.startsWith("healthy=")).findFirst().orElseThrow();
+            assertTrue(out.contains("brink=" + healthy.substring("healthy=".length())), out);
+        }
+    }
+
+    @Test
+    void theFirstUseOnASmallThreadStartsLoggingAndTheArchitectureIndexOffItsStack() throws Exception {
+        // R6: on a thread of 32 to 128 KiB the first use initialised the architecture index, and with it logback,
+        // on that thread's stack; it overflowed and the class was failed for the JVM's life, for every library
+        for (long stack : new long[] {32 << 10, 64 << 10, 128 << 10}) {
+            Process p = new ProcessBuilder(new java.io.File(System.getProperty("java.home"), "bin/java").getPath(), "-cp",
+                    System.getProperty("java.class.path"), io.cpufeatures.dispatch.fixtures.SmallStackFirstUseMain.class
+                            .getName(), Long.toString(stack)).redirectErrorStream(true).start();
+            String out = new String(p.getInputStream().readAllBytes(), java.nio.charset.StandardCharsets.UTF_8);
+            assertTrue(p.waitFor(60, java.util.concurrent.TimeUnit.SECONDS), "JVM did not finish");
+            assertEquals(0, p.exitValue(), out);
+            String main = out.lines().filter(l -> l.startsWith("main=")).findFirst().orElseThrow();
+            assertTrue(main.matches("main=(scalar|vector256) avx2=(true|false)"), stack + ": " + out);
+            assertTrue(out.contains("small=" + main.substring("main=".length()) + "\n"), stack + ": " + out);
+        }
+    }
+
+    @Test
+    void theFirstUseFromInsideALoggingAppenderDoesNotWaitForTheAppender() throws Exception {
+        // R4: the caller holds the appender's monitor and waits for the library's maker thread, which logged and
+        // waited for the same monitor; the maker's lines are now logged by the caller after its wait
+        for (String what : List.of("probe", "point")) {
+            java.io.File log = java.io.File.createTempFile("appender-" + what, ".out");
+            log.deleteOnExit();
+            Process p = new ProcessBuilder(new java.io.File(System.getProperty("java.home"), "bin/java").getPath(), "-cp",
+                    System.getProperty("java.class.path"), io.cpufeatures.dispatch.fixtures.FirstUseInAnAppenderMain.class
+                            .getName(), what).redirectErrorStream(true).redirectOutput(log).start();
+            boolean finished = p.waitFor(60, java.util.concurrent.TimeUnit.SECONDS);
+            if (!finished) {
+                p.destroyForcibly().waitFor();
+            }
+            String out = java.nio.file.Files.readString(log.toPath());
+            assertTrue(finished, what + ": the first use waited for the appender it was called from (deadlock): " + out);
+            assertEquals(0, p.exitValue(), out);
+            assertTrue(out.contains(what.equals("probe") ? "answer=avx2=" : "answer=scalar\n")
+                    || out.contains("answer=vector256\n"), what + ": " + out);
+            assertTrue(out.contains("message=INFO the application's second line"), what + ": " + out);
+        }
+    }
+
+    @Test
     void anEmptyOverrideIsTheErrorOfThePointItNamesOnly() {
         DispatchPoint<Kernel> point = DispatchPoint.builder("test.emptyoverride", Kernel.class)
                 .candidate(Kernels.Scalar.class).candidate(Kernels.Wide256.class).build();

@@ -10,6 +10,7 @@ import io.cpufeatures.aarch64.dump.WindowsProcessorRegistry;
 import io.cpufeatures.core.CpuCache;
 import io.cpufeatures.core.SnapshotSource;
 import io.cpufeatures.core.SourceKind;
+import io.cpufeatures.core.internal.Log;
 import io.cpufeatures.core.kit.CpuList;
 import io.cpufeatures.core.kit.ProbeSequence;
 import io.cpufeatures.core.spi.ProbeMode;
@@ -37,8 +38,6 @@ import java.util.SortedMap;
 import java.util.TreeMap;
 import java.util.function.Supplier;
 import java.util.stream.Collectors;
-import org.slf4j.Logger;
-import org.slf4j.LoggerFactory;
 
 /**
  * Where the running AArch64 CPU's snapshot comes from, best source first, never crashing the JVM:
@@ -57,7 +56,7 @@ import org.slf4j.LoggerFactory;
  */
 public final class AArch64Probe {
 
-    private static final Logger LOG = LoggerFactory.getLogger(AArch64Probe.class);
+    private static final Log LOG = Log.of(AArch64Probe.class);
 
     private final Path procCpuinfo;
     private final Path sysfsCpu0;

@@ -13,8 +13,6 @@ import java.util.Optional;
 import java.util.ServiceConfigurationError;
 import java.util.ServiceLoader;
 import java.util.function.Supplier;
-import org.slf4j.Logger;
-import org.slf4j.LoggerFactory;
 
 /**
  * The architecture modules on the class path, found once with {@link ServiceLoader}, and the one
@@ -23,7 +21,10 @@ import org.slf4j.LoggerFactory;
  */
 public final class Architectures {
 
-    private static final Logger LOG = LoggerFactory.getLogger(Architectures.class);
+    /** The log, in a class of its own: this class's initialiser loads nothing of the library's (a short stack). */
+    private static final class Logged {
+        static final Log LOG = Log.of(Architectures.class);
+    }
 
     /**
      * The published module for each architecture, by the {@code os.arch} values of its JVMs, so an
@@ -49,7 +50,7 @@ public final class Architectures {
                 kept.add(p);
             } catch (RuntimeException | LinkageError e) {
                 Once.rethrowIfMomentary(e);
-                LOG.warn("cpufeatures: the architecture module {} has no readable vocabulary and is left out: {}",
+                Logged.LOG.warn("cpufeatures: the architecture module {} has no readable vocabulary and is left out: {}",
                         p.getClass().getName(), e.toString());
             }
         }
@@ -62,7 +63,9 @@ public final class Architectures {
     }
 
     /** The modules of this class path, found on first use ({@link Once}: a failure of the moment is not kept). */
-    private static final Once<Architectures> INSTANCE = new Once<>(new OnClassPath());
+    private static final class Instance {
+        static final Once<Architectures> INSTANCE = new Once<>(new OnClassPath());
+    }
 
     /** Finds the modules. A class, not a lambda: this class may initialise on a short stack. */
     private static final class OnClassPath implements Supplier<Architectures> {
@@ -74,7 +77,7 @@ public final class Architectures {
 
     /** The modules of this class path, loaded on first use. */
     public static Architectures get() {
-        return INSTANCE.get();
+        return Instance.INSTANCE.get();
     }
 
     /**
@@ -92,7 +95,7 @@ public final class Architectures {
             } catch (ServiceConfigurationError | LinkageError e) {
                 // a provider that could not be made for want of stack or memory is not left out for good
                 Once.rethrowIfMomentary(e);
-                LOG.warn("cpufeatures: an architecture module could not be loaded and is left out: {}", e.toString());
+                Logged.LOG.warn("cpufeatures: an architecture module could not be loaded and is left out: {}", e.toString());
             }
         }
         return list;

@@ -14,6 +14,10 @@ import java.util.function.Supplier;
  * The caller's side uses a monitor and nothing else ({@code FutureTask} and the atomics initialise
  * with method handles, deep enough to fail on the short stack this class is for).
  *
+ * <p>What the maker logs is kept and logged by the first caller to see the value made, after its wait and on its
+ * own thread ({@link Log}): a caller inside a logging appender holds the appender's lock, which the maker would
+ * otherwise wait for while the caller waits for the maker.
+ *
  * <p>A {@link Throwable} while making the value (only a {@link VirtualMachineError} in practice:
  * the maker keeps its deterministic failures as values) is the failure of the calls waiting for it,
  * nothing is kept, and the next call starts again. An interrupt does not cut the wait short (the
@@ -51,6 +55,8 @@ public final class OwnThreadOnce<T> {
         T value;
         Throwable failure;
         boolean done;
+        /** What the maker logged, for the first caller to see the run done to log; then null. */
+        Log.Kept logged;
     }
 
     /**
@@ -66,6 +72,7 @@ public final class OwnThreadOnce<T> {
             return v;
         }
         boolean interrupted = false;
+        Log.Kept logged = null;
         try {
             synchronized (this) {
                 if (value != null) {
@@ -85,6 +92,8 @@ public final class OwnThreadOnce<T> {
                         interrupted = true;
                     }
                 }
+                logged = r.logged;
+                r.logged = null;
                 if (r.failure == null) {
                     return r.value;
                 }
@@ -100,6 +109,10 @@ public final class OwnThreadOnce<T> {
                 throw new IllegalStateException(r.failure);
             }
         } finally {
+            // outside the monitor, on this thread: a lock this thread holds (an appender's) is no wait here
+            if (logged != null) {
+                logged.replay();
+            }
             if (interrupted) {
                 Thread.currentThread().interrupt();
             }
@@ -143,14 +156,18 @@ public final class OwnThreadOnce<T> {
         public void run() {
             T v = null;
             Throwable failure = null;
+            // what the work logs is logged by the waiting caller: it may hold a lock the logging would wait for
+            Object outer = Log.startKeeping();
             try {
                 v = Objects.requireNonNull(make.get(), "a process-wide value was made null");
             } catch (Throwable e) {
                 failure = e;
             }
+            Log.Kept logged = Log.stopKeeping(outer);
             synchronized (OwnThreadOnce.this) {
                 run.value = v;
                 run.failure = failure;
+                run.logged = logged;
                 run.done = true;
                 if (v != null) {
                     value = v;

@@ -1,7 +1,6 @@
 package io.cpufeatures.core.jvm;
 
 import java.util.Objects;
-import java.util.regex.Pattern;
 
 /**
  * One {@code jvm.*} feature: a name and the rule by which the running JVM grants it. The Vector API
@@ -14,7 +13,6 @@ import java.util.regex.Pattern;
  */
 public record JvmGate(String name, Rule rule) {
 
-    private static final Pattern NAME = Pattern.compile("jvm\\.[a-z0-9]+(_[a-z0-9]+)*");
 
     /**
      * Validates the name.
@@ -26,9 +24,26 @@ public record JvmGate(String name, Rule rule) {
      */
     public JvmGate {
         Objects.requireNonNull(rule, "rule");
-        if (!NAME.matcher(Objects.requireNonNull(name, "name")).matches()) {
+        if (!validName(Objects.requireNonNull(name, "name"))) {
             throw new IllegalArgumentException("a JVM gate is named jvm.<lower_case_words>, not '" + name + "'");
         }
+    }
+
+    /** {@code jvm.} and lower-case words of letters and digits joined by single {@code _}: a loop, not a regex. */
+    private static boolean validName(String name) {
+        if (!name.startsWith("jvm.") || name.length() == 4) {
+            return false;
+        }
+        boolean afterSeparator = true;
+        for (int i = 4; i < name.length(); i++) {
+            char c = name.charAt(i);
+            boolean word = c >= 'a' && c <= 'z' || c >= '0' && c <= '9';
+            if (!word && !(c == '_' && !afterSeparator)) {
+                return false;
+            }
+            afterSeparator = c == '_';
+        }
+        return !afterSeparator;
     }
 
     /**

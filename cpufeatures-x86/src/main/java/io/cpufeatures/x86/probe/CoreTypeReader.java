@@ -2,6 +2,7 @@ package io.cpufeatures.x86.probe;
 
 import io.cpufeatures.core.CpuKind;
 import io.cpufeatures.core.SnapshotSource;
+import io.cpufeatures.core.internal.Log;
 import io.cpufeatures.x86.CoreType;
 import io.cpufeatures.x86.CpuidSnapshot;
 import io.cpufeatures.x86.X86Feature;
@@ -11,8 +12,6 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.function.Supplier;
-import org.slf4j.Logger;
-import org.slf4j.LoggerFactory;
 
 /**
  * The logical CPUs of a hybrid part, grouped by core type: CPUID.0x1A is per logical CPU, so the
@@ -28,7 +27,7 @@ import org.slf4j.LoggerFactory;
  */
 final class CoreTypeReader {
 
-    private static final Logger LOG = LoggerFactory.getLogger(CoreTypeReader.class);
+    private static final Log LOG = Log.of(CoreTypeReader.class);
 
     /** The kinds found (one per core type), and what could not be read (empty when everything was). */
     record Result(List<CpuKind<CpuidSnapshot>> kinds, String note) {

@@ -1,5 +1,6 @@
 package io.cpufeatures.x86.probe;
 
+import io.cpufeatures.core.internal.Log;
 import io.cpufeatures.os.NativeProbeException;
 import io.cpufeatures.os.WindowsProcessorFeatures;
 import io.cpufeatures.x86.CpuidSnapshot;
@@ -11,8 +12,6 @@ import java.util.Map;
 import java.util.SortedMap;
 import java.util.TreeMap;
 import java.util.function.Supplier;
-import org.slf4j.Logger;
-import org.slf4j.LoggerFactory;
 
 /**
  * Windows x64's cross-check of the native probe: what {@code IsProcessorFeaturePresent} says of the features it has a
@@ -30,7 +29,7 @@ import org.slf4j.LoggerFactory;
  */
 final class WindowsFeatureCheck {
 
-    private static final Logger LOG = LoggerFactory.getLogger(WindowsFeatureCheck.class);
+    private static final Log LOG = Log.of(WindowsFeatureCheck.class);
 
     /** {@code PF_} constants with an x86 feature, by number: winnt.h's name and the x86 table's feature. */
     static final SortedMap<Integer, Constant> CONSTANTS = new TreeMap<>(Map.ofEntries(
