@@ -64,12 +64,14 @@ class PublicApiContractsTest {
 
     /**
      * The modules some packages are exported to, and only to: the OS helpers to the architecture modules and to
-     * dispatch (which reads native variants' ELF notes), the core's internals to dispatch.
+     * dispatch (which reads native variants' ELF notes), the core's internals to dispatch and the architecture modules.
      */
     private static final Map<String, Set<String>> QUALIFIED = Map.of("io.cpufeatures.os.AuxiliaryVector",
             Set.of("io.cpufeatures.x86", "io.cpufeatures.aarch64", "io.cpufeatures.ppc64le", "io.cpufeatures.dispatch"),
-            // core.internal's Once and OwnThreadOnce: the dispatch layer's process-wide state, and FirstUse
-            "io.cpufeatures.core.CpuFeatures", Set.of("io.cpufeatures.dispatch"));
+            // core.internal's Once and OwnThreadOnce (the dispatch layer's process-wide state, and FirstUse) and Log
+            // (every module's way to SLF4J)
+            "io.cpufeatures.core.CpuFeatures", Set.of("io.cpufeatures.dispatch", "io.cpufeatures.x86",
+                    "io.cpufeatures.aarch64", "io.cpufeatures.ppc64le"));
 
     /**
      * An architecture module's API: at most three packages (ppc64le has no emulation API, so two), the decoded CPU with its snapshot (the root),
