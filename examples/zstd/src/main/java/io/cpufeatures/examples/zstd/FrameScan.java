@@ -79,8 +79,9 @@ final class FrameScan {
                 int bh = Bytes.read24(src, ip);
                 int type = bh >>> 1 & 3;
                 int size = bh >>> 3;
-                // a reserved block type: no bound (the decoder says where); the walk goes on by its size
-                boundKnown &= type != 3;
+                // a reserved block type or a size beyond the block maximum: no bound (the decoder says where; an RLE
+                // header of 4 bytes may not claim 2 MiB); the walk goes on by its size
+                boundKnown &= type != 3 && size <= h.blockMax();
                 bound += type == 2 ? h.blockMax() : type == 3 ? 0 : size;
                 exact &= type != 2;
                 ip += 3 + (type == 1 ? 1 : size);

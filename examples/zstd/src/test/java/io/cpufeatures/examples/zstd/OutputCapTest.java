@@ -108,6 +108,30 @@ class OutputCapTest {
         assertTrue(allocated < MIB, allocated + " bytes allocated");
     }
 
+    /**
+     * A block header's size field holds 21 bits, but no block may pass its frame's block maximum: 30 RLE headers
+     * claiming 2 MiB each (126 bytes) buy no array from their headers and are refused at the first block (they
+     * allocated 60 MiB when the headers' sizes were added up as given).
+     */
+    @Test
+    void rleHeadersBeyondTheBlockMaximumBuyNoArray() {
+        com.sun.management.ThreadMXBean mx = allocationCounter();
+        ByteArrayOutputStream f = new ByteArrayOutputStream();
+        f.writeBytes(new byte[] {0x28, (byte) 0xB5, 0x2F, (byte) 0xFD, 0x00, (20 - 10) << 3});
+        int size = (1 << 21) - 1;
+        for (int i = 0; i < 30; i++) {
+            int h = (i == 29 ? 1 : 0) | 1 << 1 | size << 3;
+            f.writeBytes(new byte[] {(byte) h, (byte) (h >>> 8), (byte) (h >>> 16), 'z'});
+        }
+        byte[] z = f.toByteArray();
+        ZstdDecompressor d = new ZstdDecompressor();
+        long before = mx.getCurrentThreadAllocatedBytes();
+        String m = assertThrows(ZstdFormatException.class, () -> d.decompress(z)).getMessage();
+        long allocated = mx.getCurrentThreadAllocatedBytes() - before;
+        assertEquals("offset 6: block size 2097151 exceeds the block maximum of 131072 for this frame's window", m);
+        assertTrue(allocated < MIB, allocated + " bytes allocated");
+    }
+
     /** An honest frame of an ordinary ratio gets one array of its size: no growth, no trimming copy. */
     @Test
     void anHonestFrameIsAllocatedOnceExactly() throws ZstdFormatException {
