@@ -127,6 +127,34 @@ class BoundedMemoryTest {
     }
 
     /**
+     * The same bomb as the reference compressor writes it: {@code zstd} of 64 MiB of zeros is about 2 KB of RLE
+     * blocks and a few compressed ones (at level 19, 510 RLE blocks and 2 compressed ones, the first block and the
+     * one at 32 MiB; at level 1, 480 and 32), declaring its size or not. In a 128 MiB heap with each collector the
+     * array API decodes it in one array of 64 MiB: the raw and RLE blocks' headers give all but a few blocks of the
+     * content. (Trusting only 32 times the input, the array grew by doubling and its last growth, at the compressed
+     * block at 32 MiB, kept 32 and 64 MiB live at once: an OutOfMemoryError with each collector.)
+     */
+    @Test
+    void theReferenceCompressorsFrameOf64MiBOfZerosDecodesInA128MiBHeapWithEachCollector() throws IOException {
+        byte[] zeros = new byte[(int) ZstdDecompressor.DEFAULT_MAX_OUTPUT_SIZE];
+        List<String> failed = new java.util.ArrayList<>();
+        for (List<String> options : List.of(List.of("-19"), List.of("-19", "--no-content-size"), List.of("-1"))) {
+            byte[] z = ZstdCli.compress(dir, zeros, options.toArray(new String[0]));
+            assertTrue(z.length < 2400, options + ": " + z.length + " bytes");
+            assertArrayEquals(zeros, new ZstdDecompressor().decompress(z), options.toString());
+            Path f = write("zeros" + String.join("", options) + ".zst", z);
+            for (String gc : List.of("-XX:+UseG1GC", "-XX:+UseSerialGC", "-XX:+UseParallelGC")) {
+                ChildJvm.Result r = ChildJvm.run(dir, List.of("-Xmx128m", gc), BoundedMemoryMain.class, "array",
+                        f.toString());
+                if (!r.out().strip().equals("OK " + zeros.length)) {
+                    failed.add(options + " " + gc + ": " + r.out().strip());
+                }
+            }
+        }
+        assertEquals(List.of(), failed);
+    }
+
+    /**
      * A frame whose 128 MiB window (the default cap) the stream must keep, in a 64 MiB heap: zstd-java cannot
      * decode it there, and says so in one line, never a stack trace.
      */
