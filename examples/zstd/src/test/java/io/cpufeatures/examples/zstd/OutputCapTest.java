@@ -132,6 +132,35 @@ class OutputCapTest {
         assertTrue(allocated < MIB, allocated + " bytes allocated");
     }
 
+    /**
+     * Growing block by block to a declared size, the array never stops between half of it and all of it, so the
+     * growth to it keeps at most half of it beside it (1.5 times the content live), and no growth more than doubles
+     * what was decoded, plus two blocks. Doubling alone went from wherever it was: from 7712 bytes declaring 64 MiB
+     * (32 times the input, 246,784 bytes, doubled to 63,176,704), 124 MiB live at the last growth.
+     */
+    @Test
+    void theGrowthToTheDeclaredSizeKeepsAtMostHalfOfItBesideIt() throws ZstdFormatException {
+        int block = BlockDecoder.MAX_BLOCK;
+        for (long declared : new long[] {64L * MIB, 64L * MIB + 1, 64L * MIB - 1, 3L * MIB + 12345, 10_000_000}) {
+            for (int inputLength : new int[] {100, 1000, 7712, 100_000, 1_000_000}) {
+                Output out = Output.growing(declared, FrameScan.Bound.NONE, inputLength, 1L << 30);
+                String what = declared + " bytes declared from " + inputLength + ": ";
+                assertTrue(out.buffer.length <= declared / 2 || out.buffer.length == declared, what + out.buffer.length);
+                long worst = out.buffer.length;
+                for (int op = 0; op < declared; op += (int) Math.min(block, declared - op)) {
+                    byte[] before = out.buffer;
+                    out.room(op, block);
+                    if (out.buffer != before) {
+                        worst = Math.max(worst, (long) before.length + out.buffer.length);
+                        assertTrue(out.buffer.length <= 2L * op + 2 * block, what + op + " -> " + out.buffer.length);
+                    }
+                }
+                assertEquals(declared, out.buffer.length, what);
+                assertTrue(worst <= declared + declared / 2, what + worst + " bytes live at once");
+            }
+        }
+    }
+
     /** An honest frame of an ordinary ratio gets one array of its size: no growth, no trimming copy. */
     @Test
     void anHonestFrameIsAllocatedOnceExactly() throws ZstdFormatException {
