@@ -28,10 +28,14 @@ final class FrameScan {
      * The most content the blocks of {@code src[off, end)} can produce, read from their headers: a raw or RLE
      * block says its size, a compressed one produces at most its frame's block maximum.
      *
-     * @param bytes the bound, or -1 when the headers cannot be walked (the decoder will say where they fail)
-     * @param exact whether every block is raw or RLE, so the bound is the content's size
+     * @param bytes    the bound, or -1 when the headers cannot be walked (the decoder will say where they fail)
+     * @param rawAndRle what the raw and RLE blocks produce, their sizes: the part of the bound that is content, not
+     *                 a block maximum ({@code bytes} itself when every block is raw or RLE); -1 with {@code bytes}
      */
-    record Bound(long bytes, boolean exact) {
+    record Bound(long bytes, long rawAndRle) {
+
+        /** No bound: the headers cannot be walked. */
+        static final Bound NONE = new Bound(-1, -1);
     }
 
     /**
@@ -55,12 +59,12 @@ final class FrameScan {
         long base = -off;
         long declared = 0;
         long bound = 0;
-        boolean exact = true;
+        long rawAndRle = 0;
         boolean boundKnown = true;
         int ip = off;
         while (ip < end) {
             if (end - ip < 4) {
-                return new Scan(-1, new Bound(-1, false));
+                return new Scan(-1, Bound.NONE);
             }
             if (FrameHeader.isSkippable(Bytes.readInt(src, ip))) {
                 ip = skip(src, ip, end, base);
@@ -74,18 +78,19 @@ final class FrameScan {
             ip += h.headerSize();
             while (true) {
                 if (end - ip < 3) {
-                    return new Scan(-1, new Bound(-1, false));
+                    return new Scan(-1, Bound.NONE);
                 }
                 int bh = Bytes.read24(src, ip);
                 int type = bh >>> 1 & 3;
                 int size = bh >>> 3;
-                // a reserved block type: no bound (the decoder says where); the walk goes on by its size
-                boundKnown &= type != 3;
+                // a reserved block type or a size beyond the block maximum: no bound (the decoder says where; an RLE
+                // header of 4 bytes may not claim 2 MiB); the walk goes on by its size
+                boundKnown &= type != 3 && size <= h.blockMax();
                 bound += type == 2 ? h.blockMax() : type == 3 ? 0 : size;
-                exact &= type != 2;
+                rawAndRle += type < 2 ? size : 0;
                 ip += 3 + (type == 1 ? 1 : size);
                 if (ip > end) {
-                    return new Scan(-1, new Bound(-1, false));
+                    return new Scan(-1, Bound.NONE);
                 }
                 if ((bh & 1) != 0) {
                     ip += h.hasChecksum() ? 4 : 0;
@@ -93,7 +98,7 @@ final class FrameScan {
                 }
             }
         }
-        return new Scan(declared, boundKnown ? new Bound(bound, exact) : new Bound(-1, false));
+        return new Scan(declared, boundKnown ? new Bound(bound, rawAndRle) : Bound.NONE);
     }
 
     /**

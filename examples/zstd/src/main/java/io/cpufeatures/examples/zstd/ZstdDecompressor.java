@@ -103,8 +103,11 @@ public final class ZstdDecompressor {
      *
      * <p>Memory is bounded by what the input holds, never by what a header claims: a declared
      * content size is trusted (the array allocated once, exactly, without a copy) up to 32 times
-     * the input's length, or 128 KiB; beyond that, and when a frame does not declare its size, the
-     * array grows as the output is decoded. The content may not exceed the context's output cap
+     * the input's length, or 128 KiB, or where raw and RLE blocks, whose headers give their sizes,
+     * hold two thirds of it or more (as when the reference compressor meets long runs of one byte);
+     * otherwise, and when a frame does not declare its size, the array grows as the output is
+     * decoded (frames of mostly raw and RLE blocks again get one array, of the most their blocks
+     * can produce). The content may not exceed the context's output cap
      * ({@link Builder#maxOutputSize(long)}, default {@link #DEFAULT_MAX_OUTPUT_SIZE}): frames that
      * declare more are refused before decoding, others when their output passes it.
      *

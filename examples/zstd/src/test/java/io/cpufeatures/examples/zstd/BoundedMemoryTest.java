@@ -127,6 +127,64 @@ class BoundedMemoryTest {
     }
 
     /**
+     * The same bomb as the reference compressor writes it: {@code zstd} of 64 MiB of zeros is about 2 KB of RLE
+     * blocks and a few compressed ones (at level 19, 510 RLE blocks and 2 compressed ones, the first block and the
+     * one at 32 MiB; at level 1, 480 and 32), declaring its size or not. In a 128 MiB heap with each collector the
+     * array API decodes it in one array of 64 MiB: the raw and RLE blocks' headers give all but a few blocks of the
+     * content. (Trusting only 32 times the input, the array grew by doubling and its last growth, at the compressed
+     * block at 32 MiB, kept 32 and 64 MiB live at once: an OutOfMemoryError with each collector.)
+     */
+    @Test
+    void theReferenceCompressorsFrameOf64MiBOfZerosDecodesInA128MiBHeapWithEachCollector() throws IOException {
+        byte[] zeros = new byte[(int) ZstdDecompressor.DEFAULT_MAX_OUTPUT_SIZE];
+        List<String> failed = new java.util.ArrayList<>();
+        for (List<String> options : List.of(List.of("-19"), List.of("-19", "--no-content-size"), List.of("-1"))) {
+            byte[] z = ZstdCli.compress(dir, zeros, options.toArray(new String[0]));
+            assertTrue(z.length < 2400, options + ": " + z.length + " bytes");
+            assertArrayEquals(zeros, new ZstdDecompressor().decompress(z), options.toString());
+            Path f = write("zeros" + String.join("", options) + ".zst", z);
+            for (String gc : List.of("-XX:+UseG1GC", "-XX:+UseSerialGC", "-XX:+UseParallelGC")) {
+                ChildJvm.Result r = ChildJvm.run(dir, List.of("-Xmx128m", gc), BoundedMemoryMain.class, "array",
+                        f.toString());
+                if (!r.out().strip().equals("OK " + zeros.length)) {
+                    failed.add(options + " " + gc + ": " + r.out().strip());
+                }
+            }
+        }
+        assertEquals(List.of(), failed);
+    }
+
+    /**
+     * A frame of compressed blocks only, beyond 32 to 1 ({@code zstd -3} of 4 KiB of text repeated to 64 MiB: 7,743
+     * bytes declaring 64 MiB), grows: its last growth keeps 32 MiB beside the 64 MiB array, 1.5 times the content,
+     * which fits the old generation of a 160 MiB heap (two thirds of it) with Serial and Parallel (152 MiB did).
+     * Doubling from 32 times the input went from 63.4 MB to 64 MiB, 124.5 MiB live, an OutOfMemoryError there (it
+     * took 192 MiB). Not G1: it does not move humongous arrays, and the 32 MiB one left no 65 free regions in a row
+     * in 160 MiB (it took 176 MiB).
+     */
+    @Test
+    void aFrameOfCompressedBlocksGrowsTo64MiBWithAtMostHalfOfItBesideIt() throws IOException {
+        byte[] text = TestData.text(4096, 38);
+        byte[] content = new byte[(int) ZstdDecompressor.DEFAULT_MAX_OUTPUT_SIZE];
+        for (int i = 0; i < content.length; i += text.length) {
+            System.arraycopy(text, 0, content, i, Math.min(text.length, content.length - i));
+        }
+        byte[] z = ZstdCli.compress(dir, content, "-3");
+        assertTrue(z.length > content.length / 32768 && z.length < content.length / 1024, z.length + " bytes");
+        assertArrayEquals(content, new ZstdDecompressor().decompress(z));
+        Path f = write("repeated-text.zst", z);
+        List<String> failed = new java.util.ArrayList<>();
+        for (String gc : List.of("-XX:+UseSerialGC", "-XX:+UseParallelGC")) {
+            ChildJvm.Result r = ChildJvm.run(dir, List.of("-Xmx160m", gc), BoundedMemoryMain.class, "array",
+                    f.toString());
+            if (!r.out().strip().equals("OK " + content.length)) {
+                failed.add(gc + ": " + r.out().strip());
+            }
+        }
+        assertEquals(List.of(), failed);
+    }
+
+    /**
      * A frame whose 128 MiB window (the default cap) the stream must keep, in a 64 MiB heap: zstd-java cannot
      * decode it there, and says so in one line, never a stack trace.
      */

@@ -108,6 +108,59 @@ class OutputCapTest {
         assertTrue(allocated < MIB, allocated + " bytes allocated");
     }
 
+    /**
+     * A block header's size field holds 21 bits, but no block may pass its frame's block maximum: 30 RLE headers
+     * claiming 2 MiB each (126 bytes) buy no array from their headers and are refused at the first block (they
+     * allocated 60 MiB when the headers' sizes were added up as given).
+     */
+    @Test
+    void rleHeadersBeyondTheBlockMaximumBuyNoArray() {
+        com.sun.management.ThreadMXBean mx = allocationCounter();
+        ByteArrayOutputStream f = new ByteArrayOutputStream();
+        f.writeBytes(new byte[] {0x28, (byte) 0xB5, 0x2F, (byte) 0xFD, 0x00, (20 - 10) << 3});
+        int size = (1 << 21) - 1;
+        for (int i = 0; i < 30; i++) {
+            int h = (i == 29 ? 1 : 0) | 1 << 1 | size << 3;
+            f.writeBytes(new byte[] {(byte) h, (byte) (h >>> 8), (byte) (h >>> 16), 'z'});
+        }
+        byte[] z = f.toByteArray();
+        ZstdDecompressor d = new ZstdDecompressor();
+        long before = mx.getCurrentThreadAllocatedBytes();
+        String m = assertThrows(ZstdFormatException.class, () -> d.decompress(z)).getMessage();
+        long allocated = mx.getCurrentThreadAllocatedBytes() - before;
+        assertEquals("offset 6: block size 2097151 exceeds the block maximum of 131072 for this frame's window", m);
+        assertTrue(allocated < MIB, allocated + " bytes allocated");
+    }
+
+    /**
+     * Growing block by block to a declared size, the array never stops between half of it and all of it, so the
+     * growth to it keeps at most half of it beside it (1.5 times the content live), and no growth more than doubles
+     * what was decoded, plus two blocks. Doubling alone went from wherever it was: from 7712 bytes declaring 64 MiB
+     * (32 times the input, 246,784 bytes, doubled to 63,176,704), 124 MiB live at the last growth.
+     */
+    @Test
+    void theGrowthToTheDeclaredSizeKeepsAtMostHalfOfItBesideIt() throws ZstdFormatException {
+        int block = BlockDecoder.MAX_BLOCK;
+        for (long declared : new long[] {64L * MIB, 64L * MIB + 1, 64L * MIB - 1, 3L * MIB + 12345, 10_000_000}) {
+            for (int inputLength : new int[] {100, 1000, 7712, 100_000, 1_000_000}) {
+                Output out = Output.growing(declared, FrameScan.Bound.NONE, inputLength, 1L << 30);
+                String what = declared + " bytes declared from " + inputLength + ": ";
+                assertTrue(out.buffer.length <= declared / 2 || out.buffer.length == declared, what + out.buffer.length);
+                long worst = out.buffer.length;
+                for (int op = 0; op < declared; op += (int) Math.min(block, declared - op)) {
+                    byte[] before = out.buffer;
+                    out.room(op, block);
+                    if (out.buffer != before) {
+                        worst = Math.max(worst, (long) before.length + out.buffer.length);
+                        assertTrue(out.buffer.length <= 2L * op + 2 * block, what + op + " -> " + out.buffer.length);
+                    }
+                }
+                assertEquals(declared, out.buffer.length, what);
+                assertTrue(worst <= declared + declared / 2, what + worst + " bytes live at once");
+            }
+        }
+    }
+
     /** An honest frame of an ordinary ratio gets one array of its size: no growth, no trimming copy. */
     @Test
     void anHonestFrameIsAllocatedOnceExactly() throws ZstdFormatException {
