@@ -1,0 +1,116 @@
+package io.cpufeatures.cli;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.cpufeatures.core.CpuDumps;
+import io.cpufeatures.x86.CpuidLeaf;
+import io.cpufeatures.x86.CpuidRegisters;
+import io.cpufeatures.x86.CpuidSnapshot;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+import java.util.function.IntFunction;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * Every dump format a module reads, at the 16 MiB size limit in the shape that costs its reader most (many lines,
+ * keys, processors, unknown names or kinds; one endless line), read by {@code report --cpuid-file} in a JVM of its
+ * own with the 64 MiB heap a dump at the limit is promised ({@link Main#DUMP_HEAP_MIB}): each is read, or refused
+ * with the file's one-line error, and the command ends within {@value #SECONDS} s. That bound is not a measurement
+ * (the machine may be busy): a reader quadratic in its input, or one that holds what it does not use, misses it by
+ * far, or runs out of heap.
+ *
+ * <p>The formats are those the modules' {@code SnapshotFormat}s read: x86's {@code cpuid -r}, AIDA64, libcpuid raw
+ * and {@code .test}, an Intel Mac's {@code sysctl} listing and Coreinfo's output; AArch64's own dump, an Apple-silicon
+ * Mac's {@code sysctl} listing and Windows on Arm's registry keys; ppc64le's own dump. {@link SmallHeapTest} has the
+ * AArch64 dump of identical CPUs and of distinct ones.
+ */
+class HostileDumpsTest {
+
+    private static final int SECONDS = 20;
+
+    @TempDir
+    Path dir;
+
+    /** A Zen 4's leaves, as the emulation API builds them. */
+    private static Map<CpuidLeaf, CpuidRegisters> zen4() {
+        return ((CpuidSnapshot) EmulatedDumps.zen4().decode().snapshot().orElseThrow()).leaves();
+    }
+
+    /**
+     * {@code head}, then {@code unit.apply(0)}, {@code unit.apply(1)}... as long as the file stays within
+     * {@link CpuDumps#MAX_BYTES}, then {@code tail}; asserts the file is within a few KiB of the limit.
+     */
+    private Path fill(String name, String head, IntFunction<String> unit, String tail) throws Exception {
+        StringBuilder sb = new StringBuilder(CpuDumps.MAX_BYTES).append(head);
+        for (int i = 0; ; i++) {
+            String u = unit.apply(i);
+            if (sb.length() + u.length() + tail.length() > CpuDumps.MAX_BYTES) {
+                break;
+            }
+            sb.append(u);
+        }
+        sb.append(tail);
+        Path file = Files.writeString(dir.resolve(name), sb, StandardCharsets.ISO_8859_1);
+        assertTrue(Files.size(file) > CpuDumps.MAX_BYTES - 8192, name + ": " + Files.size(file));
+        return file;
+    }
+
+    private static Subprocess.Result report(Path file) throws Exception {
+        return Subprocess.run(Subprocess.command(List.of("-Xmx" + Main.DUMP_HEAP_MIB + "m"),
+                List.of("report", "--json", "--cpuid-file", file.toString())), new byte[0], SECONDS);
+    }
+
+    /** The report of {@code file}: read, saying {@code expected}. */
+    private static void read(Path file, String... expected) throws Exception {
+        Subprocess.Result r = report(file);
+        assertEquals(0, r.exit(), file + ": " + r.err());
+        for (String e : expected) {
+            assertTrue(r.out().contains(e), file + ": no '" + e + "' in " + r.out());
+        }
+    }
+
+    /** The report of {@code file}: refused, in one line naming the file and a line of it, saying {@code problem}. */
+    private static void refused(Path file, String problem) throws Exception {
+        Subprocess.Result r = report(file);
+        assertEquals(1, r.exit(), file + ": " + r.out() + r.err());
+        String why = file.getFileName() + ": " + r.err();
+        assertEquals(1, r.err().lines().count(), why);
+        assertFalse(r.err().contains("out of memory"), why);
+        assertTrue(r.err().matches("cpufeatures: " + java.util.regex.Pattern.quote(file.toString()) + ":[1-9][0-9]*: .*\\R"),
+                why);
+        assertTrue(r.err().contains(problem), why);
+    }
+
+    private static String cpuidR(int cpu, Map<CpuidLeaf, CpuidRegisters> leaves) {
+        StringBuilder sb = new StringBuilder("CPU ").append(cpu).append(":\n");
+        leaves.forEach((k, r) -> sb.append(String.format("   0x%08x 0x%02x: eax=0x%08x ebx=0x%08x ecx=0x%08x edx=0x%08x%n",
+                k.leaf(), k.subleaf(), r.eax(), r.ebx(), r.ecx(), r.edx())));
+        return sb.toString();
+    }
+
+    private static String libcpuid() {
+        StringBuilder sb = new StringBuilder();
+        zen4().forEach((k, r) -> {
+            if (k.subleaf() == 0) {
+                sb.append(String.format("%s[%d]=%08x %08x %08x %08x%n", k.leaf() < 0 ? "ext_cpuid" : "basic_cpuid",
+                        k.leaf() & 0x7fff_ffff, r.eax(), r.ebx(), r.ecx(), r.edx()));
+            }
+        });
+        return sb.toString();
+    }
+
+    @Test
+    void coreinfo() throws Exception {
+        String head = "Intel(R) Core(TM) i7-6700HQ CPU @ 2.60GHz\nIntel64 Family 6 Model 94 Stepping 3, GenuineIntel\n"
+                + "SSE2            *       Supports Streaming SIMD Extensions 2\n";
+        // a million feature names Coreinfo's table does not have
+        read(fill("names.coreinfo.txt", head, i -> "N" + i + " * x\n", ""), "(coreinfo, 1 logical CPUs, 1 distinct)",
+                "Skylake");
+    }
+}
