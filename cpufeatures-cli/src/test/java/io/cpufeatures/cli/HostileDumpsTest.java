@@ -113,4 +113,20 @@ class HostileDumpsTest {
         read(fill("names.coreinfo.txt", head, i -> "N" + i + " * x\n", ""), "(coreinfo, 1 logical CPUs, 1 distinct)",
                 "Skylake");
     }
+
+    @Test
+    void windowsOnArmsRegistryKeys() throws Exception {
+        String head = "    Hive: HKEY_LOCAL_MACHINE\\HARDWARE\\DESCRIPTION\\System\\CentralProcessor\n\n";
+        // as many processors as fit, alike, each with more untracked values than a real one
+        StringBuilder values = new StringBuilder();
+        for (int v = 0; v < 40; v++) {
+            values.append("                               Identifier : ARMv8 (64-bit) Family 8 Model D4B Revision   0\n");
+        }
+        read(fill("alike.registry.txt", head, i -> i + "    CP 4000 : 1091556528\n"
+                + "                               CP 4020 : 1224979098931106066\n" + values, ""), "(windows-registry, ", " logical CPUs, 1 distinct)");
+        // each processor a kind of its own (its MIDR's revision), as reg query prints them
+        refused(fill("distinct.registry.txt", "", i -> "HKEY_LOCAL_MACHINE\\HARDWARE\\DESCRIPTION\\System\\CentralProcessor\\"
+                + i + "\n    CP 4000    REG_QWORD    0x" + Integer.toHexString(0x410fd4b0 + (i & 0xf) + (i >> 4 << 24))
+                + "\n", ""), "the CPU of this line is one of more than 64 distinct kinds");
+    }
 }
