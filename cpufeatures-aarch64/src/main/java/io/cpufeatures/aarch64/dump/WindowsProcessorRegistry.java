@@ -118,6 +118,11 @@ public final class WindowsProcessorRegistry {
             if (nameValue.isEmpty()) {
                 continue;
             }
+            if (hasControl(nameValue.get()[0])) {
+                // "CP 40\0" + "00" is no value this module ignores: a name it would not know for one character
+                throw new DumpFormatException(file, n, "the value name '" + escaped(abbreviate(nameValue.get()[0]))
+                        + "' holds a control character; accepted: value names of printable characters ('CP 4020')");
+            }
             IdRegister r = byName.get(nameValue.get()[0]);
             if (r == null) {
                 continue;
@@ -126,15 +131,13 @@ public final class WindowsProcessorRegistry {
                 throw new DumpFormatException(file, n, nameValue.get()[0] + " is under no processor's key; accepted: the"
                         + " values of CentralProcessor\\N, N a processor's number of 1 to 4 digits");
             }
-            long value;
-            try {
-                String v = nameValue.get()[1];
-                value = v.startsWith("0x") ? Long.parseUnsignedLong(v.substring(2), 16) : Long.parseUnsignedLong(v);
-            } catch (NumberFormatException e) {
-                throw new DumpFormatException(file, n, nameValue.get()[0] + " is '" + abbreviate(nameValue.get()[1])
-                        + "'; accepted: a decimal number (PowerShell) or 0x and hex digits (reg query)");
+            String v = nameValue.get()[1];
+            if (!isNumber(v)) {
+                throw new DumpFormatException(file, n, nameValue.get()[0] + " is '" + abbreviate(v) + "'; accepted: a"
+                        + " decimal number (PowerShell) or 0x and hex digits (reg query), in ASCII digits, of 64 bits");
             }
-            current.registers.put(r, value);
+            current.put(file, n, r, nameValue.get()[0], v.startsWith("0x") ? Long.parseUnsignedLong(v.substring(2), 16)
+                    : Long.parseUnsignedLong(v));
         }
         kinds.add(current);
         return kinds.dump();
@@ -159,11 +162,58 @@ public final class WindowsProcessorRegistry {
         return v;
     }
 
-    /** One processor as read: its number, the line it starts on, its registers so far. */
+    /**
+     * Whether {@code v} is a 64-bit value as the registry prints it: 1 to 20 ASCII decimal digits up to 2^64 - 1, or
+     * {@code 0x} and 1 to 16 ASCII hex digits. Not what {@link Long#parseUnsignedLong} alone takes: it takes every
+     * script's digits (full-width, Arabic-Indic) and a leading {@code +}.
+     */
+    private static boolean isNumber(String v) {
+        boolean hex = v.startsWith("0x");
+        String digits = hex ? v.substring(2) : v;
+        if (digits.isEmpty() || digits.length() > (hex ? 16 : 20)) {
+            return false;
+        }
+        for (int i = 0; i < digits.length(); i++) {
+            char c = digits.charAt(i);
+            boolean digit = c >= '0' && c <= '9' || hex && (c >= 'a' && c <= 'f' || c >= 'A' && c <= 'F');
+            if (!digit) {
+                return false;
+            }
+        }
+        // 20 decimal digits may pass 2^64 - 1: compared as text, both of 20 digits
+        return hex || digits.length() < 20 || digits.compareTo("18446744073709551615") <= 0;
+    }
+
+    /** Whether {@code s} holds a C0 control character or DEL. */
+    private static boolean hasControl(String s) {
+        for (int i = 0; i < s.length(); i++) {
+            if (s.charAt(i) < 0x20 || s.charAt(i) == 0x7f) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    /** {@code s} with its control characters as {@code \xNN}, for an error's one line. */
+    private static String escaped(String s) {
+        StringBuilder sb = new StringBuilder();
+        for (int i = 0; i < s.length(); i++) {
+            char c = s.charAt(i);
+            if (c < 0x20 || c == 0x7f) {
+                sb.append(String.format("\\x%02x", (int) c));
+            } else {
+                sb.append(c);
+            }
+        }
+        return sb.toString();
+    }
+
+    /** One processor as read: its number, the line it starts on, its registers so far and the line of each. */
     private static final class Processor {
         final int number;
         final int line;
         final Map<IdRegister, Long> registers = new EnumMap<>(IdRegister.class);
+        final int[] lineOf = new int[IdRegister.values().length];
 
         Processor(String file, int number, int line, int[] listedOn) throws DumpFormatException {
             if (listedOn[number] != 0) {
@@ -173,6 +223,16 @@ public final class WindowsProcessorRegistry {
             listedOn[number] = line;
             this.number = number;
             this.line = line;
+        }
+
+        /** Sets register {@code r}, named {@code name} in the file, from line {@code n}; refused if it is set. */
+        void put(String file, int n, IdRegister r, String name, long value) throws DumpFormatException {
+            if (registers.containsKey(r)) {
+                throw new DumpFormatException(file, n, name + " given twice for processor " + number + " (first on line "
+                        + lineOf[r.ordinal()] + "); a processor has each value once");
+            }
+            registers.put(r, value);
+            lineOf[r.ordinal()] = n;
         }
     }
 

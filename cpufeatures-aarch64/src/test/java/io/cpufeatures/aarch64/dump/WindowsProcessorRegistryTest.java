@@ -151,4 +151,46 @@ class WindowsProcessorRegistryTest {
                         + "    CP 4000    REG_QWORD    0x410fd4b0\n", OptionalLong.empty()));
         assertTrue(big.getMessage().startsWith("b.txt:2: CP 4000 is under no processor's key"), big.getMessage());
     }
+
+    /** A value is ASCII digits: the full-width and Arabic-Indic digits Java's number parsing takes are not. */
+    @Test
+    void aValueIsAsciiDigitsOnly() {
+        for (String v : new String[] {"\uff11\uff10\uff19\uff11\uff15\uff15\uff16\uff15\uff12\uff18",
+            "\u0661\u0660\u0669\u0661\u0665\u0665\u0666\u0665\u0662\u0668", "0x\u0664\u0661\u0660fd4b0", "+1091556528",
+            "18446744073709551616", "0x"}) {
+            DumpFormatException e = assertThrows(DumpFormatException.class, () -> CpuDumps.parse("d.txt",
+                    "    Hive: HKEY_LOCAL_MACHINE\\HARDWARE\\DESCRIPTION\\System\\CentralProcessor\n0    CP 4000 : " + v
+                            + "\n", OptionalLong.empty()), v);
+            assertTrue(e.getMessage().startsWith("d.txt:2: CP 4000 is '"), e.getMessage());
+            assertTrue(e.getMessage().contains("; accepted: a decimal number (PowerShell) or 0x and hex digits (reg query),"
+                    + " in ASCII digits, of 64 bits"), e.getMessage());
+        }
+    }
+
+    /** A register's value given twice for one processor is refused on the second, not the last one taken. */
+    @Test
+    void aValueGivenTwiceForOneProcessorIsRefused() {
+        DumpFormatException e = assertThrows(DumpFormatException.class, () -> CpuDumps.parse("t.txt", String.join("\n",
+                "HKEY_LOCAL_MACHINE\\HARDWARE\\DESCRIPTION\\System\\CentralProcessor\\0",
+                "    CP 4000    REG_QWORD    0x410fd4b0",
+                "    CP 4020    REG_QWORD    0x11",
+                "    CP 4000    REG_QWORD    0x410fd4c0", ""), OptionalLong.empty()));
+        assertTrue(e.getMessage().startsWith("t.txt:4: CP 4000 given twice for processor 0 (first on line 2)"),
+                e.getMessage());
+    }
+
+    /** A control character (NUL) in a value's name is refused, not the value taken for one of another name. */
+    @Test
+    void aControlCharacterInAValueNameIsRefused() {
+        for (String name : new String[] {"CP 40\u000000", "CP 4000\u0000", "CP\u00014000"}) {
+            DumpFormatException e = assertThrows(DumpFormatException.class, () -> CpuDumps.parse("z.txt", String.join("\n",
+                    "HKEY_LOCAL_MACHINE\\HARDWARE\\DESCRIPTION\\System\\CentralProcessor\\0",
+                    "    CP 4000    REG_QWORD    0x410fd4b0",
+                    "    " + name + "    REG_QWORD    0x11", ""), OptionalLong.empty()), name);
+            assertTrue(e.getMessage().startsWith("z.txt:3: the value name '"), e.getMessage());
+            assertTrue(e.getMessage().contains("' holds a control character; accepted: value names of printable"
+                    + " characters ('CP 4020')"), e.getMessage());
+            assertFalse(e.getMessage().chars().anyMatch(c -> c < 0x20), "the name is shown escaped: " + e.getMessage());
+        }
+    }
 }
