@@ -106,12 +106,32 @@ class HostileDumpsTest {
     }
 
     @Test
+    void anIntelMacsSysctlListing() throws Exception {
+        String mac = "machdep.cpu.vendor: GenuineIntel\nmachdep.cpu.family: 6\nmachdep.cpu.model: 60\n"
+                + "machdep.cpu.stepping: 3\nmachdep.cpu.brand_string: Intel(R) Core(TM) i7-4770HQ CPU @ 2.20GHz\n"
+                + "machdep.cpu.features: FPU VME DE PSE TSC MSR PAE MCE CX8 APIC SEP MTRR PGE MCA CMOV PAT PSE36 CLFSH DS"
+                + " ACPI MMX FXSR SSE SSE2 SS HTT TM PBE SSE3 PCLMULQDQ DTES64 MON DSCPL VMX EST TM2 SSSE3 FMA CX16 TPR"
+                + " PDCM SSE4.1 SSE4.2 x2APIC MOVBE POPCNT AES PCID XSAVE OSXSAVE SEGLIM64 TSCTMR AVX1.0 RDRAND F16C\n"
+                + "hw.logicalcpu: 8\n";
+        // 900,000 keys the reader does not use
+        read(fill("keys.sysctl.txt", mac, i -> "kern.x" + i + ": " + i + "\n", ""), "(macos-sysctl, 8 logical CPUs, 1 distinct)",
+                "Haswell");
+    }
+
+    @Test
     void coreinfo() throws Exception {
         String head = "Intel(R) Core(TM) i7-6700HQ CPU @ 2.60GHz\nIntel64 Family 6 Model 94 Stepping 3, GenuineIntel\n"
                 + "SSE2            *       Supports Streaming SIMD Extensions 2\n";
         // a million feature names Coreinfo's table does not have
         read(fill("names.coreinfo.txt", head, i -> "N" + i + " * x\n", ""), "(coreinfo, 1 logical CPUs, 1 distinct)",
                 "Skylake");
+    }
+
+    @Test
+    void anAppleSiliconMacsSysctlListing() throws Exception {
+        String mac = "hw.cpufamily: 458787763\nhw.logicalcpu: 8\nhw.optional.neon: 1\nhw.optional.arm.FEAT_AES: 1\n";
+        read(fill("keys.sysctl.txt", mac, i -> "hw.x" + i + ": " + i + "\n", ""), "(macos-sysctl, 8 logical CPUs, 1 distinct)",
+                "\"aes\"");
     }
 
     @Test

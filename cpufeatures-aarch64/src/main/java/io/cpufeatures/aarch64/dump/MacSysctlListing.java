@@ -125,7 +125,8 @@ public final class MacSysctlListing {
      *                             value is not 0 or 1, or a listing without any Arm feature key
      */
     public static SnapshotDump<AArch64Snapshot> read(String file, String text) throws DumpFormatException {
-        SysctlListing listing = SysctlListing.parse(file, text, "'hw.optional.arm.FEAT_AES: 1'");
+        // the keys of keys(), what a live probe asks for: the others are checked as lines, not kept
+        SysctlListing listing = SysctlListing.parse(file, text, "'hw.optional.arm.FEAT_AES: 1'", Set.copyOf(keys()));
         String chip = AppleChips.name(listing.values().get("hw.cpufamily"));
         AArch64Snapshot snapshot;
         try {

@@ -6,6 +6,7 @@ import io.cpufeatures.core.SnapshotSource;
 import io.cpufeatures.core.kit.KeyValueDump.SnapshotDump;
 import io.cpufeatures.core.kit.SysctlListing;
 import io.cpufeatures.x86.CpuidSnapshot;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -81,7 +82,35 @@ public final class MacX86SysctlListing {
             Map.entry("avx512bw", List.of("avx512bw")), Map.entry("avx512vl", List.of("avx512vl")),
             Map.entry("avx512ifma", List.of("avx512ifma")), Map.entry("avx512vbmi", List.of("avx512vbmi")));
 
+    /** The keys whose CPUID words are read: Apple's spelling of the bits, separated by spaces. */
+    private static final List<String> WORD_KEYS = List.of("machdep.cpu.features", "machdep.cpu.leaf7_features",
+            "machdep.cpu.extfeatures");
+
+    /** The keys a listing is read for: the others are checked as lines, not kept. */
+    private static final Set<String> KEYS = keys();
+
+    /** The longest of Apple's names: a longer word is none of them. */
+    private static final int LONGEST_NAME = longest(APPLE_NAMES.keySet());
+
     private MacX86SysctlListing() {
+    }
+
+    private static Set<String> keys() {
+        Set<String> keys = new HashSet<>(WORD_KEYS);
+        keys.addAll(List.of("machdep.cpu.vendor", "machdep.cpu.family", "machdep.cpu.model", "machdep.cpu.stepping",
+                "machdep.cpu.brand_string", "hw.logicalcpu"));
+        for (String k : OPTIONAL.keySet()) {
+            keys.add("hw.optional." + k);
+        }
+        return Set.copyOf(keys);
+    }
+
+    private static int longest(Set<String> names) {
+        int longest = 0;
+        for (String name : names) {
+            longest = Math.max(longest, name.length());
+        }
+        return longest;
     }
 
     /**
@@ -108,17 +137,15 @@ public final class MacX86SysctlListing {
      */
     public static SnapshotDump<CpuidSnapshot> read(String file, String text) throws DumpFormatException {
         SysctlListing listing = SysctlListing.parse(file, text,
-                "'machdep.cpu.features: FPU VME ...' or 'hw.optional.avx2_0: 1'");
+                "'machdep.cpu.features: FPU VME ...' or 'hw.optional.avx2_0: 1'", KEYS);
         Map<String, String> values = listing.values();
         Set<String> flags = new TreeSet<>();
         boolean anyKey = false;
-        for (String key : List.of("machdep.cpu.features", "machdep.cpu.leaf7_features", "machdep.cpu.extfeatures")) {
+        for (String key : WORD_KEYS) {
             String v = values.get(key);
             if (v != null) {
                 anyKey = true;
-                for (String word : v.split("\\s+")) {
-                    Optional.ofNullable(APPLE_NAMES.get(word)).ifPresent(flags::add);
-                }
+                words(v, flags);
             }
         }
         for (Map.Entry<String, List<String>> e : OPTIONAL.entrySet()) {
@@ -145,5 +172,25 @@ public final class MacX86SysctlListing {
                         + ")"));
         int logical = listing.count("hw.logicalcpu", 1);
         return new SnapshotDump<>(file, FORMAT, logical, List.of(new CpuKind<>(snapshot, logical, 0)));
+    }
+
+    /** Adds to {@code flags} the x86 table's names of Apple's words in {@code v}, word by word (no array of them). */
+    private static void words(String v, Set<String> flags) {
+        int i = 0;
+        while (i < v.length()) {
+            while (i < v.length() && Character.isWhitespace(v.charAt(i))) {
+                i++;
+            }
+            int start = i;
+            while (i < v.length() && !Character.isWhitespace(v.charAt(i))) {
+                i++;
+            }
+            if (i > start && i - start <= LONGEST_NAME) {
+                String ours = APPLE_NAMES.get(v.substring(start, i));
+                if (ours != null) {
+                    flags.add(ours);
+                }
+            }
+        }
     }
 }
