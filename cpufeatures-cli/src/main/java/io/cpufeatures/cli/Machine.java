@@ -89,8 +89,11 @@ record Machine(List<CpuKind<CpuFeatures>> cpus, ProbeSource source, boolean proc
             throw new CliFailure(CliFailure.FAILED, STDIN_NAME + ": empty; --cpuid-file - reads a dump from standard input,"
                     + " e.g. cpuid -r | cpufeatures report --cpuid-file -");
         }
+        String text = text(bytes);
+        // the text is all that is read: a dump at the limit is not held twice while it is parsed
+        bytes = null;
         try {
-            return CpuDumps.parse(STDIN_NAME, text(bytes), xcr0);
+            return CpuDumps.parse(STDIN_NAME, text, xcr0);
         } catch (DumpFormatException e) {
             throw new CliFailure(CliFailure.FAILED, e.getMessage(), e);
         } catch (IllegalArgumentException e) {

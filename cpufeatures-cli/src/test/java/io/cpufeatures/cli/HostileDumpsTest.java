@@ -94,6 +94,33 @@ class HostileDumpsTest {
         return sb.toString();
     }
 
+    @Test
+    void cpuidR() throws Exception {
+        Map<CpuidLeaf, CpuidRegisters> zen4 = zen4();
+        String cpu = cpuidR(0, zen4).substring("CPU 0:\n".length());
+        read(fill("identical.cpuid-r.txt", "", i -> "CPU " + i + ":\n" + cpu, ""), "(cpuid_r, ", " logical CPUs, 1 distinct)", "Zen 4");
+        // each CPU its own thermal and power leaf: a kind per CPU, refused at the 65th
+        refused(fill("distinct.cpuid-r.txt", "", i -> {
+            Map<CpuidLeaf, CpuidRegisters> leaves = new java.util.TreeMap<>(zen4);
+            leaves.put(new CpuidLeaf(0x6, 0), new CpuidRegisters(i, 0, 0, 0));
+            return cpuidR(i, leaves);
+        }, ""), "the CPU of this line is one of more than 64 distinct kinds");
+        // one endless line, blanks around it
+        refused(fill("line.cpuid-r.txt", cpuidR(0, zen4) + "   ", i -> " x", "   \n"), "unrecognised line '");
+    }
+
+    @Test
+    void aida64() throws Exception {
+        StringBuilder cpu = new StringBuilder();
+        zen4().forEach((k, r) -> cpu.append(String.format("CPUID %08X: %08X-%08X-%08X-%08X [SL %02X]%n", k.leaf(),
+                r.eax(), r.ebx(), r.ecx(), r.edx(), k.subleaf())));
+        // no headers: a repeated leaf 0 starts the next CPU
+        read(fill("identical.aida64.txt", "", i -> cpu.toString(), ""), "(aida64, ", " logical CPUs, 1 distinct)", "Zen 4");
+        // report text is skipped, line by line
+        read(fill("text.aida64.txt", cpu.toString(), i -> "Field " + i + "   Value of the report\n", ""), "(aida64, 1 logical CPUs, 1 distinct)", "Zen 4");
+        read(fill("line.aida64.txt", cpu + "   ", i -> "report ", "  \n"), "(aida64, 1 logical CPUs, 1 distinct)");
+    }
+
     private static String libcpuid() {
         StringBuilder sb = new StringBuilder();
         zen4().forEach((k, r) -> {
@@ -103,6 +130,23 @@ class HostileDumpsTest {
             }
         });
         return sb.toString();
+    }
+
+    @Test
+    void libcpuidRaw() throws Exception {
+        String cpu = libcpuid();
+        read(fill("identical.raw", "", i -> cpu, ""), "(libcpuid_raw, ", " logical CPUs, 1 distinct)", "Zen 4");
+        refused(fill("line.raw", cpu + "basic_cpuid[40]=", i -> " 0", " \n"), "malformed values '");
+    }
+
+    @Test
+    void libcpuidTest() throws Exception {
+        // what follows the 80 dashes is libcpuid's expected output, not read
+        read(fill("expected.test", libcpuid() + "-".repeat(80) + "\n", i -> "cpu_codename=Zen 4 " + i + "\n", ""),
+                "(libcpuid_raw, 1 logical CPUs, 1 distinct)", "Zen 4");
+        // an endless line of dashes before the separator: not the separator, and not a line of the dump
+        refused(fill("dashes.test", libcpuid() + " ", i -> "--------", " \n" + "-".repeat(80) + "\nfamily=25\n"),
+                "unrecognised line '");
     }
 
     @Test
@@ -116,6 +160,8 @@ class HostileDumpsTest {
         // 900,000 keys the reader does not use
         read(fill("keys.sysctl.txt", mac, i -> "kern.x" + i + ": " + i + "\n", ""), "(macos-sysctl, 8 logical CPUs, 1 distinct)",
                 "Haswell");
+        // one key whose value is a million words
+        read(fill("words.sysctl.txt", mac + "machdep.cpu.leaf7_features:", i -> " AVX2", "\n"), "Haswell", "\"avx2\"");
     }
 
     @Test
@@ -125,6 +171,7 @@ class HostileDumpsTest {
         // a million feature names Coreinfo's table does not have
         read(fill("names.coreinfo.txt", head, i -> "N" + i + " * x\n", ""), "(coreinfo, 1 logical CPUs, 1 distinct)",
                 "Skylake");
+        refused(fill("line.coreinfo.txt", head + "  ", i -> "SSE2 ", " \n"), "characters; the lines of a dump are at most 65536");
     }
 
     @Test
@@ -132,6 +179,7 @@ class HostileDumpsTest {
         String mac = "hw.cpufamily: 458787763\nhw.logicalcpu: 8\nhw.optional.neon: 1\nhw.optional.arm.FEAT_AES: 1\n";
         read(fill("keys.sysctl.txt", mac, i -> "hw.x" + i + ": " + i + "\n", ""), "(macos-sysctl, 8 logical CPUs, 1 distinct)",
                 "\"aes\"");
+        read(fill("value.sysctl.txt", mac + "kern.version: ", i -> "Darwin ", "\n"), "(macos-sysctl, 8 logical CPUs, 1 distinct)");
     }
 
     @Test
@@ -148,5 +196,24 @@ class HostileDumpsTest {
         refused(fill("distinct.registry.txt", "", i -> "HKEY_LOCAL_MACHINE\\HARDWARE\\DESCRIPTION\\System\\CentralProcessor\\"
                 + i + "\n    CP 4000    REG_QWORD    0x" + Integer.toHexString(0x410fd4b0 + (i & 0xf) + (i >> 4 << 24))
                 + "\n", ""), "the CPU of this line is one of more than 64 distinct kinds");
+        refused(fill("line.registry.txt", head + "0    CP 4000 : 1091556528\n   ", i -> " CP", " \n"),
+                "characters; the lines of a dump are at most 65536");
+    }
+
+    @Test
+    void theAArch64DumpsEndlessLine() throws Exception {
+        refused(fill("line.aarch64.txt", "cpufeatures-aarch64-dump 1\ncpu 0\nhwcap", i -> " 0x1", "\n"),
+                "characters; the lines of a dump are at most 65536");
+    }
+
+    @Test
+    void thePpc64leDump() throws Exception {
+        String cpu = "hwcap 0xdc0065c2\nhwcap2 0xaee00000\nplatform power9\nbase_platform power9\npvr 0x004e1202\n";
+        read(fill("identical.ppc64le.txt", "cpufeatures-ppc64le-dump 1\n", i -> "cpu " + i + "\n" + cpu, ""),
+                "(ppc64le_dump, ", " logical CPUs, 1 distinct)");
+        refused(fill("distinct.ppc64le.txt", "cpufeatures-ppc64le-dump 1\n", i -> "cpu " + i + "\n" + cpu.replace("0x004e1202",
+                String.format("0x%08x", 0x004e0000 + i)), ""), "the CPU of this line is one of more than 64 distinct kinds");
+        refused(fill("line.ppc64le.txt", "cpufeatures-ppc64le-dump 1\ncpu 0\nhwcap", i -> " 0x1", "\n"),
+                "characters; the lines of a dump are at most 65536");
     }
 }

@@ -73,7 +73,8 @@ public final class WindowsProcessorRegistry {
      * @throws DumpFormatException naming the line, for a CP value that is not a number, an unindented line that
      *                             names no processor, a CP value under no processor's key, a processor number of
      *                             more than four digits or listed twice, a processor without CP 4000, the processor
-     *                             that is a kind past {@link CpuDumps#MAX_KINDS}; or a listing with no processor
+     *                             that is a kind past {@link CpuDumps#MAX_KINDS}, a line longer than
+     *                             {@link TextLines#MAX_LINE}; or a listing with no processor
      */
     public static SnapshotDump<AArch64Snapshot> read(String file, String text) throws DumpFormatException {
         Map<String, IdRegister> byName = new LinkedHashMap<>();
@@ -87,6 +88,9 @@ public final class WindowsProcessorRegistry {
         int n = 0;
         for (String raw : TextLines.of(text)) {
             n++;
+            if (raw.length() > TextLines.MAX_LINE) {
+                throw new DumpFormatException(file, n, TextLines.tooLong(raw.length()));
+            }
             String line = raw.strip();
             if (line.isEmpty() || line.startsWith("#") || line.startsWith("Hive:") || line.startsWith("Name ")
                     || line.startsWith("----")) {

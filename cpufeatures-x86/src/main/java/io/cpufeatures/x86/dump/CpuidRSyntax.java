@@ -52,8 +52,16 @@ final class CpuidRSyntax {
         return Integer.parseUnsignedInt(digits, 16);
     }
 
+    /** {@code line} stripped, at most 80 characters, cut from the line in place (a line may be megabytes). */
     static String abbreviate(String line) {
-        String t = line.strip();
-        return t.length() <= 80 ? t : t.substring(0, 77) + "...";
+        int start = 0;
+        int end = line.length();
+        while (start < end && Character.isWhitespace(line.charAt(start))) {
+            start++;
+        }
+        while (end > start && Character.isWhitespace(line.charAt(end - 1))) {
+            end--;
+        }
+        return end - start <= 80 ? line.substring(start, end) : line.substring(start, start + 77) + "...";
     }
 }

@@ -112,8 +112,9 @@ public final class CoreinfoListing {
      * @param text the listing
      * @return the dump: one kind of CPU, as many logical CPUs as the group map marks (Coreinfo prints one mask row
      *         per group past 64), else as the first map has columns, else 1
-     * @throws DumpFormatException naming the line, for a family, model or stepping out of range; or a listing without
-     *                             the signature line or without any feature line
+     * @throws DumpFormatException naming the line, for a family, model or stepping out of range or a line longer than
+     *                             {@link TextLines#MAX_LINE}; or a listing without the signature line or without any
+     *                             feature line
      */
     public static SnapshotDump<CpuidSnapshot> read(String file, String text) throws DumpFormatException {
         Matcher signature = null;
@@ -132,6 +133,9 @@ public final class CoreinfoListing {
         int n = 0;
         for (String raw : TextLines.of(text)) {
             n++;
+            if (raw.length() > TextLines.MAX_LINE) {
+                throw new DumpFormatException(file, n, TextLines.tooLong(raw.length()));
+            }
             String line = raw.strip();
             if (line.isEmpty() || line.startsWith("#")) {
                 continue;
