@@ -105,6 +105,10 @@ class HostileDumpsTest {
             leaves.put(new CpuidLeaf(0x6, 0), new CpuidRegisters(i, 0, 0, 0));
             return cpuidR(i, leaves);
         }, ""), "the CPU of this line is one of more than 64 distinct kinds");
+        // one CPU of as many subleaves as fit
+        refused(fill("subleaves.cpuid-r.txt", cpuidR(0, zen4), i -> String.format(
+                "   0x00000012 0x%x: eax=0x00000000 ebx=0x00000000 ecx=0x00000000 edx=0x00000000%n", i + 0x10), ""),
+                "more than 4096 register lines");
         // one endless line, blanks around it
         refused(fill("line.cpuid-r.txt", cpuidR(0, zen4) + "   ", i -> " x", "   \n"), "unrecognised line '");
     }
@@ -119,6 +123,8 @@ class HostileDumpsTest {
         // report text is skipped, line by line
         read(fill("text.aida64.txt", cpu.toString(), i -> "Field " + i + "   Value of the report\n", ""), "(aida64, 1 logical CPUs, 1 distinct)", "Zen 4");
         read(fill("line.aida64.txt", cpu + "   ", i -> "report ", "  \n"), "(aida64, 1 logical CPUs, 1 distinct)");
+        refused(fill("subleaves.aida64.txt", cpu.toString(), i -> String.format(
+                "CPUID 00000012: 00000000-00000000-00000000-00000000 [SL %X]%n", i + 0x10), ""), "more than 4096 register lines");
     }
 
     private static String libcpuid() {
@@ -136,6 +142,8 @@ class HostileDumpsTest {
     void libcpuidRaw() throws Exception {
         String cpu = libcpuid();
         read(fill("identical.raw", "", i -> cpu, ""), "(libcpuid_raw, ", " logical CPUs, 1 distinct)", "Zen 4");
+        refused(fill("subleaves.raw", cpu, i -> "intel_fn4[" + i + "]=00000000 00000000 00000000 00000000\n", ""),
+                "more than 4096 register lines");
         refused(fill("line.raw", cpu + "basic_cpuid[40]=", i -> " 0", " \n"), "malformed values '");
     }
 

@@ -41,7 +41,7 @@ final class CpuidRSyntax {
             if (current == null) {
                 throw new CpuidFormatException(file, lineNo, "leaf line before any 'CPU n:' header; " + EXPECTED);
             }
-            current.add(new RawRecord(hex(m.group(1)), hex(m.group(2)),
+            current.add(file, new RawRecord(hex(m.group(1)), hex(m.group(2)),
                     new CpuidRegisters(hex(m.group(3)), hex(m.group(4)), hex(m.group(5)), hex(m.group(6))),
                     lineNo, false));
         }

@@ -104,7 +104,7 @@ final class LibcpuidRawSyntax {
                 current = new LogicalCpuRecords(lineNo);
                 cpus.add(current);
             }
-            current.add(new RawRecord(leaf, subleaf, new CpuidRegisters(CpuidRSyntax.hex(v.group(1)),
+            current.add(file, new RawRecord(leaf, subleaf, new CpuidRegisters(CpuidRSyntax.hex(v.group(1)),
                     CpuidRSyntax.hex(v.group(2)), CpuidRSyntax.hex(v.group(3)), CpuidRSyntax.hex(v.group(4))),
                     lineNo, replaces));
         }
