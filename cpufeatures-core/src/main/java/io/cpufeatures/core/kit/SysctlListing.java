@@ -142,6 +142,43 @@ public record SysctlListing(String file, Map<String, String> values, Map<String,
         return v != null && v.matches("[0-9]{1,5}") ? Integer.parseInt(v) : otherwise;
     }
 
+    /**
+     * A decimal number of at most {@code max} (a CPU's family, say).
+     *
+     * @param key       the key
+     * @param max       the largest value accepted, at most 99999
+     * @param otherwise what to answer when the listing does not have the key
+     * @return its value
+     * @throws DumpFormatException naming the key's line, when the value is not 0 to {@code max} in ASCII digits
+     */
+    public int number(String key, int max, int otherwise) throws DumpFormatException {
+        String v = values.get(key);
+        if (v == null) {
+            return otherwise;
+        }
+        int n = decimal(v, max);
+        if (n < 0) {
+            throw new DumpFormatException(file, lineOf(key), key + " is '" + abbreviate(v) + "'; accepted: 0 to " + max);
+        }
+        return n;
+    }
+
+    /** {@code v} as 1 to 5 ASCII decimal digits, when it is that and at most {@code max}; -1 otherwise. */
+    private static int decimal(String v, int max) {
+        if (v.isEmpty() || v.length() > 5) {
+            return -1;
+        }
+        int n = 0;
+        for (int i = 0; i < v.length(); i++) {
+            char c = v.charAt(i);
+            if (c < '0' || c > '9') {
+                return -1;
+            }
+            n = n * 10 + (c - '0');
+        }
+        return n <= max ? n : -1;
+    }
+
     private static String abbreviate(String s) {
         return s.length() <= 60 ? s : s.substring(0, 57) + "...";
     }

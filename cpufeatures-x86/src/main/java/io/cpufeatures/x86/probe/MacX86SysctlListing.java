@@ -132,8 +132,9 @@ public final class MacX86SysctlListing {
      * @param file the file's name, for errors and the source
      * @param text the listing
      * @return the dump: one kind of CPU, {@code hw.logicalcpu} logical CPUs (1 if absent)
-     * @throws DumpFormatException naming the line, for a line that is not {@code key: value} or a {@code hw.optional}
-     *                             key whose value is not 0 or 1; or a listing without any feature key
+     * @throws DumpFormatException naming the line, for a line that is not {@code key: value}, a {@code hw.optional}
+     *                             key whose value is not 0 or 1, a family, model or stepping out of CPUID's range
+     *                             (0 to 270, 255, 15); or a listing without any feature key
      */
     public static SnapshotDump<CpuidSnapshot> read(String file, String text) throws DumpFormatException {
         SysctlListing listing = SysctlListing.parse(file, text,
@@ -165,8 +166,9 @@ public final class MacX86SysctlListing {
                     + " not an Intel Mac's");
         }
         String vendor = values.getOrDefault("machdep.cpu.vendor", "GenuineIntel");
-        CpuidSnapshot snapshot = KernelFlagSnapshot.of(vendor, listing.count("machdep.cpu.family", 0),
-                listing.count("machdep.cpu.model", 0), listing.count("machdep.cpu.stepping", 0),
+        // CPUID's display values: the family is the base family plus the extended one (0xf + 0xff at most)
+        CpuidSnapshot snapshot = KernelFlagSnapshot.of(vendor, listing.number("machdep.cpu.family", 0xf + 0xff, 0),
+                listing.number("machdep.cpu.model", 0xff, 0), listing.number("machdep.cpu.stepping", 0xf, 0),
                 values.getOrDefault("machdep.cpu.brand_string", ""), flags,
                 SnapshotSource.file(file + " (macOS sysctl" + (values.containsKey("machdep.cpu.vendor") ? "" : "; vendor assumed")
                         + ")"));
