@@ -476,6 +476,17 @@ class CliTest {
         assertTrue((System.nanoTime() - start) / 1e9 < 20, "hostile files are refused within seconds");
     }
 
+    /** A Mac listing's hw.logicalcpu of 0 is that file's error, on its line: exit 1, not a usage error about --xcr0. */
+    @Test
+    void aMacListingOfNoLogicalCpuIsTheFilesError(@TempDir Path dir) throws Exception {
+        Path mac = Files.writeString(dir.resolve("mac.txt"), "machdep.cpu.vendor: GenuineIntel\nhw.optional.x86_64: 1\n"
+                + "hw.logicalcpu: 0\n");
+        Run r = run("report", "--cpuid-file", mac.toString());
+        assertEquals(1, r.exit(), r.err());
+        assertEquals("cpufeatures: " + mac + ":3: hw.logicalcpu is '0'; accepted: a positive count, 1 to 99999",
+                r.err().strip());
+    }
+
     @Test
     void aDumpWithAByteOrderMarkOrInUtf16IsRead(@TempDir Path dir) throws Exception {
         String text = io.cpufeatures.core.CpuDumps.write(List.of(EmulatedDumps.zen4().decode()));

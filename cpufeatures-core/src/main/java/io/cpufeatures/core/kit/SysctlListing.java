@@ -131,15 +131,24 @@ public record SysctlListing(String file, Map<String, String> values, Map<String,
     }
 
     /**
-     * A decimal count (the number of logical CPUs, say).
+     * A positive decimal count (the number of logical CPUs, say).
      *
      * @param key       the key
-     * @param otherwise what to answer when the key is absent or not 1 to 5 decimal digits
-     * @return its value when it is 1 to 5 decimal digits, else {@code otherwise}
+     * @param otherwise what to answer when the listing does not have the key
+     * @return its value
+     * @throws DumpFormatException naming the key's line, when the value is not 1 to 99999 in ASCII digits
      */
-    public int count(String key, int otherwise) {
+    public int count(String key, int otherwise) throws DumpFormatException {
         String v = values.get(key);
-        return v != null && v.matches("[0-9]{1,5}") ? Integer.parseInt(v) : otherwise;
+        if (v == null) {
+            return otherwise;
+        }
+        int n = decimal(v, 99_999);
+        if (n < 1) {
+            throw new DumpFormatException(file, lineOf(key), key + " is '" + abbreviate(v) + "'; accepted: a positive count,"
+                    + " 1 to 99999");
+        }
+        return n;
     }
 
     /**

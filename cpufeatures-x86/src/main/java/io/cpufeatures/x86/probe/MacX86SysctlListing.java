@@ -134,7 +134,8 @@ public final class MacX86SysctlListing {
      * @return the dump: one kind of CPU, {@code hw.logicalcpu} logical CPUs (1 if absent)
      * @throws DumpFormatException naming the line, for a line that is not {@code key: value}, a {@code hw.optional}
      *                             key whose value is not 0 or 1, a family, model or stepping out of CPUID's range
-     *                             (0 to 270, 255, 15); or a listing without any feature key
+     *                             (0 to 270, 255, 15), a {@code hw.logicalcpu} that is not a positive count; or a
+     *                             listing without any feature key
      */
     public static SnapshotDump<CpuidSnapshot> read(String file, String text) throws DumpFormatException {
         SysctlListing listing = SysctlListing.parse(file, text,

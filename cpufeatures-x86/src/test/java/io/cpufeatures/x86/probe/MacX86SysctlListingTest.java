@@ -116,4 +116,15 @@ class MacX86SysctlListingTest {
             assertEquals("r.txt:" + b[2] + ": " + b[3] + " is '" + b[4] + "'; accepted: 0 to " + b[5], e.getMessage());
         }
     }
+
+    /** hw.logicalcpu is a positive count: 0, a word or a sign is refused on its line, not taken for 1 or thrown past. */
+    @Test
+    void aLogicalCpuCountThatIsNotPositiveIsRefusedOnItsLine() {
+        for (String v : new String[] {"0", "eight", "-1", "100000"}) {
+            DumpFormatException e = assertThrows(DumpFormatException.class, () -> CpuDumps.parse("c.txt",
+                    "machdep.cpu.vendor: GenuineIntel\nhw.optional.x86_64: 1\nhw.logicalcpu: " + v + "\n",
+                    OptionalLong.empty()), v);
+            assertEquals("c.txt:3: hw.logicalcpu is '" + v + "'; accepted: a positive count, 1 to 99999", e.getMessage());
+        }
+    }
 }
