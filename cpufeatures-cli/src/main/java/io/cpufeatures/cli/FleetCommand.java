@@ -5,7 +5,6 @@ import io.cpufeatures.core.CpuDumps;
 import io.cpufeatures.core.DumpFormatException;
 import io.cpufeatures.core.UnrecognisedDumpException;
 import io.cpufeatures.core.jvm.JvmView;
-import java.io.ByteArrayInputStream;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.file.FileSystems;
@@ -68,10 +67,10 @@ final class FleetCommand implements Callable<Integer> {
     Main main;
 
     /**
-     * A file to read: its path, whether it was named (a non-dump is then an error), and its bytes when it is standard
-     * input's dump.
+     * A file to read: its path, whether it was named (a non-dump is then an error), and its text when it is standard
+     * input's dump (the text only: a dump at the size limit is not held twice).
      */
-    private record Input(Path path, boolean named, byte[] stdin) {
+    private record Input(Path path, boolean named, String stdin) {
 
         /** {@return the name in errors and rows} */
         String name() {
@@ -114,9 +113,7 @@ final class FleetCommand implements Callable<Integer> {
             String name = file.name();
             String line = null;
             try {
-                Machine machine = file.stdin() != null
-                        ? Machine.load(Machine.STDIN, null, new ByteArrayInputStream(file.stdin()))
-                        : Machine.load(file.path(), null);
+                Machine machine = file.stdin() != null ? Machine.ofStdinText(file.stdin()) : Machine.load(file.path(), null);
                 ReportModel model = ReportModel.of(machine.withJvm(jvm), jvm);
                 read++;
                 if (json) {
@@ -262,8 +259,7 @@ final class FleetCommand implements Callable<Integer> {
 
     /** Standard input: a dump, or else one file name per line. */
     private List<Input> fromStdin() {
-        byte[] bytes = Machine.readBounded(main.stdin());
-        String text = Machine.text(bytes);
+        String text = Machine.text(Machine.readBounded(main.stdin()));
         try {
             CpuDumps.parse(Machine.STDIN_NAME, text, OptionalLong.empty());
         } catch (UnrecognisedDumpException e) {
@@ -272,7 +268,7 @@ final class FleetCommand implements Callable<Integer> {
         } catch (DumpFormatException | RuntimeException e) {
             // A dump that is malformed: read again in the loop, which reports it on its line.
         }
-        return List.of(new Input(Machine.STDIN, true, bytes));
+        return List.of(new Input(Machine.STDIN, true, text));
     }
 
     private static PathMatcher glob(String pattern) {
