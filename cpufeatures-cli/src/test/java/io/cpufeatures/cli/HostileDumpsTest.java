@@ -82,15 +82,16 @@ class HostileDumpsTest {
         String why = file.getFileName() + ": " + r.err();
         assertEquals(1, r.err().lines().count(), why);
         assertFalse(r.err().contains("out of memory"), why);
-        assertTrue(r.err().matches("cpufeatures: " + java.util.regex.Pattern.quote(file.toString()) + ":[1-9][0-9]*: .*\\R"),
-                why);
+        String prefix = "cpufeatures: " + java.util.regex.Pattern.quote(file.toString());
+        assertTrue(r.err().matches(prefix + ":[1-9][0-9]*: .*\\R"), "the file's error, on a line of it: " + why);
         assertTrue(r.err().contains(problem), why);
     }
 
     private static String cpuidR(int cpu, Map<CpuidLeaf, CpuidRegisters> leaves) {
         StringBuilder sb = new StringBuilder("CPU ").append(cpu).append(":\n");
-        leaves.forEach((k, r) -> sb.append(String.format("   0x%08x 0x%02x: eax=0x%08x ebx=0x%08x ecx=0x%08x edx=0x%08x%n",
-                k.leaf(), k.subleaf(), r.eax(), r.ebx(), r.ecx(), r.edx())));
+        leaves.forEach((k, r) -> sb.append(String.format(
+                "   0x%08x 0x%02x: eax=0x%08x ebx=0x%08x ecx=0x%08x edx=0x%08x%n", k.leaf(), k.subleaf(), r.eax(), r.ebx(),
+                r.ecx(), r.edx())));
         return sb.toString();
     }
 
@@ -98,7 +99,8 @@ class HostileDumpsTest {
     void cpuidR() throws Exception {
         Map<CpuidLeaf, CpuidRegisters> zen4 = zen4();
         String cpu = cpuidR(0, zen4).substring("CPU 0:\n".length());
-        read(fill("identical.cpuid-r.txt", "", i -> "CPU " + i + ":\n" + cpu, ""), "(cpuid_r, ", " logical CPUs, 1 distinct)", "Zen 4");
+        read(fill("identical.cpuid-r.txt", "", i -> "CPU " + i + ":\n" + cpu, ""), "(cpuid_r, ", " logical CPUs, 1 distinct)",
+                "Zen 4");
         // each CPU its own thermal and power leaf: a kind per CPU, refused at the 65th
         refused(fill("distinct.cpuid-r.txt", "", i -> {
             Map<CpuidLeaf, CpuidRegisters> leaves = new java.util.TreeMap<>(zen4);
@@ -119,12 +121,17 @@ class HostileDumpsTest {
         zen4().forEach((k, r) -> cpu.append(String.format("CPUID %08X: %08X-%08X-%08X-%08X [SL %02X]%n", k.leaf(),
                 r.eax(), r.ebx(), r.ecx(), r.edx(), k.subleaf())));
         // no headers: a repeated leaf 0 starts the next CPU
-        read(fill("identical.aida64.txt", "", i -> cpu.toString(), ""), "(aida64, ", " logical CPUs, 1 distinct)", "Zen 4");
+        read(fill("identical.aida64.txt", "", i -> cpu.toString(), ""), "(aida64, ", " logical CPUs, 1 distinct)",
+                "Zen 4");
         // report text is skipped, line by line
-        read(fill("text.aida64.txt", cpu.toString(), i -> "Field " + i + "   Value of the report\n", ""), "(aida64, 1 logical CPUs, 1 distinct)", "Zen 4");
+        read(fill("text.aida64.txt", cpu.toString(), i -> "Field " + i + "   Value of the report\n", ""),
+                "(aida64, 1 logical CPUs, 1 distinct)", "Zen 4");
+        // one endless line of report text, blanks around it
         read(fill("line.aida64.txt", cpu + "   ", i -> "report ", "  \n"), "(aida64, 1 logical CPUs, 1 distinct)");
+        // one CPU of as many subleaves as fit
         refused(fill("subleaves.aida64.txt", cpu.toString(), i -> String.format(
-                "CPUID 00000012: 00000000-00000000-00000000-00000000 [SL %X]%n", i + 0x10), ""), "more than 4096 register lines");
+                "CPUID 00000012: 00000000-00000000-00000000-00000000 [SL %X]%n", i + 0x10), ""),
+                "more than 4096 register lines");
     }
 
     private static String libcpuid() {
@@ -144,6 +151,7 @@ class HostileDumpsTest {
         read(fill("identical.raw", "", i -> cpu, ""), "(libcpuid_raw, ", " logical CPUs, 1 distinct)", "Zen 4");
         refused(fill("subleaves.raw", cpu, i -> "intel_fn4[" + i + "]=00000000 00000000 00000000 00000000\n", ""),
                 "more than 4096 register lines");
+        // one endless line of values
         refused(fill("line.raw", cpu + "basic_cpuid[40]=", i -> " 0", " \n"), "malformed values '");
     }
 
@@ -166,8 +174,8 @@ class HostileDumpsTest {
                 + " PDCM SSE4.1 SSE4.2 x2APIC MOVBE POPCNT AES PCID XSAVE OSXSAVE SEGLIM64 TSCTMR AVX1.0 RDRAND F16C\n"
                 + "hw.logicalcpu: 8\n";
         // 900,000 keys the reader does not use
-        read(fill("keys.sysctl.txt", mac, i -> "kern.x" + i + ": " + i + "\n", ""), "(macos-sysctl, 8 logical CPUs, 1 distinct)",
-                "Haswell");
+        read(fill("keys.sysctl.txt", mac, i -> "kern.x" + i + ": " + i + "\n", ""),
+                "(macos-sysctl, 8 logical CPUs, 1 distinct)", "Haswell");
         // one key whose value is a million words
         read(fill("words.sysctl.txt", mac + "machdep.cpu.leaf7_features:", i -> " AVX2", "\n"), "Haswell", "\"avx2\"");
     }
@@ -179,15 +187,20 @@ class HostileDumpsTest {
         // a million feature names Coreinfo's table does not have
         read(fill("names.coreinfo.txt", head, i -> "N" + i + " * x\n", ""), "(coreinfo, 1 logical CPUs, 1 distinct)",
                 "Skylake");
-        refused(fill("line.coreinfo.txt", head + "  ", i -> "SSE2 ", " \n"), "characters; the lines of a dump are at most 65536");
+        // one endless line, blanks around it
+        refused(fill("line.coreinfo.txt", head + "  ", i -> "SSE2 ", " \n"),
+                "characters; the lines of a dump are at most 65536");
     }
 
     @Test
     void anAppleSiliconMacsSysctlListing() throws Exception {
         String mac = "hw.cpufamily: 458787763\nhw.logicalcpu: 8\nhw.optional.neon: 1\nhw.optional.arm.FEAT_AES: 1\n";
-        read(fill("keys.sysctl.txt", mac, i -> "hw.x" + i + ": " + i + "\n", ""), "(macos-sysctl, 8 logical CPUs, 1 distinct)",
-                "\"aes\"");
-        read(fill("value.sysctl.txt", mac + "kern.version: ", i -> "Darwin ", "\n"), "(macos-sysctl, 8 logical CPUs, 1 distinct)");
+        // 900,000 keys the reader does not use
+        read(fill("keys.sysctl.txt", mac, i -> "hw.x" + i + ": " + i + "\n", ""),
+                "(macos-sysctl, 8 logical CPUs, 1 distinct)", "\"aes\"");
+        // one key whose value is the rest of the file
+        read(fill("value.sysctl.txt", mac + "kern.version: ", i -> "Darwin ", "\n"),
+                "(macos-sysctl, 8 logical CPUs, 1 distinct)");
     }
 
     @Test
@@ -199,11 +212,13 @@ class HostileDumpsTest {
             values.append("                               Identifier : ARMv8 (64-bit) Family 8 Model D4B Revision   0\n");
         }
         read(fill("alike.registry.txt", head, i -> i + "    CP 4000 : 1091556528\n"
-                + "                               CP 4020 : 1224979098931106066\n" + values, ""), "(windows-registry, ", " logical CPUs, 1 distinct)");
+                + "                               CP 4020 : 1224979098931106066\n" + values, ""),
+                "(windows-registry, ", " logical CPUs, 1 distinct)");
         // each processor a kind of its own (its MIDR's revision), as reg query prints them
         refused(fill("distinct.registry.txt", "", i -> "HKEY_LOCAL_MACHINE\\HARDWARE\\DESCRIPTION\\System\\CentralProcessor\\"
                 + i + "\n    CP 4000    REG_QWORD    0x" + Integer.toHexString(0x410fd4b0 + (i & 0xf) + (i >> 4 << 24))
                 + "\n", ""), "the CPU of this line is one of more than 64 distinct kinds");
+        // one endless line
         refused(fill("line.registry.txt", head + "0    CP 4000 : 1091556528\n   ", i -> " CP", " \n"),
                 "characters; the lines of a dump are at most 65536");
     }
@@ -219,8 +234,11 @@ class HostileDumpsTest {
         String cpu = "hwcap 0xdc0065c2\nhwcap2 0xaee00000\nplatform power9\nbase_platform power9\npvr 0x004e1202\n";
         read(fill("identical.ppc64le.txt", "cpufeatures-ppc64le-dump 1\n", i -> "cpu " + i + "\n" + cpu, ""),
                 "(ppc64le_dump, ", " logical CPUs, 1 distinct)");
-        refused(fill("distinct.ppc64le.txt", "cpufeatures-ppc64le-dump 1\n", i -> "cpu " + i + "\n" + cpu.replace("0x004e1202",
-                String.format("0x%08x", 0x004e0000 + i)), ""), "the CPU of this line is one of more than 64 distinct kinds");
+        // each CPU its own PVR: a kind per CPU, refused at the 65th
+        refused(fill("distinct.ppc64le.txt", "cpufeatures-ppc64le-dump 1\n", i -> "cpu " + i + "\n"
+                + cpu.replace("0x004e1202", String.format("0x%08x", 0x004e0000 + i)), ""),
+                "the CPU of this line is one of more than 64 distinct kinds");
+        // one endless line
         refused(fill("line.ppc64le.txt", "cpufeatures-ppc64le-dump 1\ncpu 0\nhwcap", i -> " 0x1", "\n"),
                 "characters; the lines of a dump are at most 65536");
     }
