@@ -5,7 +5,6 @@ import io.cpufeatures.core.CpuDumps;
 import io.cpufeatures.core.DumpFormatException;
 import io.cpufeatures.core.UnrecognisedDumpException;
 import io.cpufeatures.core.jvm.JvmView;
-import java.io.ByteArrayInputStream;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.file.FileSystems;
@@ -68,10 +67,10 @@ final class FleetCommand implements Callable<Integer> {
     Main main;
 
     /**
-     * A file to read: its path, whether it was named (a non-dump is then an error), and its bytes when it is standard
-     * input's dump.
+     * A file to read: its path, whether it was named (a non-dump is then an error), and its text when it is standard
+     * input's dump (the text only: a dump at the size limit is not held twice).
      */
-    private record Input(Path path, boolean named, byte[] stdin) {
+    private record Input(Path path, boolean named, String stdin) {
 
         /** {@return the name in errors and rows} */
         String name() {
@@ -79,8 +78,12 @@ final class FleetCommand implements Callable<Integer> {
         }
     }
 
-    /** What the walk found, in order, and how many files it skipped or could not list. */
-    private record Walk(List<Input> inputs, int filtered, List<String> errors) {
+    /**
+     * What the walk found, in order: the files to read, how many it left out by --include/--exclude, what it did not
+     * read and why (one line each, as printed), and the lines of what it could not list (JSON objects with --json).
+     */
+    private record Walk(List<Input> inputs, int filtered, List<String> notFollowed, List<String> errors,
+            List<String> errorLines) {
     }
 
     @Override
@@ -88,6 +91,14 @@ final class FleetCommand implements Callable<Integer> {
         PrintWriter out = spec.commandLine().getOut();
         PrintWriter err = spec.commandLine().getErr();
         Walk walk = walk();
+        // what the walk could not list, and what it did not follow, before the files: stdout stays JSON with --json
+        for (String line : walk.errorLines()) {
+            out.println(line);
+        }
+        for (String line : walk.notFollowed()) {
+            (json ? err : out).println(TerminalText.safe(line));
+        }
+        out.flush();
         List<Input> files = walk.inputs();
         ProgressBar progress = new ProgressBar(err, files.size(),
                 files.size() > PROGRESS_ABOVE && Terminals.isTerminal(Terminals.STDERR));
@@ -96,15 +107,13 @@ final class FleetCommand implements Callable<Integer> {
         List<String> errors = new ArrayList<>(walk.errors());
         int read = 0;
         int cpus = 0;
-        int skipped = walk.filtered();
+        int skipped = walk.filtered() + walk.notFollowed().size();
         for (int i = 0; i < files.size(); i++) {
             Input file = files.get(i);
             String name = file.name();
             String line = null;
             try {
-                Machine machine = file.stdin() != null
-                        ? Machine.load(Machine.STDIN, null, new ByteArrayInputStream(file.stdin()))
-                        : Machine.load(file.path(), null);
+                Machine machine = file.stdin() != null ? Machine.ofStdinText(file.stdin()) : Machine.load(file.path(), null);
                 ReportModel model = ReportModel.of(machine.withJvm(jvm), jvm);
                 read++;
                 if (json) {
@@ -146,8 +155,8 @@ final class FleetCommand implements Callable<Integer> {
         }
         String summary = "fleet: " + read + " dump" + (read == 1 ? "" : "s") + " read, " + cpus + " CPU"
                 + (cpus == 1 ? "" : "s") + ", " + distinct.size() + " distinct, " + skipped + " skipped (not dumps"
-                + (include.isEmpty() && exclude.isEmpty() ? "" : ", or left out by --include/--exclude") + "), "
-                + errors.size() + " failed";
+                + (include.isEmpty() && exclude.isEmpty() ? "" : ", or left out by --include/--exclude")
+                + (walk.notFollowed().isEmpty() ? "" : ", or links not followed") + "), " + errors.size() + " failed";
         (json ? err : out).println(summary);
         out.flush();
         err.flush();
@@ -171,7 +180,9 @@ final class FleetCommand implements Callable<Integer> {
 
     private Walk walk() {
         List<Input> inputs = new ArrayList<>();
+        List<String> notFollowed = new ArrayList<>();
         List<String> errors = new ArrayList<>();
+        List<String> errorLines = new ArrayList<>();
         int[] filtered = {0};
         List<PathMatcher> includes = include.stream().map(FleetCommand::glob).toList();
         List<PathMatcher> excludes = exclude.stream().map(FleetCommand::glob).toList();
@@ -179,46 +190,76 @@ final class FleetCommand implements Callable<Integer> {
             if (p.equals(Machine.STDIN)) {
                 inputs.addAll(fromStdin());
             } else if (Files.isDirectory(p)) {
+                // a directory named through a link is walked: the walk follows no link, so it starts below it
+                Path start = Files.isSymbolicLink(p) ? p.resolve(".") : p;
                 List<Path> found = new ArrayList<>();
                 try {
-                    Files.walkFileTree(p, new SimpleFileVisitor<>() {
+                    Files.walkFileTree(start, new SimpleFileVisitor<>() {
                         @Override
-                        public FileVisitResult visitFile(Path file, BasicFileAttributes attrs) {
-                            if (attrs.isRegularFile()) {
-                                Path below = p.relativize(file);
-                                boolean in = includes.isEmpty() || matches(includes, below);
-                                if (in && !matches(excludes, below)) {
-                                    found.add(file);
-                                } else {
-                                    filtered[0]++;
-                                }
+                        public FileVisitResult visitFile(Path visited, BasicFileAttributes attrs) {
+                            Path below = start.relativize(visited);
+                            Path file = p.resolve(below);
+                            boolean in = includes.isEmpty() || matches(includes, below);
+                            if (!in || matches(excludes, below)) {
+                                filtered[0]++;
+                            } else if (attrs.isRegularFile() || attrs.isSymbolicLink() && Files.isRegularFile(file)) {
+                                // a link to a regular file is that file
+                                found.add(file);
+                            } else {
+                                notFollowed.add(file + "  SKIPPED " + whyNotRead(file, attrs));
                             }
                             return FileVisitResult.CONTINUE;
                         }
 
                         @Override
-                        public FileVisitResult visitFileFailed(Path file, IOException e) {
-                            errors.add(file.toString());
-                            spec.commandLine().getOut().println(TerminalText.safe(file + "  ERROR cannot read: " + e));
+                        public FileVisitResult visitFileFailed(Path visited, IOException e) {
+                            cannotList(p.resolve(start.relativize(visited)), e, errors, errorLines);
                             return FileVisitResult.CONTINUE;
                         }
                     });
                 } catch (IOException e) {
-                    errors.add(p.toString());
-                    spec.commandLine().getOut().println(TerminalText.safe(p + "  ERROR cannot read: " + e));
+                    cannotList(p, e, errors, errorLines);
                 }
                 found.stream().sorted().forEach(f -> inputs.add(new Input(f, false, null)));
             } else {
                 inputs.add(new Input(p, true, null));
             }
         }
-        return new Walk(inputs, filtered[0], errors);
+        notFollowed.sort(null);
+        return new Walk(inputs, filtered[0], notFollowed, errors, errorLines);
+    }
+
+    /** Counts {@code path}, which could not be listed or read, as failed, and its line: text, or JSON with --json. */
+    private void cannotList(Path path, IOException e, List<String> errors, List<String> errorLines) {
+        errors.add(path.toString());
+        String why = "cannot read: " + e;
+        errorLines.add(json ? JsonReport.write(JsonReport.fleetError(path.toString(), why), false)
+                : TerminalText.safe(path + "  ERROR " + why));
+    }
+
+    /** Why a walk does not read {@code file}, which is not a regular file nor a link to one. */
+    private static String whyNotRead(Path file, BasicFileAttributes attrs) {
+        if (!attrs.isSymbolicLink()) {
+            return "not a regular file (a " + (attrs.isOther() ? "device, FIFO or socket" : "directory") + ")";
+        }
+        String target;
+        try {
+            target = Files.readSymbolicLink(file).toString();
+        } catch (IOException e) {
+            target = "?";
+        }
+        if (Files.isDirectory(file)) {
+            return "a link to a directory (" + target + "): links to directories are not followed";
+        }
+        if (!Files.exists(file)) {
+            return "a dangling link (to " + target + "): nothing to read";
+        }
+        return "a link to what is not a regular file (" + target + ")";
     }
 
     /** Standard input: a dump, or else one file name per line. */
     private List<Input> fromStdin() {
-        byte[] bytes = Machine.readBounded(main.stdin());
-        String text = Machine.text(bytes);
+        String text = Machine.text(Machine.readBounded(main.stdin()));
         try {
             CpuDumps.parse(Machine.STDIN_NAME, text, OptionalLong.empty());
         } catch (UnrecognisedDumpException e) {
@@ -227,7 +268,7 @@ final class FleetCommand implements Callable<Integer> {
         } catch (DumpFormatException | RuntimeException e) {
             // A dump that is malformed: read again in the loop, which reports it on its line.
         }
-        return List.of(new Input(Machine.STDIN, true, bytes));
+        return List.of(new Input(Machine.STDIN, true, text));
     }
 
     private static PathMatcher glob(String pattern) {

@@ -89,8 +89,26 @@ record Machine(List<CpuKind<CpuFeatures>> cpus, ProbeSource source, boolean proc
             throw new CliFailure(CliFailure.FAILED, STDIN_NAME + ": empty; --cpuid-file - reads a dump from standard input,"
                     + " e.g. cpuid -r | cpufeatures report --cpuid-file -");
         }
+        String text = text(bytes);
+        // the text is all that is read: a dump at the limit is not held twice while it is parsed
+        bytes = null;
+        return parseStdin(text, xcr0);
+    }
+
+    /**
+     * The dump whose text standard input gave, read without XCR0: what {@code fleet -} reads, which holds the text
+     * it looked at, not the bytes as well.
+     *
+     * @throws CliFailure exit 1 for a malformed dump
+     */
+    static Machine ofStdinText(String text) {
+        CpuDump dump = parseStdin(text, OptionalLong.empty());
+        return new Machine(dump.kinds(), dump.source(), false, dump.machine());
+    }
+
+    private static CpuDump parseStdin(String text, OptionalLong xcr0) {
         try {
-            return CpuDumps.parse(STDIN_NAME, text(bytes), xcr0);
+            return CpuDumps.parse(STDIN_NAME, text, xcr0);
         } catch (DumpFormatException e) {
             throw new CliFailure(CliFailure.FAILED, e.getMessage(), e);
         } catch (IllegalArgumentException e) {

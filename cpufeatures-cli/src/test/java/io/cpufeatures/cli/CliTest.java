@@ -320,6 +320,99 @@ class CliTest {
         assertEquals(2, run("fleet", "--include", "[", fleet.toString()).exit(), "a bad glob is a usage error");
     }
 
+    /**
+     * A directory fleet cannot list is an error line: in --json, a JSON error object like a file's, so that every line
+     * of standard output stays JSON. Root lists any directory, so there the command runs in a JVM of its own without
+     * the capabilities that let it (util-linux's setpriv).
+     */
+    @Test
+    void fleetJsonReportsADirectoryItCannotListAsAJsonLine(@TempDir Path dir) throws Exception {
+        Path fleet = Files.createDirectory(dir.resolve("fleet"));
+        EmulatedDumps.write(fleet, "zen4.txt", EmulatedDumps.zen4(), 1);
+        Path locked = Files.createDirectory(fleet.resolve("locked"));
+        EmulatedDumps.write(locked, "core2.txt", EmulatedDumps.core2(), 1);
+        Files.setPosixFilePermissions(locked, Set.of());
+        try {
+            for (boolean json : new boolean[] {true, false}) {
+                List<String> args = json ? List.of("fleet", "--json", fleet.toString()) : List.of("fleet", fleet.toString());
+                Run r = runWithoutReadingEveryDirectory(locked, args);
+                assertEquals(1, r.exit(), r.out() + r.err());
+                List<String> lines = r.out().lines().toList();
+                assertEquals(json ? 2 : 3, lines.size(), r.out());
+                if (json) {
+                    JsonNode error = JSON.readTree(lines.get(0));
+                    assertEquals(locked.toString(), error.path("file").asText(), lines.get(0));
+                    assertTrue(error.path("error").asText().startsWith("cannot read: "), lines.get(0));
+                    assertTrue(JSON.readTree(lines.get(1)).has("cpus"), lines.get(1));
+                    assertTrue(r.err().contains("fleet: 1 dump read, 1 CPU, 1 distinct, 0 skipped (not dumps), 1 failed"),
+                            r.err());
+                } else {
+                    assertTrue(lines.get(0).startsWith(locked + "  ERROR cannot read: "), lines.get(0));
+                }
+            }
+        } finally {
+            Files.setPosixFilePermissions(locked, java.nio.file.attribute.PosixFilePermissions.fromString("rwx------"));
+        }
+    }
+
+    /** The command with {@code args}, where {@code locked} cannot be listed: in process, or for root as said above. */
+    private static Run runWithoutReadingEveryDirectory(Path locked, List<String> args) throws Exception {
+        if (!isListable(locked)) {
+            return run(args.toArray(String[]::new));
+        }
+        Path setpriv = io.cpufeatures.buildsupport.HostTools.command("setpriv", "util-linux");
+        List<String> cmd = new ArrayList<>(List.of(setpriv.toString(), "--bounding-set=-dac_override,-dac_read_search"));
+        cmd.addAll(Subprocess.command(List.of(), args));
+        Subprocess.Result r = Subprocess.run(cmd, new byte[0]);
+        return new Run(r.exit(), r.out(), r.err());
+    }
+
+    private static boolean isListable(Path dir) {
+        try (var entries = Files.list(dir)) {
+            return entries.count() >= 0;
+        } catch (java.io.IOException e) {
+            return false;
+        }
+    }
+
+    /**
+     * In a directory, a link to a regular file is that file, read and counted; a link fleet does not follow (to a
+     * directory) or cannot (dangling) is skipped in one line that says why, and counted: never silently.
+     */
+    @Test
+    void fleetReadsALinkToADumpAndSaysWhichLinksItSkips(@TempDir Path dir) throws Exception {
+        Path fleet = Files.createDirectory(dir.resolve("fleet"));
+        Path a = EmulatedDumps.write(fleet, "a.txt", EmulatedDumps.zen4(), 2);
+        Path elsewhere = Files.createDirectory(dir.resolve("elsewhere"));
+        Path b = EmulatedDumps.write(elsewhere, "b.txt", EmulatedDumps.core2(), 1);
+        Files.createSymbolicLink(fleet.resolve("link-a.txt"), a);
+        Files.createSymbolicLink(fleet.resolve("link-b.txt"), Path.of("../elsewhere/b.txt"));
+        Files.createSymbolicLink(fleet.resolve("link-dir"), elsewhere);
+        Files.createSymbolicLink(fleet.resolve("dangling.txt"), dir.resolve("nowhere.txt"));
+        Run text = run("fleet", fleet.toString());
+        assertEquals(0, text.exit(), text.out());
+        List<String> lines = text.out().lines().toList();
+        assertEquals(List.of(fleet.resolve("dangling.txt") + "  SKIPPED a dangling link (to " + dir.resolve("nowhere.txt")
+                + "): nothing to read", fleet.resolve("link-dir") + "  SKIPPED a link to a directory (" + elsewhere
+                + "): links to directories are not followed"), lines.subList(0, 2), text.out());
+        assertTrue(lines.get(2).startsWith("a.txt, link-a.txt  x2  AuthenticAMD 19/61/2  Zen 4"), lines.get(2));
+        assertTrue(lines.get(3).startsWith("link-b.txt  x1  GenuineIntel 6/f/6"), lines.get(3));
+        assertEquals("fleet: 3 dumps read, 3 CPUs, 2 distinct, 2 skipped (not dumps, or links not followed), 0 failed",
+                lines.get(4));
+        Run json = run("fleet", "--json", fleet.toString());
+        assertEquals(0, json.exit(), json.err());
+        List<String> jl = json.out().lines().toList();
+        assertEquals(3, jl.size(), json.out());
+        for (String l : jl) {
+            assertTrue(JSON.readTree(l).has("cpus"), l);
+        }
+        assertTrue(json.err().contains(fleet.resolve("link-dir") + "  SKIPPED a link to a directory"), json.err());
+        assertTrue(json.err().contains("2 skipped (not dumps, or links not followed)"), json.err());
+        Run named = run("fleet", fleet.resolve("link-dir").toString());
+        assertEquals(0, named.exit(), named.out());
+        assertTrue(named.out().contains("fleet: 1 dump read, 1 CPU, 1 distinct"), "a link named is followed: " + named.out());
+    }
+
     @Test
     void fleetReadsADumpOrFileNamesFromStandardInput(@TempDir Path dir) throws Exception {
         Path a = EmulatedDumps.write(dir, "a.txt", EmulatedDumps.zen4(), 2);
@@ -474,6 +567,17 @@ class CliTest {
         assertTrue(lines.get(0).contains("junk.bin  ERROR") && lines.get(0).contains("larger than 16 MiB"), lines.get(0));
         assertTrue(lines.get(1).contains("Zen 4"), lines.get(1));
         assertTrue((System.nanoTime() - start) / 1e9 < 20, "hostile files are refused within seconds");
+    }
+
+    /** A Mac listing's hw.logicalcpu of 0 is that file's error, on its line: exit 1, not a usage error about --xcr0. */
+    @Test
+    void aMacListingOfNoLogicalCpuIsTheFilesError(@TempDir Path dir) throws Exception {
+        Path mac = Files.writeString(dir.resolve("mac.txt"), "machdep.cpu.vendor: GenuineIntel\nhw.optional.x86_64: 1\n"
+                + "hw.logicalcpu: 0\n");
+        Run r = run("report", "--cpuid-file", mac.toString());
+        assertEquals(1, r.exit(), r.err());
+        assertEquals("cpufeatures: " + mac + ":3: hw.logicalcpu is '0'; accepted: a positive count, 1 to 99999",
+                r.err().strip());
     }
 
     @Test

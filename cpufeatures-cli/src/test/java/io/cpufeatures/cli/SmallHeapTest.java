@@ -84,6 +84,18 @@ class SmallHeapTest {
         assertEquals(0, fleet.exit(), fleet.err());
     }
 
+    /** The same dump on standard input: {@code report --cpuid-file -} and {@code fleet -} hold its text once. */
+    @Test
+    void aDumpAtTheSizeLimitOnStandardInputIsReadInA64MiBHeap() throws Exception {
+        byte[] bytes = Files.readAllBytes(identical);
+        for (List<String> args : List.of(List.of("report", "--cpuid-file", "-"), List.of("fleet", "-"))) {
+            Subprocess.Result r = Subprocess.run(Subprocess.command(List.of("-Xmx" + Main.DUMP_HEAP_MIB + "m"), args),
+                    bytes);
+            assertEquals(0, r.exit(), args + ": " + r.out() + r.err());
+            assertTrue(r.out().contains("Neoverse N1"), args + ": " + r.out());
+        }
+    }
+
     @Test
     void aDumpWhoseEveryCpuDiffersIsRefusedAsItIsRead() throws Exception {
         Subprocess.Result r = run("-Xmx" + Main.DUMP_HEAP_MIB + "m", "report", "--cpuid-file", distinct.toString());

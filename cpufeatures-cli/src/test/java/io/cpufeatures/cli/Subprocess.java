@@ -41,8 +41,16 @@ final class Subprocess {
         return cmd;
     }
 
-    /** Runs {@code command} with {@code stdin} as its standard input. */
+    /** Runs {@code command} with {@code stdin} as its standard input; fails if it does not end within 120 s. */
     static Result run(List<String> command, byte[] stdin) throws IOException, InterruptedException {
+        return run(command, stdin, 120);
+    }
+
+    /**
+     * Runs {@code command} with {@code stdin} as its standard input; fails, the process killed, if it does not end
+     * within {@code seconds}.
+     */
+    static Result run(List<String> command, byte[] stdin, int seconds) throws IOException, InterruptedException {
         Path out = Files.createTempFile("cpufeatures-out", ".txt");
         Path err = Files.createTempFile("cpufeatures-err", ".txt");
         try {
@@ -50,7 +58,10 @@ final class Subprocess {
             try (OutputStream in = p.getOutputStream()) {
                 in.write(stdin);
             }
-            assertTrue(p.waitFor(120, TimeUnit.SECONDS), "timed out: " + command);
+            if (!p.waitFor(seconds, TimeUnit.SECONDS)) {
+                p.destroyForcibly().waitFor();
+                throw new AssertionError("did not end within " + seconds + " s: " + command);
+            }
             return new Result(p.exitValue(), Files.readString(out, StandardCharsets.UTF_8),
                     Files.readString(err, StandardCharsets.UTF_8));
         } finally {

@@ -98,7 +98,10 @@ public final class CpuDumps {
             throw new DumpFormatException(file.toString(), 0, "larger than " + (MAX_BYTES >> 20)
                     + " MiB; a CPU dump is kilobytes to a few megabytes, so this is not one");
         }
-        return parse(file.toString(), text(bytes), xcr0);
+        String text = text(bytes);
+        // from here on the text is all that is read: a dump at the limit is not held twice while it is parsed
+        bytes = null;
+        return parse(file.toString(), text, xcr0);
     }
 
     /**

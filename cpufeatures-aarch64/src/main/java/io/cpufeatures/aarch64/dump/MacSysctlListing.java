@@ -122,10 +122,12 @@ public final class MacSysctlListing {
      * @param text the listing: {@code key: value} lines, {@code #} comments and blank lines
      * @return the dump: one kind of CPU, as many logical CPUs as {@code hw.logicalcpu} says (1 if absent)
      * @throws DumpFormatException naming the line for a line that is no {@code key: value}, a feature key whose
-     *                             value is not 0 or 1, or a listing without any Arm feature key
+     *                             value is not 0 or 1, a {@code hw.logicalcpu} that is not a positive count, or a
+     *                             listing without any Arm feature key
      */
     public static SnapshotDump<AArch64Snapshot> read(String file, String text) throws DumpFormatException {
-        SysctlListing listing = SysctlListing.parse(file, text, "'hw.optional.arm.FEAT_AES: 1'");
+        // the keys of keys(), what a live probe asks for: the others are checked as lines, not kept
+        SysctlListing listing = SysctlListing.parse(file, text, "'hw.optional.arm.FEAT_AES: 1'", Set.copyOf(keys()));
         String chip = AppleChips.name(listing.values().get("hw.cpufamily"));
         AArch64Snapshot snapshot;
         try {

@@ -5,12 +5,15 @@ import io.cpufeatures.aarch64.AArch64Snapshot;
 import io.cpufeatures.aarch64.HwcapWord;
 import io.cpufeatures.aarch64.IdRegister;
 import io.cpufeatures.aarch64.IdRegisterSource;
+import io.cpufeatures.core.CpuDumps;
 import io.cpufeatures.core.CpuKind;
 import io.cpufeatures.core.DumpFormatException;
 import io.cpufeatures.core.SnapshotSource;
 import io.cpufeatures.core.kit.KeyValueDump.SnapshotDump;
+import io.cpufeatures.core.kit.TextLines;
 import java.util.ArrayList;
 import java.util.EnumMap;
+import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -61,89 +64,235 @@ public final class WindowsProcessorRegistry {
     }
 
     /**
-     * Reads a listing.
+     * Reads a listing, line by line: each processor is folded into its kind as soon as its values end, so what is held
+     * is the distinct kinds (at most {@link CpuDumps#MAX_KINDS}), never every processor.
      *
      * @param file the file's name, for errors and the source
      * @param text the listing
      * @return the dump: one logical CPU per processor subkey listed, identical ones one kind
      * @throws DumpFormatException naming the line, for a CP value that is not a number, an unindented line that
-     *                             names no processor; or a processor without CP 4000, or a listing with no processor
+     *                             names no processor, a CP value under no processor's key, a processor number of
+     *                             more than four digits or listed twice, a processor without CP 4000, the processor
+     *                             that is a kind past {@link CpuDumps#MAX_KINDS}, a line longer than
+     *                             {@link TextLines#MAX_LINE}; or a listing with no processor
      */
     public static SnapshotDump<AArch64Snapshot> read(String file, String text) throws DumpFormatException {
         Map<String, IdRegister> byName = new LinkedHashMap<>();
         for (IdRegister r : IdRegister.values()) {
             byName.put(valueName(r), r);
         }
-        Map<String, Map<IdRegister, Long>> processors = new LinkedHashMap<>();
-        String current = null;
-        String[] lines = text.split("\r?\n", -1);
-        for (int i = 0; i < lines.length; i++) {
-            String raw = lines[i];
+        Kinds kinds = new Kinds(file);
+        // the line each processor number was first listed on: a number is at most four digits
+        int[] listedOn = new int[MAX_PROCESSORS];
+        Processor current = null;
+        int n = 0;
+        for (String raw : TextLines.of(text)) {
+            n++;
+            if (raw.length() > TextLines.MAX_LINE) {
+                throw new DumpFormatException(file, n, TextLines.tooLong(raw.length()));
+            }
             String line = raw.strip();
             if (line.isEmpty() || line.startsWith("#") || line.startsWith("Hive:") || line.startsWith("Name ")
                     || line.startsWith("----")) {
                 continue;
             }
             if (line.startsWith("HKEY_") || line.startsWith("HKLM")) {
-                // reg query: a key per processor, its values indented below it.
-                current = line.substring(line.lastIndexOf('\\') + 1);
-                processors.putIfAbsent(current, new EnumMap<>(IdRegister.class));
+                // reg query: a key per processor, its values indented below it; a key of another name (the
+                // CentralProcessor key above them) is no processor's, and a CP value under it is refused
+                kinds.add(current);
+                int number = number(line.substring(line.lastIndexOf('\\') + 1));
+                current = number < 0 ? null : new Processor(file, number, n, listedOn);
                 continue;
             }
             String property = line;
             if (!Character.isWhitespace(raw.charAt(0))) {
                 // PowerShell: the subkey's name starts its first line, its properties follow.
                 int space = line.indexOf(' ');
-                current = space < 0 ? line : line.substring(0, space);
-                if (!current.matches("[0-9]{1,4}")) {
-                    throw new DumpFormatException(file, i + 1, "not a processor's line: '" + (line.length() <= 60 ? line
-                            : line.substring(0, 57) + "...") + "'; accepted: a processor's number and its first property"
-                            + " (PowerShell Get-Item), or its key (reg query), then its values indented");
+                int number = number(space < 0 ? line : line.substring(0, space));
+                if (number < 0) {
+                    throw new DumpFormatException(file, n, "not a processor's line: '" + abbreviate(line) + "'; accepted:"
+                            + " a processor's number (1 to 4 digits) and its first property (PowerShell Get-Item), or its"
+                            + " key (reg query), then its values indented");
                 }
-                processors.putIfAbsent(current, new EnumMap<>(IdRegister.class));
+                kinds.add(current);
+                current = new Processor(file, number, n, listedOn);
                 property = space < 0 ? "" : line.substring(space).strip();
             }
             Optional<String[]> nameValue = nameValue(property);
-            if (nameValue.isEmpty() || current == null) {
+            if (nameValue.isEmpty()) {
                 continue;
+            }
+            if (hasControl(nameValue.get()[0])) {
+                // "CP 40\0" + "00" is no value this module ignores: a name it would not know for one character
+                throw new DumpFormatException(file, n, "the value name '" + escaped(abbreviate(nameValue.get()[0]))
+                        + "' holds a control character; accepted: value names of printable characters ('CP 4020')");
             }
             IdRegister r = byName.get(nameValue.get()[0]);
             if (r == null) {
                 continue;
             }
-            long value;
-            try {
-                String v = nameValue.get()[1];
-                value = v.startsWith("0x") ? Long.parseUnsignedLong(v.substring(2), 16) : Long.parseUnsignedLong(v);
-            } catch (NumberFormatException e) {
-                throw new DumpFormatException(file, i + 1, nameValue.get()[0] + " is '" + nameValue.get()[1]
-                        + "'; accepted: a decimal number (PowerShell) or 0x and hex digits (reg query)");
+            if (current == null) {
+                throw new DumpFormatException(file, n, nameValue.get()[0] + " is under no processor's key; accepted: the"
+                        + " values of CentralProcessor\\N, N a processor's number of 1 to 4 digits");
             }
-            processors.get(current).put(r, value);
-        }
-        processors.values().removeIf(Map::isEmpty);
-        if (processors.isEmpty()) {
-            throw new DumpFormatException(file, 0, "no processor with CP values (CentralProcessor\\N and 'CP 4000 : ...')");
-        }
-        List<CpuKind<AArch64Snapshot>> kinds = new ArrayList<>();
-        Map<Map<IdRegister, Long>, Integer> kindOf = new LinkedHashMap<>();
-        int index = 0;
-        for (Map.Entry<String, Map<IdRegister, Long>> p : processors.entrySet()) {
-            if (!p.getValue().containsKey(IdRegister.MIDR_EL1)) {
-                throw new DumpFormatException(file, 0, "processor " + p.getKey() + " has no CP 4000 (MIDR_EL1)");
+            String v = nameValue.get()[1];
+            if (!isNumber(v)) {
+                throw new DumpFormatException(file, n, nameValue.get()[0] + " is '" + abbreviate(v) + "'; accepted: a"
+                        + " decimal number (PowerShell) or 0x and hex digits (reg query), in ASCII digits, of 64 bits");
             }
-            Integer k = kindOf.get(p.getValue());
-            if (k == null) {
-                kindOf.put(p.getValue(), kinds.size());
-                kinds.add(new CpuKind<>(snapshot(p.getValue(), SnapshotSource.file(file + " (Windows registry, CentralProcessor\\"
-                        + p.getKey() + ")")), 1, index));
+            current.put(file, n, r, nameValue.get()[0], v.startsWith("0x") ? Long.parseUnsignedLong(v.substring(2), 16)
+                    : Long.parseUnsignedLong(v));
+        }
+        kinds.add(current);
+        return kinds.dump();
+    }
+
+    /** How many processors a listing may number: Windows numbers them with at most four digits. */
+    private static final int MAX_PROCESSORS = 10_000;
+
+    /** The processor number {@code s} is, 1 to 4 ASCII digits; -1 if it is none. */
+    private static int number(String s) {
+        if (s.isEmpty() || s.length() > 4) {
+            return -1;
+        }
+        int v = 0;
+        for (int i = 0; i < s.length(); i++) {
+            char c = s.charAt(i);
+            if (c < '0' || c > '9') {
+                return -1;
+            }
+            v = v * 10 + (c - '0');
+        }
+        return v;
+    }
+
+    /**
+     * Whether {@code v} is a 64-bit value as the registry prints it: 1 to 20 ASCII decimal digits up to 2^64 - 1, or
+     * {@code 0x} and 1 to 16 ASCII hex digits. Not what {@link Long#parseUnsignedLong} alone takes: it takes every
+     * script's digits (full-width, Arabic-Indic) and a leading {@code +}.
+     */
+    private static boolean isNumber(String v) {
+        boolean hex = v.startsWith("0x");
+        String digits = hex ? v.substring(2) : v;
+        if (digits.isEmpty() || digits.length() > (hex ? 16 : 20)) {
+            return false;
+        }
+        for (int i = 0; i < digits.length(); i++) {
+            char c = digits.charAt(i);
+            boolean digit = c >= '0' && c <= '9' || hex && (c >= 'a' && c <= 'f' || c >= 'A' && c <= 'F');
+            if (!digit) {
+                return false;
+            }
+        }
+        // 20 decimal digits may pass 2^64 - 1: compared as text, both of 20 digits
+        return hex || digits.length() < 20 || digits.compareTo("18446744073709551615") <= 0;
+    }
+
+    /** Whether {@code s} holds a C0 control character or DEL. */
+    private static boolean hasControl(String s) {
+        for (int i = 0; i < s.length(); i++) {
+            if (s.charAt(i) < 0x20 || s.charAt(i) == 0x7f) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    /** {@code s} with its control characters as {@code \xNN}, for an error's one line. */
+    private static String escaped(String s) {
+        StringBuilder sb = new StringBuilder();
+        for (int i = 0; i < s.length(); i++) {
+            char c = s.charAt(i);
+            if (c < 0x20 || c == 0x7f) {
+                sb.append(String.format("\\x%02x", (int) c));
             } else {
-                CpuKind<AArch64Snapshot> old = kinds.get(k);
-                kinds.set(k, new CpuKind<>(old.cpu(), old.logicalCpus() + 1, old.firstLogicalCpu()));
+                sb.append(c);
             }
-            index++;
         }
-        return new SnapshotDump<>(file, FORMAT, index, kinds);
+        return sb.toString();
+    }
+
+    /** One processor as read: its number, the line it starts on, its registers so far and the line of each. */
+    private static final class Processor {
+        final int number;
+        final int line;
+        final Map<IdRegister, Long> registers = new EnumMap<>(IdRegister.class);
+        final int[] lineOf = new int[IdRegister.values().length];
+
+        Processor(String file, int number, int line, int[] listedOn) throws DumpFormatException {
+            if (listedOn[number] != 0) {
+                throw new DumpFormatException(file, line, "processor " + number + " is listed twice (first on line "
+                        + listedOn[number] + "); a listing has each processor's key once");
+            }
+            listedOn[number] = line;
+            this.number = number;
+            this.line = line;
+        }
+
+        /** Sets register {@code r}, named {@code name} in the file, from line {@code n}; refused if it is set. */
+        void put(String file, int n, IdRegister r, String name, long value) throws DumpFormatException {
+            if (registers.containsKey(r)) {
+                throw new DumpFormatException(file, n, name + " given twice for processor " + number + " (first on line "
+                        + lineOf[r.ordinal()] + "); a processor has each value once");
+            }
+            registers.put(r, value);
+            lineOf[r.ordinal()] = n;
+        }
+    }
+
+    /** The kinds read so far, each processor counted in its kind as it ends; a kind past the limit refused. */
+    private static final class Kinds {
+        final String file;
+        final Map<Map<IdRegister, Long>, Integer> indexOf = new HashMap<>();
+        final List<AArch64Snapshot> firsts = new ArrayList<>();
+        final List<Integer> firstIndex = new ArrayList<>();
+        final List<int[]> counts = new ArrayList<>();
+        int processors;
+
+        Kinds(String file) {
+            this.file = file;
+        }
+
+        /** Counts {@code p} (nothing when null) in its kind. */
+        void add(Processor p) throws DumpFormatException {
+            if (p == null) {
+                return;
+            }
+            if (!p.registers.containsKey(IdRegister.MIDR_EL1)) {
+                throw new DumpFormatException(file, p.line, "processor " + p.number + " has no CP 4000 (MIDR_EL1); every"
+                        + " processor listed needs it");
+            }
+            Integer k = indexOf.get(p.registers);
+            if (k == null) {
+                if (firsts.size() == CpuDumps.MAX_KINDS) {
+                    throw new DumpFormatException(file, p.line, CpuDumps.kindPastTheLimit());
+                }
+                indexOf.put(p.registers, firsts.size());
+                firsts.add(snapshot(p.registers, SnapshotSource.file(file + " (Windows registry, CentralProcessor\\"
+                        + p.number + ")")));
+                firstIndex.add(processors);
+                counts.add(new int[] {1});
+            } else {
+                counts.get(k)[0]++;
+            }
+            processors++;
+        }
+
+        SnapshotDump<AArch64Snapshot> dump() throws DumpFormatException {
+            if (firsts.isEmpty()) {
+                throw new DumpFormatException(file, 0, "no processor with CP values (CentralProcessor\\N and"
+                        + " 'CP 4000 : ...')");
+            }
+            List<CpuKind<AArch64Snapshot>> list = new ArrayList<>();
+            for (int i = 0; i < firsts.size(); i++) {
+                list.add(new CpuKind<>(firsts.get(i), counts.get(i)[0], firstIndex.get(i)));
+            }
+            return new SnapshotDump<>(file, FORMAT, processors, list);
+        }
+    }
+
+    private static String abbreviate(String s) {
+        return s.length() <= 60 ? s : s.substring(0, 57) + "...";
     }
 
     /** {@code Name : value} (PowerShell) or {@code Name    REG_QWORD    value} (reg query). */

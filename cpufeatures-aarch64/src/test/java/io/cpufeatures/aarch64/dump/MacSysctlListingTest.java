@@ -129,4 +129,14 @@ class MacSysctlListingTest {
         assertEquals("an Apple-silicon chip (hw.cpufamily 0x12345678)", AppleChips.name("305419896"));
         assertTrue(AppleChips.name("x").contains("is not a number"));
     }
+
+    /** hw.logicalcpu is a positive count: 0, a word or a sign is refused on its line, not taken for 1 or thrown past. */
+    @Test
+    void aLogicalCpuCountThatIsNotPositiveIsRefusedOnItsLine() {
+        for (String v : new String[] {"0", "00", "eight", "-1", "100000", "\uff18"}) {
+            DumpFormatException e = assertThrows(DumpFormatException.class, () -> CpuDumps.parse("c.txt",
+                    SMALL.replace("hw.logicalcpu: 8", "hw.logicalcpu: " + v), OptionalLong.empty()), v);
+            assertEquals("c.txt:3: hw.logicalcpu is '" + v + "'; accepted: a positive count, 1 to 99999", e.getMessage());
+        }
+    }
 }

@@ -98,13 +98,99 @@ class WindowsProcessorRegistryTest {
                 "HKEY_LOCAL_MACHINE\\HARDWARE\\DESCRIPTION\\System\\CentralProcessor\\1",
                 "    CP 4020    REG_QWORD    0x11"), OptionalLong.empty()));
         assertTrue(noMidr.getMessage().contains("processor 1 has no CP 4000 (MIDR_EL1)"), noMidr.getMessage());
-        DumpFormatException none = assertThrows(DumpFormatException.class, () -> CpuDumps.parse("n.txt",
+        DumpFormatException orphan = assertThrows(DumpFormatException.class, () -> CpuDumps.parse("o.txt",
                 "    Hive: HKEY_LOCAL_MACHINE\\HARDWARE\\DESCRIPTION\\System\\CentralProcessor\n    CP 4000 : 1091556528\n",
                 OptionalLong.empty()));
+        assertTrue(orphan.getMessage().startsWith("o.txt:2: CP 4000 is under no processor's key"), orphan.getMessage());
+        DumpFormatException none = assertThrows(DumpFormatException.class, () -> CpuDumps.parse("n.txt",
+                "# CentralProcessor listing without its CP 4000 values\n", OptionalLong.empty()));
         assertTrue(none.getMessage().contains("no processor with CP values"), none.getMessage());
         DumpFormatException stray = assertThrows(DumpFormatException.class, () -> CpuDumps.parse("s.txt",
                 "CentralProcessor listing\n0    CP 4000 : 1091556528\n", OptionalLong.empty()));
         assertTrue(stray.getMessage().startsWith("s.txt:1: not a processor's line: 'CentralProcessor listing'"),
                 stray.getMessage());
+    }
+
+    /** The listing of {@code processors} processors as reg query prints them, each its own kind (its MIDR's revision). */
+    private static String distinctProcessors(int processors) {
+        StringBuilder sb = new StringBuilder();
+        for (int i = 0; i < processors; i++) {
+            sb.append("HKEY_LOCAL_MACHINE\\HARDWARE\\DESCRIPTION\\System\\CentralProcessor\\").append(i).append('\n')
+                    .append("    CP 4000    REG_QWORD    0x").append(Integer.toHexString(0x410fd4b0 + (i & 0xf) + (i >> 4 << 24)))
+                    .append('\n');
+        }
+        return sb.toString();
+    }
+
+    /** The 65th kind is refused on the line of the processor that is it, before the processors after it are read. */
+    @Test
+    void theSixtyFifthKindIsRefusedOnItsLine() throws Exception {
+        assertEquals(64, CpuDumps.parse("k.txt", distinctProcessors(64), OptionalLong.empty()).kinds().size());
+        DumpFormatException e = assertThrows(DumpFormatException.class, () -> CpuDumps.parse("k.txt",
+                distinctProcessors(100), OptionalLong.empty()));
+        // processor 64's key is line 129: two lines a processor
+        assertTrue(e.getMessage().startsWith("k.txt:129: the CPU of this line is one of more than 64 distinct kinds of"
+                + " logical CPU"), e.getMessage());
+    }
+
+    /** Processors are numbered as Windows numbers them (at most four digits), each listed once. */
+    @Test
+    void aProcessorIsListedOnceAndNumbered() {
+        String twice = "HKEY_LOCAL_MACHINE\\HARDWARE\\DESCRIPTION\\System\\CentralProcessor\\0\n"
+                + "    CP 4000    REG_QWORD    0x410fd4b0\n"
+                + "HKEY_LOCAL_MACHINE\\HARDWARE\\DESCRIPTION\\System\\CentralProcessor\\1\n"
+                + "    CP 4000    REG_QWORD    0x410fd4b0\n"
+                + "HKEY_LOCAL_MACHINE\\HARDWARE\\DESCRIPTION\\System\\CentralProcessor\\0\n"
+                + "    CP 4000    REG_QWORD    0x410fd4b0\n";
+        DumpFormatException again = assertThrows(DumpFormatException.class, () -> CpuDumps.parse("t.txt", twice,
+                OptionalLong.empty()));
+        assertTrue(again.getMessage().startsWith("t.txt:5: processor 0 is listed twice (first on line 1)"),
+                again.getMessage());
+        DumpFormatException big = assertThrows(DumpFormatException.class, () -> CpuDumps.parse("b.txt",
+                "HKEY_LOCAL_MACHINE\\HARDWARE\\DESCRIPTION\\System\\CentralProcessor\\10000\n"
+                        + "    CP 4000    REG_QWORD    0x410fd4b0\n", OptionalLong.empty()));
+        assertTrue(big.getMessage().startsWith("b.txt:2: CP 4000 is under no processor's key"), big.getMessage());
+    }
+
+    /** A value is ASCII digits: the full-width and Arabic-Indic digits Java's number parsing takes are not. */
+    @Test
+    void aValueIsAsciiDigitsOnly() {
+        for (String v : new String[] {"\uff11\uff10\uff19\uff11\uff15\uff15\uff16\uff15\uff12\uff18",
+            "\u0661\u0660\u0669\u0661\u0665\u0665\u0666\u0665\u0662\u0668", "0x\u0664\u0661\u0660fd4b0", "+1091556528",
+            "18446744073709551616", "0x"}) {
+            DumpFormatException e = assertThrows(DumpFormatException.class, () -> CpuDumps.parse("d.txt",
+                    "    Hive: HKEY_LOCAL_MACHINE\\HARDWARE\\DESCRIPTION\\System\\CentralProcessor\n0    CP 4000 : " + v
+                            + "\n", OptionalLong.empty()), v);
+            assertTrue(e.getMessage().startsWith("d.txt:2: CP 4000 is '"), e.getMessage());
+            assertTrue(e.getMessage().contains("; accepted: a decimal number (PowerShell) or 0x and hex digits (reg query),"
+                    + " in ASCII digits, of 64 bits"), e.getMessage());
+        }
+    }
+
+    /** A register's value given twice for one processor is refused on the second, not the last one taken. */
+    @Test
+    void aValueGivenTwiceForOneProcessorIsRefused() {
+        DumpFormatException e = assertThrows(DumpFormatException.class, () -> CpuDumps.parse("t.txt", String.join("\n",
+                "HKEY_LOCAL_MACHINE\\HARDWARE\\DESCRIPTION\\System\\CentralProcessor\\0",
+                "    CP 4000    REG_QWORD    0x410fd4b0",
+                "    CP 4020    REG_QWORD    0x11",
+                "    CP 4000    REG_QWORD    0x410fd4c0", ""), OptionalLong.empty()));
+        assertTrue(e.getMessage().startsWith("t.txt:4: CP 4000 given twice for processor 0 (first on line 2)"),
+                e.getMessage());
+    }
+
+    /** A control character (NUL) in a value's name is refused, not the value taken for one of another name. */
+    @Test
+    void aControlCharacterInAValueNameIsRefused() {
+        for (String name : new String[] {"CP 40\u000000", "CP 4000\u0000", "CP\u00014000"}) {
+            DumpFormatException e = assertThrows(DumpFormatException.class, () -> CpuDumps.parse("z.txt", String.join("\n",
+                    "HKEY_LOCAL_MACHINE\\HARDWARE\\DESCRIPTION\\System\\CentralProcessor\\0",
+                    "    CP 4000    REG_QWORD    0x410fd4b0",
+                    "    " + name + "    REG_QWORD    0x11", ""), OptionalLong.empty()), name);
+            assertTrue(e.getMessage().startsWith("z.txt:3: the value name '"), e.getMessage());
+            assertTrue(e.getMessage().contains("' holds a control character; accepted: value names of printable"
+                    + " characters ('CP 4020')"), e.getMessage());
+            assertFalse(e.getMessage().chars().anyMatch(c -> c < 0x20), "the name is shown escaped: " + e.getMessage());
+        }
     }
 }

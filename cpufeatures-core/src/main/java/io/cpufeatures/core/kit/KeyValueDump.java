@@ -218,8 +218,13 @@ public final class KeyValueDump<S extends CpuSnapshot> implements SnapshotFormat
      */
     public boolean recognises(String text) {
         for (String line : lines(text)) {
-            String s = line.strip();
-            if (s.equals(magic) || s.startsWith(magic + " ") || s.startsWith(magic + "\t")) {
+            // in place: a line is not stripped (copied) to be looked at
+            int start = 0;
+            while (start < line.length() && Character.isWhitespace(line.charAt(start))) {
+                start++;
+            }
+            int after = start + magic.length();
+            if (line.startsWith(magic, start) && (after == line.length() || Character.isWhitespace(line.charAt(after)))) {
                 return true;
             }
         }
@@ -250,11 +255,15 @@ public final class KeyValueDump<S extends CpuSnapshot> implements SnapshotFormat
         Cpu cpu = null;
         for (String raw : lines(text)) {
             n++;
+            if (raw.length() > TextLines.MAX_LINE) {
+                throw new DumpFormatException(file, n, TextLines.tooLong(raw.length()));
+            }
             String line = raw.strip();
             if (line.isEmpty() || line.startsWith("#")) {
                 continue;
             }
-            String[] words = line.split("\\s+");
+            // at most three words: a line of more is refused, and its words are not all cut out to say so
+            String[] words = line.split("\\s+", 3);
             if (!header) {
                 if (!words[0].equals(magic)) {
                     throw new DumpFormatException(file, n, "'" + abbreviate(line) + "' before the header; the first line"

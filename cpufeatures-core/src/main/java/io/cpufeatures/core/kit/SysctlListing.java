@@ -6,15 +6,18 @@ import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
+import java.util.Set;
 
 /**
  * A listing as macOS's {@code sysctl} command prints it: {@code key: value} lines (a value may be empty), with
- * {@code #} comments and blank lines. The lines only: what the keys mean is each architecture's reader's. The
- * first value of a key is kept. Every architecture module that reads what a Mac says reads it through this.
+ * {@code #} comments and blank lines. The lines only: what the keys mean is each architecture's reader's. Every line
+ * is checked, but only the keys the reader asks for are kept (a listing of a million keys is read in memory of the
+ * few it uses), the first value of each. Lines end as {@link TextLines} ends them. Every architecture module that
+ * reads what a Mac says reads it through this.
  *
  * @param file   the file's name, for errors
- * @param values the values by key, in file order; unmodifiable
- * @param lines  the line of each key's value, 1-based; unmodifiable
+ * @param values the values of the keys kept, in file order; unmodifiable
+ * @param lines  the line of each kept key's value, 1-based; unmodifiable
  */
 public record SysctlListing(String file, Map<String, String> values, Map<String, Integer> lines) {
 
@@ -32,34 +35,69 @@ public record SysctlListing(String file, Map<String, String> values, Map<String,
     }
 
     /**
-     * Reads the lines of a listing.
+     * Reads the lines of a listing, keeping the values of {@code keys}. The text is scanned in place: a line is not
+     * copied, and a value only when its key is kept.
      *
      * @param file     the file's name, for errors
      * @param text     the listing
      * @param accepted an example of what the reader accepts, for the error, e.g. {@code 'hw.optional.neon: 1'}
-     * @return the listing
+     * @param keys     the keys whose values are kept; not null
+     * @return the listing, with the values of those of {@code keys} it has
      * @throws DumpFormatException naming the line, for a line that is not {@code key: value} with a key without spaces
      */
-    public static SysctlListing parse(String file, String text, String accepted) throws DumpFormatException {
+    public static SysctlListing parse(String file, String text, String accepted, Set<String> keys)
+            throws DumpFormatException {
+        Objects.requireNonNull(text, "text");
+        int longest = 0;
+        for (String k : keys) {
+            longest = Math.max(longest, k.length());
+        }
         Map<String, String> values = new LinkedHashMap<>();
         Map<String, Integer> lines = new LinkedHashMap<>();
-        String[] all = text.split("\r?\n", -1);
-        for (int i = 0; i < all.length; i++) {
-            String line = all[i].strip();
-            if (line.isEmpty() || line.startsWith("#")) {
-                continue;
+        int n = 0;
+        int pos = 0;
+        while (true) {
+            int end = pos;
+            while (end < text.length() && text.charAt(end) != '\n' && text.charAt(end) != '\r') {
+                end++;
             }
-            int colon = line.indexOf(':');
-            boolean keyValue = colon > 0 && (colon == line.length() - 1 || line.charAt(colon + 1) == ' ')
-                    && line.substring(0, colon).indexOf(' ') < 0;
-            if (!keyValue) {
-                throw new DumpFormatException(file, i + 1, "not a 'key: value' line of a sysctl listing: '"
-                        + abbreviate(line) + "'; accepted: " + accepted + " and the like");
+            n++;
+            int start = pos;
+            int stop = end;
+            while (start < stop && Character.isWhitespace(text.charAt(start))) {
+                start++;
             }
-            String key = line.substring(0, colon);
-            if (values.putIfAbsent(key, line.substring(colon + 1).strip()) == null) {
-                lines.put(key, i + 1);
+            while (stop > start && Character.isWhitespace(text.charAt(stop - 1))) {
+                stop--;
             }
+            if (start < stop && text.charAt(start) != '#') {
+                int colon = start;
+                while (colon < stop && text.charAt(colon) != ':' && text.charAt(colon) != ' ') {
+                    colon++;
+                }
+                boolean keyValue = colon > start && colon < stop && text.charAt(colon) == ':'
+                        && (colon == stop - 1 || text.charAt(colon + 1) == ' ');
+                if (!keyValue) {
+                    String line = text.substring(start, Math.min(stop, start + 61));
+                    throw new DumpFormatException(file, n, "not a 'key: value' line of a sysctl listing: '"
+                            + abbreviate(line) + "'; accepted: " + accepted + " and the like");
+                }
+                if (colon - start <= longest) {
+                    String key = text.substring(start, colon);
+                    if (keys.contains(key) && !values.containsKey(key)) {
+                        int value = colon + 1;
+                        while (value < stop && Character.isWhitespace(text.charAt(value))) {
+                            value++;
+                        }
+                        values.put(key, text.substring(value, stop));
+                        lines.put(key, n);
+                    }
+                }
+            }
+            if (end == text.length()) {
+                break;
+            }
+            pos = end + (text.charAt(end) == '\r' && end + 1 < text.length() && text.charAt(end + 1) == '\n' ? 2 : 1);
         }
         return new SysctlListing(file, values, lines);
     }
@@ -93,15 +131,61 @@ public record SysctlListing(String file, Map<String, String> values, Map<String,
     }
 
     /**
-     * A decimal count (the number of logical CPUs, say).
+     * A positive decimal count (the number of logical CPUs, say).
      *
      * @param key       the key
-     * @param otherwise what to answer when the key is absent or not 1 to 5 decimal digits
-     * @return its value when it is 1 to 5 decimal digits, else {@code otherwise}
+     * @param otherwise what to answer when the listing does not have the key
+     * @return its value
+     * @throws DumpFormatException naming the key's line, when the value is not 1 to 99999 in ASCII digits
      */
-    public int count(String key, int otherwise) {
+    public int count(String key, int otherwise) throws DumpFormatException {
         String v = values.get(key);
-        return v != null && v.matches("[0-9]{1,5}") ? Integer.parseInt(v) : otherwise;
+        if (v == null) {
+            return otherwise;
+        }
+        int n = decimal(v, 99_999);
+        if (n < 1) {
+            throw new DumpFormatException(file, lineOf(key), key + " is '" + abbreviate(v) + "'; accepted: a positive count,"
+                    + " 1 to 99999");
+        }
+        return n;
+    }
+
+    /**
+     * A decimal number of at most {@code max} (a CPU's family, say).
+     *
+     * @param key       the key
+     * @param max       the largest value accepted, at most 99999
+     * @param otherwise what to answer when the listing does not have the key
+     * @return its value
+     * @throws DumpFormatException naming the key's line, when the value is not 0 to {@code max} in ASCII digits
+     */
+    public int number(String key, int max, int otherwise) throws DumpFormatException {
+        String v = values.get(key);
+        if (v == null) {
+            return otherwise;
+        }
+        int n = decimal(v, max);
+        if (n < 0) {
+            throw new DumpFormatException(file, lineOf(key), key + " is '" + abbreviate(v) + "'; accepted: 0 to " + max);
+        }
+        return n;
+    }
+
+    /** {@code v} as 1 to 5 ASCII decimal digits, when it is that and at most {@code max}; -1 otherwise. */
+    private static int decimal(String v, int max) {
+        if (v.isEmpty() || v.length() > 5) {
+            return -1;
+        }
+        int n = 0;
+        for (int i = 0; i < v.length(); i++) {
+            char c = v.charAt(i);
+            if (c < '0' || c > '9') {
+                return -1;
+            }
+            n = n * 10 + (c - '0');
+        }
+        return n <= max ? n : -1;
     }
 
     private static String abbreviate(String s) {

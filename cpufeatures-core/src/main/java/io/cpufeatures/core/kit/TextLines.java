@@ -10,8 +10,20 @@ import java.util.Objects;
  * cannot hold), where a parser needs one line at a time. Lines end at {@code \r\n}, {@code \n} or
  * {@code \r}, as {@code text.split("\r?\n|\r", -1)} cuts them: the lines a dump's line numbers count,
  * a last empty one included.
+ *
+ * <p>Each line is a copy of its part of the text: a reader holds one line at a time, and makes no further copy of a
+ * line it cannot bound (a 16 MiB dump may be one line, and the text, that line and two more copies of it are more
+ * than a 64 MiB heap holds). A reader of a format whose lines are short refuses a line longer than
+ * {@link #MAX_LINE} before it strips or splits it ({@link #tooLong}); one that only looks at lines to tell its
+ * format matches them in place.
  */
 public final class TextLines implements Iterable<String> {
+
+    /**
+     * The longest line a reader of short lines takes, 65,536 characters: the longest line of a real dump this project
+     * has (the shared corpus, the recorded listings) is 551.
+     */
+    public static final int MAX_LINE = 1 << 16;
 
     private final String text;
 
@@ -27,6 +39,17 @@ public final class TextLines implements Iterable<String> {
      */
     public static TextLines of(String text) {
         return new TextLines(Objects.requireNonNull(text, "text"));
+    }
+
+    /**
+     * The error of a line longer than {@link #MAX_LINE}.
+     *
+     * @param length the line's length
+     * @return what is wrong and what is accepted, in one sentence, for the line's number to precede
+     */
+    public static String tooLong(int length) {
+        return "a line of " + length + " characters; the lines of a dump are at most " + MAX_LINE
+                + " (a real dump's, a few hundred)";
     }
 
     @Override

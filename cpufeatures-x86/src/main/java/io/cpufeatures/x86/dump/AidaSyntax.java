@@ -62,7 +62,7 @@ final class AidaSyntax {
                 current = new LogicalCpuRecords(lineNo);
                 cpus.add(current);
             }
-            current.add(new RawRecord(leaf, subleaf, new CpuidRegisters(CpuidRSyntax.hex(m.group(2)),
+            current.add(file, new RawRecord(leaf, subleaf, new CpuidRegisters(CpuidRSyntax.hex(m.group(2)),
                     CpuidRSyntax.hex(m.group(3)), CpuidRSyntax.hex(m.group(4)), CpuidRSyntax.hex(m.group(5))),
                     lineNo, false));
         }

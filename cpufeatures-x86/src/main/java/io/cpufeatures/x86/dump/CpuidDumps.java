@@ -114,11 +114,24 @@ public final class CpuidDumps {
     /** Whether a line of {@code text} is a libcpuid test file's separator (what follows it is the expected output). */
     private static boolean hasSeparatorLine(String text) {
         for (String line : TextLines.of(text)) {
-            if (line.strip().equals(LIBCPUID_TEST_SEPARATOR)) {
+            if (isSeparator(line)) {
                 return true;
             }
         }
         return false;
+    }
+
+    /** Whether {@code line} is the 80 dashes and blanks around them, looked at in place (a line may be megabytes). */
+    private static boolean isSeparator(String line) {
+        int start = 0;
+        int end = line.length();
+        while (start < end && Character.isWhitespace(line.charAt(start))) {
+            start++;
+        }
+        while (end > start && Character.isWhitespace(line.charAt(end - 1))) {
+            end--;
+        }
+        return end - start == LIBCPUID_TEST_SEPARATOR.length() && line.startsWith(LIBCPUID_TEST_SEPARATOR, start);
     }
 
     /** The lines of {@code lines} before a libcpuid test file's separator, as they come. */
@@ -132,7 +145,7 @@ public final class CpuidDumps {
                     return null;
                 }
                 String l = it.next();
-                return l.strip().equals(LIBCPUID_TEST_SEPARATOR) ? null : l;
+                return isSeparator(l) ? null : l;
             }
 
             @Override

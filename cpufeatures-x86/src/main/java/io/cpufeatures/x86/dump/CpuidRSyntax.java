@@ -41,7 +41,7 @@ final class CpuidRSyntax {
             if (current == null) {
                 throw new CpuidFormatException(file, lineNo, "leaf line before any 'CPU n:' header; " + EXPECTED);
             }
-            current.add(new RawRecord(hex(m.group(1)), hex(m.group(2)),
+            current.add(file, new RawRecord(hex(m.group(1)), hex(m.group(2)),
                     new CpuidRegisters(hex(m.group(3)), hex(m.group(4)), hex(m.group(5)), hex(m.group(6))),
                     lineNo, false));
         }
@@ -52,8 +52,16 @@ final class CpuidRSyntax {
         return Integer.parseUnsignedInt(digits, 16);
     }
 
+    /** {@code line} stripped, at most 80 characters, cut from the line in place (a line may be megabytes). */
     static String abbreviate(String line) {
-        String t = line.strip();
-        return t.length() <= 80 ? t : t.substring(0, 77) + "...";
+        int start = 0;
+        int end = line.length();
+        while (start < end && Character.isWhitespace(line.charAt(start))) {
+            start++;
+        }
+        while (end > start && Character.isWhitespace(line.charAt(end - 1))) {
+            end--;
+        }
+        return end - start <= 80 ? line.substring(start, end) : line.substring(start, start + 77) + "...";
     }
 }

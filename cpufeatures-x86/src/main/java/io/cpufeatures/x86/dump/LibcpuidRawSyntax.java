@@ -26,7 +26,9 @@ final class LibcpuidRawSyntax {
             "amd_fn8000001dh", 0x8000_001D,
             "amd_fn80000026h", 0x8000_0026);
 
-    private static final Pattern ANY_ARRAY = Pattern.compile("^\\s*([A-Za-z_0-9]+)\\[(\\d+)]\\s*=(.*)$");
+    // An array's name and index are bounded (libcpuid's longest name is 15 characters): a line's groups are cut out of
+    // it, and a line may be megabytes; the values after '=' are matched in place.
+    private static final Pattern ANY_ARRAY = Pattern.compile("^\\s*([A-Za-z_0-9]{1,40})\\[(\\d{1,20})]\\s*=(.*)$");
     private static final Pattern VALUES = Pattern.compile(
             "^\\s*([0-9a-fA-F]{8})\\s+([0-9a-fA-F]{8})\\s+([0-9a-fA-F]{8})\\s+([0-9a-fA-F]{8})\\s*$");
     private static final Pattern VERSION = Pattern.compile("^\\s*version\\s*=.*$");
@@ -91,9 +93,10 @@ final class LibcpuidRawSyntax {
                 throw new CpuidFormatException(file, lineNo, "unknown libcpuid array '" + name + "'; accepted: "
                         + ACCEPTED_ARRAYS);
             }
-            Matcher v = VALUES.matcher(m.group(3));
+            Matcher v = VALUES.matcher(line).region(m.start(3), m.end(3));
             if (!v.matches()) {
-                throw new CpuidFormatException(file, lineNo, "malformed values '" + CpuidRSyntax.abbreviate(m.group(3))
+                String values = line.substring(m.start(3), Math.min(m.end(3), m.start(3) + 81));
+                throw new CpuidFormatException(file, lineNo, "malformed values '" + CpuidRSyntax.abbreviate(values)
                         + "' for " + name + "[" + index + "]; expected four 8-digit hex numbers separated by spaces");
             }
             boolean newCpuWithoutHeader = name.equals("basic_cpuid") && index == 0 && current != null && current.hasLeaf(0);
@@ -101,7 +104,7 @@ final class LibcpuidRawSyntax {
                 current = new LogicalCpuRecords(lineNo);
                 cpus.add(current);
             }
-            current.add(new RawRecord(leaf, subleaf, new CpuidRegisters(CpuidRSyntax.hex(v.group(1)),
+            current.add(file, new RawRecord(leaf, subleaf, new CpuidRegisters(CpuidRSyntax.hex(v.group(1)),
                     CpuidRSyntax.hex(v.group(2)), CpuidRSyntax.hex(v.group(3)), CpuidRSyntax.hex(v.group(4))),
                     lineNo, replaces));
         }

@@ -4,6 +4,7 @@ import io.cpufeatures.core.CpuKind;
 import io.cpufeatures.core.DumpFormatException;
 import io.cpufeatures.core.SnapshotSource;
 import io.cpufeatures.core.kit.KeyValueDump.SnapshotDump;
+import io.cpufeatures.core.kit.TextLines;
 import io.cpufeatures.x86.CpuidSnapshot;
 import java.util.ArrayList;
 import java.util.List;
@@ -21,7 +22,8 @@ import java.util.regex.Pattern;
  * Coreinfo reads CPUID, not what Windows enabled: XCR0 is unknown, so a feature that needs register state (AVX and up)
  * is present but not usable until XCR0 is given ({@code --xcr0}). Names Coreinfo prints for what is not a CPUID bit
  * (EPT, the CET policy lines) are skipped; a name this table does not know is named in the source, never dropped
- * silently. Reading only.
+ * silently: the first eight such names, and how many lines of others follow (a listing of a million unknown
+ * names is read in time linear in its size, and its source stays one short line). Reading only.
  */
 public final class CoreinfoListing {
 
@@ -87,6 +89,9 @@ public final class CoreinfoListing {
     private static final Pattern SSE2_LINE = Pattern.compile("(?m)^SSE2[ \\t]+[*-]");
     private static final Pattern MASK = Pattern.compile("[*-]{1,4096}(?=\\s|$)");
 
+    /** How many of the names this table does not know the source names; the lines of the others are counted. */
+    static final int NAMED = 8;
+
     private CoreinfoListing() {
     }
 
@@ -107,31 +112,38 @@ public final class CoreinfoListing {
      * @param text the listing
      * @return the dump: one kind of CPU, as many logical CPUs as the group map marks (Coreinfo prints one mask row
      *         per group past 64), else as the first map has columns, else 1
-     * @throws DumpFormatException naming the line, for a family, model or stepping out of range; or a listing without
-     *                             the signature line or without any feature line
+     * @throws DumpFormatException naming the line, for a family, model or stepping out of range or a line longer than
+     *                             {@link TextLines#MAX_LINE}; or a listing without the signature line or without any
+     *                             feature line
      */
     public static SnapshotDump<CpuidSnapshot> read(String file, String text) throws DumpFormatException {
-        String[] lines = text.split("\r?\n", -1);
         Matcher signature = null;
         int signatureLine = 0;
         String brand = "";
         Set<String> flags = new TreeSet<>();
-        List<String> unknown = new ArrayList<>();
+        // the first few unknown names, and how many lines of other unknown names follow: never one per line
+        List<String> unknown = new ArrayList<>(NAMED);
+        int moreUnknown = 0;
         int features = 0;
         boolean maps = false;
         boolean groupMap = false;
         int firstMapWidth = 0;
         int grouped = 0;
         String previous = "";
-        for (int i = 0; i < lines.length; i++) {
-            String line = lines[i].strip();
+        int n = 0;
+        for (String raw : TextLines.of(text)) {
+            n++;
+            if (raw.length() > TextLines.MAX_LINE) {
+                throw new DumpFormatException(file, n, TextLines.tooLong(raw.length()));
+            }
+            String line = raw.strip();
             if (line.isEmpty() || line.startsWith("#")) {
                 continue;
             }
             Matcher m = SIGNATURE.matcher(line);
             if (signature == null && m.matches()) {
                 signature = m;
-                signatureLine = i + 1;
+                signatureLine = n;
                 brand = previous;
                 continue;
             }
@@ -149,7 +161,9 @@ public final class CoreinfoListing {
                 String columns = mask.group();
                 firstMapWidth = firstMapWidth == 0 ? columns.length() : firstMapWidth;
                 if (groupMap) {
-                    grouped += (int) columns.chars().filter(c -> c == '*').count();
+                    for (int c = 0; c < columns.length(); c++) {
+                        grouped += columns.charAt(c) == '*' ? 1 : 0;
+                    }
                 }
                 continue;
             }
@@ -165,7 +179,12 @@ public final class CoreinfoListing {
                     flags.add(ours);
                 }
             } else if (!NOT_BITS.contains(name) && !unknown.contains(name)) {
-                unknown.add(name);
+                // unknown holds at most NAMED names: the look-up is of a few, whatever the listing's length
+                if (unknown.size() < NAMED) {
+                    unknown.add(name);
+                } else {
+                    moreUnknown++;
+                }
             }
         }
         if (signature == null) {
@@ -184,7 +203,8 @@ public final class CoreinfoListing {
                     + stepping + " is out of range; accepted: family up to 270, model up to 255, stepping up to 15");
         }
         String detail = file + " (Coreinfo listing: CPUID's bits; XCR0 not in it"
-                + (unknown.isEmpty() ? "" : "; names not read: " + String.join(", ", unknown)) + ")";
+                + (unknown.isEmpty() ? "" : "; names not read: " + String.join(", ", unknown))
+                + (moreUnknown == 0 ? "" : " and " + moreUnknown + " more lines of names not in the table") + ")";
         CpuidSnapshot snapshot = KernelFlagSnapshot.cpuidOnly(signature.group(4), family, model, stepping, brand, flags,
                 SnapshotSource.file(detail));
         int cpus = grouped > 0 ? grouped : Math.max(1, firstMapWidth);

@@ -6,6 +6,7 @@ import io.cpufeatures.core.SnapshotSource;
 import io.cpufeatures.core.kit.KeyValueDump.SnapshotDump;
 import io.cpufeatures.core.kit.SysctlListing;
 import io.cpufeatures.x86.CpuidSnapshot;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -81,7 +82,35 @@ public final class MacX86SysctlListing {
             Map.entry("avx512bw", List.of("avx512bw")), Map.entry("avx512vl", List.of("avx512vl")),
             Map.entry("avx512ifma", List.of("avx512ifma")), Map.entry("avx512vbmi", List.of("avx512vbmi")));
 
+    /** The keys whose CPUID words are read: Apple's spelling of the bits, separated by spaces. */
+    private static final List<String> WORD_KEYS = List.of("machdep.cpu.features", "machdep.cpu.leaf7_features",
+            "machdep.cpu.extfeatures");
+
+    /** The keys a listing is read for: the others are checked as lines, not kept. */
+    private static final Set<String> KEYS = keys();
+
+    /** The longest of Apple's names: a longer word is none of them. */
+    private static final int LONGEST_NAME = longest(APPLE_NAMES.keySet());
+
     private MacX86SysctlListing() {
+    }
+
+    private static Set<String> keys() {
+        Set<String> keys = new HashSet<>(WORD_KEYS);
+        keys.addAll(List.of("machdep.cpu.vendor", "machdep.cpu.family", "machdep.cpu.model", "machdep.cpu.stepping",
+                "machdep.cpu.brand_string", "hw.logicalcpu"));
+        for (String k : OPTIONAL.keySet()) {
+            keys.add("hw.optional." + k);
+        }
+        return Set.copyOf(keys);
+    }
+
+    private static int longest(Set<String> names) {
+        int longest = 0;
+        for (String name : names) {
+            longest = Math.max(longest, name.length());
+        }
+        return longest;
     }
 
     /**
@@ -103,22 +132,22 @@ public final class MacX86SysctlListing {
      * @param file the file's name, for errors and the source
      * @param text the listing
      * @return the dump: one kind of CPU, {@code hw.logicalcpu} logical CPUs (1 if absent)
-     * @throws DumpFormatException naming the line, for a line that is not {@code key: value} or a {@code hw.optional}
-     *                             key whose value is not 0 or 1; or a listing without any feature key
+     * @throws DumpFormatException naming the line, for a line that is not {@code key: value}, a {@code hw.optional}
+     *                             key whose value is not 0 or 1, a family, model or stepping out of CPUID's range
+     *                             (0 to 270, 255, 15), a {@code hw.logicalcpu} that is not a positive count; or a
+     *                             listing without any feature key
      */
     public static SnapshotDump<CpuidSnapshot> read(String file, String text) throws DumpFormatException {
         SysctlListing listing = SysctlListing.parse(file, text,
-                "'machdep.cpu.features: FPU VME ...' or 'hw.optional.avx2_0: 1'");
+                "'machdep.cpu.features: FPU VME ...' or 'hw.optional.avx2_0: 1'", KEYS);
         Map<String, String> values = listing.values();
         Set<String> flags = new TreeSet<>();
         boolean anyKey = false;
-        for (String key : List.of("machdep.cpu.features", "machdep.cpu.leaf7_features", "machdep.cpu.extfeatures")) {
+        for (String key : WORD_KEYS) {
             String v = values.get(key);
             if (v != null) {
                 anyKey = true;
-                for (String word : v.split("\\s+")) {
-                    Optional.ofNullable(APPLE_NAMES.get(word)).ifPresent(flags::add);
-                }
+                words(v, flags);
             }
         }
         for (Map.Entry<String, List<String>> e : OPTIONAL.entrySet()) {
@@ -138,12 +167,33 @@ public final class MacX86SysctlListing {
                     + " not an Intel Mac's");
         }
         String vendor = values.getOrDefault("machdep.cpu.vendor", "GenuineIntel");
-        CpuidSnapshot snapshot = KernelFlagSnapshot.of(vendor, listing.count("machdep.cpu.family", 0),
-                listing.count("machdep.cpu.model", 0), listing.count("machdep.cpu.stepping", 0),
+        // CPUID's display values: the family is the base family plus the extended one (0xf + 0xff at most)
+        CpuidSnapshot snapshot = KernelFlagSnapshot.of(vendor, listing.number("machdep.cpu.family", 0xf + 0xff, 0),
+                listing.number("machdep.cpu.model", 0xff, 0), listing.number("machdep.cpu.stepping", 0xf, 0),
                 values.getOrDefault("machdep.cpu.brand_string", ""), flags,
                 SnapshotSource.file(file + " (macOS sysctl" + (values.containsKey("machdep.cpu.vendor") ? "" : "; vendor assumed")
                         + ")"));
         int logical = listing.count("hw.logicalcpu", 1);
         return new SnapshotDump<>(file, FORMAT, logical, List.of(new CpuKind<>(snapshot, logical, 0)));
+    }
+
+    /** Adds to {@code flags} the x86 table's names of Apple's words in {@code v}, word by word (no array of them). */
+    private static void words(String v, Set<String> flags) {
+        int i = 0;
+        while (i < v.length()) {
+            while (i < v.length() && Character.isWhitespace(v.charAt(i))) {
+                i++;
+            }
+            int start = i;
+            while (i < v.length() && !Character.isWhitespace(v.charAt(i))) {
+                i++;
+            }
+            if (i > start && i - start <= LONGEST_NAME) {
+                String ours = APPLE_NAMES.get(v.substring(start, i));
+                if (ours != null) {
+                    flags.add(ours);
+                }
+            }
+        }
     }
 }

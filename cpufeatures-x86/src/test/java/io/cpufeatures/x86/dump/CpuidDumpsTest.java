@@ -163,6 +163,30 @@ class CpuidDumpsTest {
                 + "CPUID 0000000D: 00000040-00000400-00000000-00000000\n", 4, "cannot tell which XSAVE state component");
     }
 
+    /**
+     * A logical CPU of more register lines than any real one (a real CPU has a few hundred) is refused on the first
+     * line past the bound, in each syntax, before its lines are all held: a 16 MiB dump of one CPU's subleaves would
+     * otherwise be a snapshot of 200,000 leaves.
+     */
+    @Test
+    void aLogicalCpuOfMoreThan4096RegisterLinesIsRefused() {
+        StringBuilder cpuidR = new StringBuilder("CPU 0:\n   0x00000000 0x00: eax=0x00000012 ebx=0x756e6547 ecx=0x6c65746e"
+                + " edx=0x49656e69\n");
+        StringBuilder aida = new StringBuilder("CPUID 00000000: 00000012-756E6547-6C65746E-49656E69\n");
+        StringBuilder raw = new StringBuilder("basic_cpuid[0]=00000012 756e6547 6c65746e 49656e69\n");
+        for (int i = 0; i < 5000; i++) {
+            cpuidR.append(String.format("   0x00000012 0x%x: eax=0x00000000 ebx=0x00000000 ecx=0x00000000 edx=0x00000000%n",
+                    i + 2));
+            aida.append(String.format("CPUID 00000012: 00000000-00000000-00000000-00000000 [SL %X]%n", i + 2));
+            raw.append("intel_fn12h[").append(i + 2).append("]=00000000 00000000 00000000 00000000\n");
+        }
+        String fragment = "the logical CPU of line 1 has more than 4096 register lines; a CPU lists each leaf and"
+                + " subleaf once, a few hundred lines at most";
+        assertRefused("r.txt", cpuidR.toString(), 4098, fragment);
+        assertRefused("a.txt", aida.toString(), 4097, fragment);
+        assertRefused("l.txt", raw.toString(), 4097, fragment);
+    }
+
     private static void assertRefused(String file, String text, int line, String fragment) {
         CpuidFormatException e = assertThrows(CpuidFormatException.class, () -> CpuidDumps.parse(file, text));
         assertEquals(file, e.file());

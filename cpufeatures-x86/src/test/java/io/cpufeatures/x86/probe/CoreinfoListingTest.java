@@ -141,4 +141,26 @@ class CoreinfoListingTest {
                 OptionalLong.empty()));
         assertTrue(arm.getMessage().contains("Sysinternals Coreinfo's output"), arm.getMessage());
     }
+
+    /**
+     * A listing of a million feature names the table does not have (what a 16 MiB file holds): read in time linear in
+     * its size, its source naming the first few and counting the rest, not every one of them.
+     */
+    @Test
+    void aMillionUnknownNamesAreReadInLinearTimeAndTheFirstFewNamed() {
+        StringBuilder sb = new StringBuilder("Some CPU\nIntel64 Family 6 Model 158 Stepping 13, GenuineIntel\n"
+                + "SSE2            *       Supports Streaming SIMD Extensions 2\n");
+        int names = 1_200_000;
+        for (int i = 0; i < names; i++) {
+            sb.append("NAME").append(i).append(" * x\n");
+        }
+        String text = sb.toString();
+        CpuFeatures cpu = org.junit.jupiter.api.Assertions.assertTimeoutPreemptively(java.time.Duration.ofSeconds(20),
+                () -> CpuDumps.parse("names.txt", text, OptionalLong.empty()).machine());
+        assertTrue(cpu.isPresent("sse2"));
+        String detail = cpu.source().detail();
+        assertTrue(detail.contains("names not read: NAME0, NAME1, NAME2, NAME3, NAME4, NAME5, NAME6, NAME7 and "
+                + (names - 8) + " more lines of names not in the table)"), detail.substring(0, Math.min(300, detail.length())));
+        assertTrue(detail.length() < 300, "a bounded detail: " + detail.length() + " characters");
+    }
 }

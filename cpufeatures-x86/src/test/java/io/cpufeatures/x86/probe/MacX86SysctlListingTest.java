@@ -93,4 +93,38 @@ class MacX86SysctlListingTest {
         assertFalse(MacX86SysctlListing.recognises(String.join("\n", List.of("hw.optional.arm.FEAT_AES: 1",
                 "hw.optional.neon: 1"))), "an Apple-silicon listing is not an Intel Mac's");
     }
+
+    /**
+     * The family, model and stepping are CPUID's display values: one out of their range (or no number) is refused on
+     * its line, not folded into the signature's bits.
+     */
+    @Test
+    void aFamilyModelOrSteppingOutOfRangeIsRefusedOnItsLine() throws Exception {
+        String listing = "machdep.cpu.vendor: GenuineIntel\nmachdep.cpu.family: 6\nmachdep.cpu.model: 60\n"
+                + "machdep.cpu.stepping: 3\nhw.optional.x86_64: 1\n";
+        assertEquals("Haswell", CpuDumps.parse("ok.txt", listing, OptionalLong.empty()).machine().identity()
+                .get("microarchitecture"), "family 6, model 60 (0x3c) is a Haswell");
+        String[][] bad = {{"machdep.cpu.family: 6", "machdep.cpu.family: 99999", "2", "machdep.cpu.family", "99999", "270"},
+            {"machdep.cpu.family: 6", "machdep.cpu.family: 271", "2", "machdep.cpu.family", "271", "270"},
+            {"machdep.cpu.family: 6", "machdep.cpu.family: six", "2", "machdep.cpu.family", "six", "270"},
+            {"machdep.cpu.model: 60", "machdep.cpu.model: 256", "3", "machdep.cpu.model", "256", "255"},
+            {"machdep.cpu.stepping: 3", "machdep.cpu.stepping: 16", "4", "machdep.cpu.stepping", "16", "15"},
+            {"machdep.cpu.stepping: 3", "machdep.cpu.stepping: -1", "4", "machdep.cpu.stepping", "-1", "15"}};
+        for (String[] b : bad) {
+            DumpFormatException e = assertThrows(DumpFormatException.class, () -> CpuDumps.parse("r.txt",
+                    listing.replace(b[0], b[1]), OptionalLong.empty()), b[1]);
+            assertEquals("r.txt:" + b[2] + ": " + b[3] + " is '" + b[4] + "'; accepted: 0 to " + b[5], e.getMessage());
+        }
+    }
+
+    /** hw.logicalcpu is a positive count: 0, a word or a sign is refused on its line, not taken for 1 or thrown past. */
+    @Test
+    void aLogicalCpuCountThatIsNotPositiveIsRefusedOnItsLine() {
+        for (String v : new String[] {"0", "eight", "-1", "100000"}) {
+            DumpFormatException e = assertThrows(DumpFormatException.class, () -> CpuDumps.parse("c.txt",
+                    "machdep.cpu.vendor: GenuineIntel\nhw.optional.x86_64: 1\nhw.logicalcpu: " + v + "\n",
+                    OptionalLong.empty()), v);
+            assertEquals("c.txt:3: hw.logicalcpu is '" + v + "'; accepted: a positive count, 1 to 99999", e.getMessage());
+        }
+    }
 }
