@@ -1,10 +1,9 @@
 /**
  * The architecture-neutral API of cpufeatures: what the CPU under this JVM can really run
  * ({@link io.cpufeatures.core.CpuFeatures}), the JVM's own view of it ({@code io.cpufeatures.core.jvm}),
- * the reasons behind every answer ({@code io.cpufeatures.core.trace}), the interface an
- * architecture module implements ({@code io.cpufeatures.core.spi}) and the decoding kit it is built
- * with ({@code io.cpufeatures.core.kit}: tables, the usable layer, traces; for architecture modules,
- * not for applications).
+ * the reasons behind every answer ({@code io.cpufeatures.core.trace}), and the kit an architecture
+ * module is built with and implements ({@code io.cpufeatures.core.kit}: the contract, tables, the usable
+ * layer, traces; exported to the architecture modules only).
  *
  * <p>Architecture modules (for example {@code io.cpufeatures.x86}) are found with
  * {@link java.util.ServiceLoader}; without one, every question is answered "not usable", with
@@ -20,12 +19,11 @@ module io.cpufeatures.core {
     exports io.cpufeatures.core;
     exports io.cpufeatures.core.jvm;
     exports io.cpufeatures.core.kit;
-    exports io.cpufeatures.core.spi;
     exports io.cpufeatures.core.trace;
     // Once: the dispatch layer's process-wide state keeps failures of the moment out as the core's does; Log: every
     // module's way to SLF4J (no logger in a class initialiser, a maker thread's lines logged by its caller).
     exports io.cpufeatures.core.internal to io.cpufeatures.dispatch, io.cpufeatures.x86, io.cpufeatures.aarch64,
             io.cpufeatures.ppc64le;
 
-    uses io.cpufeatures.core.spi.CpuFeaturesProvider;
+    uses io.cpufeatures.core.kit.CpuFeaturesProvider;
 }

@@ -8,15 +8,15 @@ import io.cpufeatures.core.ProbeSource;
 import io.cpufeatures.core.kit.ArchitectureProvider;
 import io.cpufeatures.core.kit.ProbeSequence;
 import io.cpufeatures.core.kit.SnapshotFormat;
-import io.cpufeatures.core.spi.ArchitectureFeatures;
-import io.cpufeatures.core.spi.ProbeMode;
+import io.cpufeatures.core.kit.DecodedCpu;
+import io.cpufeatures.core.ProbeMode;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 import java.util.Set;
 
 /**
- * The AArch64 module as a {@link io.cpufeatures.core.spi.CpuFeaturesProvider}: probes with {@code AArch64Probe},
+ * The AArch64 module as a {@link io.cpufeatures.core.kit.CpuFeaturesProvider}: probes with {@code AArch64Probe},
  * decodes with {@link AArch64Decoder} (the kit's layers with the AArch64 tables), reads and writes its dump format
  * ({@link AArch64DumpFormats}: its own dump and a macOS sysctl listing), names with its vocabulary. Registered for {@link java.util.ServiceLoader}; it probes
  * JVMs whose {@code os.arch} is {@code aarch64} (Linux, macOS, Windows) or {@code arm64}.
@@ -59,7 +59,7 @@ public final class AArch64CpuFeaturesProvider extends ArchitectureProvider<AArch
             AArch64Probe.Kind k = kinds.get(0);
             return new ProbeResult(features(k.snapshot(), Optional.empty(), k.caches()), source);
         }
-        List<CpuKind<ArchitectureFeatures>> each = new ArrayList<>();
+        List<CpuKind<DecodedCpu>> each = new ArrayList<>();
         StringBuilder detail = new StringBuilder(source.detail()).append("; core kinds from sysfs:");
         for (AArch64Probe.Kind k : kinds) {
             each.add(new CpuKind<>(features(k.snapshot(), k.coreKind(), k.caches()), k.logicalCpus(), k.firstCpu()));

@@ -1,7 +1,7 @@
 package io.cpufeatures.aarch64;
 
 import io.cpufeatures.core.kit.CpuInfo;
-import io.cpufeatures.core.kit.DecodedCpu;
+import io.cpufeatures.core.kit.TableDecoding;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.OptionalInt;
@@ -14,17 +14,17 @@ import java.util.OptionalInt;
 public final class AArch64CpuInfo implements CpuInfo<AArch64Feature, AArch64Snapshot> {
 
     private final AArch64Snapshot snapshot;
-    private final DecodedCpu<AArch64Feature, AArch64Snapshot> decoded;
+    private final TableDecoding<AArch64Feature, AArch64Snapshot> decoded;
     private final Optional<CoreModel> core;
 
-    AArch64CpuInfo(AArch64Snapshot snapshot, DecodedCpu<AArch64Feature, AArch64Snapshot> decoded, Optional<CoreModel> core) {
+    AArch64CpuInfo(AArch64Snapshot snapshot, TableDecoding<AArch64Feature, AArch64Snapshot> decoded, Optional<CoreModel> core) {
         this.snapshot = Objects.requireNonNull(snapshot, "snapshot");
         this.decoded = Objects.requireNonNull(decoded, "decoded");
         this.core = Objects.requireNonNull(core, "core");
     }
 
     @Override
-    public DecodedCpu<AArch64Feature, AArch64Snapshot> decoded() {
+    public TableDecoding<AArch64Feature, AArch64Snapshot> decoded() {
         return decoded;
     }
 

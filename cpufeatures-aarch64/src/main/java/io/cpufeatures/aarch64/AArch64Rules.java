@@ -8,11 +8,11 @@ import io.cpufeatures.aarch64.usable.HwcapCheck;
 import io.cpufeatures.core.CpuDescription;
 import io.cpufeatures.core.kit.Architecture;
 import io.cpufeatures.core.kit.ArchitectureTables;
-import io.cpufeatures.core.kit.DecodedCpu;
+import io.cpufeatures.core.kit.TableDecoding;
 import io.cpufeatures.core.kit.DependencyRule;
 import io.cpufeatures.core.kit.FeatureTable;
 import io.cpufeatures.core.kit.Vocabularies;
-import io.cpufeatures.core.spi.FeatureVocabulary;
+import io.cpufeatures.core.kit.FeatureVocabulary;
 import io.cpufeatures.core.trace.Check;
 import java.util.List;
 import java.util.Map;
@@ -60,7 +60,7 @@ final class AArch64Rules implements Architecture<AArch64Feature, AArch64Snapshot
 
     @Override
     public AArch64CpuInfo decode(AArch64Snapshot snapshot, Set<AArch64Feature> disabled) {
-        return new AArch64CpuInfo(snapshot, DecodedCpu.of(this, snapshot, Presence.of(snapshot), disabled),
+        return new AArch64CpuInfo(snapshot, TableDecoding.of(this, snapshot, Presence.of(snapshot), disabled),
                 snapshot.midr().flatMap(Cores::of));
     }
 

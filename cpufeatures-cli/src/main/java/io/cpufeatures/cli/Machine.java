@@ -8,7 +8,7 @@ import io.cpufeatures.core.CpuKind;
 import io.cpufeatures.core.DumpFormatException;
 import io.cpufeatures.core.ProbeSource;
 import io.cpufeatures.core.jvm.JvmView;
-import io.cpufeatures.core.spi.ProbeSettings;
+import io.cpufeatures.core.ProbeSettings;
 import java.io.IOException;
 import java.io.InputStream;
 import java.nio.charset.StandardCharsets;

@@ -1,9 +1,9 @@
 package io.cpufeatures.core;
 
 import io.cpufeatures.core.internal.Architectures;
-import io.cpufeatures.core.spi.ArchitectureFeatures;
-import io.cpufeatures.core.spi.CpuFeaturesProvider;
-import io.cpufeatures.core.spi.DumpContents;
+import io.cpufeatures.core.kit.DecodedCpu;
+import io.cpufeatures.core.kit.CpuFeaturesProvider;
+import io.cpufeatures.core.kit.DumpContents;
 import java.io.IOException;
 import java.io.InputStream;
 import java.nio.charset.StandardCharsets;
@@ -150,7 +150,7 @@ public final class CpuDumps {
                 List<CpuKind<CpuFeatures>> kinds = new ArrayList<>();
                 for (CpuKind<CpuSnapshot> k : contents.get().kinds()) {
                     CpuSnapshot s = k.cpu();
-                    ArchitectureFeatures decoded = CpuFeatures.decode(s, List.of(p)).orElseThrow(() ->
+                    DecodedCpu decoded = CpuFeatures.decode(s, List.of(p)).orElseThrow(() ->
                             new IllegalStateException(p.architecture() + " parsed a snapshot it does not decode: "
                                     + s.architecture()));
                     kinds.add(k.as(CpuFeatures.decoded(decoded, s.source())));

@@ -6,13 +6,13 @@ import io.cpufeatures.core.internal.Once;
 import io.cpufeatures.core.internal.OwnThreadOnce;
 import io.cpufeatures.core.internal.Vocabulary;
 import io.cpufeatures.core.jvm.JvmView;
-import io.cpufeatures.core.spi.ArchitectureFeatures;
-import io.cpufeatures.core.spi.CoreTypeIntersection;
-import io.cpufeatures.core.spi.CpuFeaturesProvider;
-import io.cpufeatures.core.spi.CpuFeaturesProvider.ProbeResult;
-import io.cpufeatures.core.spi.NoCpuInformation;
-import io.cpufeatures.core.spi.ProbeMode;
-import io.cpufeatures.core.spi.ProbeSettings;
+import io.cpufeatures.core.kit.DecodedCpu;
+import io.cpufeatures.core.kit.CoreTypeIntersection;
+import io.cpufeatures.core.kit.CpuFeaturesProvider;
+import io.cpufeatures.core.kit.CpuFeaturesProvider.ProbeResult;
+import io.cpufeatures.core.kit.NoCpuInformation;
+import io.cpufeatures.core.ProbeMode;
+import io.cpufeatures.core.ProbeSettings;
 import io.cpufeatures.core.trace.FeatureTrace;
 import io.cpufeatures.core.trace.GroupTrace;
 import io.cpufeatures.core.trace.JvmTrace;
@@ -57,7 +57,7 @@ public final class CpuFeatures {
     /** How the detail of a report whose probe threw begins (that probe is warned about where it is caught). */
     static final String PROBE_FAILED = "the probe failed: ";
 
-    private final ArchitectureFeatures arch;
+    private final DecodedCpu arch;
     private final ProbeSource source;
     private final List<CpuKind<CpuFeatures>> coreKinds;
     private final JvmView jvmOverride;
@@ -69,7 +69,7 @@ public final class CpuFeatures {
     /** The jvm.* answers, computed on the first jvm.* question (the JVM view costs milliseconds). */
     private volatile Map<String, Boolean> jvmAnswers;
 
-    private CpuFeatures(ArchitectureFeatures arch, ProbeSource source, List<CpuKind<CpuFeatures>> coreKinds, JvmView jvmOverride,
+    private CpuFeatures(DecodedCpu arch, ProbeSource source, List<CpuKind<CpuFeatures>> coreKinds, JvmView jvmOverride,
             Set<String> jvmDisabled) {
         this.arch = Objects.requireNonNull(arch, "arch");
         this.source = Objects.requireNonNull(source, "source");
@@ -90,7 +90,7 @@ public final class CpuFeatures {
     /** A report of a decoded CPU, as an architecture module returned it. */
     static CpuFeatures decoded(ProbeResult result) {
         List<CpuKind<CpuFeatures>> kinds = new ArrayList<>();
-        for (CpuKind<ArchitectureFeatures> k : result.coreKinds()) {
+        for (CpuKind<DecodedCpu> k : result.coreKinds()) {
             kinds.add(k.as(new CpuFeatures(k.cpu(), result.source(), List.of(), null, Set.of())));
         }
         return new CpuFeatures(result.features(), result.source(), kinds, null, Set.of());
@@ -100,9 +100,9 @@ public final class CpuFeatures {
      * Decodes {@code snapshot} with the first module that knows its architecture: the one place a snapshot
      * (from a dump or the emulation API) becomes a decoded CPU.
      */
-    static Optional<ArchitectureFeatures> decode(CpuSnapshot snapshot, List<CpuFeaturesProvider> providers) {
+    static Optional<DecodedCpu> decode(CpuSnapshot snapshot, List<CpuFeaturesProvider> providers) {
         for (CpuFeaturesProvider p : providers) {
-            Optional<ArchitectureFeatures> f = p.decode(snapshot);
+            Optional<DecodedCpu> f = p.decode(snapshot);
             if (f.isPresent()) {
                 return f;
             }
@@ -111,7 +111,7 @@ public final class CpuFeatures {
     }
 
     /** The report of {@code features}, decoded from a snapshot that came from {@code source}. */
-    static CpuFeatures decoded(ArchitectureFeatures features, SnapshotSource source) {
+    static CpuFeatures decoded(DecodedCpu features, SnapshotSource source) {
         return decoded(new ProbeResult(features, ProbeSource.of(source.kind(), source.detail())));
     }
 
@@ -276,8 +276,8 @@ public final class CpuFeatures {
         return new ProbeResult(dump.kinds().get(0).cpu().arch, source);
     }
 
-    private static List<CpuKind<ArchitectureFeatures>> spiKinds(List<CpuKind<CpuFeatures>> kinds) {
-        List<CpuKind<ArchitectureFeatures>> spi = new ArrayList<>();
+    private static List<CpuKind<DecodedCpu>> spiKinds(List<CpuKind<CpuFeatures>> kinds) {
+        List<CpuKind<DecodedCpu>> spi = new ArrayList<>();
         for (CpuKind<CpuFeatures> k : kinds) {
             spi.add(k.as(k.cpu().arch));
         }
@@ -299,7 +299,7 @@ public final class CpuFeatures {
     public static CpuFeatures of(CpuSnapshot snapshot) {
         Objects.requireNonNull(snapshot, "snapshot");
         List<CpuFeaturesProvider> providers = Architectures.get().providers();
-        Optional<ArchitectureFeatures> decoded = decode(snapshot, providers);
+        Optional<DecodedCpu> decoded = decode(snapshot, providers);
         if (decoded.isPresent()) {
             return decoded(decoded.get(), snapshot.source());
         }

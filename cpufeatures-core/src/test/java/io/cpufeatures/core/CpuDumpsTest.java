@@ -49,7 +49,7 @@ class CpuDumpsTest {
     @Test
     void writingNeedsASnapshot() {
         IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
-                () -> CpuDumps.write(java.util.List.of(CpuFeatures.probe(io.cpufeatures.core.spi.ProbeSettings.none()))));
+                () -> CpuDumps.write(java.util.List.of(CpuFeatures.probe(io.cpufeatures.core.ProbeSettings.none()))));
         assertTrue(e.getMessage().startsWith("no snapshot to write"), e.getMessage());
     }
 

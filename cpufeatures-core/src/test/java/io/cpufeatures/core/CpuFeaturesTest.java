@@ -7,10 +7,10 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.cpufeatures.core.jvm.JvmView;
-import io.cpufeatures.core.spi.ArchitectureFeatures;
-import io.cpufeatures.core.spi.CpuFeaturesProvider.ProbeResult;
-import io.cpufeatures.core.spi.ProbeMode;
-import io.cpufeatures.core.spi.ProbeSettings;
+import io.cpufeatures.core.kit.DecodedCpu;
+import io.cpufeatures.core.kit.CpuFeaturesProvider.ProbeResult;
+import io.cpufeatures.core.ProbeMode;
+import io.cpufeatures.core.ProbeSettings;
 import io.cpufeatures.core.testing.CountingProvider;
 import io.cpufeatures.core.testing.FakeFeatures;
 import io.cpufeatures.core.testing.RaceMain;
@@ -68,8 +68,8 @@ class CpuFeaturesTest {
 
     @Test
     void aHybridMachineAnswersForWhatEveryCoreTypeCanRun() {
-        CpuKind<ArchitectureFeatures> p = new CpuKind<>(new FakeFeatures(Set.of(), Optional.of("performance")), 8, 0);
-        CpuKind<ArchitectureFeatures> e = new CpuKind<>(new FakeFeatures(Set.of("gamma"), Optional.of("efficiency")), 12, 8);
+        CpuKind<DecodedCpu> p = new CpuKind<>(new FakeFeatures(Set.of(), Optional.of("performance")), 8, 0);
+        CpuKind<DecodedCpu> e = new CpuKind<>(new FakeFeatures(Set.of("gamma"), Optional.of("efficiency")), 12, 8);
         ProbeSource source = ProbeSource.of(SourceKind.EMULATED, "two core types");
         CpuFeatures machine = CpuFeatures.decoded(ProbeResult.ofCoreKinds(List.of(p, e), source));
         assertTrue(machine.has("beta"));

@@ -8,10 +8,10 @@ import static org.mockito.Mockito.mock;
 import static org.mockito.Mockito.when;
 
 import io.cpufeatures.core.internal.Architectures;
-import io.cpufeatures.core.spi.CpuFeaturesProvider;
-import io.cpufeatures.core.spi.CpuFeaturesProvider.ProbeResult;
-import io.cpufeatures.core.spi.ProbeMode;
-import io.cpufeatures.core.spi.ProbeSettings;
+import io.cpufeatures.core.kit.CpuFeaturesProvider;
+import io.cpufeatures.core.kit.CpuFeaturesProvider.ProbeResult;
+import io.cpufeatures.core.ProbeMode;
+import io.cpufeatures.core.ProbeSettings;
 import io.cpufeatures.core.testing.CountingProvider;
 import io.cpufeatures.core.testing.FakeFeatures;
 import java.nio.charset.StandardCharsets;

@@ -11,8 +11,8 @@ import static org.mockito.Mockito.mock;
 import static org.mockito.Mockito.when;
 
 import io.cpufeatures.core.internal.Architectures;
-import io.cpufeatures.core.spi.CpuFeaturesProvider;
-import io.cpufeatures.core.spi.ProbeSettings;
+import io.cpufeatures.core.kit.CpuFeaturesProvider;
+import io.cpufeatures.core.ProbeSettings;
 import io.cpufeatures.core.testing.CountingProvider;
 import java.util.Iterator;
 import java.util.List;
@@ -89,7 +89,7 @@ class ProviderFaultsTest {
         CountingProvider good = new CountingProvider();
         when(services.hasNext()).thenReturn(true, true, true, false);
         when(services.next())
-                .thenThrow(new ServiceConfigurationError("io.cpufeatures.core.spi.CpuFeaturesProvider: Provider"
+                .thenThrow(new ServiceConfigurationError("io.cpufeatures.core.kit.CpuFeaturesProvider: Provider"
                         + " com.example.Gone not found"))
                 .thenThrow(new UnsupportedClassVersionError("com/example/Newer (class file version 69.0)"))
                 .thenReturn(good);

@@ -3,14 +3,14 @@ package io.cpufeatures.ppc64le;
 import io.cpufeatures.core.CpuDescription;
 import io.cpufeatures.core.kit.ArchitectureProvider;
 import io.cpufeatures.core.kit.SnapshotFormat;
-import io.cpufeatures.core.spi.ProbeMode;
+import io.cpufeatures.core.ProbeMode;
 import io.cpufeatures.ppc64le.dump.Ppc64leDumpText;
 import io.cpufeatures.ppc64le.probe.Ppc64leProbe;
 import java.util.List;
 import java.util.Set;
 
 /**
- * The ppc64le module as a {@link io.cpufeatures.core.spi.CpuFeaturesProvider}: probes with {@code Ppc64leProbe},
+ * The ppc64le module as a {@link io.cpufeatures.core.kit.CpuFeaturesProvider}: probes with {@code Ppc64leProbe},
  * decodes with {@link Ppc64leDecoder}, reads and writes {@link Ppc64leDumpText}. Registered for
  * {@link java.util.ServiceLoader}; it probes JVMs whose {@code os.arch} is {@code ppc64le}.
  */

@@ -1,7 +1,7 @@
 package io.cpufeatures.ppc64le;
 
 import io.cpufeatures.core.kit.CpuInfo;
-import io.cpufeatures.core.kit.DecodedCpu;
+import io.cpufeatures.core.kit.TableDecoding;
 import java.util.Objects;
 import java.util.Optional;
 
@@ -13,17 +13,17 @@ import java.util.Optional;
 public final class Ppc64leCpuInfo implements CpuInfo<Ppc64leFeature, Ppc64leSnapshot> {
 
     private final Ppc64leSnapshot snapshot;
-    private final DecodedCpu<Ppc64leFeature, Ppc64leSnapshot> decoded;
+    private final TableDecoding<Ppc64leFeature, Ppc64leSnapshot> decoded;
     private final Optional<Processor> processor;
 
-    Ppc64leCpuInfo(Ppc64leSnapshot snapshot, DecodedCpu<Ppc64leFeature, Ppc64leSnapshot> decoded) {
+    Ppc64leCpuInfo(Ppc64leSnapshot snapshot, TableDecoding<Ppc64leFeature, Ppc64leSnapshot> decoded) {
         this.snapshot = Objects.requireNonNull(snapshot, "snapshot");
         this.decoded = Objects.requireNonNull(decoded, "decoded");
         this.processor = Processor.of(snapshot);
     }
 
     @Override
-    public DecodedCpu<Ppc64leFeature, Ppc64leSnapshot> decoded() {
+    public TableDecoding<Ppc64leFeature, Ppc64leSnapshot> decoded() {
         return decoded;
     }
 

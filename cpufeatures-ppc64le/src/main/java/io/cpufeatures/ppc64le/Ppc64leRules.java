@@ -12,10 +12,10 @@ import io.cpufeatures.core.CpuDescription.Type;
 import io.cpufeatures.core.jvm.JvmGate;
 import io.cpufeatures.core.kit.Architecture;
 import io.cpufeatures.core.kit.ArchitectureTables;
-import io.cpufeatures.core.kit.DecodedCpu;
+import io.cpufeatures.core.kit.TableDecoding;
 import io.cpufeatures.core.kit.FeatureTable;
 import io.cpufeatures.core.kit.Vocabularies;
-import io.cpufeatures.core.spi.FeatureVocabulary;
+import io.cpufeatures.core.kit.FeatureVocabulary;
 import io.cpufeatures.core.trace.Check;
 import io.cpufeatures.ppc64le.rules.Ppc64leTables;
 import java.util.EnumSet;
@@ -89,7 +89,7 @@ final class Ppc64leRules implements Architecture<Ppc64leFeature, Ppc64leSnapshot
                 present.add(f);
             }
         }
-        return new Ppc64leCpuInfo(snapshot, DecodedCpu.of(this, snapshot, present, disabled));
+        return new Ppc64leCpuInfo(snapshot, TableDecoding.of(this, snapshot, present, disabled));
     }
 
     @Override

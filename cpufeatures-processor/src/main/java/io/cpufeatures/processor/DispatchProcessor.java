@@ -3,7 +3,7 @@ package io.cpufeatures.processor;
 import io.cpufeatures.core.CpuFeatures;
 import io.cpufeatures.core.FeatureName;
 import io.cpufeatures.core.UnknownFeatureException;
-import io.cpufeatures.core.spi.CpuFeaturesProvider;
+import io.cpufeatures.core.kit.CpuFeaturesProvider;
 import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.InputStream;

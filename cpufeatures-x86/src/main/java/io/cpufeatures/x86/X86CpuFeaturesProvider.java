@@ -6,9 +6,9 @@ import io.cpufeatures.core.DumpFormatException;
 import io.cpufeatures.core.kit.ArchitectureProvider;
 import io.cpufeatures.core.kit.KeyValueDump.SnapshotDump;
 import io.cpufeatures.core.kit.SnapshotFormat;
-import io.cpufeatures.core.spi.ArchitectureFeatures;
-import io.cpufeatures.core.spi.DumpContents;
-import io.cpufeatures.core.spi.ProbeMode;
+import io.cpufeatures.core.kit.DecodedCpu;
+import io.cpufeatures.core.kit.DumpContents;
+import io.cpufeatures.core.ProbeMode;
 import io.cpufeatures.x86.dump.CpuidDump;
 import io.cpufeatures.x86.dump.CpuidDumps;
 import io.cpufeatures.x86.probe.CoreinfoListing;
@@ -23,7 +23,7 @@ import java.util.Optional;
 import java.util.Set;
 
 /**
- * The x86-64 module as a {@link io.cpufeatures.core.spi.CpuFeaturesProvider}: probes with {@code X86Probe}, decodes
+ * The x86-64 module as a {@link io.cpufeatures.core.kit.CpuFeaturesProvider}: probes with {@code X86Probe}, decodes
  * with {@link X86Decoder} (the kit's layers with the x86 tables), reads dumps of every syntax {@link CpuidDumps}
  * knows and writes {@code cpuid -r}'s, names with its vocabulary. Registered for {@link java.util.ServiceLoader}.
  */
@@ -71,7 +71,7 @@ public final class X86CpuFeaturesProvider extends ArchitectureProvider<X86Featur
             return floor(outcome.source());
         }
         if (!outcome.coreGroups().isEmpty()) {
-            List<CpuKind<ArchitectureFeatures>> kinds = new ArrayList<>();
+            List<CpuKind<DecodedCpu>> kinds = new ArrayList<>();
             for (CpuKind<CpuidSnapshot> g : outcome.coreGroups()) {
                 kinds.add(g.as(features(g.cpu())));
             }

@@ -1,7 +1,7 @@
 package io.cpufeatures.x86;
 
 import io.cpufeatures.core.kit.CpuInfo;
-import io.cpufeatures.core.kit.DecodedCpu;
+import io.cpufeatures.core.kit.TableDecoding;
 import io.cpufeatures.x86.usable.RuleInput;
 import java.util.Collections;
 import java.util.EnumSet;
@@ -16,14 +16,14 @@ import java.util.Set;
  */
 public final class X86CpuInfo implements CpuInfo<X86Feature, CpuidSnapshot> {
 
-    private final DecodedCpu<X86Feature, RuleInput> decoded;
+    private final TableDecoding<X86Feature, RuleInput> decoded;
     private final Set<PolicyFlag> policy;
     private final PsAbiLevel level;
     private final Optional<String> microarchitecture;
     private final Optional<String> hypervisor;
     private final OptionalInt avx10Version;
 
-    X86CpuInfo(DecodedCpu<X86Feature, RuleInput> decoded, PsAbiLevel level, Optional<String> microarchitecture,
+    X86CpuInfo(TableDecoding<X86Feature, RuleInput> decoded, PsAbiLevel level, Optional<String> microarchitecture,
             Optional<String> hypervisor, OptionalInt avx10Version) {
         this.decoded = Objects.requireNonNull(decoded);
         Set<PolicyFlag> flags = EnumSet.noneOf(PolicyFlag.class);
@@ -40,7 +40,7 @@ public final class X86CpuInfo implements CpuInfo<X86Feature, CpuidSnapshot> {
     }
 
     @Override
-    public DecodedCpu<X86Feature, ?> decoded() {
+    public TableDecoding<X86Feature, ?> decoded() {
         return decoded;
     }
 

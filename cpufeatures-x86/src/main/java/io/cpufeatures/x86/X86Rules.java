@@ -4,10 +4,10 @@ import io.cpufeatures.core.CpuCache;
 import io.cpufeatures.core.CpuDescription;
 import io.cpufeatures.core.kit.Architecture;
 import io.cpufeatures.core.kit.ArchitectureTables;
-import io.cpufeatures.core.kit.DecodedCpu;
+import io.cpufeatures.core.kit.TableDecoding;
 import io.cpufeatures.core.kit.FeatureTable;
 import io.cpufeatures.core.kit.Vocabularies;
-import io.cpufeatures.core.spi.FeatureVocabulary;
+import io.cpufeatures.core.kit.FeatureVocabulary;
 import io.cpufeatures.core.trace.Check;
 import io.cpufeatures.x86.cache.X86Caches;
 import io.cpufeatures.x86.feature.PresentFeatures;
@@ -63,7 +63,7 @@ final class X86Rules implements Architecture<X86Feature, RuleInput, CpuidSnapsho
         CpuIdentity identity = CpuIdentity.of(snapshot);
         Set<X86Feature> present = PresentFeatures.of(snapshot);
         RuleInput input = new RuleInput(snapshot, identity, present, Xcr0Inference.of(snapshot));
-        DecodedCpu<X86Feature, RuleInput> decoded = DecodedCpu.of(this, input, present, disabled);
+        TableDecoding<X86Feature, RuleInput> decoded = TableDecoding.of(this, input, present, disabled);
         return new X86CpuInfo(decoded, PsAbiLevel.of(decoded.usable()),
                 Microarchitectures.of(identity, !present.contains(X86Feature.HYBRID_CPU) && !present.contains(X86Feature.HYPERVISOR)),
                 HypervisorVendors.of(snapshot),

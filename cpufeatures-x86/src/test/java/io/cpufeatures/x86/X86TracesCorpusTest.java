@@ -6,7 +6,7 @@ import io.cpufeatures.core.CpuFeatures;
 import io.cpufeatures.core.CpuKind;
 import io.cpufeatures.core.Reason;
 import io.cpufeatures.core.ReasonKind;
-import io.cpufeatures.core.spi.FeatureVocabulary;
+import io.cpufeatures.core.kit.FeatureVocabulary;
 import io.cpufeatures.core.trace.FeatureTrace;
 import io.cpufeatures.core.trace.Trace;
 import io.cpufeatures.core.trace.Verdict;

@@ -4,8 +4,8 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import io.cpufeatures.core.spi.CpuFeaturesProvider;
-import io.cpufeatures.core.spi.FeatureVocabulary;
+import io.cpufeatures.core.kit.CpuFeaturesProvider;
+import io.cpufeatures.core.kit.FeatureVocabulary;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;

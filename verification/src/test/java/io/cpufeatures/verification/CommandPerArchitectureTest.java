@@ -15,7 +15,7 @@ import io.cpufeatures.core.CpuDumps;
 import io.cpufeatures.core.CpuFeatures;
 import io.cpufeatures.core.CpuSnapshot;
 import io.cpufeatures.core.SnapshotSource;
-import io.cpufeatures.core.spi.CpuFeaturesProvider;
+import io.cpufeatures.core.kit.CpuFeaturesProvider;
 import io.cpufeatures.ppc64le.Ppc64leSnapshot;
 import io.cpufeatures.x86.emulation.ReferenceCpus;
 import java.io.PrintWriter;

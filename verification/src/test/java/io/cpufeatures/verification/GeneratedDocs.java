@@ -12,7 +12,7 @@ import io.cpufeatures.core.kit.DependencyTable;
 import io.cpufeatures.core.kit.Erratum;
 import io.cpufeatures.core.kit.FeatureRow;
 import io.cpufeatures.core.kit.FeatureTable;
-import io.cpufeatures.core.spi.FeatureVocabulary;
+import io.cpufeatures.core.kit.FeatureVocabulary;
 import io.cpufeatures.ppc64le.rules.Ppc64leTables;
 import io.cpufeatures.x86.PsAbiLevel;
 import io.cpufeatures.x86.StateRequirement;

@@ -54,7 +54,7 @@ class PublicApiContractsTest {
     /** Each library module, by a class it holds, with the packages it must export to every module. */
     private static final Map<String, Set<String>> EXPORTS = Map.of(
             "io.cpufeatures.core.CpuFeatures", Set.of("io.cpufeatures.core", "io.cpufeatures.core.jvm",
-                    "io.cpufeatures.core.kit", "io.cpufeatures.core.spi", "io.cpufeatures.core.trace"),
+                    "io.cpufeatures.core.kit", "io.cpufeatures.core.trace"),
             "io.cpufeatures.x86.X86Decoder", architecture("x86"),
             "io.cpufeatures.aarch64.AArch64Decoder", architecture("aarch64"),
             "io.cpufeatures.ppc64le.Ppc64leDecoder", Set.of("io.cpufeatures.ppc64le", "io.cpufeatures.ppc64le.dump"),

@@ -13,7 +13,7 @@ import io.cpufeatures.core.SourceKind;
 import io.cpufeatures.core.internal.Log;
 import io.cpufeatures.core.kit.CpuList;
 import io.cpufeatures.core.kit.ProbeSequence;
-import io.cpufeatures.core.spi.ProbeMode;
+import io.cpufeatures.core.ProbeMode;
 import io.cpufeatures.os.AuxiliaryVector;
 import io.cpufeatures.os.DarwinSysctl;
 import io.cpufeatures.os.ElfMachine;

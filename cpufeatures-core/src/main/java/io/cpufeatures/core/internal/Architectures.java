@@ -2,8 +2,8 @@ package io.cpufeatures.core.internal;
 
 import io.cpufeatures.core.jvm.JvmGate;
 import io.cpufeatures.core.jvm.JvmView;
-import io.cpufeatures.core.spi.CpuFeaturesProvider;
-import io.cpufeatures.core.spi.FeatureVocabulary;
+import io.cpufeatures.core.kit.CpuFeaturesProvider;
+import io.cpufeatures.core.kit.FeatureVocabulary;
 import java.util.ArrayList;
 import java.util.Iterator;
 import java.util.List;

@@ -5,7 +5,7 @@ import io.cpufeatures.core.Reason;
 import io.cpufeatures.core.ReasonKind;
 import io.cpufeatures.core.internal.Architectures;
 import io.cpufeatures.core.internal.Once;
-import io.cpufeatures.core.spi.CpuFeaturesProvider;
+import io.cpufeatures.core.kit.CpuFeaturesProvider;
 import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.List;

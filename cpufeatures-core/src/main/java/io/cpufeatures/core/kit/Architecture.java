@@ -12,7 +12,7 @@ import java.util.Set;
  * What an architecture module supplies to the kit: its tables (features, dependencies, errata,
  * policies), its own checks of the usable layer (the OS or kernel state a feature needs), the words of
  * its traces, how a snapshot is decoded and how its decoded CPU is described. The kit does the rest, the same
- * way for every architecture: the usable layer ({@link DecodedCpu#of}), the traces ({@link Traces}), the
+ * way for every architecture: the usable layer ({@link TableDecoding#of}), the traces ({@link Traces}), the
  * view the facade asks ({@link DecodedFeatures}), the vocabulary ({@link Vocabularies}).
  *
  * <p>One implementation per architecture, stateless; the tables it returns are built once.
@@ -20,7 +20,7 @@ import java.util.Set;
  * @param <F> the feature enum
  * @param <C> what the checks read of one CPU (its snapshot, identity, OS state, present features)
  * @param <S> the architecture's snapshot ({@code CpuidSnapshot})
- * @param <I> the architecture's own decoded CPU ({@code X86CpuInfo}), which holds a {@link DecodedCpu}
+ * @param <I> the architecture's own decoded CPU ({@code X86CpuInfo}), which holds a {@link TableDecoding}
  */
 public interface Architecture<F extends Enum<F> & FeatureRow, C, S extends CpuSnapshot, I extends CpuInfo<F, S>> {
 
@@ -29,7 +29,7 @@ public interface Architecture<F extends Enum<F> & FeatureRow, C, S extends CpuSn
 
     /**
      * Decodes one snapshot: present features and identity by the architecture's own rules, then the kit's usable
-     * layer ({@link DecodedCpu#of}).
+     * layer ({@link TableDecoding#of}).
      *
      * @param snapshot the snapshot; not null
      * @param disabled the features the user removed (remove-only, through dependencies); not null
@@ -112,8 +112,8 @@ public interface Architecture<F extends Enum<F> & FeatureRow, C, S extends CpuSn
      * @param info a decoded CPU of this architecture; not null
      */
     @SuppressWarnings("unchecked") // info was decoded by this architecture: its answer was made with this C
-    default DecodedCpu<F, C> decoded(I info) {
-        return (DecodedCpu<F, C>) info.decoded();
+    default TableDecoding<F, C> decoded(I info) {
+        return (TableDecoding<F, C>) info.decoded();
     }
 
     /**

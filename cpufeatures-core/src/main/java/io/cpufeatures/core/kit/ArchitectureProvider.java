@@ -7,10 +7,10 @@ import io.cpufeatures.core.ProbeSource;
 import io.cpufeatures.core.SourceKind;
 import io.cpufeatures.core.jvm.JvmView;
 import io.cpufeatures.core.kit.KeyValueDump.SnapshotDump;
-import io.cpufeatures.core.spi.ArchitectureFeatures;
-import io.cpufeatures.core.spi.CpuFeaturesProvider;
-import io.cpufeatures.core.spi.DumpContents;
-import io.cpufeatures.core.spi.FeatureVocabulary;
+import io.cpufeatures.core.kit.DecodedCpu;
+import io.cpufeatures.core.kit.CpuFeaturesProvider;
+import io.cpufeatures.core.kit.DumpContents;
+import io.cpufeatures.core.kit.FeatureVocabulary;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -64,7 +64,7 @@ public abstract class ArchitectureProvider<F extends Enum<F> & FeatureRow, S ext
     }
 
     @Override
-    public final Optional<ArchitectureFeatures> decode(CpuSnapshot snapshot) {
+    public final Optional<DecodedCpu> decode(CpuSnapshot snapshot) {
         return snapshotType.isInstance(snapshot) ? Optional.of(features(snapshotType.cast(snapshot))) : Optional.empty();
     }
 
@@ -74,11 +74,11 @@ public abstract class ArchitectureProvider<F extends Enum<F> & FeatureRow, S ext
      * @param snapshot the snapshot; not null
      * @return its decoding, as the core asks it
      */
-    protected final ArchitectureFeatures features(S snapshot) {
+    protected final DecodedCpu features(S snapshot) {
         return view(architecture, snapshot);
     }
 
-    private static <F extends Enum<F> & FeatureRow, C, S extends CpuSnapshot, I extends CpuInfo<F, S>> ArchitectureFeatures
+    private static <F extends Enum<F> & FeatureRow, C, S extends CpuSnapshot, I extends CpuInfo<F, S>> DecodedCpu
             view(Architecture<F, C, S, I> a, S snapshot) {
         return new DecodedFeatures<>(a, a.decode(snapshot, Set.of()));
     }
@@ -92,11 +92,11 @@ public abstract class ArchitectureProvider<F extends Enum<F> & FeatureRow, S ext
      * @param caches   its caches, as the probe read them; not null
      * @return its decoding, as the core asks it
      */
-    protected final ArchitectureFeatures features(S snapshot, Optional<String> coreKind, List<CpuCache> caches) {
+    protected final DecodedCpu features(S snapshot, Optional<String> coreKind, List<CpuCache> caches) {
         return viewProbed(architecture, snapshot, coreKind, caches);
     }
 
-    private static <F extends Enum<F> & FeatureRow, C, S extends CpuSnapshot, I extends CpuInfo<F, S>> ArchitectureFeatures
+    private static <F extends Enum<F> & FeatureRow, C, S extends CpuSnapshot, I extends CpuInfo<F, S>> DecodedCpu
             viewProbed(Architecture<F, C, S, I> a, S snapshot, Optional<String> coreKind, List<CpuCache> caches) {
         return new DecodedFeatures<>(a, a.decode(snapshot, Set.of())).withProbed(coreKind, caches);
     }

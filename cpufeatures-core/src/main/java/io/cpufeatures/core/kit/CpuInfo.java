@@ -8,7 +8,7 @@ import java.util.Set;
 
 /**
  * What every architecture's decoded CPU answers of its features ({@code X86CpuInfo}, {@code AArch64CpuInfo}, ...):
- * present, usable, and why not where not, read from the usable layer's answer ({@link DecodedCpu}). The class
+ * present, usable, and why not where not, read from the usable layer's answer ({@link TableDecoding}). The class
  * that implements it adds what is its architecture's own (identity, OS state, vector lengths).
  *
  * @param <F> the feature enum
@@ -20,7 +20,7 @@ public interface CpuInfo<F extends Enum<F> & FeatureRow, S extends CpuSnapshot> 
     S snapshot();
 
     /** {@return the usable layer's answer for this CPU} */
-    DecodedCpu<F, ?> decoded();
+    TableDecoding<F, ?> decoded();
 
     /** {@return the features the CPU has, in table order; unmodifiable} */
     default Set<F> present() {

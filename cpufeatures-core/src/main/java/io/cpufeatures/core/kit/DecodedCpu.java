@@ -1,248 +1,97 @@
 package io.cpufeatures.core.kit;
 
+import io.cpufeatures.core.CpuCache;
+import io.cpufeatures.core.CpuDescription;
+import io.cpufeatures.core.CpuSnapshot;
 import io.cpufeatures.core.Reason;
-import io.cpufeatures.core.ReasonKind;
-import java.util.ArrayList;
-import java.util.Collections;
-import java.util.EnumMap;
-import java.util.EnumSet;
+import io.cpufeatures.core.trace.Trace;
 import java.util.List;
 import java.util.Map;
-import java.util.Objects;
+import java.util.Optional;
 import java.util.Set;
 
 /**
- * The usable and preferred layers' answer for one CPU, the same for every architecture: which present
- * features a program may use, for every present feature it may not the reasons (root reason first), and
- * the policy flags that apply. Immutable.
- *
- * <p>A present feature is usable when
- * <ol>
- *   <li>the user did not disable it ({@code cpufeatures.disable});</li>
- *   <li>each of the architecture's own checks passes (OS state, kernel, permission: {@link Architecture#checks()}),
- *       and no erratum of its table applies;</li>
- *   <li>every feature it depends on, directly or not, is usable: the clear-only fixpoint of the dependency
- *       table, read from its precomputed closure.</li>
- * </ol>
- * A dependency reason names the chain down to its root, then the root's own first reason
- * ({@code avx512_vbmi2 <- avx512vl <- avx512f <- avx <- xsave: xsave xcr0: ...}).
- *
- * @param <F> the feature enum
- * @param <C> what the checks read of one CPU
+ * What an architecture module decoded of one CPU, in canonical names: the present, usable and policy
+ * layers, the trace of every feature and policy flag, and the description reports print.
+ * Implementations are immutable; names passed in are canonical names of this architecture's
+ * vocabulary (the core resolves spellings before it asks).
  */
-public final class DecodedCpu<F extends Enum<F> & FeatureRow, C> {
+public interface DecodedCpu {
 
-    /** The reason of a feature the user removed. */
-    public static final Reason DISABLED = new Reason(ReasonKind.DISABLED, "disabled by cpufeatures.disable");
+    /** {@return the architecture ({@code x86_64}), as {@link CpuFeaturesProvider#architecture()} names it} */
+    String architecture();
 
-    private final FeatureTable<F> features;
-    private final C cpu;
-    private final Set<F> present;
-    private final Set<F> usable;
-    private final Map<F, List<Reason>> reasons;
-    private final Set<String> policy;
-    private final Set<F> disabled;
-    /** The usable features kept by the OS's grant although a row of ours says a dependency is not usable, with why. */
-    private final Map<F, List<String>> granted;
+    /** {@return the canonical names of the features the CPU reports, usable or not} */
+    Set<String> present();
 
-    private DecodedCpu(FeatureTable<F> features, C cpu, Set<F> present, Set<F> usable, Map<F, List<Reason>> reasons,
-            Set<String> policy, Set<F> disabled, Map<F, List<String>> granted) {
-        this.granted = Collections.unmodifiableMap(granted);
-        this.features = features;
-        this.cpu = cpu;
-        this.present = Collections.unmodifiableSet(present);
-        this.usable = Collections.unmodifiableSet(usable);
-        this.reasons = Collections.unmodifiableMap(reasons);
-        this.policy = Collections.unmodifiableSet(policy);
-        this.disabled = Collections.unmodifiableSet(disabled);
-    }
+    /** {@return the canonical names of the features a program may use} */
+    Set<String> usable();
+
+    /** {@return for each present feature that is not usable, by canonical name, its reasons, root reason first} */
+    Map<String, List<Reason>> notUsable();
 
     /**
-     * Applies the usable layer and the policy table of {@code architecture} to one CPU.
+     * Why the feature or policy flag with this canonical name does not hold (absent, present and not
+     * usable, a policy that does not apply); empty when it holds.
      *
-     * @param <F>          the feature enum
-     * @param <C>          what the checks read of one CPU
-     * @param architecture the tables and checks; not null
-     * @param cpu          what the checks read of the CPU; not null
-     * @param present      the features the CPU has; not null
-     * @param disabled     the features the user removed (they and what depends on them become unusable); not null
-     * @return the answer
+     * @param canonicalName the canonical name of a feature or policy flag of this architecture
+     * @return the reasons, root reason first; empty when it holds
      */
-    public static <F extends Enum<F> & FeatureRow, C> DecodedCpu<F, C> of(Architecture<F, C, ?, ?> architecture, C cpu,
-            Set<F> present, Set<F> disabled) {
-        Objects.requireNonNull(cpu, "cpu");
-        FeatureTable<F> table = architecture.features();
-        DependencyTable<F> dependencies = architecture.dependencies();
-        EnumSet<F> presentSet = table.copyOf(present);
-        EnumSet<F> disabledSet = table.copyOf(disabled);
-        List<OwnCheck<F, C>> checks = architecture.checks();
-        List<Erratum<F, C>> errata = architecture.errata();
-        Map<F, List<Reason>> reasons = new EnumMap<>(table.type());
-        EnumSet<F> ownChecksPass = table.noneOf();
-        for (F f : presentSet) {
-            List<Reason> own = null;
-            if (disabledSet.contains(f)) {
-                own = add(own, DISABLED);
-            }
-            for (OwnCheck<F, C> check : checks) {
-                Reason r = check.refusal(f, cpu);
-                if (r != null) {
-                    own = add(own, r);
-                }
-            }
-            for (Erratum<F, C> e : errata) {
-                if (e.features().contains(f) && e.appliesTo(cpu)) {
-                    own = add(own, e.reason());
-                }
-            }
-            if (own == null) {
-                ownChecksPass.add(f);
-            } else {
-                reasons.put(f, own);
-            }
-        }
-        EnumSet<F> usable = table.noneOf();
-        for (F f : ownChecksPass) {
-            if (dependencies.closureWithin(f, ownChecksPass)) {
-                usable.add(f);
-            }
-        }
-        Map<F, List<String>> granted = new EnumMap<>(table.type());
-        if (usable.size() < ownChecksPass.size()) {
-            usable = withGrants(architecture, cpu, dependencies, ownChecksPass, disabledSet, granted);
-        }
-        for (F f : presentSet) {
-            if (!usable.contains(f)) {
-                dependencies.chain(f, usable, presentSet).ifPresent(c -> reasons.computeIfAbsent(f, k -> new ArrayList<>(1))
-                        .add(new Reason(ReasonKind.DEPENDENCY, describe(c, presentSet, reasons))));
-            }
-        }
-        reasons.replaceAll((f, r) -> List.copyOf(r));
-        Set<String> policy = new java.util.LinkedHashSet<>();
-        for (PolicyRule<C> rule : architecture.policies()) {
-            if (rule.appliesTo(cpu)) {
-                policy.add(rule.flag());
-            }
-        }
-        return new DecodedCpu<>(table, cpu, presentSet, usable, reasons, policy, disabledSet, granted);
-    }
+    List<Reason> reasons(String canonicalName);
+
+    /** {@return the names of the policy flags that apply ({@code prefer_ymm})} */
+    Set<String> policyFlags();
 
     /**
-     * The clear-only fixpoint over the direct rows, where a row the architecture lets the OS's grant outrank
-     * ({@link Architecture#grantOutranks}) clears nothing: what the closure gives when no grant outranks a row.
-     * Each feature kept so is noted in {@code granted} with the rows it was kept against. What the user
-     * disabled takes what depends on it along, whatever the OS grants.
-     */
-    private static <F extends Enum<F> & FeatureRow, C> EnumSet<F> withGrants(Architecture<F, C, ?, ?> architecture,
-            C cpu, DependencyTable<F> dependencies, EnumSet<F> ownChecksPass, EnumSet<F> disabled,
-            Map<F, List<String>> granted) {
-        EnumSet<F> usable = EnumSet.copyOf(ownChecksPass);
-        usable.removeIf(f -> dependencies.closureOf(f).stream().anyMatch(disabled::contains));
-        boolean changed = true;
-        while (changed) {
-            changed = false;
-            for (DependencyRule<F> rule : dependencies.rows()) {
-                if (usable.contains(rule.feature()) && !usable.contains(rule.dependsOn())
-                        && !architecture.grantOutranks(cpu, rule.feature(), rule)) {
-                    usable.remove(rule.feature());
-                    changed = true;
-                }
-            }
-        }
-        for (DependencyRule<F> rule : dependencies.rows()) {
-            if (usable.contains(rule.feature()) && !usable.contains(rule.dependsOn())) {
-                granted.computeIfAbsent(rule.feature(), k -> new ArrayList<>(1)).add("usable although "
-                        + rule.dependsOn().canonicalName() + " is not: the OS grants " + rule.feature().canonicalName()
-                        + ", and its grant outranks the rule " + rule.feature().canonicalName() + " <- "
-                        + rule.dependsOn().canonicalName() + " (" + rule.origin().label() + ": " + rule.why() + ")");
-            }
-        }
-        granted.replaceAll((f, l) -> List.copyOf(l));
-        return usable;
-    }
-
-    /**
-     * Why {@code feature} is usable although a dependency row says it needs a feature that is not: the OS
-     * grants it, and the architecture lets that grant outrank the row (the kernel withholds the dependency
-     * for an erratum of its own, say). Empty for every other feature.
+     * How the verdict on this feature or policy flag was reached, layer by layer; empty for a name of
+     * another architecture, or when nothing is known of the CPU. A feature's trace leaves its
+     * {@code jvm} gates empty: the core fills them from the JVM view.
      *
-     * @param feature a feature of the table; not null
-     * @return the sentences, one per row the grant outranked
+     * @param canonicalName the canonical name of a feature or policy flag
+     * @return the trace, or empty as above
      */
-    public List<String> grantedDespite(F feature) {
-        return granted.getOrDefault(feature, List.of());
-    }
+    Optional<Trace> trace(String canonicalName);
 
-    /** {@code list} with {@code r} added, made on the first reason (most features have none). */
-    private static List<Reason> add(List<Reason> list, Reason r) {
-        List<Reason> l = list == null ? new ArrayList<>(2) : list;
-        l.add(r);
-        return l;
-    }
+    /**
+     * The same CPU with these canonical feature names removed (remove-only, through dependencies).
+     *
+     * @param canonicalNames canonical names of features of this architecture
+     * @return a new instance in which those features and what depends on them are not usable, each with
+     *         the reason "disabled"; this one is unchanged
+     */
+    DecodedCpu without(Set<String> canonicalNames);
 
-    /** The chain, then the root's own first reason: {@code avx2 <- avx <- xsave: xsave xcr0: ...}. */
-    private static <F extends Enum<F> & FeatureRow> String describe(DependencyChain<F> c, Set<F> present,
-            Map<F, List<Reason>> reasons) {
-        F root = c.root();
-        if (!present.contains(root)) {
-            return c.describe() + ": " + root.canonicalName() + " not present";
-        }
-        List<Reason> own = reasons.get(root);
-        return own == null ? c.describe() : c.describe() + ": " + root.canonicalName() + ' ' + own.get(0);
-    }
+    /** {@return identity facts (vendor, brand, microarchitecture...), by label, in display order} */
+    Map<String, String> identity();
 
-    /** {@return the feature table the answer is over} */
-    public FeatureTable<F> features() {
-        return features;
-    }
+    /**
+     * What reports print of this CPU, standing for {@code logicalCpus} logical CPUs.
+     *
+     * @param logicalCpus how many logical CPUs of this kind the report stands for
+     * @return the description
+     */
+    CpuDescription describe(int logicalCpus);
 
-    /** {@return what the checks read of the CPU} */
-    public C cpu() {
-        return cpu;
-    }
+    /** {@return the raw snapshot this was decoded from, if there is one (none when nothing is known)} */
+    Optional<CpuSnapshot> snapshot();
 
-    /** {@return the features the CPU has, in table order; unmodifiable} */
-    public Set<F> present() {
-        return present;
-    }
+    /** {@return the architecture's own, richer description of the CPU (for x86, {@code X86CpuInfo})} */
+    Object details();
 
-    /** {@return the features a program may use, in table order; unmodifiable} */
-    public Set<F> usable() {
-        return usable;
-    }
-
-    /** {@return for each present feature that is not usable, its reasons, root reason first; unmodifiable} */
-    public Map<F, List<Reason>> notUsable() {
-        return reasons;
+    /**
+     * {@return the caches of this CPU as it reports them, by level (L1d, L1i, L2, L3...); empty when its
+     * architecture or source says nothing of them}
+     */
+    default List<CpuCache> caches() {
+        return List.of();
     }
 
     /**
-     * Whether {@code feature} is usable.
-     *
-     * @param feature the feature; not null
-     * @return whether a program may use it
+     * {@return the core type of this CPU when it is one kind of core of a hybrid part ({@code performance},
+     * {@code efficiency}); empty for a part whose cores are all of one type, and for the combined
+     * answer of several core types}
      */
-    public boolean isUsable(F feature) {
-        return usable.contains(feature);
-    }
-
-    /**
-     * The reasons {@code feature} is not usable; empty when it is usable or not present.
-     *
-     * @param feature the feature; not null
-     * @return the reasons, root reason first
-     */
-    public List<Reason> reasons(F feature) {
-        return reasons.getOrDefault(feature, List.of());
-    }
-
-    /** {@return the canonical names of the policy flags that apply, in table order; unmodifiable} */
-    public Set<String> policy() {
-        return policy;
-    }
-
-    /** {@return the features the user removed; unmodifiable} */
-    public Set<F> disabled() {
-        return disabled;
+    default Optional<String> coreType() {
+        return Optional.empty();
     }
 }

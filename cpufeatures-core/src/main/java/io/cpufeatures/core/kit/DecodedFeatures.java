@@ -5,7 +5,7 @@ import io.cpufeatures.core.CpuDescription;
 import io.cpufeatures.core.CpuSnapshot;
 import io.cpufeatures.core.Reason;
 import io.cpufeatures.core.ReasonKind;
-import io.cpufeatures.core.spi.ArchitectureFeatures;
+import io.cpufeatures.core.kit.DecodedCpu;
 import io.cpufeatures.core.trace.Trace;
 import java.util.Collections;
 import java.util.LinkedHashMap;
@@ -17,7 +17,7 @@ import java.util.Set;
 
 /**
  * A decoded CPU as the architecture-neutral facade sees it, for every architecture: canonical names,
- * reasons, traces and the description, all read from the architecture's {@link DecodedCpu} and tables.
+ * reasons, traces and the description, all read from the architecture's {@link TableDecoding} and tables.
  * Immutable.
  *
  * @param <F> the feature enum
@@ -26,11 +26,11 @@ import java.util.Set;
  * @param <I> the architecture's own decoded CPU
  */
 public final class DecodedFeatures<F extends Enum<F> & FeatureRow, C, S extends CpuSnapshot, I extends CpuInfo<F, S>>
-        implements ArchitectureFeatures {
+        implements DecodedCpu {
 
     private final Architecture<F, C, S, I> architecture;
     private final I info;
-    private final DecodedCpu<F, C> cpu;
+    private final TableDecoding<F, C> cpu;
     private final Set<String> present;
     private final Set<String> usable;
     private final Map<String, List<Reason>> notUsable;
@@ -133,7 +133,7 @@ public final class DecodedFeatures<F extends Enum<F> & FeatureRow, C, S extends 
     }
 
     @Override
-    public ArchitectureFeatures without(Set<String> canonicalNames) {
+    public DecodedCpu without(Set<String> canonicalNames) {
         Set<F> more = architecture.features().copyOf(cpu.disabled());
         for (String n : canonicalNames) {
             architecture.features().byCanonical(n).ifPresent(more::add);

@@ -6,9 +6,9 @@ import io.cpufeatures.core.Reason;
 import io.cpufeatures.core.ReasonKind;
 import io.cpufeatures.core.jvm.JvmGate;
 import io.cpufeatures.core.jvm.JvmView;
-import io.cpufeatures.core.spi.ArchitectureFeatures;
-import io.cpufeatures.core.spi.FeatureVocabulary;
-import io.cpufeatures.core.spi.NoCpuInformation;
+import io.cpufeatures.core.kit.DecodedCpu;
+import io.cpufeatures.core.kit.FeatureVocabulary;
+import io.cpufeatures.core.kit.NoCpuInformation;
 import io.cpufeatures.core.trace.Trace;
 import java.util.ArrayList;
 import java.util.Collections;
@@ -31,7 +31,7 @@ import java.util.Set;
  * JVM's view does not cover it. A feature a user turned off with a flag ({@code -XX:UseAVX=1}) reads unknown
  * too, as it must: the floor answers what this JVM will run.
  */
-public final class JvmFloor implements ArchitectureFeatures {
+public final class JvmFloor implements DecodedCpu {
 
     private final String architecture;
     private final Set<String> usable;
@@ -159,7 +159,7 @@ public final class JvmFloor implements ArchitectureFeatures {
     }
 
     @Override
-    public ArchitectureFeatures without(Set<String> canonicalNames) {
+    public DecodedCpu without(Set<String> canonicalNames) {
         Set<String> kept = new LinkedHashSet<>(usable);
         kept.removeAll(canonicalNames);
         Map<String, String> b = new LinkedHashMap<>(basis);

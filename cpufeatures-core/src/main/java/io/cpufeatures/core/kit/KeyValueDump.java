@@ -5,7 +5,7 @@ import io.cpufeatures.core.CpuKind;
 import io.cpufeatures.core.CpuSnapshot;
 import io.cpufeatures.core.DumpFormatException;
 import io.cpufeatures.core.SnapshotSource;
-import io.cpufeatures.core.spi.DumpContents;
+import io.cpufeatures.core.kit.DumpContents;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;

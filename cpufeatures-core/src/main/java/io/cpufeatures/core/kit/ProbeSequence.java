@@ -4,7 +4,7 @@ import io.cpufeatures.core.internal.Once;
 import io.cpufeatures.core.ProbeFailure;
 import io.cpufeatures.core.ProbeSource;
 import io.cpufeatures.core.SourceKind;
-import io.cpufeatures.core.spi.ProbeMode;
+import io.cpufeatures.core.ProbeMode;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;

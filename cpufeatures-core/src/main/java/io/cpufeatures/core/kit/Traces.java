@@ -33,7 +33,7 @@ public final class Traces {
      * @return the trace
      */
     public static <F extends Enum<F> & FeatureRow, C> FeatureTrace feature(Architecture<F, C, ?, ?> architecture,
-            DecodedCpu<F, C> cpu, F feature) {
+            TableDecoding<F, C> cpu, F feature) {
         boolean present = cpu.present().contains(feature);
         DependencyTable<F> dependencies = architecture.dependencies();
         List<Link> direct = new ArrayList<>();
@@ -69,7 +69,7 @@ public final class Traces {
                 : Optional.empty();
         return new FeatureTrace(feature.canonicalName(), feature.aliases(), feature.family(),
                 architecture.presence(cpu.cpu(), feature, present), osState, direct,
-                indirect, errata, reasons.contains(DecodedCpu.DISABLED), policies, List.of(), verdict, reasons, root);
+                indirect, errata, reasons.contains(TableDecoding.DISABLED), policies, List.of(), verdict, reasons, root);
     }
 
     /**
@@ -81,12 +81,12 @@ public final class Traces {
      * @param rule         a row of the architecture's policy table; not null
      * @return the trace
      */
-    public static <C> PolicyTrace policy(Architecture<?, C, ?, ?> architecture, DecodedCpu<?, C> cpu, PolicyRule<C> rule) {
+    public static <C> PolicyTrace policy(Architecture<?, C, ?, ?> architecture, TableDecoding<?, C> cpu, PolicyRule<C> rule) {
         return new PolicyTrace(rule.flag(), rule.meaning(), rule.appliesTo(), rule.citation(),
                 architecture.policySubject(cpu.cpu()), cpu.policy().contains(rule.flag()));
     }
 
-    private static <F extends Enum<F> & FeatureRow> Link link(DecodedCpu<F, ?> cpu, F d) {
+    private static <F extends Enum<F> & FeatureRow> Link link(TableDecoding<F, ?> cpu, F d) {
         if (cpu.isUsable(d)) {
             return new Link(d.canonicalName(), Verdict.USABLE, Optional.empty());
         }

@@ -1,7 +1,7 @@
 package io.cpufeatures.core.kit;
 
 import io.cpufeatures.core.jvm.JvmGate;
-import io.cpufeatures.core.spi.FeatureVocabulary;
+import io.cpufeatures.core.kit.FeatureVocabulary;
 import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.List;

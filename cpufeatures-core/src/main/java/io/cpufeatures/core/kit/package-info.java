@@ -4,7 +4,7 @@
  * probes and dump formats). Tables ({@link io.cpufeatures.core.kit.FeatureTable},
  * {@link io.cpufeatures.core.kit.DependencyTable}, {@link io.cpufeatures.core.kit.Erratum},
  * {@link io.cpufeatures.core.kit.PolicyRule}), the usable layer as ordered checks
- * ({@link io.cpufeatures.core.kit.DecodedCpu}), the traces ({@link io.cpufeatures.core.kit.Traces}), the
+ * ({@link io.cpufeatures.core.kit.TableDecoding}), the traces ({@link io.cpufeatures.core.kit.Traces}), the
  * view the facade asks ({@link io.cpufeatures.core.kit.DecodedFeatures}) and the vocabulary
  * ({@link io.cpufeatures.core.kit.Vocabularies}), for any {@link io.cpufeatures.core.kit.Architecture}.
  * For architecture modules; applications use {@link io.cpufeatures.core.CpuFeatures}.

@@ -20,8 +20,8 @@ import io.cpufeatures.core.jvm.JvmGate;
 import io.cpufeatures.core.kit.ToyArchitecture.Toy;
 import io.cpufeatures.core.kit.ToyArchitecture.ToyCpu;
 import io.cpufeatures.core.kit.ToyArchitecture.ToyInfo;
-import io.cpufeatures.core.spi.ArchitectureFeatures;
-import io.cpufeatures.core.spi.FeatureVocabulary;
+import io.cpufeatures.core.kit.DecodedCpu;
+import io.cpufeatures.core.kit.FeatureVocabulary;
 import io.cpufeatures.core.trace.ErratumCheck;
 import io.cpufeatures.core.trace.FeatureTrace;
 import io.cpufeatures.core.trace.Link;
@@ -89,7 +89,7 @@ class KitTest {
 
     @Test
     void everythingPresentIsUsableWhenEveryCheckPasses() {
-        DecodedCpu<Toy, ToyCpu> d = toy(ALL, true, 1).decoded();
+        TableDecoding<Toy, ToyCpu> d = toy(ALL, true, 1).decoded();
         assertEquals(ALL, d.usable());
         assertEquals(Map.of(), d.notUsable());
         assertEquals(Set.of(), d.policy());
@@ -98,9 +98,9 @@ class KitTest {
     @Test
     void ownReasonsComeInOrderThenTheDependencyChainWithItsRootsReason() {
         ToyInfo info = ToyArchitecture.INSTANCE.decode(new ToyCpu(ALL, false, 7), EnumSet.of(WIDE));
-        DecodedCpu<Toy, ToyCpu> d = info.decoded();
+        TableDecoding<Toy, ToyCpu> d = info.decoded();
         assertEquals(EnumSet.of(BASE, SOLO), d.usable());
-        assertEquals(List.of(DecodedCpu.DISABLED, new Reason(ReasonKind.OS_SUPPORT, "the OS left vector state off"),
+        assertEquals(List.of(TableDecoding.DISABLED, new Reason(ReasonKind.OS_SUPPORT, "the OS left vector state off"),
                 new Reason(ReasonKind.DEPENDENCY, "wide <- vec: vec os: the OS left vector state off")), d.reasons(WIDE),
                 "the user's mask, then the architecture's check, then the chain");
         assertEquals(List.of(ToyArchitecture.BROKEN_CRYPT.reason()), d.reasons(CRYPT));
@@ -111,7 +111,7 @@ class KitTest {
 
     @Test
     void aChainEndsAtTheFirstFeatureThatIsNotPresent() {
-        DecodedCpu<Toy, ToyCpu> d = toy(EnumSet.of(VEC, WIDE), true, 1).decoded();
+        TableDecoding<Toy, ToyCpu> d = toy(EnumSet.of(VEC, WIDE), true, 1).decoded();
         assertEquals(List.of(new Reason(ReasonKind.DEPENDENCY, "wide <- vec <- base: base not present")), d.reasons(WIDE));
         assertEquals(List.of(new Reason(ReasonKind.DEPENDENCY, "vec <- base: base not present")), d.reasons(VEC));
         assertEquals(Optional.of(BASE), ToyArchitecture.DEPENDENCIES.chain(WIDE, d.usable(), d.present())
@@ -121,7 +121,7 @@ class KitTest {
 
     @Test
     void aPolicyNeverRemovesUsability() {
-        DecodedCpu<Toy, ToyCpu> d = toy(ALL, true, 9).decoded();
+        TableDecoding<Toy, ToyCpu> d = toy(ALL, true, 9).decoded();
         assertEquals(Set.of("prefer_narrow"), d.policy());
         assertEquals(ALL, d.usable());
     }
@@ -153,7 +153,7 @@ class KitTest {
 
     @Test
     void theFacadesViewNamesEveryAnswerCanonically() {
-        ArchitectureFeatures f = new DecodedFeatures<>(ToyArchitecture.INSTANCE, toy(EnumSet.of(BASE, VEC, WIDE), false, 1));
+        DecodedCpu f = new DecodedFeatures<>(ToyArchitecture.INSTANCE, toy(EnumSet.of(BASE, VEC, WIDE), false, 1));
         assertEquals("toy", f.architecture());
         assertEquals(List.of("base", "vec", "wide"), List.copyOf(f.present()));
         assertEquals(Set.of("base"), f.usable());
@@ -166,9 +166,9 @@ class KitTest {
         assertTrue(f.trace("prefer_narrow").orElseThrow() instanceof PolicyTrace);
         assertTrue(f.trace("wide").orElseThrow() instanceof FeatureTrace);
         assertEquals(Optional.empty(), f.trace("avx2"));
-        ArchitectureFeatures fewer = f.without(Set.of("base"));
+        DecodedCpu fewer = f.without(Set.of("base"));
         assertEquals(Set.of(), fewer.usable());
-        assertEquals(List.of(DecodedCpu.DISABLED), fewer.reasons("base"));
+        assertEquals(List.of(TableDecoding.DISABLED), fewer.reasons("base"));
         assertEquals(Set.of("base"), f.usable(), "without() leaves the original as it was");
         assertEquals(Set.of(), fewer.without(Set.of("vec")).usable(), "what was disabled stays disabled");
         assertEquals(Map.of("toyModel", "1"), f.identity());
@@ -185,12 +185,12 @@ class KitTest {
                 .setDefault(FeatureTable.class, ToyArchitecture.FEATURES)
                 .setDefault(RuleOrigin.class, ToyArchitecture.MANUAL)
                 .setDefault(Architecture.class, ToyArchitecture.INSTANCE)
-                .setDefault(DecodedCpu.class, info.decoded())
+                .setDefault(TableDecoding.class, info.decoded())
                 .setDefault(PolicyRule.class, ToyArchitecture.PREFER_NARROW)
                 .setDefault(EnumSet.class, EnumSet.of(BASE))
                 .setDefault(Object.class, info);
         for (Class<?> type : List.of(FeatureTable.class, RuleOrigin.class, DependencyRule.class, DependencyTable.class,
-                DependencyChain.class, Erratum.class, PolicyRule.class, DecodedCpu.class, Traces.class, DecodedFeatures.class,
+                DependencyChain.class, Erratum.class, PolicyRule.class, TableDecoding.class, Traces.class, DecodedFeatures.class,
                 Vocabularies.class)) {
             tester.testAllPublicConstructors(type);
             tester.testAllPublicStaticMethods(type);

@@ -50,7 +50,7 @@ final class ToyArchitecture
     }
 
     /** The toy's decoded CPU: its snapshot and the kit's answer. */
-    record ToyInfo(ToyCpu cpu, DecodedCpu<Toy, ToyCpu> decoded) implements CpuInfo<Toy, ToyCpu> {
+    record ToyInfo(ToyCpu cpu, TableDecoding<Toy, ToyCpu> decoded) implements CpuInfo<Toy, ToyCpu> {
         @Override
         public ToyCpu snapshot() {
             return cpu;
@@ -81,7 +81,7 @@ final class ToyArchitecture
 
     @Override
     public ToyInfo decode(ToyCpu cpu, Set<Toy> disabled) {
-        return new ToyInfo(cpu, DecodedCpu.of(this, cpu, cpu.bits(), disabled));
+        return new ToyInfo(cpu, TableDecoding.of(this, cpu, cpu.bits(), disabled));
     }
 
     @Override

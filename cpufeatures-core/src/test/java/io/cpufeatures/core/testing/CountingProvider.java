@@ -8,11 +8,11 @@ import io.cpufeatures.core.ProbeSource;
 import io.cpufeatures.core.SnapshotSource;
 import io.cpufeatures.core.SourceKind;
 import io.cpufeatures.core.jvm.JvmGate;
-import io.cpufeatures.core.spi.ArchitectureFeatures;
-import io.cpufeatures.core.spi.CpuFeaturesProvider;
-import io.cpufeatures.core.spi.DumpContents;
-import io.cpufeatures.core.spi.FeatureVocabulary;
-import io.cpufeatures.core.spi.ProbeMode;
+import io.cpufeatures.core.kit.DecodedCpu;
+import io.cpufeatures.core.kit.CpuFeaturesProvider;
+import io.cpufeatures.core.kit.DumpContents;
+import io.cpufeatures.core.kit.FeatureVocabulary;
+import io.cpufeatures.core.ProbeMode;
 import java.time.Duration;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -69,7 +69,7 @@ public final class CountingProvider implements CpuFeaturesProvider {
     }
 
     @Override
-    public Optional<ArchitectureFeatures> decode(CpuSnapshot snapshot) {
+    public Optional<DecodedCpu> decode(CpuSnapshot snapshot) {
         return snapshot instanceof FakeSnapshot ? Optional.of(new FakeFeatures(Set.of())) : Optional.empty();
     }
 

@@ -4,7 +4,7 @@ import io.cpufeatures.core.CpuDescription;
 import io.cpufeatures.core.CpuSnapshot;
 import io.cpufeatures.core.Reason;
 import io.cpufeatures.core.ReasonKind;
-import io.cpufeatures.core.spi.ArchitectureFeatures;
+import io.cpufeatures.core.kit.DecodedCpu;
 import io.cpufeatures.core.trace.Check;
 import io.cpufeatures.core.trace.FeatureTrace;
 import io.cpufeatures.core.trace.PolicyTrace;
@@ -21,7 +21,7 @@ import java.util.Set;
  * A tiny architecture for facade tests: features "alpha", "beta" (alias "b"), "gamma" (depends on
  * beta), policy flag "slow_wide"; "beta" and "gamma" usable unless disabled.
  */
-public final class FakeFeatures implements ArchitectureFeatures {
+public final class FakeFeatures implements DecodedCpu {
 
     /** The one fact a fake CPU has. */
     public static final CpuDescription.FactKind VENDOR = new CpuDescription.FactKind("vendor", "vendor",
@@ -114,7 +114,7 @@ public final class FakeFeatures implements ArchitectureFeatures {
     }
 
     @Override
-    public ArchitectureFeatures without(Set<String> canonicalNames) {
+    public DecodedCpu without(Set<String> canonicalNames) {
         Set<String> more = new LinkedHashSet<>(disabled);
         more.addAll(canonicalNames);
         return new FakeFeatures(more, coreType);

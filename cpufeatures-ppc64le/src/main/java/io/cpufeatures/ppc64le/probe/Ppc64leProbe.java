@@ -3,7 +3,7 @@ package io.cpufeatures.ppc64le.probe;
 import io.cpufeatures.core.SnapshotSource;
 import io.cpufeatures.core.SourceKind;
 import io.cpufeatures.core.kit.ProbeSequence;
-import io.cpufeatures.core.spi.ProbeMode;
+import io.cpufeatures.core.ProbeMode;
 import io.cpufeatures.os.AuxiliaryVector;
 import io.cpufeatures.os.ElfMachine;
 import io.cpufeatures.os.NativeProbeException;

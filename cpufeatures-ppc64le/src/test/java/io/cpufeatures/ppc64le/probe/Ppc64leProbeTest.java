@@ -8,7 +8,7 @@ import static org.junit.jupiter.api.Assumptions.assumeTrue;
 import io.cpufeatures.core.SnapshotSource;
 import io.cpufeatures.core.SourceKind;
 import io.cpufeatures.core.kit.ProbeSequence;
-import io.cpufeatures.core.spi.ProbeMode;
+import io.cpufeatures.core.ProbeMode;
 import io.cpufeatures.ppc64le.Ppc64leSnapshot;
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;

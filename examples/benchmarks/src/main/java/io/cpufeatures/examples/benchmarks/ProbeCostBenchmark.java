@@ -1,7 +1,7 @@
 package io.cpufeatures.examples.benchmarks;
 
 import io.cpufeatures.core.CpuFeatures;
-import io.cpufeatures.core.spi.ProbeMode;
+import io.cpufeatures.core.ProbeMode;
 import io.cpufeatures.os.NativeProbeException;
 import io.cpufeatures.x86.CpuidRegisters;
 import io.cpufeatures.x86.CpuidSnapshot;

@@ -2,8 +2,8 @@ package io.cpufeatures.examples.demo;
 
 import io.cpufeatures.core.CpuDumps;
 import io.cpufeatures.core.CpuFeatures;
-import io.cpufeatures.core.spi.ProbeMode;
-import io.cpufeatures.core.spi.ProbeSettings;
+import io.cpufeatures.core.ProbeMode;
+import io.cpufeatures.core.ProbeSettings;
 import io.cpufeatures.examples.raid.XorGen;
 import io.cpufeatures.examples.zstd.CopyKernels;
 import io.cpufeatures.ppc64le.Ppc64leCpuInfo;

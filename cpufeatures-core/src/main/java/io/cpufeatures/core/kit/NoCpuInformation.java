@@ -1,4 +1,6 @@
-package io.cpufeatures.core.spi;
+package io.cpufeatures.core.kit;
+
+import io.cpufeatures.core.kit.DecodedCpu;
 
 import io.cpufeatures.core.CpuDescription;
 import io.cpufeatures.core.CpuSnapshot;
@@ -15,7 +17,7 @@ import java.util.Set;
  * The report of a machine no module on the class path can probe (or whose probe was forced off):
  * the architecture's name and nothing else; every CPU feature reads absent.
  */
-public final class NoCpuInformation implements ArchitectureFeatures {
+public final class NoCpuInformation implements DecodedCpu {
 
     /** The one fact known of such a machine: its {@code os.arch}. */
     public static final CpuDescription.FactKind ARCHITECTURE = new CpuDescription.FactKind("architecture", "architecture",
@@ -68,7 +70,7 @@ public final class NoCpuInformation implements ArchitectureFeatures {
     }
 
     @Override
-    public ArchitectureFeatures without(Set<String> canonicalNames) {
+    public DecodedCpu without(Set<String> canonicalNames) {
         return this;
     }
 

@@ -1,4 +1,4 @@
-package io.cpufeatures.core.spi;
+package io.cpufeatures.core.kit;
 
 import io.cpufeatures.core.jvm.JvmGate;
 import java.util.List;

@@ -1,4 +1,4 @@
-package io.cpufeatures.core.spi;
+package io.cpufeatures.core.kit;
 
 import io.cpufeatures.core.CpuKind;
 import io.cpufeatures.core.CpuSnapshot;

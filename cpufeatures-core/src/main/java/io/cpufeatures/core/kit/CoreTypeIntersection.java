@@ -1,4 +1,6 @@
-package io.cpufeatures.core.spi;
+package io.cpufeatures.core.kit;
+
+import io.cpufeatures.core.kit.DecodedCpu;
 
 import io.cpufeatures.core.CpuDescription;
 import io.cpufeatures.core.CpuKind;
@@ -30,9 +32,9 @@ import java.util.Set;
  * </ul>
  * Built by {@link CpuFeaturesProvider.ProbeResult#ofCoreKinds}; immutable.
  */
-public final class CoreTypeIntersection implements ArchitectureFeatures {
+public final class CoreTypeIntersection implements DecodedCpu {
 
-    private final List<CpuKind<ArchitectureFeatures>> kinds;
+    private final List<CpuKind<DecodedCpu>> kinds;
     private final Set<String> present;
     private final Set<String> usable;
     private final Map<String, List<Reason>> notUsable;
@@ -44,7 +46,7 @@ public final class CoreTypeIntersection implements ArchitectureFeatures {
      * @param kinds the core types of one machine, the one the probe ran on first; not null
      * @throws IllegalArgumentException with fewer than two kinds, or kinds of different architectures
      */
-    public CoreTypeIntersection(List<CpuKind<ArchitectureFeatures>> kinds) {
+    public CoreTypeIntersection(List<CpuKind<DecodedCpu>> kinds) {
         this.kinds = List.copyOf(kinds);
         if (this.kinds.size() < 2) {
             throw new IllegalArgumentException("an intersection of core types needs two or more, not " + kinds.size());
@@ -53,7 +55,7 @@ public final class CoreTypeIntersection implements ArchitectureFeatures {
         Set<String> p = new LinkedHashSet<>();
         Set<String> u = new LinkedHashSet<>(this.kinds.get(0).cpu().usable());
         Set<String> flags = new LinkedHashSet<>();
-        for (CpuKind<ArchitectureFeatures> k : this.kinds) {
+        for (CpuKind<DecodedCpu> k : this.kinds) {
             if (!k.cpu().architecture().equals(arch)) {
                 throw new IllegalArgumentException("core types of one machine share an architecture: " + arch + " and "
                         + k.cpu().architecture());
@@ -75,14 +77,14 @@ public final class CoreTypeIntersection implements ArchitectureFeatures {
     }
 
     /** {@return the core types, in the order found} */
-    public List<CpuKind<ArchitectureFeatures>> kinds() {
+    public List<CpuKind<DecodedCpu>> kinds() {
         return kinds;
     }
 
     /** The reasons of every core type that does not hold {@code canonicalName}, each prefixed with its core type. */
     private List<Reason> reasonsOf(String canonicalName) {
         List<Reason> r = new ArrayList<>();
-        for (CpuKind<ArchitectureFeatures> k : kinds) {
+        for (CpuKind<DecodedCpu> k : kinds) {
             List<Reason> own = k.cpu().reasons(canonicalName);
             if (!own.isEmpty()) {
                 r.add(new Reason(own.get(0).kind(), label(k) + " cores: " + own.get(0).detail()));
@@ -91,7 +93,7 @@ public final class CoreTypeIntersection implements ArchitectureFeatures {
         return List.copyOf(r);
     }
 
-    private static String label(CpuKind<ArchitectureFeatures> k) {
+    private static String label(CpuKind<DecodedCpu> k) {
         // a kind from a dump names no core type: its microarchitecture (an AArch64 big.LITTLE dump's Cortex-A76) does
         return k.cpu().coreType().orElseGet(() -> Optional.ofNullable(k.cpu().identity().get("microarchitecture"))
                 .filter(m -> !m.isEmpty()).orElse("some"));
@@ -105,7 +107,7 @@ public final class CoreTypeIntersection implements ArchitectureFeatures {
     public String describeKinds() {
         StringBuilder sb = new StringBuilder("every core type (");
         for (int i = 0; i < kinds.size(); i++) {
-            CpuKind<ArchitectureFeatures> k = kinds.get(i);
+            CpuKind<DecodedCpu> k = kinds.get(i);
             sb.append(i == 0 ? "" : ", ").append(label(k)).append(": ").append(k.logicalCpus())
                     .append(i == 0 ? " logical CPU" + (k.logicalCpus() == 1 ? "" : "s") : "");
         }
@@ -144,7 +146,7 @@ public final class CoreTypeIntersection implements ArchitectureFeatures {
 
     @Override
     public Optional<Trace> trace(String canonicalName) {
-        for (CpuKind<ArchitectureFeatures> k : kinds) {
+        for (CpuKind<DecodedCpu> k : kinds) {
             if (!k.cpu().reasons(canonicalName).isEmpty()) {
                 return k.cpu().trace(canonicalName);
             }
@@ -153,9 +155,9 @@ public final class CoreTypeIntersection implements ArchitectureFeatures {
     }
 
     @Override
-    public ArchitectureFeatures without(Set<String> canonicalNames) {
-        List<CpuKind<ArchitectureFeatures>> fewer = new ArrayList<>();
-        for (CpuKind<ArchitectureFeatures> k : kinds) {
+    public DecodedCpu without(Set<String> canonicalNames) {
+        List<CpuKind<DecodedCpu>> fewer = new ArrayList<>();
+        for (CpuKind<DecodedCpu> k : kinds) {
             fewer.add(k.as(k.cpu().without(canonicalNames)));
         }
         return new CoreTypeIntersection(fewer);

@@ -1,4 +1,14 @@
-package io.cpufeatures.core.spi;
+package io.cpufeatures.core.kit;
+
+import io.cpufeatures.core.kit.DumpContents;
+
+import io.cpufeatures.core.kit.CoreTypeIntersection;
+
+import io.cpufeatures.core.kit.FeatureVocabulary;
+
+import io.cpufeatures.core.kit.DecodedCpu;
+
+import io.cpufeatures.core.ProbeMode;
 
 import io.cpufeatures.core.CpuDescription;
 import io.cpufeatures.core.CpuKind;
@@ -46,7 +56,7 @@ public interface CpuFeaturesProvider {
      * @param snapshot a snapshot of any architecture
      * @return the decoded CPU; empty if the snapshot is of another architecture
      */
-    Optional<ArchitectureFeatures> decode(CpuSnapshot snapshot);
+    Optional<DecodedCpu> decode(CpuSnapshot snapshot);
 
     /** {@return the names it accepts: features, aliases, policy flags and groups} */
     FeatureVocabulary vocabulary();
@@ -116,7 +126,7 @@ public interface CpuFeaturesProvider {
      * @param source    where it came from and what failed first
      * @param coreKinds each core type of a hybrid machine, in the order found; empty otherwise
      */
-    record ProbeResult(ArchitectureFeatures features, ProbeSource source, List<CpuKind<ArchitectureFeatures>> coreKinds) {
+    record ProbeResult(DecodedCpu features, ProbeSource source, List<CpuKind<DecodedCpu>> coreKinds) {
 
         /**
          * Validates and copies the parts.
@@ -143,7 +153,7 @@ public interface CpuFeaturesProvider {
          * @param features what was found; not null
          * @param source   where it came from and what failed first; not null
          */
-        public ProbeResult(ArchitectureFeatures features, ProbeSource source) {
+        public ProbeResult(DecodedCpu features, ProbeSource source) {
             this(features, source, List.of());
         }
 
@@ -157,7 +167,7 @@ public interface CpuFeaturesProvider {
          *         result
          * @throws IllegalArgumentException if {@code kinds} is empty
          */
-        public static ProbeResult ofCoreKinds(List<CpuKind<ArchitectureFeatures>> kinds, ProbeSource source) {
+        public static ProbeResult ofCoreKinds(List<CpuKind<DecodedCpu>> kinds, ProbeSource source) {
             Objects.requireNonNull(source, "source");
             if (kinds.isEmpty()) {
                 throw new IllegalArgumentException("no core kind");

@@ -1,4 +1,4 @@
-package io.cpufeatures.core.spi;
+package io.cpufeatures.core;
 
 import io.cpufeatures.core.CpuFeaturesConfigurationException;
 import java.util.Arrays;
