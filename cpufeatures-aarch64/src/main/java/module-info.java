@@ -16,5 +16,5 @@ module io.cpufeatures.aarch64 {
     exports io.cpufeatures.aarch64.dump;
     exports io.cpufeatures.aarch64.emulation;
 
-    provides io.cpufeatures.core.kit.CpuFeaturesProvider with io.cpufeatures.aarch64.AArch64CpuFeaturesProvider;
+    provides io.cpufeatures.core.kit.Architecture with io.cpufeatures.aarch64.AArch64Rules;
 }

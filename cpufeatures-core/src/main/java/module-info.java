@@ -25,5 +25,6 @@ module io.cpufeatures.core {
     exports io.cpufeatures.core.internal to io.cpufeatures.dispatch, io.cpufeatures.x86, io.cpufeatures.aarch64,
             io.cpufeatures.ppc64le;
 
-    uses io.cpufeatures.core.kit.CpuFeaturesProvider;
+    uses io.cpufeatures.core.kit.Architecture;
+    uses io.cpufeatures.core.internal.ArchitectureModule;
 }

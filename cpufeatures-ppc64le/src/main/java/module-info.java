@@ -11,5 +11,5 @@ module io.cpufeatures.ppc64le {
     exports io.cpufeatures.ppc64le;
     exports io.cpufeatures.ppc64le.dump;
 
-    provides io.cpufeatures.core.kit.CpuFeaturesProvider with io.cpufeatures.ppc64le.Ppc64leCpuFeaturesProvider;
+    provides io.cpufeatures.core.kit.Architecture with io.cpufeatures.ppc64le.Ppc64leRules;
 }

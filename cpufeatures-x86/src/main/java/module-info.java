@@ -15,5 +15,5 @@ module io.cpufeatures.x86 {
     exports io.cpufeatures.x86.dump;
     exports io.cpufeatures.x86.emulation;
 
-    provides io.cpufeatures.core.kit.CpuFeaturesProvider with io.cpufeatures.x86.X86CpuFeaturesProvider;
+    provides io.cpufeatures.core.kit.Architecture with io.cpufeatures.x86.X86Rules;
 }

@@ -1,5 +1,13 @@
 package io.cpufeatures.aarch64;
 
+import java.util.ArrayList;
+import io.cpufeatures.core.kit.SnapshotFormat;
+import io.cpufeatures.core.kit.Probed;
+import io.cpufeatures.core.kit.ProbeSequence;
+import io.cpufeatures.core.ProbeSource;
+import io.cpufeatures.core.ProbeMode;
+import io.cpufeatures.aarch64.probe.AArch64Probe;
+import io.cpufeatures.aarch64.dump.AArch64DumpFormats;
 import io.cpufeatures.aarch64.feature.AArch64Table;
 import io.cpufeatures.aarch64.feature.Presence;
 import io.cpufeatures.aarch64.identity.Cores;
@@ -27,7 +35,7 @@ import java.util.stream.Collectors;
  * {@link HwcapCheck}), its dependency table, and the words of its traces. It has no errata or policy
  * rows yet.
  */
-final class AArch64Rules implements Architecture<AArch64Feature, AArch64Snapshot, AArch64Snapshot, AArch64CpuInfo> {
+public final class AArch64Rules implements Architecture<AArch64Feature, AArch64Snapshot, AArch64Snapshot, AArch64CpuInfo> {
 
     static final AArch64Rules INSTANCE = new AArch64Rules();
 
@@ -44,7 +52,8 @@ final class AArch64Rules implements Architecture<AArch64Feature, AArch64Snapshot
             AArch64JvmGates.GATES, AArch64JvmGates.BY_FEATURE,
             "aarch64: canonical /proc/cpuinfo names (asimd, atomics, sve2) and their aliases (neon, lse, dotprod)");
 
-    private AArch64Rules() {
+    /** For ServiceLoader; {@link #INSTANCE} elsewhere. The tables are built once, whichever instance asks. */
+    public AArch64Rules() {
     }
 
     /** Built on the first decoding, not when the module only lends its names to the vocabulary. */
@@ -146,5 +155,61 @@ final class AArch64Rules implements Architecture<AArch64Feature, AArch64Snapshot
     @Override
     public CpuDescription describe(AArch64CpuInfo info, int logicalCpus) {
         return AArch64Description.of(info, logicalCpus);
+    }
+
+    @Override
+    public Class<AArch64Snapshot> snapshotType() {
+        return AArch64Snapshot.class;
+    }
+
+    @Override
+    public Set<String> osArchs() {
+        return Set.of("aarch64", "arm64");
+    }
+
+    @Override
+    public FeatureVocabulary vocabulary() {
+        return VOCABULARY;
+    }
+
+    @Override
+    public List<CpuDescription.FactKind> facts() {
+        return AArch64Description.KINDS;
+    }
+
+    @Override
+    public SnapshotFormat<AArch64Snapshot> format() {
+        return AArch64DumpFormats.ALL;
+    }
+
+    @Override
+    public Probed<AArch64Snapshot> probe(ProbeMode mode) {
+        AArch64Probe probe = AArch64Probe.system();
+        ProbeSequence.Result<AArch64Snapshot> r = probe.probe(mode);
+        if (r.snapshot().isEmpty()) {
+            return Probed.nothing(r.source());
+        }
+        return probed(probe.kinds(r.snapshot().get(), Runtime.getRuntime().availableProcessors()), r.source());
+    }
+
+    /**
+     * The core kinds the probe found as the kit takes them: each with its sysfs caches, and for several, the kinds
+     * named in the source.
+     */
+    static Probed<AArch64Snapshot> probed(List<AArch64Probe.Kind> kinds, ProbeSource source) {
+        List<Probed.Kind<AArch64Snapshot>> each = new ArrayList<>();
+        StringBuilder detail = new StringBuilder(source.detail()).append("; core kinds from sysfs:");
+        for (AArch64Probe.Kind k : kinds) {
+            each.add(new Probed.Kind<>(k.snapshot(), k.logicalCpus(), k.firstCpu(),
+                    kinds.size() == 1 ? Optional.empty() : k.coreKind(), Optional.of(k.caches())));
+            detail.append(' ').append(k.coreKind().orElse("?")).append(" x").append(k.logicalCpus());
+        }
+        return new Probed<>(each, kinds.size() == 1 ? source
+                : new ProbeSource(source.kind(), detail.toString(), source.failures(), source.elapsed()));
+    }
+
+    @Override
+    public Set<AArch64Feature> baseline() {
+        return Set.of(AArch64Feature.FP, AArch64Feature.ASIMD);
     }
 }

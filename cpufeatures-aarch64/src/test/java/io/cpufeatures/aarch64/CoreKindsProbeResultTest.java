@@ -7,8 +7,9 @@ import io.cpufeatures.aarch64.emulation.ReferenceArmCpus;
 import io.cpufeatures.aarch64.probe.AArch64Probe;
 import io.cpufeatures.core.ProbeSource;
 import io.cpufeatures.core.SourceKind;
+import io.cpufeatures.core.internal.KitModule;
 import io.cpufeatures.core.kit.CoreTypeIntersection;
-import io.cpufeatures.core.kit.CpuFeaturesProvider.ProbeResult;
+import io.cpufeatures.core.internal.ArchitectureModule.ProbeResult;
 import java.util.List;
 import java.util.Optional;
 import org.junit.jupiter.api.Test;
@@ -20,17 +21,17 @@ class CoreKindsProbeResultTest {
     void severalKindsAreOneReportEachAndTheWholeIsWhatEveryKindRuns() {
         AArch64Snapshot little = ReferenceArmCpus.cortexA53().snapshot();
         AArch64Snapshot big = ReferenceArmCpus.cortexA72().snapshot();
-        ProbeResult r = new AArch64CpuFeaturesProvider().probed(List.of(
+        ProbeResult r = new KitModule<>(AArch64Rules.INSTANCE).result(AArch64Rules.probed(List.of(
                 new AArch64Probe.Kind(little, 4, 0, Optional.of("Cortex-A53"), List.of()),
-                new AArch64Probe.Kind(big, 2, 4, Optional.of("Cortex-A72"), List.of())), ProbeSource.of(SourceKind.NATIVE, "t"));
+                new AArch64Probe.Kind(big, 2, 4, Optional.of("Cortex-A72"), List.of())), ProbeSource.of(SourceKind.NATIVE, "t")));
         assertEquals(2, r.coreKinds().size());
         assertEquals(Optional.of("Cortex-A53"), r.coreKinds().get(0).cpu().coreType());
         assertTrue(r.features() instanceof CoreTypeIntersection);
         assertEquals("every core type (Cortex-A53: 4 logical CPUs, Cortex-A72: 2)",
                 ((CoreTypeIntersection) r.features()).describeKinds());
         assertEquals("t; core kinds from sysfs: Cortex-A53 x4 Cortex-A72 x2", r.source().detail());
-        ProbeResult one = new AArch64CpuFeaturesProvider().probed(List.of(
-                new AArch64Probe.Kind(big, 6, 0, Optional.empty(), List.of())), ProbeSource.of(SourceKind.NATIVE, "t"));
+        ProbeResult one = new KitModule<>(AArch64Rules.INSTANCE).result(AArch64Rules.probed(List.of(
+                new AArch64Probe.Kind(big, 6, 0, Optional.empty(), List.of())), ProbeSource.of(SourceKind.NATIVE, "t")));
         assertTrue(one.coreKinds().isEmpty());
         assertEquals(Optional.empty(), one.features().coreType());
     }

@@ -18,7 +18,6 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.OptionalLong;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
@@ -261,7 +260,7 @@ final class FleetCommand implements Callable<Integer> {
     private List<Input> fromStdin() {
         String text = Machine.text(Machine.readBounded(main.stdin()));
         try {
-            CpuDumps.parse(Machine.STDIN_NAME, text, OptionalLong.empty());
+            CpuDumps.parse(Machine.STDIN_NAME, text, Map.of());
         } catch (UnrecognisedDumpException e) {
             return text.lines().map(String::strip).filter(l -> !l.isEmpty()).map(l -> new Input(Path.of(l), true, null))
                     .toList();

@@ -15,7 +15,7 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.util.List;
-import java.util.OptionalLong;
+import java.util.Map;
 
 /**
  * What a command reports on: this machine (the process-wide report) or the distinct CPUs of a dump
@@ -62,15 +62,9 @@ record Machine(List<CpuKind<CpuFeatures>> cpus, ProbeSource source, boolean proc
             return new Machine(List.of(new CpuKind<>(here, Runtime.getRuntime().availableProcessors(), 0)), here.source(),
                     true, here);
         }
-        OptionalLong value = OptionalLong.empty();
-        if (xcr0 != null) {
-            try {
-                value = OptionalLong.of(ProbeSettings.parseXcr0(xcr0));
-            } catch (CpuFeaturesConfigurationException e) {
-                throw new CliFailure(CliFailure.USAGE, e.getMessage().replace("cpufeatures.xcr0", "--xcr0"));
-            }
-        }
-        CpuDump dump = cpuidFile.equals(STDIN) ? read(stdin, value) : read(cpuidFile, value);
+        // --xcr0 is the assumption of that name, which x86 dumps take (its module reads and checks the value)
+        Map<String, String> assume = xcr0 == null ? Map.of() : Map.of(XCR0, xcr0);
+        CpuDump dump = cpuidFile.equals(STDIN) ? read(stdin, assume) : read(cpuidFile, assume);
         return new Machine(dump.kinds(), dump.source(), false, dump.machine());
     }
 
@@ -82,8 +76,11 @@ record Machine(List<CpuKind<CpuFeatures>> cpus, ProbeSource source, boolean proc
         return new Machine(cpus.stream().map(k -> k.as(k.cpu().withJvm(jvm))).toList(), source, process, whole.withJvm(jvm));
     }
 
-    /** Reads a dump from standard input, as {@link CpuDumps#read(Path, OptionalLong)} reads a file. */
-    private static CpuDump read(InputStream stdin, OptionalLong xcr0) {
+    /** The assumption --xcr0 gives, by the name the dump's module knows it. */
+    private static final String XCR0 = "xcr0";
+
+    /** Reads a dump from standard input, as {@link CpuDumps#read(Path, Map)} reads a file. */
+    private static CpuDump read(InputStream stdin, Map<String, String> assume) {
         byte[] bytes = readBounded(stdin);
         if (bytes.length == 0) {
             throw new CliFailure(CliFailure.FAILED, STDIN_NAME + ": empty; --cpuid-file - reads a dump from standard input,"
@@ -92,7 +89,7 @@ record Machine(List<CpuKind<CpuFeatures>> cpus, ProbeSource source, boolean proc
         String text = text(bytes);
         // the text is all that is read: a dump at the limit is not held twice while it is parsed
         bytes = null;
-        return parseStdin(text, xcr0);
+        return parseStdin(text, assume);
     }
 
     /**
@@ -102,17 +99,17 @@ record Machine(List<CpuKind<CpuFeatures>> cpus, ProbeSource source, boolean proc
      * @throws CliFailure exit 1 for a malformed dump
      */
     static Machine ofStdinText(String text) {
-        CpuDump dump = parseStdin(text, OptionalLong.empty());
+        CpuDump dump = parseStdin(text, Map.of());
         return new Machine(dump.kinds(), dump.source(), false, dump.machine());
     }
 
-    private static CpuDump parseStdin(String text, OptionalLong xcr0) {
+    private static CpuDump parseStdin(String text, Map<String, String> assume) {
         try {
-            return CpuDumps.parse(STDIN_NAME, text, xcr0);
+            return CpuDumps.parse(STDIN_NAME, text, assume);
         } catch (DumpFormatException e) {
             throw new CliFailure(CliFailure.FAILED, e.getMessage(), e);
         } catch (IllegalArgumentException e) {
-            throw new CliFailure(CliFailure.USAGE, "--xcr0: " + e.getMessage(), e);
+            throw new CliFailure(CliFailure.USAGE, "--" + e.getMessage(), e);
         }
     }
 
@@ -153,9 +150,9 @@ record Machine(List<CpuKind<CpuFeatures>> cpus, ProbeSource source, boolean proc
     }
 
     /** Reads a dump, turning failures into one-line errors. */
-    private static CpuDump read(Path file, OptionalLong xcr0) {
+    private static CpuDump read(Path file, Map<String, String> assume) {
         try {
-            return CpuDumps.read(file, xcr0);
+            return CpuDumps.read(file, assume);
         } catch (NoSuchFileException e) {
             throw new CliFailure(CliFailure.FAILED, "cannot read " + file + ": no such file", e);
         } catch (IOException e) {
@@ -163,7 +160,7 @@ record Machine(List<CpuKind<CpuFeatures>> cpus, ProbeSource source, boolean proc
         } catch (DumpFormatException e) {
             throw new CliFailure(CliFailure.FAILED, e.getMessage(), e);
         } catch (IllegalArgumentException e) {
-            throw new CliFailure(CliFailure.USAGE, "--xcr0: " + e.getMessage(), e);
+            throw new CliFailure(CliFailure.USAGE, "--" + e.getMessage(), e);
         }
     }
 }

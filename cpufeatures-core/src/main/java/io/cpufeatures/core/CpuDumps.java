@@ -2,7 +2,7 @@ package io.cpufeatures.core;
 
 import io.cpufeatures.core.internal.Architectures;
 import io.cpufeatures.core.kit.DecodedCpu;
-import io.cpufeatures.core.kit.CpuFeaturesProvider;
+import io.cpufeatures.core.internal.ArchitectureModule;
 import io.cpufeatures.core.kit.DumpContents;
 import java.io.IOException;
 import java.io.InputStream;
@@ -11,9 +11,9 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
-import java.util.OptionalLong;
 
 /**
  * Reads dump files of any architecture whose module is on the class path (the format is detected
@@ -74,22 +74,23 @@ public final class CpuDumps {
      * @throws DumpFormatException if the file is larger than {@link #MAX_BYTES}, in no known format, or malformed
      */
     public static CpuDump read(Path file) throws IOException, DumpFormatException {
-        return read(file, OptionalLong.empty());
+        return read(file, Map.of());
     }
 
     /**
-     * Reads and parses {@code file}, assuming the OS state {@code xcr0} (x86's XCR0) instead of what
-     * the dump implies, if given.
+     * Reads and parses {@code file}, assuming what {@code assume} says instead of what the dump implies, where a dump
+     * cannot say it itself (the OS state of a machine whose dump was taken elsewhere), by names its architecture
+     * defines.
      *
-     * @param file the dump file, in any format of a module on the class path; not null
-     * @param xcr0 the OS state to assume, or empty for what the dump implies; not null
+     * @param file   the dump file, in any format of a module on the class path; not null
+     * @param assume what to assume, by name, as the user wrote it; not null (empty for what the dump implies)
      * @return the dump, decoded
      * @throws IOException              if the file cannot be read
      * @throws DumpFormatException      if the file is larger than {@link #MAX_BYTES}, in no known format, or malformed,
-     *                                  or {@code xcr0} is given for an architecture that has no such state
-     * @throws IllegalArgumentException if {@code xcr0} is not a state the dump's architecture can have
+     *                                  or an assumption is given that the dump's architecture does not take
+     * @throws IllegalArgumentException if an assumption's value is not one the dump's architecture accepts
      */
-    public static CpuDump read(Path file, OptionalLong xcr0) throws IOException, DumpFormatException {
+    public static CpuDump read(Path file, Map<String, String> assume) throws IOException, DumpFormatException {
         byte[] bytes;
         try (InputStream in = Files.newInputStream(file)) {
             bytes = in.readNBytes(MAX_BYTES + 1);
@@ -101,7 +102,7 @@ public final class CpuDumps {
         String text = text(bytes);
         // from here on the text is all that is read: a dump at the limit is not held twice while it is parsed
         bytes = null;
-        return parse(file.toString(), text, xcr0);
+        return parse(file.toString(), text, assume);
     }
 
     /**
@@ -126,23 +127,23 @@ public final class CpuDumps {
      * Parses {@code text}, naming it {@code file} in sources and errors, with the first module whose
      * formats it is in.
      *
-     * @param file the name to give the text in sources and errors; not null
-     * @param text the dump's whole text; not null
-     * @param xcr0 the OS state to assume, or empty for what the dump implies; not null
+     * @param file   the name to give the text in sources and errors; not null
+     * @param text   the dump's whole text; not null
+     * @param assume what to assume, by name, as {@link #read(Path, Map)} takes it; not null
      * @return the dump, decoded
      * @throws DumpFormatException      if no module recognises it ({@link UnrecognisedDumpException}), or the one
-     *                                  that does finds it malformed, or
-     *                                  {@code xcr0} is given for an architecture that has no such state
-     * @throws IllegalArgumentException if {@code xcr0} is not a state the dump's architecture can have
+     *                                  that does finds it malformed, or an assumption is given that the dump's
+     *                                  architecture does not take
+     * @throws IllegalArgumentException if an assumption's value is not one the dump's architecture accepts
      */
-    public static CpuDump parse(String file, String text, OptionalLong xcr0) throws DumpFormatException {
+    public static CpuDump parse(String file, String text, Map<String, String> assume) throws DumpFormatException {
         Objects.requireNonNull(file, "file");
         Objects.requireNonNull(text, "text");
-        Objects.requireNonNull(xcr0, "xcr0");
-        List<CpuFeaturesProvider> providers = Architectures.get().providers();
+        Objects.requireNonNull(assume, "assume");
+        List<ArchitectureModule> providers = Architectures.get().providers();
         List<String> accepted = new ArrayList<>();
-        for (CpuFeaturesProvider p : providers) {
-            Optional<DumpContents> contents = p.parseDump(file, text, xcr0);
+        for (ArchitectureModule p : providers) {
+            Optional<DumpContents> contents = p.parseDump(file, text, assume);
             if (contents.isPresent()) {
                 if (contents.get().kinds().size() > MAX_KINDS) {
                     throw new DumpFormatException(file, 0, tooManyKinds(contents.get().kinds().size()));
@@ -189,7 +190,7 @@ public final class CpuDumps {
             snapshots.add(s);
         }
         String arch = architecture;
-        CpuFeaturesProvider p = Architectures.get().providers().stream().filter(x -> x.architecture().equals(arch))
+        ArchitectureModule p = Architectures.get().providers().stream().filter(x -> x.architecture().equals(arch))
                 .findFirst().orElseThrow(() -> new IllegalArgumentException("no module writes " + arch + " dumps"));
         return p.writeDump(snapshots);
     }

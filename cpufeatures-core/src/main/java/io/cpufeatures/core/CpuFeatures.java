@@ -8,8 +8,8 @@ import io.cpufeatures.core.internal.Vocabulary;
 import io.cpufeatures.core.jvm.JvmView;
 import io.cpufeatures.core.kit.DecodedCpu;
 import io.cpufeatures.core.kit.CoreTypeIntersection;
-import io.cpufeatures.core.kit.CpuFeaturesProvider;
-import io.cpufeatures.core.kit.CpuFeaturesProvider.ProbeResult;
+import io.cpufeatures.core.internal.ArchitectureModule;
+import io.cpufeatures.core.internal.ArchitectureModule.ProbeResult;
 import io.cpufeatures.core.kit.NoCpuInformation;
 import io.cpufeatures.core.ProbeMode;
 import io.cpufeatures.core.ProbeSettings;
@@ -100,8 +100,8 @@ public final class CpuFeatures {
      * Decodes {@code snapshot} with the first module that knows its architecture: the one place a snapshot
      * (from a dump or the emulation API) becomes a decoded CPU.
      */
-    static Optional<DecodedCpu> decode(CpuSnapshot snapshot, List<CpuFeaturesProvider> providers) {
-        for (CpuFeaturesProvider p : providers) {
+    static Optional<DecodedCpu> decode(CpuSnapshot snapshot, List<ArchitectureModule> providers) {
+        for (ArchitectureModule p : providers) {
             Optional<DecodedCpu> f = p.decode(snapshot);
             if (f.isPresent()) {
                 return f;
@@ -166,7 +166,7 @@ public final class CpuFeatures {
     /**
      * The report of this process's CPU, probed on first call and cached: later calls cost a field
      * read. Honours {@code cpufeatures.disable}, {@code cpufeatures.cpuid.file},
-     * {@code cpufeatures.xcr0} and {@code cpufeatures.probe}, read once before the probe. On a hybrid
+     * {@code cpufeatures.assume.*} and {@code cpufeatures.probe}, read once before the probe ({@link ProbeSettings}). On a hybrid
      * machine it answers for what every core type can run (a thread may be moved to any core at any
      * time), and {@link #coreKinds()} gives each core type's own report.
      *
@@ -219,7 +219,7 @@ public final class CpuFeatures {
         } else if (settings.probe() == ProbeMode.NONE) {
             result = nothingKnown(osArch, "forced by cpufeatures.probe=none", start);
         } else {
-            Optional<CpuFeaturesProvider> provider = architectures.forOsArch(osArch);
+            Optional<ArchitectureModule> provider = architectures.forOsArch(osArch);
             if (provider.isEmpty()) {
                 result = nothingKnown(osArch, "no cpufeatures module for os.arch=" + osArch + " on the class path", start);
             } else {
@@ -255,13 +255,14 @@ public final class CpuFeatures {
     private static ProbeResult fromFile(Path file, ProbeSettings settings, long start) {
         CpuDump dump;
         try {
-            dump = CpuDumps.read(file, settings.xcr0());
+            dump = CpuDumps.read(file, settings.assume());
         } catch (IOException e) {
             throw new CpuFeaturesConfigurationException("cpufeatures.cpuid.file: cannot read " + file + ": " + e, e);
         } catch (DumpFormatException e) {
             throw new CpuFeaturesConfigurationException("cpufeatures.cpuid.file: " + e.getMessage(), e);
         } catch (IllegalArgumentException e) {
-            throw new CpuFeaturesConfigurationException("cpufeatures.xcr0: " + e.getMessage(), e);
+            // an assumption's value the dump's architecture refuses: its message begins with the assumption's name
+            throw new CpuFeaturesConfigurationException(ProbeSettings.ASSUME_PROPERTY + e.getMessage(), e);
         }
         // A hybrid part's dump (every kind a core type) is answered as the machine would be: what every
         // core type can run. Other dumps of several kinds are answered as their first kind.
@@ -298,13 +299,13 @@ public final class CpuFeatures {
      */
     public static CpuFeatures of(CpuSnapshot snapshot) {
         Objects.requireNonNull(snapshot, "snapshot");
-        List<CpuFeaturesProvider> providers = Architectures.get().providers();
+        List<ArchitectureModule> providers = Architectures.get().providers();
         Optional<DecodedCpu> decoded = decode(snapshot, providers);
         if (decoded.isPresent()) {
             return decoded(decoded.get(), snapshot.source());
         }
         throw new IllegalArgumentException("no cpufeatures module decodes " + snapshot.architecture()
-                + " snapshots; modules on the class path: " + providers.stream().map(CpuFeaturesProvider::architecture).toList());
+                + " snapshots; modules on the class path: " + providers.stream().map(ArchitectureModule::architecture).toList());
     }
 
     /**

@@ -7,7 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import java.io.RandomAccessFile;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.OptionalLong;
+import java.util.Map;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -29,10 +29,10 @@ class CpuDumpsTest {
     @Test
     void aFileInNoFormatSaysWhatIsAccepted() {
         DumpFormatException e = assertThrows(DumpFormatException.class,
-                () -> CpuDumps.parse("x.txt", "hello", OptionalLong.empty()));
+                () -> CpuDumps.parse("x.txt", "hello", Map.of()));
         assertEquals("x.txt: not a fake dump; accepted: 'fake CPUs N'", e.getMessage());
         DumpFormatException bad = assertThrows(DumpFormatException.class,
-                () -> CpuDumps.parse("y.txt", "fake CPUs many", OptionalLong.empty()));
+                () -> CpuDumps.parse("y.txt", "fake CPUs many", Map.of()));
         assertEquals(1, bad.line());
     }
 

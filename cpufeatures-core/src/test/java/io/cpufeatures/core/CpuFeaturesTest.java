@@ -8,7 +8,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.cpufeatures.core.jvm.JvmView;
 import io.cpufeatures.core.kit.DecodedCpu;
-import io.cpufeatures.core.kit.CpuFeaturesProvider.ProbeResult;
+import io.cpufeatures.core.internal.ArchitectureModule.ProbeResult;
 import io.cpufeatures.core.ProbeMode;
 import io.cpufeatures.core.ProbeSettings;
 import io.cpufeatures.core.testing.CountingProvider;
@@ -20,7 +20,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.OptionalInt;
-import java.util.OptionalLong;
 import java.util.Properties;
 import java.util.Set;
 import java.util.concurrent.TimeUnit;
@@ -128,20 +127,20 @@ class CpuFeaturesTest {
     @Test
     void disableRemovesAndCascadesAndRejectsUnknownNames() {
         CpuFeatures f = CpuFeatures.probe(new ProbeSettings(List.of("beta", "jvm.fake_bmi2"), Optional.empty(),
-                OptionalLong.empty(), ProbeMode.AUTO));
+                Map.of(), ProbeMode.AUTO));
         assertFalse(f.has("beta"));
         assertFalse(f.has("gamma"), "gamma depends on beta");
         assertEquals(ReasonKind.DISABLED, f.reasons("beta").get(0).kind());
         assertFalse(f.has("jvm.fake_bmi2"));
         assertEquals(ReasonKind.DISABLED, f.reasons("jvm.fake_bmi2").get(0).kind());
         CpuFeaturesConfigurationException e = assertThrows(CpuFeaturesConfigurationException.class,
-                () -> CpuFeatures.probe(new ProbeSettings(List.of("delta"), Optional.empty(), OptionalLong.empty(), ProbeMode.AUTO)));
+                () -> CpuFeatures.probe(new ProbeSettings(List.of("delta"), Optional.empty(), Map.of(), ProbeMode.AUTO)));
         assertTrue(e.getMessage().startsWith("cpufeatures.disable: unknown feature 'delta'"), e.getMessage());
     }
 
     @Test
     void forcedNoneReportsArchitectureAndJvmOnly() {
-        CpuFeatures f = CpuFeatures.probe(new ProbeSettings(List.of(), Optional.empty(), OptionalLong.empty(), ProbeMode.NONE));
+        CpuFeatures f = CpuFeatures.probe(new ProbeSettings(List.of(), Optional.empty(), Map.of(), ProbeMode.NONE));
         assertEquals(SourceKind.NONE, f.source().kind());
         assertTrue(f.usable().isEmpty());
     }
@@ -158,21 +157,17 @@ class CpuFeaturesTest {
         CpuFeaturesConfigurationException e = assertThrows(CpuFeaturesConfigurationException.class,
                 () -> ProbeSettings.from(bad, Map.of()));
         assertTrue(e.getMessage().contains("'magic'") && e.getMessage().contains("native, proc-cpuinfo"), e.getMessage());
-        Properties lonelyXcr0 = new Properties();
-        lonelyXcr0.setProperty("cpufeatures.xcr0", "0x7");
-        assertThrows(CpuFeaturesConfigurationException.class, () -> ProbeSettings.from(lonelyXcr0, Map.of()));
-    }
-
-    @Test
-    void xcr0ValuesAreAsciiHex() {
-        assertEquals(0xe7, ProbeSettings.parseXcr0("0xE7"));
-        assertEquals(0x7, ProbeSettings.parseXcr0("7"));
-        // Unicode digits (Arabic-Indic three, fullwidth seven) are digits to Character.digit, not to XCR0.
-        for (String bad : List.of("", "0x", "0xZZ", "12345678901234567", "-1", "0x\u0663", "\uff17")) {
-            CpuFeaturesConfigurationException e = assertThrows(CpuFeaturesConfigurationException.class,
-                    () -> ProbeSettings.parseXcr0(bad), bad);
-            assertTrue(e.getMessage().startsWith("cpufeatures.xcr0: '" + bad + "'"), e.getMessage());
-        }
+        Properties lonely = new Properties();
+        lonely.setProperty("cpufeatures.assume.state", "0x7");
+        CpuFeaturesConfigurationException without = assertThrows(CpuFeaturesConfigurationException.class,
+                () -> ProbeSettings.from(lonely, Map.of()));
+        assertEquals("cpufeatures.assume.state is given without cpufeatures.cpuid.file: the running CPU's own state is"
+                + " read, never assumed", without.getMessage());
+        Properties both = new Properties();
+        both.setProperty("cpufeatures.cpuid.file", "dump.txt");
+        both.setProperty("cpufeatures.assume.state", " 0x7 ");
+        assertEquals(Map.of("state", "0x7", "other", "1"), ProbeSettings.from(both, Map.of("CPUFEATURES_ASSUME_OTHER",
+                "1", "CPUFEATURES_ASSUME_STATE", "ignored: the property wins")).assume());
     }
 
     @Test

@@ -8,8 +8,8 @@ import static org.mockito.Mockito.mock;
 import static org.mockito.Mockito.when;
 
 import io.cpufeatures.core.internal.Architectures;
-import io.cpufeatures.core.kit.CpuFeaturesProvider;
-import io.cpufeatures.core.kit.CpuFeaturesProvider.ProbeResult;
+import io.cpufeatures.core.internal.ArchitectureModule;
+import io.cpufeatures.core.internal.ArchitectureModule.ProbeResult;
 import io.cpufeatures.core.ProbeMode;
 import io.cpufeatures.core.ProbeSettings;
 import io.cpufeatures.core.testing.CountingProvider;
@@ -31,8 +31,8 @@ class ProbeWarningsTest {
     private static final ProbeSettings DEFAULTS = ProbeSettings.from(new Properties(), Map.of());
     private static final String ARCH = System.getProperty("os.arch");
 
-    private static CpuFeaturesProvider providerReturning(ProbeSource source) {
-        CpuFeaturesProvider p = mock(CpuFeaturesProvider.class);
+    private static ArchitectureModule providerReturning(ProbeSource source) {
+        ArchitectureModule p = mock(ArchitectureModule.class);
         when(p.runsOn(anyString())).thenAnswer(a -> ARCH.equals(a.getArgument(0)));
         when(p.vocabulary()).thenReturn(new CountingProvider().vocabulary());
         when(p.architecture()).thenReturn("test");
@@ -80,7 +80,7 @@ class ProbeWarningsTest {
         assertEquals(ProbeMode.NONE, forcedNone.probe());
         assertEquals(Optional.empty(), ProbeWarnings.of(CpuFeatures.probe(forcedNone, archs), ARCH, archs),
                 "cpufeatures.probe=none is the user's choice");
-        CpuFeaturesProvider throwing = providerReturning(nativeSource);
+        ArchitectureModule throwing = providerReturning(nativeSource);
         when(throwing.probe(any())).thenThrow(new IllegalStateException("stub table corrupt"));
         Architectures broken = Architectures.of(List.of(throwing));
         assertEquals(Optional.empty(), ProbeWarnings.of(CpuFeatures.probe(DEFAULTS, broken), ARCH, broken),

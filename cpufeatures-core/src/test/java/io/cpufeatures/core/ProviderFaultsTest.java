@@ -11,7 +11,7 @@ import static org.mockito.Mockito.mock;
 import static org.mockito.Mockito.when;
 
 import io.cpufeatures.core.internal.Architectures;
-import io.cpufeatures.core.kit.CpuFeaturesProvider;
+import io.cpufeatures.core.internal.ArchitectureModule;
 import io.cpufeatures.core.ProbeSettings;
 import io.cpufeatures.core.testing.CountingProvider;
 import java.util.Iterator;
@@ -34,7 +34,7 @@ class ProviderFaultsTest {
     void aProbeThatThrowsIsAReportWithNothingKnownAndTheFailureAsItsReason() {
         for (Throwable fault : List.of(new IllegalStateException("stub table corrupt"),
                 new NoClassDefFoundError("com/sun/jna/Native"), new ExceptionInInitializerError("table"))) {
-            CpuFeaturesProvider broken = providerFor(System.getProperty("os.arch"));
+            ArchitectureModule broken = providerFor(System.getProperty("os.arch"));
             when(broken.probe(any())).thenThrow(fault);
 
             CpuFeatures cpu = CpuFeatures.probe(DEFAULTS, Architectures.of(List.of(broken)));
@@ -51,7 +51,7 @@ class ProviderFaultsTest {
         // A VirtualMachineError, even wrapped, says nothing about the CPU or the module: never kept as a report.
         for (Throwable fault : List.of(new StackOverflowError(), new OutOfMemoryError("Java heap space"),
                 new ExceptionInInitializerError(new StackOverflowError()))) {
-            CpuFeaturesProvider broken = providerFor(System.getProperty("os.arch"));
+            ArchitectureModule broken = providerFor(System.getProperty("os.arch"));
             when(broken.probe(any())).thenThrow(fault);
             Architectures modules = Architectures.of(List.of(broken));
             Throwable thrown = assertThrows(VirtualMachineError.class, () -> CpuFeatures.probe(DEFAULTS, modules));
@@ -61,7 +61,7 @@ class ProviderFaultsTest {
 
     @Test
     void aProbeThatReturnsNullIsAFailureNotANullPointerLater() {
-        CpuFeaturesProvider broken = providerFor(System.getProperty("os.arch"));
+        ArchitectureModule broken = providerFor(System.getProperty("os.arch"));
         when(broken.probe(any())).thenReturn(null);
         CpuFeatures cpu = CpuFeatures.probe(DEFAULTS, Architectures.of(List.of(broken)));
         assertEquals(SourceKind.NONE, cpu.source().kind());
@@ -70,9 +70,9 @@ class ProviderFaultsTest {
 
     @Test
     void aModuleWhoseVocabularyThrowsIsLeftOutAndTheOthersServe() {
-        CpuFeaturesProvider broken = mock(CpuFeaturesProvider.class);
+        ArchitectureModule broken = mock(ArchitectureModule.class);
         when(broken.vocabulary()).thenThrow(new NoClassDefFoundError("io/cpufeatures/x86/feature/X86Feature"));
-        CpuFeaturesProvider nullVocabulary = mock(CpuFeaturesProvider.class);
+        ArchitectureModule nullVocabulary = mock(ArchitectureModule.class);
         CountingProvider good = new CountingProvider();
 
         Architectures modules = Architectures.of(List.of(broken, good, nullVocabulary));
@@ -85,29 +85,31 @@ class ProviderFaultsTest {
     @Test
     void aModuleThatCannotBeLoadedIsSkippedAndTheNextIsLoaded() {
         @SuppressWarnings("unchecked")
-        Iterator<CpuFeaturesProvider> services = mock(Iterator.class);
-        CountingProvider good = new CountingProvider();
+        Iterator<io.cpufeatures.core.kit.ToyArchitecture> services = mock(Iterator.class);
+        io.cpufeatures.core.kit.ToyArchitecture good = io.cpufeatures.core.kit.ToyArchitecture.INSTANCE;
         when(services.hasNext()).thenReturn(true, true, true, false);
         when(services.next())
-                .thenThrow(new ServiceConfigurationError("io.cpufeatures.core.kit.CpuFeaturesProvider: Provider"
+                .thenThrow(new ServiceConfigurationError("io.cpufeatures.core.kit.ArchitectureModule: Provider"
                         + " com.example.Gone not found"))
                 .thenThrow(new UnsupportedClassVersionError("com/example/Newer (class file version 69.0)"))
                 .thenReturn(good);
 
-        assertEquals(List.of(good), Architectures.load(services));
+        List<ArchitectureModule> loaded = Architectures.load(services);
+        assertEquals(1, loaded.size());
+        assertEquals(good.name(), loaded.get(0).architecture());
     }
 
     @Test
     void aModuleForAnotherMachineIsNotAskedToProbe() {
-        CpuFeaturesProvider elsewhere = providerFor("riscv64");
+        ArchitectureModule elsewhere = providerFor("riscv64");
         CpuFeatures cpu = CpuFeatures.probe(DEFAULTS, Architectures.of(List.of(elsewhere)));
         assertEquals(SourceKind.NONE, cpu.source().kind());
         assertFalse(cpu.source().detail().contains("failed"), cpu.source().detail());
     }
 
     /** A mock module that runs on {@code osArch} only, with the counting module's vocabulary. */
-    private static CpuFeaturesProvider providerFor(String osArch) {
-        CpuFeaturesProvider p = mock(CpuFeaturesProvider.class);
+    private static ArchitectureModule providerFor(String osArch) {
+        ArchitectureModule p = mock(ArchitectureModule.class);
         when(p.runsOn(anyString())).thenAnswer(a -> osArch.equals(a.getArgument(0)));
         when(p.vocabulary()).thenReturn(new CountingProvider().vocabulary());
         when(p.architecture()).thenReturn("test");

@@ -1,5 +1,10 @@
 package io.cpufeatures.ppc64le;
 
+import io.cpufeatures.ppc64le.probe.Ppc64leProbe;
+import io.cpufeatures.ppc64le.dump.Ppc64leDumpText;
+import io.cpufeatures.core.kit.SnapshotFormat;
+import io.cpufeatures.core.kit.Probed;
+import io.cpufeatures.core.ProbeMode;
 import static io.cpufeatures.ppc64le.Ppc64leFeature.ALTIVEC;
 import static io.cpufeatures.ppc64le.Ppc64leFeature.FPU;
 import static io.cpufeatures.ppc64le.Ppc64leFeature.VCRYPTO;
@@ -30,7 +35,7 @@ import java.util.Set;
  * the HWCAP words are the kernel's whole answer (present is what it sets; there are no ID registers in user
  * space to tell what the CPU has beyond it), and no errata or policy rows.
  */
-final class Ppc64leRules implements Architecture<Ppc64leFeature, Ppc64leSnapshot, Ppc64leSnapshot, Ppc64leCpuInfo> {
+public final class Ppc64leRules implements Architecture<Ppc64leFeature, Ppc64leSnapshot, Ppc64leSnapshot, Ppc64leCpuInfo> {
 
     static final Ppc64leRules INSTANCE = new Ppc64leRules();
 
@@ -67,7 +72,8 @@ final class Ppc64leRules implements Architecture<Ppc64leFeature, Ppc64leSnapshot
     /** Every kind of field, in report order. */
     static final List<FactKind> FACTS = List.of(PROCESSOR, PROCESSOR_BASIS, ISA, PVR, PLATFORM, HWCAP, HWCAP2);
 
-    private Ppc64leRules() {
+    /** For ServiceLoader; {@link #INSTANCE} elsewhere. The tables are built once, whichever instance asks. */
+    public Ppc64leRules() {
     }
 
     /** Built on the first decoding, not when the module only lends its names to the vocabulary. */
@@ -133,5 +139,35 @@ final class Ppc64leRules implements Architecture<Ppc64leFeature, Ppc64leSnapshot
                         HWCAP.is("0x" + Long.toHexString(s.hwcap())), HWCAP2.is("0x" + Long.toHexString(s.hwcap2()))));
         return new CpuDescription(facts, FEATURES.byFamily(info.usable()), List.of("altivec", "vsx", "vcrypto", "arch_2_07",
                 "arch_3_00", "ieee128", "darn", "arch_3_1", "mma"));
+    }
+
+    @Override
+    public Class<Ppc64leSnapshot> snapshotType() {
+        return Ppc64leSnapshot.class;
+    }
+
+    @Override
+    public Set<String> osArchs() {
+        return Set.of("ppc64le");
+    }
+
+    @Override
+    public FeatureVocabulary vocabulary() {
+        return VOCABULARY;
+    }
+
+    @Override
+    public List<CpuDescription.FactKind> facts() {
+        return FACTS;
+    }
+
+    @Override
+    public SnapshotFormat<Ppc64leSnapshot> format() {
+        return Ppc64leDumpText.FORMAT;
+    }
+
+    @Override
+    public Probed<Ppc64leSnapshot> probe(ProbeMode mode) {
+        return Probed.of(Ppc64leProbe.system().probe(mode));
     }
 }

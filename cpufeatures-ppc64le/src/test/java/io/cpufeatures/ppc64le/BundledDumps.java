@@ -7,8 +7,8 @@ import java.io.IOException;
 import java.io.InputStream;
 import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
+import java.util.Map;
 import java.util.List;
-import java.util.OptionalLong;
 
 /** The ppc64le dumps bundled with the tests: made under qemu-user, and rebuilt from real machines' recordings. */
 final class BundledDumps {
@@ -33,7 +33,7 @@ final class BundledDumps {
 
     static CpuDump read(String path) {
         try {
-            return CpuDumps.parse(path, text(path), OptionalLong.empty());
+            return CpuDumps.parse(path, text(path), Map.of());
         } catch (DumpFormatException e) {
             throw new AssertionError(e);
         }

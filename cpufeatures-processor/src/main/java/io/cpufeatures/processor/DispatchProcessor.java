@@ -3,7 +3,7 @@ package io.cpufeatures.processor;
 import io.cpufeatures.core.CpuFeatures;
 import io.cpufeatures.core.FeatureName;
 import io.cpufeatures.core.UnknownFeatureException;
-import io.cpufeatures.core.kit.CpuFeaturesProvider;
+import io.cpufeatures.core.internal.ArchitectureModule;
 import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.InputStream;
@@ -299,7 +299,7 @@ public final class DispatchProcessor extends AbstractProcessor {
     private static Optional<String> vocabularyProblem() {
         List<String> architectures = new ArrayList<>();
         try {
-            Iterator<CpuFeaturesProvider> it = ServiceLoader.load(CpuFeaturesProvider.class,
+            Iterator<ArchitectureModule> it = ServiceLoader.load(ArchitectureModule.class,
                     DispatchProcessor.class.getClassLoader()).iterator();
             while (it.hasNext()) {
                 architectures.add(it.next().architecture());

@@ -1,5 +1,19 @@
 package io.cpufeatures.x86;
 
+import java.util.ArrayList;
+import io.cpufeatures.x86.usable.Xcr0Rules;
+import io.cpufeatures.x86.raw.CpuidRText;
+import io.cpufeatures.x86.probe.X86Probe;
+import io.cpufeatures.x86.probe.MacX86SysctlListing;
+import io.cpufeatures.x86.probe.CoreinfoListing;
+import io.cpufeatures.x86.dump.CpuidDumps;
+import io.cpufeatures.x86.dump.CpuidDump;
+import io.cpufeatures.core.kit.SnapshotFormat;
+import io.cpufeatures.core.kit.Probed;
+import io.cpufeatures.core.kit.KeyValueDump.SnapshotDump;
+import io.cpufeatures.core.ProbeMode;
+import io.cpufeatures.core.DumpFormatException;
+import io.cpufeatures.core.CpuKind;
 import io.cpufeatures.core.CpuCache;
 import io.cpufeatures.core.CpuDescription;
 import io.cpufeatures.core.kit.Architecture;
@@ -28,11 +42,13 @@ import java.util.Optional;
 import java.util.Set;
 
 /**
- * What x86 supplies to the decoding kit: its feature table (CPUID bits), its one check of the usable
+ * The x86-64 module's contract with the kit: its feature table (CPUID bits), its one check of the usable
  * layer (the OS state XCR0 must enable, and AMX's permission: {@link StateCheck}), its dependency,
- * errata and policy tables, and the words of its traces.
+ * errata and policy tables, the words of its traces, its probe (CPUID and XGETBV stubs, or the kernel's
+ * {@code /proc/cpuinfo}), its dump files ({@code cpuid -r} and others, an Intel Mac's sysctl listing, Sysinternals
+ * Coreinfo's output), and the one assumption its dumps take: {@code xcr0}. Public only for ServiceLoader.
  */
-final class X86Rules implements Architecture<X86Feature, RuleInput, CpuidSnapshot, X86CpuInfo> {
+public final class X86Rules implements Architecture<X86Feature, RuleInput, CpuidSnapshot, X86CpuInfo> {
 
     static final String ARCHITECTURE = "x86_64";
 
@@ -50,7 +66,8 @@ final class X86Rules implements Architecture<X86Feature, RuleInput, CpuidSnapsho
                 ARCHITECTURE, FEATURES, FeatureDependencies.DEPENDENCIES, List.of(StateCheck.CHECK), Errata.table(), PolicyRules.table());
     }
 
-    private X86Rules() {
+    /** For ServiceLoader; {@link #INSTANCE} elsewhere. The tables are built once, whichever instance asks. */
+    public X86Rules() {
     }
 
     @Override
@@ -121,5 +138,143 @@ final class X86Rules implements Architecture<X86Feature, RuleInput, CpuidSnapsho
 
     static Optional<CoreType> coreTypeOf(X86CpuInfo info) {
         return info.present().contains(X86Feature.HYBRID_CPU) ? info.identity().hybridCoreType() : Optional.empty();
+    }
+
+    @Override
+    public Class<CpuidSnapshot> snapshotType() {
+        return CpuidSnapshot.class;
+    }
+
+    @Override
+    public Set<String> osArchs() {
+        return Set.of("amd64", "x86_64");
+    }
+
+    @Override
+    public FeatureVocabulary vocabulary() {
+        return VOCABULARY;
+    }
+
+    @Override
+    public List<CpuDescription.FactKind> facts() {
+        return X86Description.KINDS;
+    }
+
+    @Override
+    public SnapshotFormat<CpuidSnapshot> format() {
+        return CpuidFiles.INSTANCE;
+    }
+
+    @Override
+    public Probed<CpuidSnapshot> probe(ProbeMode mode) {
+        return probed(X86Probe.system().probe(mode));
+    }
+
+    /** What the probe's outcome is as the kit takes it: the CPU, each core type of a hybrid part, or nothing. */
+    static Probed<CpuidSnapshot> probed(X86Probe.Outcome outcome) {
+        if (outcome.snapshot().isEmpty()) {
+            return Probed.nothing(outcome.source());
+        }
+        if (outcome.coreGroups().isEmpty()) {
+            return Probed.of(outcome.snapshot().get(), outcome.source());
+        }
+        List<Probed.Kind<CpuidSnapshot>> kinds = new ArrayList<>();
+        for (CpuKind<CpuidSnapshot> g : outcome.coreGroups()) {
+            kinds.add(new Probed.Kind<>(g.cpu(), g.logicalCpus(), g.firstLogicalCpu(), Optional.empty(), Optional.empty()));
+        }
+        return new Probed<>(kinds, outcome.source());
+    }
+
+    @Override
+    public Set<X86Feature> baseline() {
+        return PsAbiLevel.V1.adds();
+    }
+
+    @Override
+    public Optional<X86Feature> narrowVectorLanesFeature() {
+        return Optional.of(X86Feature.AVX512BW);
+    }
+
+    /** The one assumption x86 dumps take: the OS state XCR0 of the machine, which a dump taken elsewhere lacks. */
+    static final String XCR0 = "xcr0";
+
+    @Override
+    public Set<String> assumptions() {
+        return Set.of(XCR0);
+    }
+
+    /**
+     * {@inheritDoc} {@code xcr0}: up to 16 hexadecimal digits, with or without {@code 0x}, that an OS can enable
+     * ({@link Xcr0Rules#check}); the snapshot then reads it as the user's ({@link Xcr0Source#USER}).
+     */
+    @Override
+    public CpuidSnapshot assume(CpuidSnapshot snapshot, String name, String value) {
+        if (!name.equals(XCR0)) {
+            return Architecture.super.assume(snapshot, name, value);
+        }
+        long xcr0 = parseXcr0(value);
+        try {
+            Xcr0Rules.check(xcr0);
+        } catch (IllegalArgumentException e) {
+            throw new IllegalArgumentException(XCR0 + ": " + e.getMessage(), e);
+        }
+        return snapshot.withXcr0(xcr0, Xcr0Source.USER);
+    }
+
+    /**
+     * Parses an XCR0 value: up to 16 hexadecimal digits, ASCII only, with or without {@code 0x}.
+     *
+     * @param text the value, e.g. {@code 0xe7}; surrounding blanks ignored; not null
+     * @return the 64-bit value
+     * @throws IllegalArgumentException for anything else, beginning with {@code xcr0: }
+     */
+    static long parseXcr0(String text) {
+        String t = text.trim().toLowerCase(Locale.ROOT);
+        String digits = t.startsWith("0x") ? t.substring(2) : t;
+        boolean hex = !digits.isEmpty() && digits.length() <= 16;
+        for (int i = 0; hex && i < digits.length(); i++) {
+            char c = digits.charAt(i);
+            hex = c >= '0' && c <= '9' || c >= 'a' && c <= 'f';
+        }
+        if (!hex) {
+            throw new IllegalArgumentException(XCR0 + ": '" + text + "' is not an XCR0 value; expected up to 16 hex"
+                    + " digits (0-9, a-f), e.g. 0x7 or 0xe7");
+        }
+        return Long.parseUnsignedLong(digits, 16);
+    }
+
+    /** x86's dump files: the CPUID dumps, an Intel Mac's sysctl listing, Sysinternals Coreinfo's output. */
+    private static final class CpuidFiles implements SnapshotFormat<CpuidSnapshot> {
+
+        static final CpuidFiles INSTANCE = new CpuidFiles();
+
+        @Override
+        public Optional<SnapshotDump<CpuidSnapshot>> parse(String file, String text) throws DumpFormatException {
+            if (MacX86SysctlListing.recognises(text)) {
+                return Optional.of(MacX86SysctlListing.read(file, text));
+            }
+            if (CoreinfoListing.recognises(text)) {
+                return Optional.of(CoreinfoListing.read(file, text));
+            }
+            Optional<CpuidDump> dump = CpuidDumps.parseIfCpuid(file, text);
+            if (dump.isEmpty()) {
+                return Optional.empty();
+            }
+            CpuidDump d = dump.get();
+            return Optional.of(new SnapshotDump<>(file, d.format().name().toLowerCase(Locale.ROOT), d.logicalCpus(),
+                    d.kinds()));
+        }
+
+        @Override
+        public String write(List<CpuidSnapshot> snapshots) {
+            return CpuidRText.write(snapshots);
+        }
+
+        @Override
+        public String unrecognised() {
+            return CpuidDumps.UNRECOGNISED + "; an Intel Mac's sysctl listing ('machdep.cpu.features: ...',"
+                    + " 'hw.optional.avx2_0: 1'); Sysinternals Coreinfo's output ('Intel64 Family 6 Model 158 Stepping 13,"
+                    + " GenuineIntel' and 'SSE2  *  Supports ...' lines)";
+        }
     }
 }

@@ -7,8 +7,9 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import io.cpufeatures.core.CpuKind;
 import io.cpufeatures.core.ProbeSource;
 import io.cpufeatures.core.SourceKind;
+import io.cpufeatures.core.internal.KitModule;
 import io.cpufeatures.core.kit.CoreTypeIntersection;
-import io.cpufeatures.core.kit.CpuFeaturesProvider.ProbeResult;
+import io.cpufeatures.core.internal.ArchitectureModule.ProbeResult;
 import io.cpufeatures.x86.emulation.EmulatedCpu;
 import io.cpufeatures.x86.probe.X86Probe;
 import java.util.List;
@@ -28,8 +29,8 @@ class HybridProbeResultTest {
         CpuidSnapshot p = core(0x40, "popcnt");
         CpuidSnapshot e = core(0x20);
         ProbeSource source = ProbeSource.of(SourceKind.NATIVE, "test");
-        ProbeResult r = new X86CpuFeaturesProvider().result(new X86Probe.Outcome(Optional.of(p), source,
-                List.of(new CpuKind<>(p, 8, 0), new CpuKind<>(e, 12, 8))));
+        ProbeResult r = new KitModule<>(X86Rules.INSTANCE).result(X86Rules.probed(new X86Probe.Outcome(Optional.of(p), source,
+                List.of(new CpuKind<>(p, 8, 0), new CpuKind<>(e, 12, 8)))));
         assertEquals(2, r.coreKinds().size());
         assertTrue(r.features() instanceof CoreTypeIntersection);
         assertEquals(Optional.of("performance"), r.coreKinds().get(0).cpu().coreType());
@@ -38,7 +39,7 @@ class HybridProbeResultTest {
         assertFalse(r.features().usable().contains("popcnt"));
         assertEquals(Optional.empty(), r.features().coreType());
         // a part without core groups is the one CPU, as before
-        ProbeResult one = new X86CpuFeaturesProvider().result(new X86Probe.Outcome(Optional.of(p), source, List.of()));
+        ProbeResult one = new KitModule<>(X86Rules.INSTANCE).result(X86Rules.probed(new X86Probe.Outcome(Optional.of(p), source, List.of())));
         assertTrue(one.coreKinds().isEmpty());
         assertTrue(one.features().usable().contains("popcnt"));
     }

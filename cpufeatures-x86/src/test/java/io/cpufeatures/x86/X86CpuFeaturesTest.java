@@ -15,9 +15,9 @@ import io.cpufeatures.core.ProbeSettings;
 import io.cpufeatures.x86.testing.BundledDumps;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.Map;
 import java.util.List;
 import java.util.Optional;
-import java.util.OptionalLong;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -68,7 +68,7 @@ class X86CpuFeaturesTest {
         try (var in = getClass().getResourceAsStream("/io/cpufeatures/x86/libcpuid/intel-core-i9-10980xe-cpu.test")) {
             Files.write(dump, in.readAllBytes());
         }
-        CpuFeatures f = CpuFeatures.probe(new ProbeSettings(List.of("bmi2"), Optional.of(dump), OptionalLong.of(0x7), ProbeMode.AUTO));
+        CpuFeatures f = CpuFeatures.probe(new ProbeSettings(List.of("bmi2"), Optional.of(dump), Map.of("xcr0", "0x" + Long.toHexString(0x7)), ProbeMode.AUTO));
         assertEquals(SourceKind.FILE, f.source().kind());
         assertTrue(f.has("prefer_ymm"));
         assertFalse(f.has("avx512f"), "XCR0 0x7 given by the user");

@@ -4,7 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import io.cpufeatures.core.kit.CpuFeaturesProvider;
+import io.cpufeatures.core.internal.ArchitectureModule;
 import io.cpufeatures.core.kit.FeatureVocabulary;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
@@ -14,7 +14,6 @@ import java.nio.file.Paths;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
-import java.util.ServiceLoader;
 import java.util.Set;
 import java.util.TreeMap;
 import java.util.regex.Matcher;
@@ -26,7 +25,7 @@ import org.junit.jupiter.api.Test;
  * An architecture stays in its module: the core, the OS helpers and dispatch name no feature of any
  * architecture module in their code, and the command imports nothing of any architecture module and
  * depends on no example. The architectures are those on the class path (every module's
- * {@link CpuFeaturesProvider}), so a new one is held to the rule without a line here.
+ * {@link ArchitectureModule}), so a new one is held to the rule without a line here.
  */
 class ArchitectureBoundaryTest {
 
@@ -57,8 +56,9 @@ class ArchitectureBoundaryTest {
     /** Every architecture module on the class path, by the package of its provider. */
     private static Map<String, FeatureVocabulary> architectures() {
         Map<String, FeatureVocabulary> m = new TreeMap<>();
-        for (CpuFeaturesProvider p : ServiceLoader.load(CpuFeaturesProvider.class)) {
-            m.put(p.getClass().getPackageName(), p.vocabulary());
+        for (ArchitectureModule p : io.cpufeatures.core.internal.Architectures.get().providers()) {
+            m.put(((io.cpufeatures.core.internal.KitModule<?, ?, ?, ?>) p).architectureRules().getClass().getPackageName(),
+                    p.vocabulary());
         }
         return m;
     }

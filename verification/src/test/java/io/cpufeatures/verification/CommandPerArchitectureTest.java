@@ -15,7 +15,7 @@ import io.cpufeatures.core.CpuDumps;
 import io.cpufeatures.core.CpuFeatures;
 import io.cpufeatures.core.CpuSnapshot;
 import io.cpufeatures.core.SnapshotSource;
-import io.cpufeatures.core.kit.CpuFeaturesProvider;
+import io.cpufeatures.core.internal.ArchitectureModule;
 import io.cpufeatures.ppc64le.Ppc64leSnapshot;
 import io.cpufeatures.x86.emulation.ReferenceCpus;
 import java.io.PrintWriter;
@@ -30,8 +30,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.OptionalInt;
-import java.util.OptionalLong;
-import java.util.ServiceLoader;
 import java.util.Set;
 import java.util.TreeMap;
 import org.junit.jupiter.api.Test;
@@ -76,11 +74,11 @@ class CommandPerArchitectureTest {
         Schema schema = SchemaRegistry.withDefaultDialect(SpecificationVersion.DRAFT_2020_12).getSchema(Files.readString(
                 Paths.get(System.getProperty("cpufeatures.project.dir", "..")).resolve("docs/cpufeatures-report.schema.json")),
                 InputFormat.JSON);
-        Map<String, CpuFeaturesProvider> providers = new TreeMap<>();
-        ServiceLoader.load(CpuFeaturesProvider.class).forEach(p -> providers.put(p.architecture(), p));
+        Map<String, ArchitectureModule> providers = new TreeMap<>();
+        io.cpufeatures.core.internal.Architectures.get().providers().forEach(p -> providers.put(p.architecture(), p));
         assertEquals(providers.keySet(), new TreeMap<>(SAMPLES).keySet(), "a sample CPU per architecture module");
         ObjectMapper mapper = new ObjectMapper();
-        for (CpuFeaturesProvider p : providers.values()) {
+        for (ArchitectureModule p : providers.values()) {
             CpuFeatures cpu = CpuFeatures.of(SAMPLES.get(p.architecture()));
             Path dump = Files.writeString(dir.resolve(p.architecture() + ".txt"), CpuDumps.write(List.of(cpu)));
             String file = dump.toString();
@@ -100,7 +98,7 @@ class CommandPerArchitectureTest {
             assertEquals(List.of(), undeclared, p.architecture() + " prints fields it does not declare");
             assertEquals(cpu.usable().size(), node.path("usable").size());
             String raw = ok("report", "--raw", "--cpuid-file", file).out();
-            CpuFeatures again = CpuDumps.parse("again", raw, OptionalLong.empty()).kinds().get(0).cpu();
+            CpuFeatures again = CpuDumps.parse("again", raw, Map.of()).kinds().get(0).cpu();
             assertEquals(cpu.present(), again.present(), p.architecture() + ": --raw reads back as the same CPU");
             assertEquals(cpu.usable(), again.usable(), p.architecture() + ": --raw reads back as the same CPU"
                     + " (x86's format holds no XCR0, which is inferred again from leaf 0xD)");

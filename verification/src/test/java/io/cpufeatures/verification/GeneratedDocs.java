@@ -1,6 +1,6 @@
 package io.cpufeatures.verification;
 
-import io.cpufeatures.aarch64.AArch64CpuFeaturesProvider;
+import io.cpufeatures.aarch64.AArch64Rules;
 import io.cpufeatures.aarch64.CoreModel;
 import io.cpufeatures.aarch64.FieldRule;
 import io.cpufeatures.aarch64.feature.AArch64Table;
@@ -102,7 +102,7 @@ final class GeneratedDocs {
     }
 
     private static String aarch64JvmGates() {
-        FeatureVocabulary v = new AArch64CpuFeaturesProvider().vocabulary();
+        FeatureVocabulary v = new AArch64Rules().vocabulary();
         StringBuilder sb = new StringBuilder("| gate | holds when | beside |\n|---|---|---|\n");
         for (JvmGate g : v.jvmGates()) {
             String rule = g.rule() instanceof JvmGate.FlagAtLeast a ? "`" + a.flag() + " >= " + a.minimum() + "`"

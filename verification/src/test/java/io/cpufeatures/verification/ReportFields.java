@@ -6,7 +6,7 @@ import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.cpufeatures.core.CpuDescription.FactKind;
 import io.cpufeatures.core.CpuDescription.Type;
-import io.cpufeatures.core.kit.CpuFeaturesProvider;
+import io.cpufeatures.core.internal.ArchitectureModule;
 import io.cpufeatures.core.kit.NoCpuInformation;
 import java.util.ArrayList;
 import java.util.Comparator;
@@ -14,11 +14,10 @@ import java.util.Iterator;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.ServiceLoader;
 
 /**
  * The fields a CPU of the JSON output has, as the architecture modules on the class path declare them
- * ({@link CpuFeaturesProvider#facts()}), merged by key: docs/cli.md's table of them and the JSON Schema's
+ * ({@link ArchitectureModule#facts()}), merged by key: docs/cli.md's table of them and the JSON Schema's
  * {@code $defs.cpu.properties} are generated from here, so a new fact is one declaration in its architecture.
  * Architectures in name order; a key two of them declare is one field, which must have one type.
  */
@@ -33,11 +32,11 @@ final class ReportFields {
 
     /** Each key's kind and the meanings the architectures give it, in order. */
     static Map<String, List<FactKind>> fields() {
-        List<CpuFeaturesProvider> providers = new ArrayList<>();
-        ServiceLoader.load(CpuFeaturesProvider.class).forEach(providers::add);
-        providers.sort(Comparator.comparing(CpuFeaturesProvider::architecture));
+        List<ArchitectureModule> providers = new ArrayList<>();
+        io.cpufeatures.core.internal.Architectures.get().providers().forEach(providers::add);
+        providers.sort(Comparator.comparing(ArchitectureModule::architecture));
         Map<String, List<FactKind>> fields = new LinkedHashMap<>();
-        for (CpuFeaturesProvider p : providers) {
+        for (ArchitectureModule p : providers) {
             for (FactKind k : p.facts()) {
                 List<FactKind> kinds = fields.computeIfAbsent(k.key(), x -> new ArrayList<>());
                 if (!kinds.isEmpty() && !kinds.get(0).type().equals(k.type())) {

@@ -15,11 +15,11 @@ import io.cpufeatures.core.CpuFeatures;
 import io.cpufeatures.core.CpuKind;
 import io.cpufeatures.core.DumpFormatException;
 import io.cpufeatures.core.kit.KeyValueDump.SnapshotDump;
-import io.cpufeatures.x86.X86CpuFeaturesProvider;
+import io.cpufeatures.core.internal.KitModule;
 import io.cpufeatures.x86.dump.CpuidFormatException;
 import io.cpufeatures.x86.emulation.ReferenceCpus;
+import java.util.Map;
 import java.util.List;
-import java.util.OptionalLong;
 import org.junit.jupiter.api.Test;
 
 /** The AArch64 dump format: round trips, big.LITTLE groups, each refusal in one line, and no confusion with x86's formats. */
@@ -48,7 +48,7 @@ class AArch64DumpTextTest {
         AArch64Snapshot little = EmulatedArmCpu.arm(0xd05, 2, 0).features("fp", "asimd", "atomics").snapshot();
         AArch64Snapshot big = EmulatedArmCpu.arm(0xd0b, 4, 1).features("fp", "asimd", "atomics").snapshot();
         CpuDump dump = CpuDumps.parse("soc.txt", AArch64DumpText.FORMAT.write(List.of(little, little, big, big, little)),
-                OptionalLong.empty());
+                Map.of());
         assertEquals(5, dump.logicalCpus());
         assertEquals(List.of(3, 2), dump.kinds().stream().map(CpuKind::logicalCpus).toList());
         assertEquals(List.of(0, 2), dump.kinds().stream().map(CpuKind::firstLogicalCpu).toList());
@@ -95,10 +95,10 @@ class AArch64DumpTextTest {
     @Test
     void aMalformedArm64DumpGetsTheSameKindOfErrorAsAMalformedX86One() {
         DumpFormatException arm = assertThrows(DumpFormatException.class,
-                () -> CpuDumps.parse("arm.txt", N1.replace("hwcap 0x", "hwcap 0xg"), OptionalLong.empty()));
+                () -> CpuDumps.parse("arm.txt", N1.replace("hwcap 0x", "hwcap 0xg"), Map.of()));
         DumpFormatException x86 = assertThrows(DumpFormatException.class, () -> CpuDumps.parse("x86.txt",
                 "CPU 0:\n   0x00000000 0x00: eax=0x0000000d ebx=0x756e6547 ecx=0x6c65746e edx=0x49656e69\n   0x1 nonsense\n",
-                OptionalLong.empty()));
+                Map.of()));
         assertTrue(x86 instanceof CpuidFormatException, "x86's own formats keep their subclass");
         assertTrue(arm.getMessage().matches("arm\\.txt:5: [^\\n]+"), arm.getMessage());
         assertTrue(x86.getMessage().matches("x86\\.txt:3: [^\\n]+"), x86.getMessage());
@@ -108,29 +108,30 @@ class AArch64DumpTextTest {
     void neitherArchitectureClaimsTheOthersDumps() throws Exception {
         String x86 = CpuDumps.write(List.of(ReferenceCpus.zen4().decode()));
         assertTrue(AArch64DumpText.FORMAT.parse("x86.txt", x86).isEmpty());
-        assertTrue(new X86CpuFeaturesProvider().parseDump("arm.txt", N1, OptionalLong.empty()).isEmpty());
+        assertTrue(KitModule.of(new io.cpufeatures.x86.X86Rules()).parseDump("arm.txt", N1, Map.of()).isEmpty());
         for (String model : QemuDumps.MODELS) {
-            assertTrue(new X86CpuFeaturesProvider().parseDump(model, QemuDumps.text(model), OptionalLong.empty()).isEmpty(),
+            assertTrue(KitModule.of(new io.cpufeatures.x86.X86Rules()).parseDump(model, QemuDumps.text(model), Map.of()).isEmpty(),
                     model);
         }
-        assertEquals("cpuid_r", CpuDumps.parse("x86.txt", x86, OptionalLong.empty()).format());
-        assertEquals("aarch64_dump", CpuDumps.parse("arm.txt", N1, OptionalLong.empty()).format());
+        assertEquals("cpuid_r", CpuDumps.parse("x86.txt", x86, Map.of()).format());
+        assertEquals("aarch64_dump", CpuDumps.parse("arm.txt", N1, Map.of()).format());
         DumpFormatException neither = assertThrows(DumpFormatException.class,
-                () -> CpuDumps.parse("empty.txt", "nothing here\n", OptionalLong.empty()));
+                () -> CpuDumps.parse("empty.txt", "nothing here\n", Map.of()));
         assertTrue(neither.getMessage().contains("cpuid -r") && neither.getMessage().contains(AArch64DumpText.FORMAT.magic()),
                 neither.getMessage());
     }
 
     @Test
     void anXcr0GivenWithAnArm64DumpIsRefused() {
-        DumpFormatException e = assertThrows(DumpFormatException.class, () -> CpuDumps.parse("arm.txt", N1, OptionalLong.of(7)));
-        assertEquals("arm.txt: an XCR0 was given for an aarch64 dump; XCR0 is x86's OS state", e.getMessage());
+        DumpFormatException e = assertThrows(DumpFormatException.class,
+                () -> CpuDumps.parse("arm.txt", N1, Map.of("xcr0", "0x7")));
+        assertEquals("arm.txt: 'xcr0' was given to assume, and an aarch64 dump is read assuming nothing", e.getMessage());
     }
 
     @Test
     void aReportWrittenByTheCoreReadsBackAsTheSameCpu() throws Exception {
         CpuFeatures a64fx = ReferenceArmCpus.a64fx().decode();
-        CpuFeatures back = CpuDumps.parse("a.txt", CpuDumps.write(List.of(a64fx)), OptionalLong.empty()).kinds().get(0).cpu();
+        CpuFeatures back = CpuDumps.parse("a.txt", CpuDumps.write(List.of(a64fx)), Map.of()).kinds().get(0).cpu();
         assertEquals(a64fx.snapshot(), back.snapshot());
         assertEquals(a64fx.usable(), back.usable());
     }

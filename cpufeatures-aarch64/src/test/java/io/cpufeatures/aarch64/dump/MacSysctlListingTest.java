@@ -12,7 +12,7 @@ import io.cpufeatures.core.DumpFormatException;
 import io.cpufeatures.core.SourceKind;
 import java.io.InputStream;
 import java.nio.charset.StandardCharsets;
-import java.util.OptionalLong;
+import java.util.Map;
 import org.junit.jupiter.api.Test;
 
 /** The macOS sysctl listing: read through the public dump path, refused clearly when malformed. */
@@ -32,7 +32,7 @@ class MacSysctlListingTest {
 
     @Test
     void aListingIsReadAsTheKernelsWordOnAnyMachine() throws Exception {
-        CpuDump dump = CpuDumps.parse("m1.txt", SMALL, OptionalLong.empty());
+        CpuDump dump = CpuDumps.parse("m1.txt", SMALL, Map.of());
         assertEquals(MacSysctlListing.FORMAT, dump.format());
         assertEquals(8, dump.logicalCpus());
         CpuFeatures cpu = dump.machine();
@@ -49,7 +49,7 @@ class MacSysctlListingTest {
     /** A recorded listing of a real Mac (src/test/resources/.../macos; each file names its source). */
     private static CpuDump recorded(String name) throws Exception {
         try (InputStream in = MacSysctlListingTest.class.getResourceAsStream("/io/cpufeatures/aarch64/macos/" + name)) {
-            return CpuDumps.parse(name, new String(in.readAllBytes(), StandardCharsets.UTF_8), OptionalLong.empty());
+            return CpuDumps.parse(name, new String(in.readAllBytes(), StandardCharsets.UTF_8), Map.of());
         }
     }
 
@@ -107,10 +107,10 @@ class MacSysctlListingTest {
     @Test
     void malformedListingsAreOneLineErrorsNamingTheLine() {
         DumpFormatException line = assertThrows(DumpFormatException.class,
-                () -> CpuDumps.parse("bad.txt", "hw.optional.arm.FEAT_AES: 1\nthis is not sysctl\n", OptionalLong.empty()));
+                () -> CpuDumps.parse("bad.txt", "hw.optional.arm.FEAT_AES: 1\nthis is not sysctl\n", Map.of()));
         assertTrue(line.getMessage().startsWith("bad.txt:2: not a 'key: value' line of a sysctl listing"), line.getMessage());
         DumpFormatException value = assertThrows(DumpFormatException.class,
-                () -> CpuDumps.parse("v.txt", "hw.optional.arm.FEAT_AES: yes\n", OptionalLong.empty()));
+                () -> CpuDumps.parse("v.txt", "hw.optional.arm.FEAT_AES: yes\n", Map.of()));
         assertTrue(value.getMessage().startsWith("v.txt:1: hw.optional.arm.FEAT_AES is 'yes'; accepted: 0 or 1"),
                 value.getMessage());
         assertFalse(value.getMessage().contains("\n"));
@@ -135,7 +135,7 @@ class MacSysctlListingTest {
     void aLogicalCpuCountThatIsNotPositiveIsRefusedOnItsLine() {
         for (String v : new String[] {"0", "00", "eight", "-1", "100000", "\uff18"}) {
             DumpFormatException e = assertThrows(DumpFormatException.class, () -> CpuDumps.parse("c.txt",
-                    SMALL.replace("hw.logicalcpu: 8", "hw.logicalcpu: " + v), OptionalLong.empty()), v);
+                    SMALL.replace("hw.logicalcpu: 8", "hw.logicalcpu: " + v), Map.of()), v);
             assertEquals("c.txt:3: hw.logicalcpu is '" + v + "'; accepted: a positive count, 1 to 99999", e.getMessage());
         }
     }

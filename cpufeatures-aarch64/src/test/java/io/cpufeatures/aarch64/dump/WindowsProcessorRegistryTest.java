@@ -12,7 +12,7 @@ import io.cpufeatures.core.CpuFeatures;
 import io.cpufeatures.core.DumpFormatException;
 import java.io.InputStream;
 import java.nio.charset.StandardCharsets;
-import java.util.OptionalLong;
+import java.util.Map;
 import org.junit.jupiter.api.Test;
 
 /** Windows on Arm's processor registry keys: a real machine's listing, the value names, and malformed input. */
@@ -39,7 +39,7 @@ class WindowsProcessorRegistryTest {
     void aRealSnapdragonDecodesToWhatItsOwnerListed() throws Exception {
         CpuDump dump;
         try (InputStream in = getClass().getResourceAsStream("/io/cpufeatures/aarch64/windows/thinkpad-x13s-snapdragon-8cx-gen3.txt")) {
-            dump = CpuDumps.parse("x13s.txt", new String(in.readAllBytes(), StandardCharsets.UTF_8), OptionalLong.empty());
+            dump = CpuDumps.parse("x13s.txt", new String(in.readAllBytes(), StandardCharsets.UTF_8), Map.of());
         }
         assertEquals(WindowsProcessorRegistry.FORMAT, dump.format());
         assertEquals(2, dump.logicalCpus());
@@ -62,12 +62,12 @@ class WindowsProcessorRegistryTest {
     void whatReportRawWritesThereReadsBack() throws Exception {
         CpuDump dump;
         try (InputStream in = getClass().getResourceAsStream("/io/cpufeatures/aarch64/windows/thinkpad-x13s-snapdragon-8cx-gen3.txt")) {
-            dump = CpuDumps.parse("x13s.txt", new String(in.readAllBytes(), StandardCharsets.UTF_8), OptionalLong.empty());
+            dump = CpuDumps.parse("x13s.txt", new String(in.readAllBytes(), StandardCharsets.UTF_8), Map.of());
         }
         CpuFeatures cpu = dump.kinds().get(0).cpu();
         String raw = CpuDumps.write(java.util.List.of(cpu));
         assertTrue(raw.contains("id_registers registry"), raw);
-        CpuFeatures back = CpuDumps.parse("raw.txt", raw, OptionalLong.empty()).machine();
+        CpuFeatures back = CpuDumps.parse("raw.txt", raw, Map.of()).machine();
         assertEquals(cpu.usable(), back.usable());
         assertEquals(cpu.snapshot().map(s -> ((io.cpufeatures.aarch64.AArch64Snapshot) s).registers()),
                 back.snapshot().map(s -> ((io.cpufeatures.aarch64.AArch64Snapshot) s).registers()));
@@ -82,7 +82,7 @@ class WindowsProcessorRegistryTest {
                 "    CP 4020    REG_QWORD    0x1100000011111112",
                 "    CP 4030    REG_QWORD    0x10100010211120",
                 "");
-        CpuFeatures cpu = CpuDumps.parse("reg.txt", text, OptionalLong.empty()).machine();
+        CpuFeatures cpu = CpuDumps.parse("reg.txt", text, Map.of()).machine();
         assertTrue(cpu.has("aes") && cpu.has("asimddp"), cpu.usable().toString());
     }
 
@@ -90,23 +90,23 @@ class WindowsProcessorRegistryTest {
     void aValueThatIsNoNumberIsAnErrorNamingTheLine() {
         DumpFormatException e = assertThrows(DumpFormatException.class, () -> CpuDumps.parse("bad.txt",
                 "Hive: HKEY_LOCAL_MACHINE\\HARDWARE\\DESCRIPTION\\System\\CentralProcessor\n0    CP 4000 : ten\n",
-                OptionalLong.empty()));
+                Map.of()));
         assertTrue(e.getMessage().startsWith("bad.txt:2: CP 4000 is 'ten'; accepted: a decimal number"), e.getMessage());
         DumpFormatException noMidr = assertThrows(DumpFormatException.class, () -> CpuDumps.parse("m.txt", String.join("\n",
                 "HKEY_LOCAL_MACHINE\\HARDWARE\\DESCRIPTION\\System\\CentralProcessor\\0",
                 "    CP 4000    REG_QWORD    0x410fd4b0",
                 "HKEY_LOCAL_MACHINE\\HARDWARE\\DESCRIPTION\\System\\CentralProcessor\\1",
-                "    CP 4020    REG_QWORD    0x11"), OptionalLong.empty()));
+                "    CP 4020    REG_QWORD    0x11"), Map.of()));
         assertTrue(noMidr.getMessage().contains("processor 1 has no CP 4000 (MIDR_EL1)"), noMidr.getMessage());
         DumpFormatException orphan = assertThrows(DumpFormatException.class, () -> CpuDumps.parse("o.txt",
                 "    Hive: HKEY_LOCAL_MACHINE\\HARDWARE\\DESCRIPTION\\System\\CentralProcessor\n    CP 4000 : 1091556528\n",
-                OptionalLong.empty()));
+                Map.of()));
         assertTrue(orphan.getMessage().startsWith("o.txt:2: CP 4000 is under no processor's key"), orphan.getMessage());
         DumpFormatException none = assertThrows(DumpFormatException.class, () -> CpuDumps.parse("n.txt",
-                "# CentralProcessor listing without its CP 4000 values\n", OptionalLong.empty()));
+                "# CentralProcessor listing without its CP 4000 values\n", Map.of()));
         assertTrue(none.getMessage().contains("no processor with CP values"), none.getMessage());
         DumpFormatException stray = assertThrows(DumpFormatException.class, () -> CpuDumps.parse("s.txt",
-                "CentralProcessor listing\n0    CP 4000 : 1091556528\n", OptionalLong.empty()));
+                "CentralProcessor listing\n0    CP 4000 : 1091556528\n", Map.of()));
         assertTrue(stray.getMessage().startsWith("s.txt:1: not a processor's line: 'CentralProcessor listing'"),
                 stray.getMessage());
     }
@@ -125,9 +125,9 @@ class WindowsProcessorRegistryTest {
     /** The 65th kind is refused on the line of the processor that is it, before the processors after it are read. */
     @Test
     void theSixtyFifthKindIsRefusedOnItsLine() throws Exception {
-        assertEquals(64, CpuDumps.parse("k.txt", distinctProcessors(64), OptionalLong.empty()).kinds().size());
+        assertEquals(64, CpuDumps.parse("k.txt", distinctProcessors(64), Map.of()).kinds().size());
         DumpFormatException e = assertThrows(DumpFormatException.class, () -> CpuDumps.parse("k.txt",
-                distinctProcessors(100), OptionalLong.empty()));
+                distinctProcessors(100), Map.of()));
         // processor 64's key is line 129: two lines a processor
         assertTrue(e.getMessage().startsWith("k.txt:129: the CPU of this line is one of more than 64 distinct kinds of"
                 + " logical CPU"), e.getMessage());
@@ -143,12 +143,12 @@ class WindowsProcessorRegistryTest {
                 + "HKEY_LOCAL_MACHINE\\HARDWARE\\DESCRIPTION\\System\\CentralProcessor\\0\n"
                 + "    CP 4000    REG_QWORD    0x410fd4b0\n";
         DumpFormatException again = assertThrows(DumpFormatException.class, () -> CpuDumps.parse("t.txt", twice,
-                OptionalLong.empty()));
+                Map.of()));
         assertTrue(again.getMessage().startsWith("t.txt:5: processor 0 is listed twice (first on line 1)"),
                 again.getMessage());
         DumpFormatException big = assertThrows(DumpFormatException.class, () -> CpuDumps.parse("b.txt",
                 "HKEY_LOCAL_MACHINE\\HARDWARE\\DESCRIPTION\\System\\CentralProcessor\\10000\n"
-                        + "    CP 4000    REG_QWORD    0x410fd4b0\n", OptionalLong.empty()));
+                        + "    CP 4000    REG_QWORD    0x410fd4b0\n", Map.of()));
         assertTrue(big.getMessage().startsWith("b.txt:2: CP 4000 is under no processor's key"), big.getMessage());
     }
 
@@ -160,7 +160,7 @@ class WindowsProcessorRegistryTest {
             "18446744073709551616", "0x"}) {
             DumpFormatException e = assertThrows(DumpFormatException.class, () -> CpuDumps.parse("d.txt",
                     "    Hive: HKEY_LOCAL_MACHINE\\HARDWARE\\DESCRIPTION\\System\\CentralProcessor\n0    CP 4000 : " + v
-                            + "\n", OptionalLong.empty()), v);
+                            + "\n", Map.of()), v);
             assertTrue(e.getMessage().startsWith("d.txt:2: CP 4000 is '"), e.getMessage());
             assertTrue(e.getMessage().contains("; accepted: a decimal number (PowerShell) or 0x and hex digits (reg query),"
                     + " in ASCII digits, of 64 bits"), e.getMessage());
@@ -174,7 +174,7 @@ class WindowsProcessorRegistryTest {
                 "HKEY_LOCAL_MACHINE\\HARDWARE\\DESCRIPTION\\System\\CentralProcessor\\0",
                 "    CP 4000    REG_QWORD    0x410fd4b0",
                 "    CP 4020    REG_QWORD    0x11",
-                "    CP 4000    REG_QWORD    0x410fd4c0", ""), OptionalLong.empty()));
+                "    CP 4000    REG_QWORD    0x410fd4c0", ""), Map.of()));
         assertTrue(e.getMessage().startsWith("t.txt:4: CP 4000 given twice for processor 0 (first on line 2)"),
                 e.getMessage());
     }
@@ -186,7 +186,7 @@ class WindowsProcessorRegistryTest {
             DumpFormatException e = assertThrows(DumpFormatException.class, () -> CpuDumps.parse("z.txt", String.join("\n",
                     "HKEY_LOCAL_MACHINE\\HARDWARE\\DESCRIPTION\\System\\CentralProcessor\\0",
                     "    CP 4000    REG_QWORD    0x410fd4b0",
-                    "    " + name + "    REG_QWORD    0x11", ""), OptionalLong.empty()), name);
+                    "    " + name + "    REG_QWORD    0x11", ""), Map.of()), name);
             assertTrue(e.getMessage().startsWith("z.txt:3: the value name '"), e.getMessage());
             assertTrue(e.getMessage().contains("' holds a control character; accepted: value names of printable"
                     + " characters ('CP 4020')"), e.getMessage());

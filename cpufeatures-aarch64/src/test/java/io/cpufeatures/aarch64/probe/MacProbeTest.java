@@ -51,7 +51,7 @@ class MacProbeTest {
         AArch64Snapshot listed;
         try (InputStream in = MacProbeTest.class.getResourceAsStream("/io/cpufeatures/aarch64/macos/apple-m2.txt")) {
             listed = (AArch64Snapshot) CpuDumps.parse("apple-m2.txt", new String(in.readAllBytes(), StandardCharsets.UTF_8),
-                    OptionalLong.empty()).machine().snapshot().orElseThrow();
+                    Map.of()).machine().snapshot().orElseThrow();
         }
         assertEquals(SourceKind.NATIVE, live.source().kind());
         assertTrue(live.source().detail().contains("Apple M2"), live.source().detail());

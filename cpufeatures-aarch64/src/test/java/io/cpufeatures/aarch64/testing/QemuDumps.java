@@ -7,8 +7,8 @@ import java.io.IOException;
 import java.io.InputStream;
 import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
+import java.util.Map;
 import java.util.List;
-import java.util.OptionalLong;
 
 /**
  * The dumps bundled as test resources: {@code cpufeatures report --raw} run on the arm64 OpenJDK 17
@@ -40,7 +40,7 @@ public final class QemuDumps {
     /** The dump of {@code model}, parsed through the core's reader (every module on the class path). */
     public static CpuDump read(String model) {
         try {
-            return CpuDumps.parse("qemu-" + model + ".txt", text(model), OptionalLong.empty());
+            return CpuDumps.parse("qemu-" + model + ".txt", text(model), Map.of());
         } catch (DumpFormatException e) {
             throw new AssertionError(e.getMessage(), e);
         }

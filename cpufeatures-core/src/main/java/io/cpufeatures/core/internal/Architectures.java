@@ -2,7 +2,7 @@ package io.cpufeatures.core.internal;
 
 import io.cpufeatures.core.jvm.JvmGate;
 import io.cpufeatures.core.jvm.JvmView;
-import io.cpufeatures.core.kit.CpuFeaturesProvider;
+import io.cpufeatures.core.kit.Architecture;
 import io.cpufeatures.core.kit.FeatureVocabulary;
 import java.util.ArrayList;
 import java.util.Iterator;
@@ -34,17 +34,17 @@ public final class Architectures {
             "x86_64", "io.cpufeatures:cpufeatures-x86", "aarch64", "io.cpufeatures:cpufeatures-aarch64",
             "arm64", "io.cpufeatures:cpufeatures-aarch64", "ppc64le", "io.cpufeatures:cpufeatures-ppc64le");
 
-    private final List<CpuFeaturesProvider> providers;
+    private final List<ArchitectureModule> providers;
     private final Vocabulary vocabulary;
 
     /**
      * The modules {@code providers}, less any whose vocabulary cannot be read (left out with a
      * warning, as one that fails to load is: a broken module must not take the others down).
      */
-    public static Architectures of(List<CpuFeaturesProvider> providers) {
-        List<CpuFeaturesProvider> kept = new ArrayList<>();
+    public static Architectures of(List<ArchitectureModule> providers) {
+        List<ArchitectureModule> kept = new ArrayList<>();
         List<FeatureVocabulary> vocabularies = new ArrayList<>();
-        for (CpuFeaturesProvider p : providers) {
+        for (ArchitectureModule p : providers) {
             try {
                 vocabularies.add(Objects.requireNonNull(p.vocabulary(), "vocabulary() returned null"));
                 kept.add(p);
@@ -57,7 +57,7 @@ public final class Architectures {
         return new Architectures(kept, new Vocabulary(JvmView.CORE_GATES, vocabularies));
     }
 
-    private Architectures(List<CpuFeaturesProvider> providers, Vocabulary vocabulary) {
+    private Architectures(List<ArchitectureModule> providers, Vocabulary vocabulary) {
         this.providers = List.copyOf(providers);
         this.vocabulary = vocabulary;
     }
@@ -71,7 +71,16 @@ public final class Architectures {
     private static final class OnClassPath implements Supplier<Architectures> {
         @Override
         public Architectures get() {
-            return of(load(ServiceLoader.load(CpuFeaturesProvider.class, Architectures.class.getClassLoader()).iterator()));
+            ClassLoader loader = Architectures.class.getClassLoader();
+            @SuppressWarnings({"rawtypes", "unchecked"})
+            Iterator<Architecture<?, ?, ?, ?>> it = (Iterator) ServiceLoader.load(Architecture.class, loader).iterator();
+            List<ArchitectureModule> modules = load(it);
+            // the core's own tests stand in a module of their own, made directly (a module implements Architecture)
+            Iterator<ArchitectureModule> made = ServiceLoader.load(ArchitectureModule.class, loader).iterator();
+            while (made.hasNext()) {
+                modules.add(made.next());
+            }
+            return of(modules);
         }
     }
 
@@ -84,14 +93,14 @@ public final class Architectures {
      * The providers {@code it} yields; one that fails to load (a missing dependency, a bad service
      * file) is left out with a warning, and the others still serve.
      */
-    public static List<CpuFeaturesProvider> load(Iterator<CpuFeaturesProvider> it) {
-        List<CpuFeaturesProvider> list = new ArrayList<>();
+    public static List<ArchitectureModule> load(Iterator<? extends Architecture<?, ?, ?, ?>> it) {
+        List<ArchitectureModule> list = new ArrayList<>();
         while (true) {
             try {
                 if (!it.hasNext()) {
                     break;
                 }
-                list.add(it.next());
+                list.add(KitModule.of(it.next()));
             } catch (ServiceConfigurationError | LinkageError e) {
                 // a provider that could not be made for want of stack or memory is not left out for good
                 Once.rethrowIfMomentary(e);
@@ -102,7 +111,7 @@ public final class Architectures {
     }
 
     /** The providers, in class-path order. */
-    public List<CpuFeaturesProvider> providers() {
+    public List<ArchitectureModule> providers() {
         return providers;
     }
 
@@ -117,7 +126,7 @@ public final class Architectures {
     }
 
     /** The provider that probes a JVM of this {@code os.arch}, if one is on the class path. */
-    public Optional<CpuFeaturesProvider> forOsArch(String osArch) {
+    public Optional<ArchitectureModule> forOsArch(String osArch) {
         return providers.stream().filter(p -> p.runsOn(osArch)).findFirst();
     }
 

@@ -5,7 +5,7 @@ import io.cpufeatures.core.Reason;
 import io.cpufeatures.core.ReasonKind;
 import io.cpufeatures.core.internal.Architectures;
 import io.cpufeatures.core.internal.Once;
-import io.cpufeatures.core.kit.CpuFeaturesProvider;
+import io.cpufeatures.core.internal.ArchitectureModule;
 import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -95,7 +95,7 @@ public final class JvmView {
         // only then; its architecture's module names the feature.
         String arch = System.getProperty("os.arch", "");
         return read(() -> CpuFeatures.current().has(Architectures.get().forOsArch(arch)
-                .flatMap(CpuFeaturesProvider::narrowVectorLanesFeature)
+                .flatMap(ArchitectureModule::narrowVectorLanesFeature)
                 .orElseThrow(() -> new IllegalStateException("no module names " + arch + "'s narrow-lane feature"))));
     }
 

@@ -1,5 +1,7 @@
 package io.cpufeatures.core.kit;
 
+import io.cpufeatures.core.ProbeMode;
+
 import io.cpufeatures.core.CpuCache;
 import io.cpufeatures.core.CpuDescription;
 import io.cpufeatures.core.CpuSnapshot;
@@ -9,13 +11,16 @@ import java.util.Optional;
 import java.util.Set;
 
 /**
- * What an architecture module supplies to the kit: its tables (features, dependencies, errata,
+ * The one contract an architecture module implements: its tables (features, dependencies, errata,
  * policies), its own checks of the usable layer (the OS or kernel state a feature needs), the words of
- * its traces, how a snapshot is decoded and how its decoded CPU is described. The kit does the rest, the same
- * way for every architecture: the usable layer ({@link TableDecoding#of}), the traces ({@link Traces}), the
- * view the facade asks ({@link DecodedFeatures}), the vocabulary ({@link Vocabularies}).
+ * its traces, how a snapshot is decoded and how its decoded CPU is described, its probe of the running machine,
+ * its dump formats and its names. The kit and the core do the rest, the same way for every architecture: the usable
+ * layer ({@link TableDecoding#of}), the traces ({@link Traces}), the view the facade asks ({@link DecodedFeatures}),
+ * the vocabulary ({@link Vocabularies}), the JVM's view where no probe works ({@link JvmFloor}), hybrid machines
+ * ({@link CoreTypeIntersection}).
  *
- * <p>One implementation per architecture, stateless; the tables it returns are built once.
+ * <p>One implementation per architecture, found with {@link java.util.ServiceLoader} (a public class with a public
+ * constructor without parameters), stateless; the tables it returns are built once.
  *
  * @param <F> the feature enum
  * @param <C> what the checks read of one CPU (its snapshot, identity, OS state, present features)
@@ -167,6 +172,76 @@ public interface Architecture<F extends Enum<F> & FeatureRow, C, S extends CpuSn
      * @param info a decoded CPU of this architecture; not null
      */
     default Optional<String> coreType(I info) {
+        return Optional.empty();
+    }
+
+    /** {@return the class of the architecture's snapshots} */
+    Class<S> snapshotType();
+
+    /** {@return the values of {@code os.arch} of the JVMs whose CPU it probes ({@code aarch64}, {@code arm64})} */
+    Set<String> osArchs();
+
+    /** {@return the names it accepts: features, aliases, policy flags, groups and its {@code jvm.*} gates} */
+    FeatureVocabulary vocabulary();
+
+    /**
+     * {@return every kind of field its CPUs' descriptions give, each once, in report order: the JSON Schema and
+     * docs/cli.md are generated from them}
+     */
+    List<CpuDescription.FactKind> facts();
+
+    /** {@return its dump files: read into snapshots and written back} */
+    SnapshotFormat<S> format();
+
+    /**
+     * Probes the running CPU with the sources {@code mode} allows (never {@link ProbeMode#NONE}, which the core answers
+     * itself), falling back to weaker ones when a better one fails, never crashing the JVM, and recording each failure
+     * in the result's source.
+     *
+     * @param mode the sources allowed; never {@link ProbeMode#NONE}
+     * @return what was read, from the best source that worked; no kind when none did
+     */
+    Probed<S> probe(ProbeMode mode);
+
+    /**
+     * The features every CPU of this architecture has, which the JVM's view may answer without the JVM's word where no
+     * probe works; none by default.
+     *
+     * @return the features
+     */
+    default Set<F> baseline() {
+        return Set.of();
+    }
+
+    /**
+     * {@return the names of what a dump of this architecture may be read assuming, as it cannot say it itself (x86:
+     * {@code xcr0}, the OS state of a machine whose dump was taken elsewhere); none by default}
+     */
+    default Set<String> assumptions() {
+        return Set.of();
+    }
+
+    /**
+     * The snapshot of a dump, read assuming {@code value} for {@code name}, one of {@link #assumptions()}.
+     *
+     * @param snapshot a snapshot of a dump; not null
+     * @param name     one of {@link #assumptions()}; not null
+     * @param value    what to assume, as the user wrote it; not null
+     * @return the snapshot with it
+     * @throws IllegalArgumentException if {@code value} is not a value {@code name} can have, saying what is accepted
+     */
+    default S assume(S snapshot, String name, String value) {
+        throw new IllegalArgumentException(name + " is not assumed for " + features().label() + " dump");
+    }
+
+    /**
+     * The feature, if this architecture has one, without which HotSpot's C2 keeps byte and short vectors narrower
+     * than int ones at its widest setting; the derivation of the Vector API's preferred species asks the running CPU
+     * for it.
+     *
+     * @return the feature; empty by default
+     */
+    default Optional<F> narrowVectorLanesFeature() {
         return Optional.empty();
     }
 }

@@ -1,5 +1,7 @@
 package io.cpufeatures.core.kit;
 
+import io.cpufeatures.core.internal.ArchitectureModule;
+
 import io.cpufeatures.core.kit.DecodedCpu;
 
 import io.cpufeatures.core.CpuDescription;
@@ -30,7 +32,7 @@ import java.util.Set;
  *   <li>identity, description, snapshot and the details: the first core type's, the one the probe ran
  *       on first; traces: the first core type's that does not hold the name, else the first's.</li>
  * </ul>
- * Built by {@link CpuFeaturesProvider.ProbeResult#ofCoreKinds}; immutable.
+ * Built by {@link ArchitectureModule.ProbeResult#ofCoreKinds}; immutable.
  */
 public final class CoreTypeIntersection implements DecodedCpu {
 

@@ -1,5 +1,7 @@
 package io.cpufeatures.core.kit;
 
+import io.cpufeatures.core.internal.ArchitectureModule;
+
 import io.cpufeatures.core.CpuCache;
 import io.cpufeatures.core.CpuDescription;
 import io.cpufeatures.core.CpuSnapshot;
@@ -18,7 +20,7 @@ import java.util.Set;
  */
 public interface DecodedCpu {
 
-    /** {@return the architecture ({@code x86_64}), as {@link CpuFeaturesProvider#architecture()} names it} */
+    /** {@return the architecture ({@code x86_64}), as {@link ArchitectureModule#architecture()} names it} */
     String architecture();
 
     /** {@return the canonical names of the features the CPU reports, usable or not} */

@@ -16,7 +16,7 @@ import java.util.Set;
  * A whole architecture in one file, for the kit's tests: five features, one OS check (a state word the
  * OS enables), one dependency chain, one erratum and one policy. What a third architecture supplies.
  */
-final class ToyArchitecture
+public final class ToyArchitecture
         implements Architecture<ToyArchitecture.Toy, ToyArchitecture.ToyCpu, ToyArchitecture.ToyCpu, ToyArchitecture.ToyInfo> {
 
     /** The features: base, vec (needs OS state), wide (needs vec), crypt (erratum on model 7), solo. */
@@ -57,7 +57,7 @@ final class ToyArchitecture
         }
     }
 
-    static final ToyArchitecture INSTANCE = new ToyArchitecture();
+    public static final ToyArchitecture INSTANCE = new ToyArchitecture();
     static final RuleOrigin MANUAL = RuleOrigin.from("the toy manual");
     static final FeatureTable<Toy> FEATURES = FeatureTable.of(Toy.class, "a toy", List.of("core", "vector", "crypto"),
             t -> "bit " + t.ordinal());
@@ -117,5 +117,36 @@ final class ToyArchitecture
 
     static String lower(Toy t) {
         return t.name().toLowerCase(Locale.ROOT);
+    }
+
+    @Override
+    public Class<ToyCpu> snapshotType() {
+        return ToyCpu.class;
+    }
+
+    @Override
+    public Set<String> osArchs() {
+        return Set.of("toy");
+    }
+
+    @Override
+    public FeatureVocabulary vocabulary() {
+        return Vocabularies.of("toy", FEATURES, List.of("prefer_narrow"), Map.of(), List.of(), Map.of(), "toy names");
+    }
+
+    @Override
+    public List<CpuDescription.FactKind> facts() {
+        return List.of(MODEL);
+    }
+
+    @Override
+    public SnapshotFormat<ToyCpu> format() {
+        throw new UnsupportedOperationException("the toy has no dump format");
+    }
+
+    @Override
+    public Probed<ToyCpu> probe(io.cpufeatures.core.ProbeMode mode) {
+        return Probed.of(new ToyCpu(Set.of(Toy.BASE), false, 1), io.cpufeatures.core.ProbeSource.of(
+                io.cpufeatures.core.SourceKind.NATIVE, "the toy"));
     }
 }

@@ -9,7 +9,7 @@ import io.cpufeatures.core.SnapshotSource;
 import io.cpufeatures.core.SourceKind;
 import io.cpufeatures.core.jvm.JvmGate;
 import io.cpufeatures.core.kit.DecodedCpu;
-import io.cpufeatures.core.kit.CpuFeaturesProvider;
+import io.cpufeatures.core.internal.ArchitectureModule;
 import io.cpufeatures.core.kit.DumpContents;
 import io.cpufeatures.core.kit.FeatureVocabulary;
 import io.cpufeatures.core.ProbeMode;
@@ -18,7 +18,6 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
-import java.util.OptionalLong;
 import java.util.Set;
 import java.util.concurrent.atomic.AtomicInteger;
 
@@ -29,7 +28,7 @@ import java.util.concurrent.atomic.AtomicInteger;
  * It reads "dumps" whose text is {@code fake CPUs N}. With {@code -Dcpufeatures.test.probeError} its
  * probe fails with a {@link LinkageError}.
  */
-public final class CountingProvider implements CpuFeaturesProvider {
+public final class CountingProvider implements ArchitectureModule {
 
     private static final AtomicInteger PROBES = new AtomicInteger();
 
@@ -124,7 +123,17 @@ public final class CountingProvider implements CpuFeaturesProvider {
     }
 
     @Override
-    public Optional<DumpContents> parseDump(String file, String text, OptionalLong xcr0) throws DumpFormatException {
+    public Set<String> assumptions() {
+        return Set.of();
+    }
+
+    @Override
+    public Optional<String> narrowVectorLanesFeature() {
+        return Optional.empty();
+    }
+
+    @Override
+    public Optional<DumpContents> parseDump(String file, String text, Map<String, String> assume) throws DumpFormatException {
         if (!text.startsWith("fake CPUs ")) {
             return Optional.empty();
         }

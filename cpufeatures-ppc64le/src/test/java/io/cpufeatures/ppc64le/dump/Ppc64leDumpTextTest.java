@@ -10,10 +10,10 @@ import io.cpufeatures.core.CpuFeatures;
 import io.cpufeatures.core.DumpFormatException;
 import io.cpufeatures.core.SnapshotSource;
 import io.cpufeatures.ppc64le.Ppc64leSnapshot;
+import java.util.Map;
 import java.util.List;
 import java.util.Optional;
 import java.util.OptionalInt;
-import java.util.OptionalLong;
 import org.junit.jupiter.api.Test;
 
 /** The ppc64le dump format: what is written reads back, what is malformed is refused naming the line. */
@@ -27,13 +27,13 @@ class Ppc64leDumpTextTest {
     @Test
     void whatIsWrittenReadsBackAndAlikeCpusAreOneKind() throws Exception {
         String text = Ppc64leDumpText.FORMAT.write(List.of(POWER9, POWER9, QEMU));
-        CpuDump dump = CpuDumps.parse("p.txt", text, OptionalLong.empty());
+        CpuDump dump = CpuDumps.parse("p.txt", text, Map.of());
         assertEquals("ppc64le_dump", dump.format());
         assertEquals(List.of(2, 1), dump.kinds().stream().map(k -> k.logicalCpus()).toList());
         assertEquals(POWER9, dump.kinds().get(0).cpu().snapshot().orElseThrow());
         assertEquals(QEMU, dump.kinds().get(1).cpu().snapshot().orElseThrow());
         assertEquals("file (p.txt logical CPU 2)", dump.kinds().get(1).cpu().snapshot().orElseThrow().source().toString());
-        CpuFeatures again = CpuDumps.parse("q.txt", CpuDumps.write(List.of(dump.kinds().get(0).cpu())), OptionalLong.empty())
+        CpuFeatures again = CpuDumps.parse("q.txt", CpuDumps.write(List.of(dump.kinds().get(0).cpu())), Map.of())
                 .kinds().get(0).cpu();
         assertEquals(dump.kinds().get(0).cpu().usable(), again.usable());
     }
@@ -56,8 +56,8 @@ class Ppc64leDumpTextTest {
     @Test
     void anXcr0GivenWithAPpc64leDumpIsRefused() {
         DumpFormatException e = assertThrows(DumpFormatException.class, () -> CpuDumps.parse("p.txt",
-                Ppc64leDumpText.FORMAT.write(List.of(QEMU)), OptionalLong.of(7)));
-        assertEquals("p.txt: an XCR0 was given for a ppc64le dump; XCR0 is x86's OS state", e.getMessage());
+                Ppc64leDumpText.FORMAT.write(List.of(QEMU)), Map.of("xcr0", "0x" + Long.toHexString(7))));
+        assertEquals("p.txt: 'xcr0' was given to assume, and a ppc64le dump is read assuming nothing", e.getMessage());
     }
 
     private static void refused(String text, int line, String problem) {

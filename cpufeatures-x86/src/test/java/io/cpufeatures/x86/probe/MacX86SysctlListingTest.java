@@ -12,9 +12,9 @@ import io.cpufeatures.core.DumpFormatException;
 import io.cpufeatures.x86.X86Feature;
 import java.io.InputStream;
 import java.nio.charset.StandardCharsets;
+import java.util.Map;
 import java.util.HashSet;
 import java.util.List;
-import java.util.OptionalLong;
 import java.util.Set;
 import org.junit.jupiter.api.Test;
 
@@ -23,7 +23,7 @@ class MacX86SysctlListingTest {
 
     private static CpuDump recorded(String name) throws Exception {
         try (InputStream in = MacX86SysctlListingTest.class.getResourceAsStream("/io/cpufeatures/x86/macos/" + name)) {
-            return CpuDumps.parse(name, new String(in.readAllBytes(), StandardCharsets.UTF_8), OptionalLong.empty());
+            return CpuDumps.parse(name, new String(in.readAllBytes(), StandardCharsets.UTF_8), Map.of());
         }
     }
 
@@ -85,10 +85,10 @@ class MacX86SysctlListingTest {
     @Test
     void malformedOrForeignListingsAreRefusedClearly() {
         DumpFormatException e = assertThrows(DumpFormatException.class, () -> CpuDumps.parse("bad.txt",
-                "machdep.cpu.vendor: GenuineIntel\nhw.model = MacBook2,1\n", OptionalLong.empty()));
+                "machdep.cpu.vendor: GenuineIntel\nhw.model = MacBook2,1\n", Map.of()));
         assertTrue(e.getMessage().startsWith("bad.txt:2: not a 'key: value' line of a sysctl listing"), e.getMessage());
         DumpFormatException value = assertThrows(DumpFormatException.class, () -> CpuDumps.parse("v.txt",
-                "hw.optional.x86_64: 1\nhw.optional.avx2_0: yes\n", OptionalLong.empty()));
+                "hw.optional.x86_64: 1\nhw.optional.avx2_0: yes\n", Map.of()));
         assertTrue(value.getMessage().startsWith("v.txt:2: hw.optional.avx2_0 is 'yes'; accepted: 0 or 1"), value.getMessage());
         assertFalse(MacX86SysctlListing.recognises(String.join("\n", List.of("hw.optional.arm.FEAT_AES: 1",
                 "hw.optional.neon: 1"))), "an Apple-silicon listing is not an Intel Mac's");
@@ -102,7 +102,7 @@ class MacX86SysctlListingTest {
     void aFamilyModelOrSteppingOutOfRangeIsRefusedOnItsLine() throws Exception {
         String listing = "machdep.cpu.vendor: GenuineIntel\nmachdep.cpu.family: 6\nmachdep.cpu.model: 60\n"
                 + "machdep.cpu.stepping: 3\nhw.optional.x86_64: 1\n";
-        assertEquals("Haswell", CpuDumps.parse("ok.txt", listing, OptionalLong.empty()).machine().identity()
+        assertEquals("Haswell", CpuDumps.parse("ok.txt", listing, Map.of()).machine().identity()
                 .get("microarchitecture"), "family 6, model 60 (0x3c) is a Haswell");
         String[][] bad = {{"machdep.cpu.family: 6", "machdep.cpu.family: 99999", "2", "machdep.cpu.family", "99999", "270"},
             {"machdep.cpu.family: 6", "machdep.cpu.family: 271", "2", "machdep.cpu.family", "271", "270"},
@@ -112,7 +112,7 @@ class MacX86SysctlListingTest {
             {"machdep.cpu.stepping: 3", "machdep.cpu.stepping: -1", "4", "machdep.cpu.stepping", "-1", "15"}};
         for (String[] b : bad) {
             DumpFormatException e = assertThrows(DumpFormatException.class, () -> CpuDumps.parse("r.txt",
-                    listing.replace(b[0], b[1]), OptionalLong.empty()), b[1]);
+                    listing.replace(b[0], b[1]), Map.of()), b[1]);
             assertEquals("r.txt:" + b[2] + ": " + b[3] + " is '" + b[4] + "'; accepted: 0 to " + b[5], e.getMessage());
         }
     }
@@ -123,7 +123,7 @@ class MacX86SysctlListingTest {
         for (String v : new String[] {"0", "eight", "-1", "100000"}) {
             DumpFormatException e = assertThrows(DumpFormatException.class, () -> CpuDumps.parse("c.txt",
                     "machdep.cpu.vendor: GenuineIntel\nhw.optional.x86_64: 1\nhw.logicalcpu: " + v + "\n",
-                    OptionalLong.empty()), v);
+                    Map.of()), v);
             assertEquals("c.txt:3: hw.logicalcpu is '" + v + "'; accepted: a positive count, 1 to 99999", e.getMessage());
         }
     }

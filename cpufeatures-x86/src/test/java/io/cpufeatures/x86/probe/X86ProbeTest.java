@@ -18,9 +18,9 @@ import io.cpufeatures.x86.Xcr0Source;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.Map;
 import java.util.List;
 import java.util.Optional;
-import java.util.OptionalLong;
 import java.util.function.LongFunction;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -105,7 +105,7 @@ class X86ProbeTest {
                 + "   0x00000000 0x00: eax=0x0000000d ebx=0x756e6547 ecx=0x6c65746e edx=0x49656e69\n"
                 + "   0x00000001 0x00: eax=0x00050654 ebx=0x00000000 ecx=0x1c000000 edx=0x00000000\n"
                 + "   0x0000000d 0x00: eax=0x000000e7 ebx=0x00000a80 ecx=0x00000a80 edx=0x00000000\n", StandardCharsets.US_ASCII);
-        CpuFeatures f = CpuFeatures.probe(new ProbeSettings(List.of(), Optional.of(dump), OptionalLong.of(0x7), ProbeMode.AUTO));
+        CpuFeatures f = CpuFeatures.probe(new ProbeSettings(List.of(), Optional.of(dump), Map.of("xcr0", "0x" + Long.toHexString(0x7)), ProbeMode.AUTO));
         assertEquals(SourceKind.FILE, f.source().kind());
         assertEquals(dump + " (cpuid_r, 1 logical CPUs)", f.source().detail());
         X86CpuInfo cpu = f.unwrap(X86CpuInfo.class).orElseThrow();
@@ -116,12 +116,12 @@ class X86ProbeTest {
     @Test
     void anUnreadableOrMalformedDumpIsAConfigurationError(@TempDir Path dir) throws Exception {
         CpuFeaturesConfigurationException missing = assertThrows(CpuFeaturesConfigurationException.class,
-                () -> CpuFeatures.probe(new ProbeSettings(List.of(), Optional.of(dir.resolve("nope.txt")), OptionalLong.empty(),
+                () -> CpuFeatures.probe(new ProbeSettings(List.of(), Optional.of(dir.resolve("nope.txt")), Map.of(),
                         ProbeMode.AUTO)));
         assertTrue(missing.getMessage().startsWith("cpufeatures.cpuid.file: cannot read"), missing.getMessage());
         Path bad = Files.writeString(dir.resolve("bad.txt"), "CPUID 00000000: 00000001-756E6547\n");
         CpuFeaturesConfigurationException malformed = assertThrows(CpuFeaturesConfigurationException.class,
-                () -> CpuFeatures.probe(new ProbeSettings(List.of(), Optional.of(bad), OptionalLong.empty(), ProbeMode.AUTO)));
+                () -> CpuFeatures.probe(new ProbeSettings(List.of(), Optional.of(bad), Map.of(), ProbeMode.AUTO)));
         assertTrue(malformed.getMessage().contains("bad.txt:1: malformed CPUID line"), malformed.getMessage());
     }
 

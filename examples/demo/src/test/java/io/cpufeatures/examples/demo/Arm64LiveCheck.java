@@ -11,9 +11,9 @@ import io.cpufeatures.examples.raid.XorGen;
 import io.cpufeatures.x86.emulation.ReferenceCpus;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.Map;
 import java.util.List;
 import java.util.Optional;
-import java.util.OptionalLong;
 
 /**
  * What {@link Arm64LiveTest} runs in an arm64 JVM under {@code qemu-aarch64}: one JVM start does every
@@ -58,7 +58,7 @@ public final class Arm64LiveCheck {
         QemuGuest.print("vector.derived", cpu.jvm().derivedVectorBits().toString());
         QemuGuest.print("probe.ms", Long.toString((System.nanoTime() - start) / 1_000_000));
         // The forced fallback: under qemu-user 7.2 /proc/cpuinfo is the x86 host's, and must be refused.
-        CpuFeatures fallback = CpuFeatures.probe(new ProbeSettings(List.of(), Optional.empty(), OptionalLong.empty(),
+        CpuFeatures fallback = CpuFeatures.probe(new ProbeSettings(List.of(), Optional.empty(), Map.of(),
                 ProbeMode.PROC_CPUINFO));
         QemuGuest.print("fallback.source", fallback.source().kind().id());
         QemuGuest.print("fallback.failure", fallback.source().failures().isEmpty() ? "none" : fallback.source().failures().get(0).reason());
@@ -66,7 +66,7 @@ public final class Arm64LiveCheck {
         QemuGuest.print("fallback.usable", String.join(",", fallback.usable()));
         QemuGuest.print("UseLSE", cpu.jvm().flag("UseLSE").orElse("absent"));
         // The user's mask, remove-only through the dependencies.
-        CpuFeatures noAsimd = CpuFeatures.probe(new ProbeSettings(List.of("neon"), Optional.empty(), OptionalLong.empty(),
+        CpuFeatures noAsimd = CpuFeatures.probe(new ProbeSettings(List.of("neon"), Optional.empty(), Map.of(),
                 ProbeMode.AUTO));
         QemuGuest.print("disabled.usable", String.join(",", noAsimd.usable()));
         String chosen = XorGen.POINT.selection().name();
@@ -94,7 +94,7 @@ public final class Arm64LiveCheck {
         String raw = QemuGuest.command("report", "--raw");
         Path arm = Files.writeString(dir.resolve("arm64.txt"), raw);
         Files.writeString(dir.resolve("zen4.txt"), CpuDumps.write(List.of(ReferenceCpus.zen4().decode())));
-        QemuGuest.print("raw.rereads", Boolean.toString(CpuDumps.read(arm, OptionalLong.empty()).kinds().get(0).cpu().snapshot()
+        QemuGuest.print("raw.rereads", Boolean.toString(CpuDumps.read(arm, Map.of()).kinds().get(0).cpu().snapshot()
                 .equals(cpu.snapshot())));
         QemuGuest.command("report");
         QemuGuest.command("report", "--json");

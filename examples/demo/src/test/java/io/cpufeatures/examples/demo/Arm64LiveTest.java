@@ -20,7 +20,6 @@ import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
-import java.util.OptionalLong;
 import java.util.Set;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
@@ -196,7 +195,7 @@ class Arm64LiveTest {
         assertEquals("native", json.path("source").path("kind").asText());
         assertEquals(m.xor(), json.path("dispatch").path("raid.xor").path("selected").asText());
         String raw = commands.get("report --raw exit=0");
-        CpuDump here = CpuDumps.parse(m.cpu(), raw, OptionalLong.empty());
+        CpuDump here = CpuDumps.parse(m.cpu(), raw, Map.of());
         CpuFeatures back = here.kinds().get(0).cpu();
         assertEquals(new LinkedHashSet<>(QemuGuest.list(v.get("usable"))), back.usable(), "the --raw dump read on this x86 host");
         String explain = commands.get("explain sve exit=0");

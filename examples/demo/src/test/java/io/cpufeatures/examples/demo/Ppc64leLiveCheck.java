@@ -12,9 +12,9 @@ import io.cpufeatures.ppc64le.Processor;
 import io.cpufeatures.x86.emulation.ReferenceCpus;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.Map;
 import java.util.List;
 import java.util.Optional;
-import java.util.OptionalLong;
 
 /**
  * What {@link Ppc64leLiveTest} runs in a ppc64le JVM under {@code qemu-ppc64le}: one JVM start does every check
@@ -44,7 +44,7 @@ public final class Ppc64leLiveCheck {
         QemuGuest.print("present", String.join(",", cpu.present()));
         QemuGuest.print("usable", String.join(",", cpu.usable()));
         // The forced fallback: the same words from /proc/self/auxv, with no native code.
-        CpuFeatures fallback = CpuFeatures.probe(new ProbeSettings(List.of(), Optional.empty(), OptionalLong.empty(),
+        CpuFeatures fallback = CpuFeatures.probe(new ProbeSettings(List.of(), Optional.empty(), Map.of(),
                 ProbeMode.PROC_CPUINFO));
         QemuGuest.print("fallback.source", fallback.source().kind().id());
         QemuGuest.print("fallback.hwcap", fallback.snapshot().map(x -> Long.toHexString(((Ppc64leSnapshot) x).hwcap())).orElse("none"));
@@ -65,7 +65,7 @@ public final class Ppc64leLiveCheck {
         String raw = QemuGuest.command("report", "--raw");
         Path ppc = Files.writeString(dir.resolve("ppc64le.txt"), raw);
         Files.writeString(dir.resolve("zen4.txt"), CpuDumps.write(List.of(ReferenceCpus.zen4().decode())));
-        QemuGuest.print("raw.rereads", Boolean.toString(CpuDumps.read(ppc, OptionalLong.empty()).kinds().get(0).cpu().snapshot()
+        QemuGuest.print("raw.rereads", Boolean.toString(CpuDumps.read(ppc, Map.of()).kinds().get(0).cpu().snapshot()
                 .equals(cpu.snapshot())));
         QemuGuest.command("report");
         QemuGuest.command("report", "--json");

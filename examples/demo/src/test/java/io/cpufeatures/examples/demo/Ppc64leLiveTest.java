@@ -18,7 +18,6 @@ import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
-import java.util.OptionalLong;
 import java.util.Set;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
@@ -129,7 +128,7 @@ class Ppc64leLiveTest {
         JsonNode json = new ObjectMapper().readTree(commands.get("report --json exit=0"));
         assertEquals(m.processor(), json.path("cpus").path(0).path("processor").asText());
         assertEquals("0x" + v.get("hwcap2"), json.path("cpus").path(0).path("hwcap2").asText());
-        CpuFeatures back = CpuDumps.parse(m.cpu(), commands.get("report --raw exit=0"), OptionalLong.empty()).kinds().get(0).cpu();
+        CpuFeatures back = CpuDumps.parse(m.cpu(), commands.get("report --raw exit=0"), Map.of()).kinds().get(0).cpu();
         assertEquals(new LinkedHashSet<>(QemuGuest.list(v.get("usable"))), back.usable(), "the --raw dump read on this x86 host");
         assertEquals("true", v.get("raw.rereads"));
         assertTrue(commands.get("explain mma exit=0").contains("verdict           not usable: the CPU does not report it")

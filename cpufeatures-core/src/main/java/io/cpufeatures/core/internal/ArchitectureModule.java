@@ -1,32 +1,27 @@
-package io.cpufeatures.core.kit;
-
-import io.cpufeatures.core.kit.DumpContents;
-
-import io.cpufeatures.core.kit.CoreTypeIntersection;
-
-import io.cpufeatures.core.kit.FeatureVocabulary;
-
-import io.cpufeatures.core.kit.DecodedCpu;
-
-import io.cpufeatures.core.ProbeMode;
+package io.cpufeatures.core.internal;
 
 import io.cpufeatures.core.CpuDescription;
 import io.cpufeatures.core.CpuKind;
 import io.cpufeatures.core.CpuSnapshot;
 import io.cpufeatures.core.DumpFormatException;
+import io.cpufeatures.core.ProbeMode;
 import io.cpufeatures.core.ProbeSource;
+import io.cpufeatures.core.kit.CoreTypeIntersection;
+import io.cpufeatures.core.kit.DecodedCpu;
+import io.cpufeatures.core.kit.DumpContents;
+import io.cpufeatures.core.kit.FeatureVocabulary;
 import java.util.List;
+import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
-import java.util.OptionalLong;
+import java.util.Set;
 
 /**
- * An architecture module, found with {@link java.util.ServiceLoader}: it probes the running CPU,
- * decodes snapshots of its architecture, reads and writes its dump formats, and says which names it
- * accepts. The core does the rest (settings, the dump file override, the "none" source, name
- * resolution, the JVM view), so a new architecture implements only what is its own.
+ * An architecture module as the core asks it: the probe of the running CPU, decoding, dump files, names. Made by
+ * the core from the module's {@link io.cpufeatures.core.kit.Architecture}, the one contract a module implements
+ * ({@link KitModule}); an interface so that the core's tests can stand in a module that fails.
  */
-public interface CpuFeaturesProvider {
+public interface ArchitectureModule {
 
     /** {@return the architecture it handles ({@code x86_64}), as reports and snapshots name it} */
     String architecture();
@@ -69,9 +64,7 @@ public interface CpuFeaturesProvider {
      *
      * @return the feature's canonical name; empty by default
      */
-    default Optional<String> narrowVectorLanesFeature() {
-        return Optional.empty();
-    }
+    Optional<String> narrowVectorLanesFeature();
 
     /**
      * {@return every kind of field its CPUs' descriptions give, each once, in report order: the JSON Schema and
@@ -85,17 +78,20 @@ public interface CpuFeaturesProvider {
      * {@link #decode}); an exception if it is in one of them and malformed. Nothing half-parsed is ever
      * returned.
      *
-     * @param file the file's name, for sources and errors
-     * @param text the whole file's text
-     * @param xcr0 the OS state to assume instead of what the dump implies (x86's XCR0), if given
+     * @param file        the file's name, for sources and errors
+     * @param text        the whole file's text
+     * @param assumptions what to read the dump assuming, by name ({@link #assumptions()})
      * @return the dump's contents; empty if the text is in none of this architecture's formats
-     * @throws DumpFormatException      naming the file, the line, what was wrong and what is accepted; also when
-     *                                  {@code xcr0} is given for a dump of an architecture that has no such state
-     *                                  (the file's error, line 0, rather than the value silently ignored)
-     * @throws IllegalArgumentException if {@code xcr0} is not a state this architecture can have; the message says
-     *                                  why
+     * @throws DumpFormatException      naming the file, the line, what was wrong and what is accepted; also when an
+     *                                  assumption is given that this architecture's dumps do not take (the file's
+     *                                  error, line 0, rather than the value silently ignored)
+     * @throws IllegalArgumentException if an assumption's value is not one this architecture accepts; the message says
+     *                                  what is
      */
-    Optional<DumpContents> parseDump(String file, String text, OptionalLong xcr0) throws DumpFormatException;
+    Optional<DumpContents> parseDump(String file, String text, Map<String, String> assumptions) throws DumpFormatException;
+
+    /** {@return the names of what this architecture's dumps may be read assuming, as they cannot say it themselves} */
+    Set<String> assumptions();
 
     /**
      * The error for a file in none of its formats, saying what is accepted

@@ -1,0 +1,208 @@
+package io.cpufeatures.core.internal;
+
+import io.cpufeatures.core.CpuDescription;
+import io.cpufeatures.core.CpuKind;
+import io.cpufeatures.core.CpuSnapshot;
+import io.cpufeatures.core.DumpFormatException;
+import io.cpufeatures.core.ProbeMode;
+import io.cpufeatures.core.ProbeSource;
+import io.cpufeatures.core.SourceKind;
+import io.cpufeatures.core.jvm.JvmView;
+import io.cpufeatures.core.kit.Architecture;
+import io.cpufeatures.core.kit.CpuInfo;
+import io.cpufeatures.core.kit.DecodedCpu;
+import io.cpufeatures.core.kit.DecodedFeatures;
+import io.cpufeatures.core.kit.DumpContents;
+import io.cpufeatures.core.kit.FeatureRow;
+import io.cpufeatures.core.kit.FeatureVocabulary;
+import io.cpufeatures.core.kit.JvmFloor;
+import io.cpufeatures.core.kit.KeyValueDump.SnapshotDump;
+import io.cpufeatures.core.kit.Probed;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+import java.util.Optional;
+import java.util.Set;
+import java.util.TreeSet;
+
+/**
+ * The core's {@link ArchitectureModule} made of a module's {@link Architecture}: what every module does the same
+ * way lives here once (decoding into the facade's view, a probe's kinds into one answer or a hybrid machine's, the
+ * JVM's view where no probe worked, assumptions given for a dump, writing a dump of its snapshots), so a module
+ * implements only what is its own.
+ *
+ * @param <F> the architecture's feature enum
+ * @param <C> what its checks read of one CPU
+ * @param <S> its snapshot
+ * @param <I> its decoded CPU
+ */
+public final class KitModule<F extends Enum<F> & FeatureRow, C, S extends CpuSnapshot, I extends CpuInfo<F, S>>
+        implements ArchitectureModule {
+
+    private final Architecture<F, C, S, I> architecture;
+
+    /**
+     * The module made of {@code architecture}.
+     *
+     * @param architecture the module's contract; not null
+     */
+    public KitModule(Architecture<F, C, S, I> architecture) {
+        this.architecture = Objects.requireNonNull(architecture, "architecture");
+    }
+
+    /**
+     * {@return the module made of {@code architecture}}
+     *
+     * @param architecture a module's contract, as ServiceLoader found it; not null
+     */
+    public static ArchitectureModule of(Architecture<?, ?, ?, ?> architecture) {
+        return wrap(architecture);
+    }
+
+    private static <F extends Enum<F> & FeatureRow, C, S extends CpuSnapshot, I extends CpuInfo<F, S>> ArchitectureModule
+            wrap(Architecture<F, C, S, I> a) {
+        return new KitModule<>(a);
+    }
+
+    /** {@return the module's contract} */
+    public Architecture<F, C, S, I> architectureRules() {
+        return architecture;
+    }
+
+    @Override
+    public String architecture() {
+        return architecture.name();
+    }
+
+    @Override
+    public boolean runsOn(String osArch) {
+        return architecture.osArchs().contains(osArch);
+    }
+
+    @Override
+    public Optional<DecodedCpu> decode(CpuSnapshot snapshot) {
+        Class<S> type = architecture.snapshotType();
+        return type.isInstance(snapshot) ? Optional.of(features(type.cast(snapshot))) : Optional.empty();
+    }
+
+    /** The facade's view of one snapshot of this architecture. */
+    DecodedFeatures<F, C, S, I> features(S snapshot) {
+        return new DecodedFeatures<>(architecture, architecture.decode(snapshot, Set.of()));
+    }
+
+    @Override
+    public ProbeResult probe(ProbeMode mode) {
+        return result(architecture.probe(mode));
+    }
+
+    /**
+     * What a probe read as the core's answer: the one CPU, a hybrid machine's core types and what they all can run,
+     * or the JVM's own view where the probe read nothing.
+     *
+     * @param probed what the probe read; not null
+     * @return the result
+     */
+    public ProbeResult result(Probed<S> probed) {
+        if (probed.kinds().isEmpty()) {
+            return floor(probed.source());
+        }
+        List<CpuKind<DecodedCpu>> kinds = new ArrayList<>();
+        for (Probed.Kind<S> k : probed.kinds()) {
+            DecodedFeatures<F, C, S, I> f = features(k.snapshot());
+            DecodedCpu cpu = f;
+            if (k.coreKind().isPresent() || k.caches().isPresent()) {
+                cpu = f.withProbed(k.coreKind(), k.caches().isPresent() ? k.caches().get() : f.caches());
+            }
+            kinds.add(new CpuKind<>(cpu, k.logicalCpus(), k.firstCpu()));
+        }
+        return ProbeResult.ofCoreKinds(kinds, probed.source());
+    }
+
+    /** The report when no source of the machine worked: the JVM's own view, keeping the failures of those tried. */
+    private ProbeResult floor(ProbeSource failed) {
+        long start = System.nanoTime();
+        Set<String> baseline = new LinkedHashSet<>();
+        for (F f : architecture.baseline()) {
+            baseline.add(f.canonicalName());
+        }
+        JvmFloor floor = JvmFloor.of(architecture(), architecture.vocabulary(), baseline, JvmView.readWithoutCpu());
+        return new ProbeResult(floor, new ProbeSource(SourceKind.JVM, "the JVM's view: HotSpot flags " + floor.flagsRead(),
+                failed.failures(), failed.elapsed().plus(Duration.ofNanos(System.nanoTime() - start))));
+    }
+
+    @Override
+    public FeatureVocabulary vocabulary() {
+        return architecture.vocabulary();
+    }
+
+    @Override
+    public Optional<String> narrowVectorLanesFeature() {
+        return architecture.narrowVectorLanesFeature().map(FeatureRow::canonicalName);
+    }
+
+    @Override
+    public List<CpuDescription.FactKind> facts() {
+        return architecture.facts();
+    }
+
+    @Override
+    public Set<String> assumptions() {
+        return architecture.assumptions();
+    }
+
+    @Override
+    public Optional<DumpContents> parseDump(String file, String text, Map<String, String> assumptions)
+            throws DumpFormatException {
+        Optional<SnapshotDump<S>> parsed = architecture.format().parse(file, text);
+        if (parsed.isEmpty()) {
+            return Optional.empty();
+        }
+        SnapshotDump<S> dump = parsed.get();
+        if (assumptions.isEmpty()) {
+            return Optional.of(dump.contents());
+        }
+        for (String name : assumptions.keySet()) {
+            if (!architecture.assumptions().contains(name)) {
+                throw new DumpFormatException(file, 0, "'" + name + "' was given to assume, and " + architecture.features()
+                        .label() + " dump is read assuming " + (architecture.assumptions().isEmpty() ? "nothing"
+                                : "only " + String.join(", ", new TreeSet<>(architecture.assumptions()))));
+            }
+        }
+        List<CpuKind<S>> kinds = new ArrayList<>();
+        for (CpuKind<S> k : dump.kinds()) {
+            S s = k.cpu();
+            for (Map.Entry<String, String> a : assumptions.entrySet()) {
+                s = architecture.assume(s, a.getKey(), a.getValue());
+            }
+            kinds.add(k.as(s));
+        }
+        return Optional.of(new SnapshotDump<>(dump.file(), dump.format(), dump.logicalCpus(), kinds).contents());
+    }
+
+    @Override
+    public String unrecognisedDump() {
+        return architecture.format().unrecognised();
+    }
+
+    @Override
+    public String writeDump(List<CpuSnapshot> snapshots) {
+        Class<S> type = architecture.snapshotType();
+        List<S> own = new ArrayList<>(snapshots.size());
+        for (CpuSnapshot s : snapshots) {
+            if (!type.isInstance(s)) {
+                throw new IllegalArgumentException("not " + architecture.features().label() + " snapshot: "
+                        + s.architecture());
+            }
+            own.add(type.cast(s));
+        }
+        return architecture.format().write(own);
+    }
+
+    @Override
+    public String toString() {
+        return "module " + architecture.name();
+    }
+}
