@@ -1,5 +1,8 @@
 package io.cpufeatures.aarch64;
 
+import java.util.function.Predicate;
+import java.util.OptionalInt;
+import io.cpufeatures.core.kit.VectorLanes;
 import java.util.ArrayList;
 import io.cpufeatures.core.kit.SnapshotFormat;
 import io.cpufeatures.core.kit.Probed;
@@ -206,6 +209,27 @@ public final class AArch64Rules implements Architecture<AArch64Feature, AArch64S
         }
         return new Probed<>(each, kinds.size() == 1 ? source
                 : new ProbeSource(source.kind(), detail.toString(), source.failures(), source.elapsed()));
+    }
+
+    @Override
+    public List<String> vectorFlags() {
+        return List.of("UseSVE");
+    }
+
+    /**
+     * {@inheritDoc} C2's width on AArch64 ({@code src/hotspot/cpu/aarch64/aarch64.ad}): 256 bytes with {@code UseSVE}
+     * above 0, else 16 (NEON), for every lane type, capped by {@code MaxVectorSize}, which the JVM sets from the SVE
+     * vector length.
+     */
+    @Override
+    public OptionalInt preferredVectorBits(Map<String, String> flags, int maxVectorSize,
+            Predicate<AArch64Feature> runningCpu) {
+        OptionalInt sve = VectorLanes.number(flags.get("UseSVE"));
+        if (sve.isEmpty()) {
+            return OptionalInt.empty();
+        }
+        int width = Math.min(sve.getAsInt() > 0 ? 256 : 16, maxVectorSize);
+        return OptionalInt.of(VectorLanes.preferredBits(width, width, width));
     }
 
     @Override

@@ -3,7 +3,7 @@ package io.cpufeatures.processor;
 import io.cpufeatures.core.CpuFeatures;
 import io.cpufeatures.core.FeatureName;
 import io.cpufeatures.core.UnknownFeatureException;
-import io.cpufeatures.core.internal.ArchitectureModule;
+import io.cpufeatures.core.kit.Architecture;
 import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.InputStream;
@@ -299,10 +299,11 @@ public final class DispatchProcessor extends AbstractProcessor {
     private static Optional<String> vocabularyProblem() {
         List<String> architectures = new ArrayList<>();
         try {
-            Iterator<ArchitectureModule> it = ServiceLoader.load(ArchitectureModule.class,
+            @SuppressWarnings({"rawtypes", "unchecked"})
+            Iterator<Architecture<?, ?, ?, ?>> it = (Iterator) ServiceLoader.load(Architecture.class,
                     DispatchProcessor.class.getClassLoader()).iterator();
             while (it.hasNext()) {
-                architectures.add(it.next().architecture());
+                architectures.add(it.next().name());
             }
             CpuFeatures.resolve("jvm.vector_api", "cpufeatures-processor");
         } catch (ServiceConfigurationError | RuntimeException | LinkageError failure) {

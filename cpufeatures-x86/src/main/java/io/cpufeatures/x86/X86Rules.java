@@ -1,5 +1,9 @@
 package io.cpufeatures.x86;
 
+import java.util.function.Predicate;
+import java.util.OptionalInt;
+import java.util.Map;
+import io.cpufeatures.core.kit.VectorLanes;
 import java.util.ArrayList;
 import io.cpufeatures.x86.usable.Xcr0Rules;
 import io.cpufeatures.x86.raw.CpuidRText;
@@ -191,8 +195,32 @@ public final class X86Rules implements Architecture<X86Feature, RuleInput, Cpuid
     }
 
     @Override
-    public Optional<X86Feature> narrowVectorLanesFeature() {
-        return Optional.of(X86Feature.AVX512BW);
+    public List<String> vectorFlags() {
+        return List.of("UseSSE", "UseAVX");
+    }
+
+    /**
+     * {@inheritDoc} C2's widths on x86 ({@code src/hotspot/cpu/x86/x86.ad}, {@code Matcher::vector_width_in_bytes}):
+     * none below {@code UseSSE=2}; 16 bytes, or {@code (1 << UseAVX) * 8} when {@code UseAVX} is 2 or more; under
+     * {@code UseAVX=3} byte, short and char vectors are 64 bytes only with AVX-512BW (else 32), the one width the
+     * running CPU is asked for. Integer lanes decide the minimum, so {@code UseAVX=1}'s 256-bit float vectors do not
+     * raise it.
+     */
+    @Override
+    public OptionalInt preferredVectorBits(Map<String, String> flags, int maxVectorSize, Predicate<X86Feature> runningCpu) {
+        OptionalInt sse = VectorLanes.number(flags.get("UseSSE"));
+        OptionalInt avx = VectorLanes.number(flags.get("UseAVX"));
+        if (sse.isEmpty() || avx.isEmpty()) {
+            return OptionalInt.empty();
+        }
+        if (sse.getAsInt() < 2) {
+            return OptionalInt.of(VectorLanes.MIN_BITS);
+        }
+        int useAvx = avx.getAsInt();
+        int integral = Math.min(useAvx > 1 ? (1 << useAvx) * 8 : 16, maxVectorSize);
+        int floating = Math.min(useAvx > 2 ? 64 : useAvx > 0 ? 32 : 16, maxVectorSize);
+        int narrow = useAvx > 2 && !runningCpu.test(X86Feature.AVX512BW) ? Math.min(32, maxVectorSize) : integral;
+        return OptionalInt.of(VectorLanes.preferredBits(narrow, integral, floating));
     }
 
     /** The one assumption x86 dumps take: the OS state XCR0 of the machine, which a dump taken elsewhere lacks. */

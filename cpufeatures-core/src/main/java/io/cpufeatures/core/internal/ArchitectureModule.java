@@ -14,7 +14,9 @@ import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
+import java.util.OptionalInt;
 import java.util.Set;
+import java.util.function.Predicate;
 
 /**
  * An architecture module as the core asks it: the probe of the running CPU, decoding, dump files, names. Made by
@@ -56,15 +58,20 @@ public interface ArchitectureModule {
     /** {@return the names it accepts: features, aliases, policy flags and groups} */
     FeatureVocabulary vocabulary();
 
+    /** {@return the HotSpot flags that decide C2's vector widths here, besides {@code MaxVectorSize}} */
+    List<String> vectorFlags();
+
     /**
-     * The feature, if this architecture has one, without which HotSpot's C2 keeps byte and short vectors
-     * narrower than int ones at its widest setting (x86: AVX-512BW under {@code UseAVX=3}, {@code x86.ad}'s
-     * {@code Matcher::vector_width_in_bytes}); the derivation of the Vector API's preferred species asks the
-     * running CPU for it.
+     * The Vector API's preferred species size a JVM of this architecture gets with these HotSpot flags
+     * ({@link io.cpufeatures.core.kit.Architecture#preferredVectorBits}).
      *
-     * @return the feature's canonical name; empty by default
+     * @param flags         the HotSpot flags read
+     * @param maxVectorSize the JVM's {@code MaxVectorSize}
+     * @param runningCpu    whether the running CPU can use a feature, by canonical name; asked only where a width
+     *                      depends on one
+     * @return the size in bits; empty when the rules are not known or a flag is missing
      */
-    Optional<String> narrowVectorLanesFeature();
+    OptionalInt preferredVectorBits(Map<String, String> flags, int maxVectorSize, Predicate<String> runningCpu);
 
     /**
      * {@return every kind of field its CPUs' descriptions give, each once, in report order: the JSON Schema and

@@ -25,8 +25,10 @@ import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
+import java.util.OptionalInt;
 import java.util.Set;
 import java.util.TreeSet;
+import java.util.function.Predicate;
 
 /**
  * The core's {@link ArchitectureModule} made of a module's {@link Architecture}: what every module does the same
@@ -139,8 +141,27 @@ public final class KitModule<F extends Enum<F> & FeatureRow, C, S extends CpuSna
     }
 
     @Override
-    public Optional<String> narrowVectorLanesFeature() {
-        return architecture.narrowVectorLanesFeature().map(FeatureRow::canonicalName);
+    public List<String> vectorFlags() {
+        return architecture.vectorFlags();
+    }
+
+    @Override
+    public OptionalInt preferredVectorBits(Map<String, String> flags, int maxVectorSize, Predicate<String> runningCpu) {
+        return architecture.preferredVectorBits(flags, maxVectorSize, new ByName<>(runningCpu));
+    }
+
+    /** The running CPU's answer for a feature, asked by its canonical name. A class, not a lambda (a cold path). */
+    private static final class ByName<F extends Enum<F> & FeatureRow> implements Predicate<F> {
+        private final Predicate<String> byName;
+
+        ByName(Predicate<String> byName) {
+            this.byName = byName;
+        }
+
+        @Override
+        public boolean test(F feature) {
+            return byName.test(feature.canonicalName());
+        }
     }
 
     @Override

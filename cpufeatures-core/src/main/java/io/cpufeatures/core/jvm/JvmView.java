@@ -10,11 +10,12 @@ import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import io.cpufeatures.core.kit.VectorLanes;
+import java.util.function.Predicate;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.OptionalInt;
 import java.util.Set;
-import java.util.function.BooleanSupplier;
 
 /**
  * What the running JVM's JIT will really do with the CPU: the HotSpot flags that decide code
@@ -91,38 +92,79 @@ public final class JvmView {
     }
 
     private static JvmView running() {
-        // Where a CPU feature decides the byte vectors' width (x86 under UseAVX=3), the running CPU's answer, asked
-        // only then; its architecture's module names the feature.
-        String arch = System.getProperty("os.arch", "");
-        return read(() -> CpuFeatures.current().has(Architectures.get().forOsArch(arch)
-                .flatMap(ArchitectureModule::narrowVectorLanesFeature)
-                .orElseThrow(() -> new IllegalStateException("no module names " + arch + "'s narrow-lane feature"))));
+        return read(RUNNING_CPU);
     }
 
-    /** This JVM's flags, the Vector API's state, and the size the flags decide, asking {@code narrowLanes} if need be. */
-    private static JvmView read(BooleanSupplier narrowLanes) {
-        Map<String, String> flags = HotSpotFlags.read(flagNames(gates()));
+    /** This JVM's flags, the Vector API's state, and the size the flags decide, asking {@code cpu} if need be. */
+    private static JvmView read(Predicate<String> cpu) {
+        Optional<ArchitectureModule> module = Architectures.get().forOsArch(System.getProperty("os.arch", ""));
+        Map<String, String> flags = HotSpotFlags.read(flagNames(gates(), module));
         return new JvmView(System.getProperty("java.vm.name", "unknown"), flags, VectorApiProbe.readable(),
-                VectorApiProbe.preferredBitSize(), derive(flags, narrowLanes), false, gates());
+                VectorApiProbe.preferredBitSize(), derive(flags, module, cpu), false, gates());
     }
+
+    /**
+     * The running CPU's answer, asked only where the width of a lane type depends on a feature (x86's byte vectors
+     * under its widest setting). A class, not a lambda: this class initialises on the first use of the library.
+     */
+    private static final class RunningCpu implements Predicate<String> {
+        @Override
+        public boolean test(String feature) {
+            return CpuFeatures.current().has(feature);
+        }
+    }
+
+    private static final Predicate<String> RUNNING_CPU = new RunningCpu();
 
     /**
      * A CPU that cannot be asked: a derivation that needs its answer is not made. A class, not a lambda: this class
      * initialises on the first use of the library, where a lambda's bootstrap is a cost.
      */
-    private static final class NoCpu implements BooleanSupplier {
+    private static final class NoCpu implements Predicate<String> {
         @Override
-        public boolean getAsBoolean() {
+        public boolean test(String feature) {
             throw new IllegalStateException("no CPU to ask");
         }
     }
 
-    private static final BooleanSupplier NO_CPU = new NoCpu();
+    private static final Predicate<String> NO_CPU = new NoCpu();
 
-    /** The derived preferred size; empty when the derivation cannot be made (or needs a CPU answer that failed). */
-    private static OptionalInt derive(Map<String, String> flags, BooleanSupplier avx512bw) {
+    /**
+     * The Vector API's preferred species size ({@code VectorShape.preferredShape().vectorBitSize()}) a JVM whose
+     * {@code os.arch} is {@code osArch} gets with these HotSpot flags, derived without loading
+     * {@code jdk.incubator.vector}, by the rules of that architecture's module on the class path.
+     *
+     * @param osArch     a JVM's {@code os.arch}; not null
+     * @param flags      its HotSpot flags by name ({@code MaxVectorSize} and the architecture's); not null
+     * @param runningCpu whether the CPU can use a feature, by canonical name, where a width depends on one; not null
+     * @return the size in bits; empty when the flags are not enough, no module's rules are known for {@code osArch},
+     *         or {@code runningCpu} throws
+     */
+    public static OptionalInt deriveVectorBits(String osArch, Map<String, String> flags, Predicate<String> runningCpu) {
+        return derive(Objects.requireNonNull(flags, "flags"), Architectures.get().forOsArch(Objects.requireNonNull(osArch,
+                "osArch")), Objects.requireNonNull(runningCpu, "runningCpu"));
+    }
+
+    /**
+     * The preferred size the flags decide, by the running architecture's rules; empty when the flags were not
+     * readable, the rules are not known (no module, another architecture) or need a CPU answer that failed. A VM
+     * built without C2 has no {@code MaxVectorSize}, and its {@code getMaxLaneCount} answers -1: the smallest shape.
+     */
+    private static OptionalInt derive(Map<String, String> flags, Optional<ArchitectureModule> module,
+            Predicate<String> cpu) {
+        if (flags.isEmpty() || module.isEmpty()) {
+            return OptionalInt.empty();
+        }
+        String maxVectorSize = flags.get("MaxVectorSize");
+        if (maxVectorSize == null) {
+            return OptionalInt.of(VectorLanes.MIN_BITS);
+        }
+        OptionalInt max = VectorLanes.number(maxVectorSize);
+        if (max.isEmpty()) {
+            return OptionalInt.empty();
+        }
         try {
-            return PreferredVectorShape.derive(System.getProperty("os.arch", ""), flags, avx512bw);
+            return module.get().preferredVectorBits(flags, max.getAsInt(), cpu);
         } catch (RuntimeException e) {
             return OptionalInt.empty();
         }
@@ -133,10 +175,20 @@ public final class JvmView {
         return Architectures.get().jvmGates();
     }
 
-    /** The flags to read: those the architectures' gates name, in their order, then the core's. */
-    private static List<String> flagNames(List<JvmGate> gates) {
+    /**
+     * The flags to read: those the architectures' gates name, in their order, then the running architecture's vector
+     * flags, then the core's.
+     */
+    private static List<String> flagNames(List<JvmGate> gates, Optional<ArchitectureModule> module) {
         java.util.LinkedHashSet<String> names = new java.util.LinkedHashSet<>();
-        gates.forEach(g -> g.flag().ifPresent(names::add));
+        for (JvmGate g : gates) {
+            if (g.flag().isPresent()) {
+                names.add(g.flag().get());
+            }
+        }
+        if (module.isPresent()) {
+            names.addAll(module.get().vectorFlags());
+        }
         names.addAll(CORE_FLAGS);
         return List.copyOf(names);
     }
@@ -152,8 +204,8 @@ public final class JvmView {
     }
 
     /**
-     * This JVM's view read afresh, without asking the CPU anything (the one derivation that needs the CPU's
-     * answer, x86's byte-vector width under {@code UseAVX=3}, is left out): for an architecture module whose probe
+     * This JVM's view read afresh, without asking the CPU anything (a derivation that needs the CPU's answer is left
+     * out): for an architecture module whose probe
      * found nothing and that answers from the JVM's view instead, while the process-wide report is still being made.
      * Costs what {@link #current()} costs the first time (the HotSpot MXBean); not cached.
      *
@@ -175,8 +227,10 @@ public final class JvmView {
      */
     public static JvmView of(String vmName, Map<String, String> flags, boolean vectorApiReadable,
             OptionalInt preferredVectorBits) {
-        // No CPU is given: a derivation that needs its answer is not made.
-        return new JvmView(vmName, flags, vectorApiReadable, preferredVectorBits, derive(flags, NO_CPU), false, gates());
+        // No CPU is given: a derivation that needs its answer is not made. The rules are this JVM's architecture's.
+        Optional<ArchitectureModule> module = Architectures.get().forOsArch(System.getProperty("os.arch", ""));
+        return new JvmView(vmName, flags, vectorApiReadable, preferredVectorBits, derive(flags, module, NO_CPU), false,
+                gates());
     }
 
     /**
@@ -264,7 +318,7 @@ public final class JvmView {
     }
 
     /**
-     * {@return the preferred species' bit size that the HotSpot flags decide ({@link PreferredVectorShape}),
+     * {@return the preferred species' bit size that the HotSpot flags decide (by the running architecture's rules),
      * whether or not the module is readable; empty off HotSpot, on an architecture whose compiler rules are not
      * known here, or (for a view {@linkplain #of made from flags}) where the answer needs the CPU's AVX-512BW}
      * Where the module is readable it equals {@link #preferredVectorBits()}: tests hold the two together.

@@ -7,8 +7,11 @@ import io.cpufeatures.core.CpuDescription;
 import io.cpufeatures.core.CpuSnapshot;
 import io.cpufeatures.core.trace.Check;
 import java.util.List;
+import java.util.OptionalInt;
+import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
+import java.util.function.Predicate;
 
 /**
  * The one contract an architecture module implements: its tables (features, dependencies, errata,
@@ -235,13 +238,24 @@ public interface Architecture<F extends Enum<F> & FeatureRow, C, S extends CpuSn
     }
 
     /**
-     * The feature, if this architecture has one, without which HotSpot's C2 keeps byte and short vectors narrower
-     * than int ones at its widest setting; the derivation of the Vector API's preferred species asks the running CPU
-     * for it.
-     *
-     * @return the feature; empty by default
+     * {@return the HotSpot flags that decide C2's vector widths here, besides {@code MaxVectorSize} (the JVM's view
+     * reads them for {@link #preferredVectorBits}); none by default}
      */
-    default Optional<F> narrowVectorLanesFeature() {
-        return Optional.empty();
+    default List<String> vectorFlags() {
+        return List.of();
+    }
+
+    /**
+     * The Vector API's preferred species size a JVM of this architecture gets with these HotSpot flags, without
+     * loading {@code jdk.incubator.vector}: C2's width for each lane type by this architecture's rules, then
+     * {@link VectorLanes#preferredBits}. Proved against the real {@code preferredShape()} by tests.
+     *
+     * @param flags         the HotSpot flags read, {@link #vectorFlags()} among them
+     * @param maxVectorSize the JVM's {@code MaxVectorSize}, which caps every width
+     * @param runningCpu    whether the running CPU can use a feature, where a width depends on one; asked only then
+     * @return the size in bits; empty when a flag it needs is missing or malformed, or its rules are not known
+     */
+    default OptionalInt preferredVectorBits(Map<String, String> flags, int maxVectorSize, Predicate<F> runningCpu) {
+        return OptionalInt.empty();
     }
 }

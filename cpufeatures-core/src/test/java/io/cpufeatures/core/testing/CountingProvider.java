@@ -128,8 +128,16 @@ public final class CountingProvider implements ArchitectureModule {
     }
 
     @Override
-    public Optional<String> narrowVectorLanesFeature() {
-        return Optional.empty();
+    public List<String> vectorFlags() {
+        return List.of();
+    }
+
+    @Override
+    public java.util.OptionalInt preferredVectorBits(Map<String, String> flags, int maxVectorSize,
+            java.util.function.Predicate<String> runningCpu) {
+        // the fake's compiler gives every lane type MaxVectorSize
+        return java.util.OptionalInt.of(io.cpufeatures.core.kit.VectorLanes.preferredBits(maxVectorSize, maxVectorSize,
+                maxVectorSize));
     }
 
     @Override

@@ -1,8 +1,10 @@
-package io.cpufeatures.core.jvm;
+package io.cpufeatures.verification;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.cpufeatures.core.jvm.JvmView;
+import io.cpufeatures.core.kit.VectorLanes;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -19,7 +21,8 @@ import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.Test;
 
 /**
- * The derived preferred species against the real one: fresh JVMs of this JDK, and of Temurin 25 where it is
+ * The derived preferred species ({@link JvmView#deriveVectorBits}, by the x86 and AArch64 modules' rules) against the
+ * real one: fresh JVMs of this JDK, and of Temurin 25 where it is
  * installed, started with {@code --add-modules jdk.incubator.vector} and a range of {@code UseAVX},
  * {@code MaxVectorSize}, {@code UseSVE} and compiler settings, each print {@code VectorShape.preferredShape()} and
  * the derivation from their own flags; every pair must be equal. (The qemu live tests do the same on emulated x86
@@ -35,19 +38,28 @@ class PreferredVectorShapeTest {
             Class<?> shape = Class.forName("jdk.incubator.vector.VectorShape");
             Object preferred = shape.getMethod("preferredShape").invoke(null);
             int real = (Integer) shape.getMethod("vectorBitSize").invoke(preferred);
-            Map<String, String> flags = HotSpotFlags.read(List.of("MaxVectorSize", "UseAVX", "UseSSE", "UseSVE"));
-            OptionalInt derived = PreferredVectorShape.derive(System.getProperty("os.arch"), flags,
-                    PreferredVectorShapeTest::kernelGrantsAvx512bw);
+            Map<String, String> flags = new java.util.HashMap<>();
+            com.sun.management.HotSpotDiagnosticMXBean bean = java.lang.management.ManagementFactory
+                    .getPlatformMXBean(com.sun.management.HotSpotDiagnosticMXBean.class);
+            for (String name : List.of("MaxVectorSize", "UseAVX", "UseSSE", "UseSVE")) {
+                try {
+                    flags.put(name, bean.getVMOption(name).getValue());
+                } catch (IllegalArgumentException notInThisVm) {
+                    // a flag of another architecture, or of a VM without C2
+                }
+            }
+            OptionalInt derived = JvmView.deriveVectorBits(System.getProperty("os.arch"), flags,
+                    f -> kernelGrants(f));
             System.out.println("real=" + real + " derived=" + (derived.isPresent() ? derived.getAsInt() : "none")
                     + " flags=" + flags);
         }
     }
 
-    /** The kernel's word on AVX-512BW (it clears the flag when XCR0 lacks the state): enough for a test's guest. */
-    static boolean kernelGrantsAvx512bw() {
+    /** The kernel's word on a feature (it clears AVX-512BW when XCR0 lacks the state): enough for a test's guest. */
+    static boolean kernelGrants(String feature) {
         try {
             return Files.readAllLines(Paths.get("/proc/cpuinfo")).stream()
-                    .anyMatch(l -> l.startsWith("flags") && List.of(l.split("\\s+")).contains("avx512bw"));
+                    .anyMatch(l -> l.startsWith("flags") && List.of(l.split("\\s+")).contains(feature));
         } catch (IOException e) {
             throw new IllegalStateException("cannot read /proc/cpuinfo", e);
         }
@@ -131,9 +143,9 @@ class PreferredVectorShapeTest {
                         for (boolean bw : new boolean[] {false, true}) {
                             Map<String, String> flags = Map.of("MaxVectorSize", "" + max, "UseAVX", "" + avx, "UseSSE", "4",
                                     "UseSVE", "" + sve);
-                            int bits = PreferredVectorShape.derive(arch, flags, () -> bw).getAsInt();
-                            assertTrue(bits >= PreferredVectorShape.MIN_BITS, arch + " " + flags + ": " + bits);
-                            assertTrue(bits <= Math.max(PreferredVectorShape.MIN_BITS, max * 8), arch + " " + flags + ": " + bits);
+                            int bits = JvmView.deriveVectorBits(arch, flags, f -> bw).getAsInt();
+                            assertTrue(bits >= VectorLanes.MIN_BITS, arch + " " + flags + ": " + bits);
+                            assertTrue(bits <= Math.max(VectorLanes.MIN_BITS, max * 8), arch + " " + flags + ": " + bits);
                             assertEquals(0, bits & (bits - 1), "a power of two: " + bits);
                         }
                     }
@@ -145,23 +157,23 @@ class PreferredVectorShapeTest {
     @Test
     void avx512BytesNeedAvx512bw() {
         Map<String, String> flags = Map.of("MaxVectorSize", "64", "UseAVX", "3", "UseSSE", "4");
-        int with = PreferredVectorShape.derive("amd64", flags, () -> true).getAsInt();
-        int without = PreferredVectorShape.derive("amd64", flags, () -> false).getAsInt();
+        int with = JvmView.deriveVectorBits("amd64", flags, f -> true).getAsInt();
+        int without = JvmView.deriveVectorBits("amd64", flags, f -> false).getAsInt();
         assertTrue(without < with, "AVX-512 without BW keeps byte vectors narrower: " + without + " vs " + with);
-        assertEquals(with, PreferredVectorShape.derive("amd64", Map.of("MaxVectorSize", "64", "UseAVX", "2", "UseSSE", "4"),
-                () -> {
+        assertEquals(with, JvmView.deriveVectorBits("amd64", Map.of("MaxVectorSize", "64", "UseAVX", "2", "UseSSE", "4"),
+                f -> {
                     throw new AssertionError("AVX-512BW is asked only under UseAVX=3");
                 }).getAsInt() * 2);
     }
 
     @Test
     void answersNothingItCannotKnow() {
-        assertEquals(OptionalInt.empty(), PreferredVectorShape.derive("amd64", Map.of(), () -> true), "flags unreadable");
-        assertEquals(OptionalInt.empty(), PreferredVectorShape.derive("ppc64le", Map.of("MaxVectorSize", "16"), () -> true),
+        assertEquals(OptionalInt.empty(), JvmView.deriveVectorBits("amd64", Map.of(), f -> true), "flags unreadable");
+        assertEquals(OptionalInt.empty(), JvmView.deriveVectorBits("ppc64le", Map.of("MaxVectorSize", "16"), f -> true),
                 "rules not known");
-        assertEquals(OptionalInt.empty(), PreferredVectorShape.derive("amd64",
-                Map.of("MaxVectorSize", "x", "UseAVX", "2", "UseSSE", "4"), () -> true), "malformed");
-        assertEquals(OptionalInt.of(PreferredVectorShape.MIN_BITS), PreferredVectorShape.derive("amd64",
-                Map.of("UseAVX", "2", "UseSSE", "4"), () -> true), "no C2 (MaxVectorSize is C2's flag): the 64-bit shape");
+        assertEquals(OptionalInt.empty(), JvmView.deriveVectorBits("amd64",
+                Map.of("MaxVectorSize", "x", "UseAVX", "2", "UseSSE", "4"), f -> true), "malformed");
+        assertEquals(OptionalInt.of(VectorLanes.MIN_BITS), JvmView.deriveVectorBits("amd64",
+                Map.of("UseAVX", "2", "UseSSE", "4"), f -> true), "no C2 (MaxVectorSize is C2's flag): the 64-bit shape");
     }
 }
