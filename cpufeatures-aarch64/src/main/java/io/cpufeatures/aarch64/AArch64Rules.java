@@ -100,8 +100,18 @@ public final class AArch64Rules implements Architecture<AArch64Feature, AArch64S
     @Override
     public boolean grantOutranks(AArch64Snapshot s, AArch64Feature f, DependencyRule<AArch64Feature> rule) {
         AArch64Feature needed = rule.dependsOn();
-        return s.hasHwcap(f.word(), f.bit()) && !s.hasHwcap(needed.word(), needed.bit())
-                && rule.origin() != FeatureDependencies.LINUX && rule.origin() != FeatureDependencies.SAME_FIELD;
+        return s.hasHwcap(f.word(), f.bit()) && !s.hasHwcap(needed.word(), needed.bit()) && grantCanOutrank(rule);
+    }
+
+    /**
+     * Whether the kernel's grant can outrank {@code rule} at all: every row but Linux's own and two values of one
+     * field (the first answer's table is generated with it).
+     *
+     * @param rule a dependency row; not null
+     * @return whether a grant of its feature, with its dependency withheld, stands against it
+     */
+    public static boolean grantCanOutrank(DependencyRule<AArch64Feature> rule) {
+        return rule.origin() != FeatureDependencies.LINUX && rule.origin() != FeatureDependencies.SAME_FIELD;
     }
 
     /** The HWCAP check: whether the kernel allows it. */

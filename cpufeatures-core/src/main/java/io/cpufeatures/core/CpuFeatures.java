@@ -2,11 +2,13 @@ package io.cpufeatures.core;
 
 import io.cpufeatures.core.internal.Architectures;
 import io.cpufeatures.core.internal.Log;
+import io.cpufeatures.core.internal.FirstLayers;
 import io.cpufeatures.core.internal.Once;
 import io.cpufeatures.core.internal.OwnThreadOnce;
 import io.cpufeatures.core.internal.Vocabulary;
 import io.cpufeatures.core.jvm.JvmView;
 import io.cpufeatures.core.kit.DecodedCpu;
+import io.cpufeatures.core.kit.FirstAnswer;
 import io.cpufeatures.core.kit.CoreTypeIntersection;
 import io.cpufeatures.core.internal.ArchitectureModule;
 import io.cpufeatures.core.internal.ArchitectureModule.ProbeResult;
@@ -57,6 +59,14 @@ public final class CpuFeatures {
     /** How the detail of a report whose probe threw begins (that probe is warned about where it is caught). */
     static final String PROBE_FAILED = "the probe failed: ";
 
+    /**
+     * The first answer of the process-wide report ({@link #current()}), read before anything else is built; null
+     * for every other report. Such a report has none of the fields below: each question but {@link #has} is
+     * asked of {@link #full()}, the full decode, built on the first of them.
+     */
+    private final FirstAnswer first;
+    /** The full report behind a first answer, once it has been asked for. */
+    private volatile CpuFeatures full;
     private final DecodedCpu arch;
     private final ProbeSource source;
     private final List<CpuKind<CpuFeatures>> coreKinds;
@@ -71,6 +81,7 @@ public final class CpuFeatures {
 
     private CpuFeatures(DecodedCpu arch, ProbeSource source, List<CpuKind<CpuFeatures>> coreKinds, JvmView jvmOverride,
             Set<String> jvmDisabled) {
+        this.first = null;
         this.arch = Objects.requireNonNull(arch, "arch");
         this.source = Objects.requireNonNull(source, "source");
         this.coreKinds = List.copyOf(coreKinds);
@@ -85,6 +96,37 @@ public final class CpuFeatures {
             a[i] = usable.contains(names.get(i)) || policy.contains(names.get(i));
         }
         this.answers = a;
+    }
+
+    /** The process-wide report while it holds only its first answer: the rest is {@link #full()}'s. */
+    private CpuFeatures(FirstAnswer first) {
+        this.first = first;
+        this.arch = null;
+        this.source = null;
+        this.coreKinds = null;
+        this.jvmOverride = null;
+        this.jvmDisabled = null;
+        this.answerable = null;
+        this.answers = null;
+    }
+
+    /**
+     * This report, or for a first answer the full report of the same process, made on the first question that
+     * needs it (once per process, as {@link #current()} is).
+     */
+    private CpuFeatures full() {
+        if (first == null) {
+            return this;
+        }
+        CpuFeatures f = full;
+        if (f == null) {
+            Outcome o = Full.FULL.get();
+            if (o.failure() != null) {
+                throw new CpuFeaturesConfigurationException(o.failure().getMessage(), o.failure());
+            }
+            full = f = o.features();
+        }
+        return f;
     }
 
     /** A report of a decoded CPU, as an architecture module returned it. */
@@ -120,24 +162,60 @@ public final class CpuFeatures {
     }
 
     /**
-     * The process-wide probe, made once on a platform thread of its own ({@link OwnThreadOnce}): the
+     * The process-wide report, made once on a platform thread of its own ({@link OwnThreadOnce}): the
      * first call may come from a thread with little stack, a virtual thread (a hybrid part's census
-     * pins a thread to each CPU in turn) or an interrupted one. No deterministic failure escapes it:
-     * a bad override is kept to be thrown again on every call, and any other failure (an
-     * {@link Error} too: a module that cannot link) becomes a report with nothing known of the CPU
-     * and that failure as its reason. A {@link VirtualMachineError} (memory refused) is the failure
-     * of the calls waiting, and the next call probes again.
+     * pins a thread to each CPU in turn) or an interrupted one. With the default settings it is first the
+     * running architecture's first answer ({@link FirstLayers}); where that layer cannot answer, the full
+     * report.
      */
     private static final class Current {
-        static final OwnThreadOnce<Outcome> CURRENT = new OwnThreadOnce<>(new ProcessProbe(), "cpufeatures-probe");
+        static final OwnThreadOnce<Outcome> CURRENT = new OwnThreadOnce<>(new FirstProbe(), "cpufeatures-probe");
     }
 
-    /** The probe {@link Current#CURRENT} makes. A class, not a lambda: it initialises on the caller's stack. */
+    /**
+     * The full process-wide report, made once. No deterministic failure escapes it: a bad override is kept to
+     * be thrown again on every call, and any other failure (an {@link Error} too: a module that cannot link)
+     * becomes a report with nothing known of the CPU and that failure as its reason. A
+     * {@link VirtualMachineError} (memory refused) is the failure of the calls waiting, and the next call
+     * probes again.
+     */
+    private static final class Full {
+        static final OwnThreadOnce<Outcome> FULL = new OwnThreadOnce<>(new ProcessProbe(), "cpufeatures-probe");
+    }
+
+    /**
+     * The first answer, when the settings are the defaults and the running architecture's layer answers; the
+     * full report otherwise. A class, not a lambda: it initialises on the caller's stack.
+     */
+    private static final class FirstProbe implements Supplier<Outcome> {
+        /** The settings the first answer was made with, so that the full report is made with the same. */
+        static volatile ProbeSettings settings;
+
+        @Override
+        public Outcome get() {
+            FirstAnswer answer = null;
+            try {
+                ProbeSettings settings = ProbeSettings.fromSystem();
+                if (settings.disable().isEmpty() && settings.cpuidFile().isEmpty() && settings.assume().isEmpty()
+                        && settings.probe() == ProbeMode.AUTO) {
+                    FirstProbe.settings = settings;
+                    answer = FirstLayers.probe(System.getProperty("os.arch", "unknown"));
+                }
+            } catch (RuntimeException | LinkageError e) {
+                // a bad setting, a module that cannot link: the full probe meets it again, and says so
+                answer = null;
+            }
+            return answer != null ? new Outcome(new CpuFeatures(answer), null) : Full.FULL.get();
+        }
+    }
+
+    /** The probe {@link Full#FULL} makes. A class, not a lambda: it initialises on the caller's stack. */
     private static final class ProcessProbe implements Supplier<Outcome> {
         @Override
         public Outcome get() {
             try {
-                CpuFeatures features = probe(ProbeSettings.fromSystem());
+                ProbeSettings settings = FirstProbe.settings;
+                CpuFeatures features = probe(settings != null ? settings : ProbeSettings.fromSystem());
                 ProbeWarnings.of(features, System.getProperty("os.arch", "unknown"), Architectures.get())
                         .ifPresent(w -> Logged.LOG.warn(w));
                 return new Outcome(features, null);
@@ -339,11 +417,17 @@ public final class CpuFeatures {
 
     /** {@return the architecture of the CPU ({@code x86_64}), or {@code os.arch} when no module handles it} */
     public String architecture() {
+        if (first != null) {
+            return full().architecture();
+        }
         return arch.architecture();
     }
 
     /** {@return where the answer came from, and which better sources failed first and why} */
     public ProbeSource source() {
+        if (first != null) {
+            return full().source();
+        }
         return source;
     }
 
@@ -358,6 +442,10 @@ public final class CpuFeatures {
      * @throws UnknownFeatureException if no module knows the name, with the closest valid names
      */
     public boolean has(String name) {
+        if (first != null) {
+            int a = first.answer(Objects.requireNonNull(name, "name"));
+            return a == FirstAnswer.UNANSWERED ? full().has(name) : a == FirstAnswer.USABLE;
+        }
         Integer index = answerable.get(name);
         if (index != null) {
             return answers[index];
@@ -386,6 +474,9 @@ public final class CpuFeatures {
      * @throws UnknownFeatureException if no module knows the name
      */
     public boolean isPresent(String name) {
+        if (first != null) {
+            return full().isPresent(name);
+        }
         FeatureName n = resolve(name, "CpuFeatures.isPresent");
         return n.kind() == FeatureName.Kind.FEATURE && arch.present().contains(n.canonical());
     }
@@ -399,6 +490,9 @@ public final class CpuFeatures {
      * @throws UnknownFeatureException if no module knows the name
      */
     public List<Reason> reasons(String name) {
+        if (first != null) {
+            return full().reasons(name);
+        }
         FeatureName n = resolve(name, "CpuFeatures.has");
         return switch (n.kind()) {
             case JVM -> jvm().reasons(n.canonical());
@@ -428,6 +522,9 @@ public final class CpuFeatures {
      * @throws UnknownFeatureException if no module knows the name
      */
     public Optional<Trace> trace(String name) {
+        if (first != null) {
+            return full().trace(name);
+        }
         FeatureName n = resolve(name, "CpuFeatures.trace");
         return switch (n.kind()) {
             case JVM -> {
@@ -456,36 +553,57 @@ public final class CpuFeatures {
      * @return the description, built by the architecture's module
      */
     public CpuDescription describe(int logicalCpus) {
+        if (first != null) {
+            return full().describe(logicalCpus);
+        }
         return arch.describe(logicalCpus);
     }
 
     /** {@return the raw snapshot decoded, if there is one (none when nothing is known of the CPU)} */
     public Optional<CpuSnapshot> snapshot() {
+        if (first != null) {
+            return full().snapshot();
+        }
         return arch.snapshot();
     }
 
     /** {@return the canonical names of the features the CPU reports, usable or not} */
     public Set<String> present() {
+        if (first != null) {
+            return full().present();
+        }
         return arch.present();
     }
 
     /** {@return the canonical names of the features a program may use} */
     public Set<String> usable() {
+        if (first != null) {
+            return full().usable();
+        }
         return arch.usable();
     }
 
     /** {@return for each present feature that is not usable, by canonical name, its reasons, root reason first} */
     public Map<String, List<Reason>> notUsable() {
+        if (first != null) {
+            return full().notUsable();
+        }
         return arch.notUsable();
     }
 
     /** {@return the names of the policy flags that apply ({@code prefer_ymm})} */
     public Set<String> policyFlags() {
+        if (first != null) {
+            return full().policyFlags();
+        }
         return arch.policyFlags();
     }
 
     /** {@return identity facts for reports (vendor, brand, microarchitecture...), by label, in display order} */
     public Map<String, String> identity() {
+        if (first != null) {
+            return full().identity();
+        }
         return arch.identity();
     }
 
@@ -494,6 +612,9 @@ public final class CpuFeatures {
      * ({@code performance}, {@code efficiency}); empty otherwise, and for the report of the whole machine}
      */
     public Optional<String> coreType() {
+        if (first != null) {
+            return full().coreType();
+        }
         return arch.coreType();
     }
 
@@ -506,6 +627,9 @@ public final class CpuFeatures {
      *         hybrid machine (each of {@link #coreKinds()} has its own)
      */
     public List<CpuCache> caches() {
+        if (first != null) {
+            return full().caches();
+        }
         return arch.caches();
     }
 
@@ -518,6 +642,9 @@ public final class CpuFeatures {
      * @return the core types in the order found, immutable; empty unless the machine is hybrid
      */
     public List<CpuKind<CpuFeatures>> coreKinds() {
+        if (first != null) {
+            return full().coreKinds();
+        }
         return coreKinds;
     }
 
@@ -530,6 +657,9 @@ public final class CpuFeatures {
      * @return the cores the answers hold for, in words; empty unless the machine is hybrid
      */
     public Optional<String> coreScope() {
+        if (first != null) {
+            return full().coreScope();
+        }
         if (arch instanceof CoreTypeIntersection i) {
             return Optional.of(i.describeKinds());
         }
@@ -541,6 +671,9 @@ public final class CpuFeatures {
      * {@code jvm.*} names removed with {@link #without}}
      */
     public JvmView jvm() {
+        if (first != null) {
+            return full().jvm();
+        }
         JvmView view = jvmOverride != null ? jvmOverride : JvmView.current();
         return jvmDisabled.isEmpty() ? view : view.without(jvmDisabled);
     }
@@ -556,6 +689,9 @@ public final class CpuFeatures {
      * @throws UnknownFeatureException for a name no module knows
      */
     public CpuFeatures without(Collection<String> names) {
+        if (first != null) {
+            return full().without(names);
+        }
         Set<String> archNames = new LinkedHashSet<>();
         Set<String> jvmNames = new LinkedHashSet<>(jvmDisabled);
         for (String name : names) {
@@ -583,6 +719,9 @@ public final class CpuFeatures {
      * @return a new report with that view, for this report and each of its core types
      */
     public CpuFeatures withJvm(JvmView jvm) {
+        if (first != null) {
+            return full().withJvm(jvm);
+        }
         Objects.requireNonNull(jvm, "jvm");
         List<CpuKind<CpuFeatures>> kinds = new ArrayList<>();
         for (CpuKind<CpuFeatures> k : coreKinds) {
@@ -600,12 +739,18 @@ public final class CpuFeatures {
      *         nothing known of the CPU)
      */
     public <T> Optional<T> unwrap(Class<T> type) {
+        if (first != null) {
+            return full().unwrap(type);
+        }
         Object details = arch.details();
         return type.isInstance(details) ? Optional.of(type.cast(details)) : Optional.empty();
     }
 
     @Override
     public String toString() {
+        if (first != null) {
+            return full().toString();
+        }
         return "CpuFeatures[" + architecture() + " " + identity() + ", " + usable().size() + " usable of "
                 + present().size() + " present, policy " + policyFlags() + ", source " + source + "]";
     }

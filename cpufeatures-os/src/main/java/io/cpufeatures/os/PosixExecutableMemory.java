@@ -48,7 +48,7 @@ public final class PosixExecutableMemory implements ExecutableMemory {
         // The process's own symbols: libc is already loaded, and looking it up by name would make
         // JNA search the library path (on Linux by running ldconfig -p, a process per JVM start).
         this(ProcessSymbols.function("mmap"), ProcessSymbols.function("mprotect"), ProcessSymbols.function("munmap"),
-                Native::getLastError, bsdFlags, size, clearCache);
+                new LastError(), bsdFlags, size, clearCache);
     }
 
     /**
@@ -96,6 +96,14 @@ public final class PosixExecutableMemory implements ExecutableMemory {
         }
     }
 
+    /** JNA's errno of the calling thread. A class, not a method reference: the first answer spins no lambda. */
+    private static final class LastError implements IntSupplier {
+        @Override
+        public int getAsInt() {
+            return Native.getLastError();
+        }
+    }
+
     @Override
     public Pointer load(byte[] code) throws NativeProbeException {
         if (code.length > size) {
@@ -107,7 +115,9 @@ public final class PosixExecutableMemory implements ExecutableMemory {
         }
         page = p;
         p.write(0, code, 0, code.length);
-        clearCache.ifPresent(sync -> sync.invokeVoid(new Object[] {p, p.share(size)}));
+        if (clearCache.isPresent()) {
+            clearCache.get().invokeVoid(new Object[] {p, p.share(size)});
+        }
         if (mprotect.invokeInt(new Object[] {p, size, PROT_READ | PROT_EXEC}) != 0) {
             int errno = lastError.getAsInt();
             close();

@@ -80,7 +80,15 @@ public final class NativeCpuid implements CpuidInstruction, AutoCloseable {
      * @throws NativeProbeException if this is not x86-64, JNA cannot load or the memory is refused
      */
     public static NativeCpuid open() throws NativeProbeException {
-        return open(NativeCpuid::defaultMemory);
+        return open(new DefaultMemory());
+    }
+
+    /** {@link #defaultMemory}, as a class: the first answer spins no lambda. */
+    private static final class DefaultMemory implements LongFunction<ExecutableMemory> {
+        @Override
+        public ExecutableMemory apply(long size) {
+            return defaultMemory(size);
+        }
     }
 
     /** The default page factory for this OS. */
