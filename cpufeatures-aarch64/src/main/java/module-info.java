@@ -13,8 +13,7 @@ module io.cpufeatures.aarch64 {
     requires org.slf4j;
 
     exports io.cpufeatures.aarch64;
-    exports io.cpufeatures.aarch64.dump;
     exports io.cpufeatures.aarch64.emulation;
 
-    provides io.cpufeatures.core.kit.Architecture with io.cpufeatures.aarch64.AArch64Rules;
+    provides io.cpufeatures.core.kit.Architecture with io.cpufeatures.aarch64.rules.AArch64Architecture;
 }

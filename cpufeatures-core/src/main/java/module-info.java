@@ -3,7 +3,7 @@
  * ({@link io.cpufeatures.core.CpuFeatures}), the JVM's own view of it ({@code io.cpufeatures.core.jvm}),
  * the reasons behind every answer ({@code io.cpufeatures.core.trace}), and the kit an architecture
  * module is built with and implements ({@code io.cpufeatures.core.kit}: the contract, tables, the usable
- * layer, traces; exported to the architecture modules only).
+ * layer, the first answer; exported to the architecture modules only).
  *
  * <p>Architecture modules (for example {@code io.cpufeatures.x86}) are found with
  * {@link java.util.ServiceLoader}; without one, every question is answered "not usable", with
@@ -18,7 +18,8 @@ module io.cpufeatures.core {
 
     exports io.cpufeatures.core;
     exports io.cpufeatures.core.jvm;
-    exports io.cpufeatures.core.kit;
+    // The kit: the contract an architecture module implements, its tables and the usable layer; for those modules only.
+    exports io.cpufeatures.core.kit to io.cpufeatures.x86, io.cpufeatures.aarch64, io.cpufeatures.ppc64le;
     exports io.cpufeatures.core.trace;
     // Once: the dispatch layer's process-wide state keeps failures of the moment out as the core's does; Log: every
     // module's way to SLF4J (no logger in a class initialiser, a maker thread's lines logged by its caller).

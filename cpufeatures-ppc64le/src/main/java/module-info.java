@@ -9,7 +9,6 @@ module io.cpufeatures.ppc64le {
     requires io.cpufeatures.os;
 
     exports io.cpufeatures.ppc64le;
-    exports io.cpufeatures.ppc64le.dump;
 
-    provides io.cpufeatures.core.kit.Architecture with io.cpufeatures.ppc64le.Ppc64leRules;
+    provides io.cpufeatures.core.kit.Architecture with io.cpufeatures.ppc64le.rules.Ppc64leArchitecture;
 }

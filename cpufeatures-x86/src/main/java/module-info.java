@@ -12,8 +12,7 @@ module io.cpufeatures.x86 {
     requires org.slf4j;
 
     exports io.cpufeatures.x86;
-    exports io.cpufeatures.x86.dump;
     exports io.cpufeatures.x86.emulation;
 
-    provides io.cpufeatures.core.kit.Architecture with io.cpufeatures.x86.X86Rules;
+    provides io.cpufeatures.core.kit.Architecture with io.cpufeatures.x86.rules.X86Architecture;
 }

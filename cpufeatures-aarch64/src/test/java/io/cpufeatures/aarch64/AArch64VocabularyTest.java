@@ -1,5 +1,7 @@
 package io.cpufeatures.aarch64;
 
+import io.cpufeatures.aarch64.table.AArch64Feature;
+
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;

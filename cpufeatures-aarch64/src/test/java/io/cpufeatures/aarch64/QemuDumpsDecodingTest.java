@@ -1,5 +1,9 @@
 package io.cpufeatures.aarch64;
 
+import io.cpufeatures.aarch64.table.AArch64Feature;
+
+import io.cpufeatures.aarch64.rules.AArch64DecodedCpu;
+
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -100,7 +104,7 @@ class QemuDumpsDecodingTest {
         Map<String, Integer> sve = Map.of("a64fx", 512, "a64fx,sve256=on", 256, "max", 512, "max,sme=off", 512,
                 "max,sve-default-vector-length=32", 256, "max,sve-default-vector-length=256", 2048);
         for (String model : QemuDumps.MODELS) {
-            AArch64CpuInfo info = QemuDumps.read(model).kinds().get(0).cpu().unwrap(AArch64CpuInfo.class).orElseThrow();
+            AArch64DecodedCpu info = QemuDumps.read(model).kinds().get(0).cpu().unwrap(AArch64DecodedCpu.class).orElseThrow();
             Integer bits = sve.get(model);
             assertEquals(bits == null ? OptionalInt.empty() : OptionalInt.of(bits), info.sveVectorBits(), model);
             assertEquals(model.startsWith("max") && !model.contains("sme=off") && !model.contains("sve=off")

@@ -3,7 +3,8 @@ package io.cpufeatures.core;
 import io.cpufeatures.core.internal.Architectures;
 import io.cpufeatures.core.kit.DecodedCpu;
 import io.cpufeatures.core.internal.ArchitectureModule;
-import io.cpufeatures.core.kit.DumpContents;
+import io.cpufeatures.core.kit.SnapshotDump;
+import io.cpufeatures.core.CpuSnapshot;
 import java.io.IOException;
 import java.io.InputStream;
 import java.nio.charset.StandardCharsets;
@@ -143,7 +144,7 @@ public final class CpuDumps {
         List<ArchitectureModule> providers = Architectures.get().providers();
         List<String> accepted = new ArrayList<>();
         for (ArchitectureModule p : providers) {
-            Optional<DumpContents> contents = p.parseDump(file, text, assume);
+            Optional<SnapshotDump<CpuSnapshot>> contents = p.parseDump(file, text, assume);
             if (contents.isPresent()) {
                 if (contents.get().kinds().size() > MAX_KINDS) {
                     throw new DumpFormatException(file, 0, tooManyKinds(contents.get().kinds().size()));

@@ -731,19 +731,27 @@ public final class CpuFeatures {
     }
 
     /**
-     * The architecture module's own description of the CPU, if it is of {@code type}.
+     * One of the architecture module's own facts about the CPU, by its type: on x86 the {@code CpuidSnapshot},
+     * {@code CpuIdentity}, {@code Xcr0State} and {@code PsAbiLevel}; on AArch64 the {@code AArch64Snapshot},
+     * {@code Midr} and {@code CoreModel}; on ppc64le the {@code Ppc64leSnapshot} and {@code Processor}. For a hybrid
+     * machine, its first core type's.
      *
      * @param <T>  the type asked for
-     * @param type the class of the module's description, e.g. {@code X86CpuInfo.class}; not null
-     * @return the description as that type; empty when it is of another type (another architecture, or
-     *         nothing known of the CPU)
+     * @param type the fact's class, e.g. {@code PsAbiLevel.class}; not null
+     * @return the fact; empty when the module has none of that type (another architecture, nothing known of the
+     *         CPU, or a fact this CPU does not state)
      */
     public <T> Optional<T> unwrap(Class<T> type) {
         if (first != null) {
             return full().unwrap(type);
         }
-        Object details = arch.details();
-        return type.isInstance(details) ? Optional.of(type.cast(details)) : Optional.empty();
+        Objects.requireNonNull(type, "type");
+        for (Object fact : arch.facts()) {
+            if (type.isInstance(fact)) {
+                return Optional.of(type.cast(fact));
+            }
+        }
+        return Optional.empty();
     }
 
     @Override

@@ -2,7 +2,7 @@ package io.cpufeatures.ppc64le;
 
 import io.cpufeatures.core.kit.FeatureNames;
 import io.cpufeatures.core.kit.FeatureRow;
-import io.cpufeatures.ppc64le.rules.Families;
+import io.cpufeatures.ppc64le.table.Families;
 
 /**
  * The ppc64le feature table: one line per hwcap bit Linux defines for powerpc

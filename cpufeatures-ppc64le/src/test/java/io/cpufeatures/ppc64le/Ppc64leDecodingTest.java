@@ -1,5 +1,7 @@
 package io.cpufeatures.ppc64le;
 
+import io.cpufeatures.ppc64le.rules.Ppc64leDecodedCpu;
+
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
@@ -44,7 +46,7 @@ class Ppc64leDecodingTest {
                 "qemu/qemu-power10.txt", "POWER10");
         models.forEach((path, name) -> {
             CpuFeatures f = BundledDumps.read(path).kinds().get(0).cpu();
-            Ppc64leCpuInfo info = f.unwrap(Ppc64leCpuInfo.class).orElseThrow();
+            Ppc64leDecodedCpu info = f.unwrap(Ppc64leDecodedCpu.class).orElseThrow();
             assertEquals(name, info.processor().orElseThrow().name(), path);
             assertEquals("isa-level", info.processor().orElseThrow().basis(), path);
             assertEquals(bits(info.snapshot()), f.present(), path);
@@ -62,7 +64,7 @@ class Ppc64leDecodingTest {
     @Test
     void aRealPower8IsNamedByItsPlatformAndHasWhatItsKernelSets() {
         CpuFeatures f = BundledDumps.read("real/power8-redhat-cip.txt").kinds().get(0).cpu();
-        Processor p = f.unwrap(Ppc64leCpuInfo.class).orElseThrow().processor().orElseThrow();
+        Processor p = f.unwrap(Ppc64leDecodedCpu.class).orElseThrow().processor().orElseThrow();
         assertEquals(new Processor("POWER8", "2.07", "platform", "AT_BASE_PLATFORM power8"), p);
         assertEquals(Set.of("ppc32", "ppc64", "altivec", "fpu", "mmu", "smt", "ic_snoop", "dfp", "arch_2_06", "vsx", "archpmu",
                 "true_le", "arch_2_07", "htm", "dscr", "ebb", "isel", "tar", "vcrypto", "htm_nosc"), f.usable());

@@ -1,6 +1,6 @@
 package io.cpufeatures.x86;
 
-import io.cpufeatures.x86.raw.Hex;
+import io.cpufeatures.x86.dump.Hex;
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
 import java.nio.charset.StandardCharsets;

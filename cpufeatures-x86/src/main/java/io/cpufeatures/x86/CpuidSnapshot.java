@@ -2,7 +2,7 @@ package io.cpufeatures.x86;
 
 import io.cpufeatures.core.CpuSnapshot;
 import io.cpufeatures.core.SnapshotSource;
-import io.cpufeatures.x86.raw.LeafRange;
+import io.cpufeatures.x86.dump.LeafRange;
 import java.util.Collections;
 import java.util.EnumMap;
 import java.util.Map;

@@ -1,6 +1,8 @@
 package io.cpufeatures.x86;
 
-import io.cpufeatures.x86.raw.Hex;
+import io.cpufeatures.x86.table.XsaveComponent;
+
+import io.cpufeatures.x86.dump.Hex;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.OptionalLong;

@@ -1,5 +1,9 @@
 package io.cpufeatures.x86;
 
+import io.cpufeatures.x86.table.X86Feature;
+
+import io.cpufeatures.x86.rules.X86DecodedCpu;
+
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
@@ -38,7 +42,7 @@ class X86CpuFeaturesTest {
         assertTrue(f.has("LZCNT"), "alias of abm, any case");
         assertFalse(f.has("prefer_ymm"));
         assertEquals("Zen 4", f.identity().get("microarchitecture"));
-        assertTrue(f.unwrap(X86CpuInfo.class).isPresent());
+        assertTrue(f.unwrap(X86DecodedCpu.class).isPresent());
         assertFalse(f.has("amx_tile"));
         assertEquals(ReasonKind.NOT_PRESENT, f.reasons("amx_tile").get(0).kind());
         assertTrue(f.reasons("amx_tile").get(0).detail().contains("CPUID.(0x7,0):EDX[24]"), f.reasons("amx_tile").toString());
@@ -83,13 +87,13 @@ class X86CpuFeaturesTest {
         assumeTrue(System.getProperty("os.arch").matches("amd64|x86_64"));
         CpuFeatures f = CpuFeatures.current();
         assertEquals(SourceKind.NATIVE, f.source().kind(), f.source().toString());
-        X86CpuInfo cpu = f.unwrap(X86CpuInfo.class).orElseThrow();
+        X86DecodedCpu cpu = f.unwrap(X86DecodedCpu.class).orElseThrow();
         if (cpu.xcr0().osxsave()) {
             assertEquals("xgetbv", f.identity().get("xcr0Source"), f.identity().toString());
             assertEquals(cpu.xcr0().value().orElseThrow(), Long.decode(f.identity().get("xcr0")));
         }
         if (cpu.identity().vendor() == X86Vendor.AMD && cpu.identity().family() == 0x1A
-                && cpu.present().contains(io.cpufeatures.x86.X86Feature.AVX512F)) {
+                && cpu.present().contains(io.cpufeatures.x86.table.X86Feature.AVX512F)) {
             // This project's machine: an AMD Zen 5 guest with AVX-512.
             assertEquals(0xe7, cpu.xcr0().value().getAsLong() & 0xe7);
             for (String n : List.of("avx512f", "avx512bw", "avx512vl", "avx512vnni", "avx512_bf16", "avx512vbmi2",

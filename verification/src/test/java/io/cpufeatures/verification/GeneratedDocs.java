@@ -1,11 +1,11 @@
 package io.cpufeatures.verification;
 
-import io.cpufeatures.aarch64.AArch64Rules;
+import io.cpufeatures.aarch64.rules.AArch64Architecture;
 import io.cpufeatures.aarch64.CoreModel;
-import io.cpufeatures.aarch64.FieldRule;
-import io.cpufeatures.aarch64.feature.AArch64Table;
-import io.cpufeatures.aarch64.identity.Cores;
-import io.cpufeatures.aarch64.identity.Implementers;
+import io.cpufeatures.aarch64.table.FieldRule;
+import io.cpufeatures.aarch64.table.AArch64Table;
+import io.cpufeatures.aarch64.rules.Cores;
+import io.cpufeatures.aarch64.rules.Implementers;
 import io.cpufeatures.core.jvm.JvmGate;
 import io.cpufeatures.core.kit.DependencyRule;
 import io.cpufeatures.core.kit.DependencyTable;
@@ -13,20 +13,20 @@ import io.cpufeatures.core.kit.Erratum;
 import io.cpufeatures.core.kit.FeatureRow;
 import io.cpufeatures.core.kit.FeatureTable;
 import io.cpufeatures.core.kit.FeatureVocabulary;
-import io.cpufeatures.ppc64le.rules.Ppc64leTables;
-import io.cpufeatures.x86.PsAbiLevel;
-import io.cpufeatures.x86.StateRequirement;
-import io.cpufeatures.x86.X86Feature;
-import io.cpufeatures.x86.XsaveComponent;
-import io.cpufeatures.x86.feature.X86Table;
-import io.cpufeatures.x86.policy.CoreMicroarchitecture;
-import io.cpufeatures.x86.policy.Microarchitectures;
-import io.cpufeatures.x86.policy.PreferYmmPolicy;
-import io.cpufeatures.x86.usable.Errata;
-import io.cpufeatures.x86.usable.FeatureDependencies;
-import io.cpufeatures.x86.usable.XsaveArea;
-import io.cpufeatures.x86.usable.XsaveLayout;
-import io.cpufeatures.x86.usable.XsaveLayouts;
+import io.cpufeatures.ppc64le.table.Ppc64leTables;
+import io.cpufeatures.x86.table.PsAbiLevel;
+import io.cpufeatures.x86.table.StateRequirement;
+import io.cpufeatures.x86.table.X86Feature;
+import io.cpufeatures.x86.table.XsaveComponent;
+import io.cpufeatures.x86.table.X86Table;
+import io.cpufeatures.x86.rules.CoreMicroarchitecture;
+import io.cpufeatures.x86.rules.Microarchitectures;
+import io.cpufeatures.x86.rules.PreferYmmPolicy;
+import io.cpufeatures.x86.rules.Errata;
+import io.cpufeatures.x86.rules.FeatureDependencies;
+import io.cpufeatures.x86.rules.XsaveArea;
+import io.cpufeatures.x86.rules.XsaveLayout;
+import io.cpufeatures.x86.rules.XsaveLayouts;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -98,11 +98,11 @@ final class GeneratedDocs {
     }
 
     private static String aarch64Dependencies() {
-        return dependencyTable(io.cpufeatures.aarch64.usable.FeatureDependencies.DEPENDENCIES);
+        return dependencyTable(io.cpufeatures.aarch64.rules.FeatureDependencies.DEPENDENCIES);
     }
 
     private static String aarch64JvmGates() {
-        FeatureVocabulary v = new AArch64Rules().vocabulary();
+        FeatureVocabulary v = new AArch64Architecture().vocabulary();
         StringBuilder sb = new StringBuilder("| gate | holds when | beside |\n|---|---|---|\n");
         for (JvmGate g : v.jvmGates()) {
             String rule = g.rule() instanceof JvmGate.FlagAtLeast a ? "`" + a.flag() + " >= " + a.minimum() + "`"

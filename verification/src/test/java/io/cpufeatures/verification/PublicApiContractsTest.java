@@ -22,7 +22,7 @@ import io.cpufeatures.dispatch.Requirements;
 import io.cpufeatures.ppc64le.Ppc64leSnapshot;
 import io.cpufeatures.x86.CpuIdentity;
 import io.cpufeatures.x86.CpuidSnapshot;
-import io.cpufeatures.x86.X86Decoder;
+import io.cpufeatures.x86.rules.X86Decoder;
 import io.cpufeatures.x86.Xcr0Source;
 import io.cpufeatures.x86.Xcr0State;
 import io.cpufeatures.x86.emulation.EmulatedCpu;

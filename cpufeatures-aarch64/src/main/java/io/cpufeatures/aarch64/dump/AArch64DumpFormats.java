@@ -2,7 +2,7 @@ package io.cpufeatures.aarch64.dump;
 
 import io.cpufeatures.aarch64.AArch64Snapshot;
 import io.cpufeatures.core.DumpFormatException;
-import io.cpufeatures.core.kit.KeyValueDump.SnapshotDump;
+import io.cpufeatures.core.kit.SnapshotDump;
 import io.cpufeatures.core.kit.SnapshotFormat;
 import java.util.List;
 import java.util.Optional;

@@ -1,6 +1,6 @@
 package io.cpufeatures.aarch64.dump;
 
-import io.cpufeatures.aarch64.AArch64Feature;
+import io.cpufeatures.aarch64.table.AArch64Feature;
 import io.cpufeatures.aarch64.AArch64Snapshot;
 import io.cpufeatures.aarch64.HwcapWord;
 import io.cpufeatures.aarch64.IdRegister;
@@ -9,7 +9,7 @@ import io.cpufeatures.core.CpuDumps;
 import io.cpufeatures.core.CpuKind;
 import io.cpufeatures.core.DumpFormatException;
 import io.cpufeatures.core.SnapshotSource;
-import io.cpufeatures.core.kit.KeyValueDump.SnapshotDump;
+import io.cpufeatures.core.kit.SnapshotDump;
 import io.cpufeatures.core.kit.TextLines;
 import java.util.ArrayList;
 import java.util.EnumMap;

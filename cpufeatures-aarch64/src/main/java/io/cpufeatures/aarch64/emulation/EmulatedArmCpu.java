@@ -1,13 +1,13 @@
 package io.cpufeatures.aarch64.emulation;
 
-import io.cpufeatures.aarch64.AArch64Feature;
+import io.cpufeatures.aarch64.table.AArch64Feature;
 import io.cpufeatures.aarch64.AArch64Snapshot;
-import io.cpufeatures.aarch64.FieldRule;
+import io.cpufeatures.aarch64.table.FieldRule;
 import io.cpufeatures.aarch64.HwcapWord;
 import io.cpufeatures.aarch64.IdRegister;
 import io.cpufeatures.aarch64.IdRegisterSource;
 import io.cpufeatures.aarch64.Midr;
-import io.cpufeatures.aarch64.feature.AArch64Table;
+import io.cpufeatures.aarch64.table.AArch64Table;
 import io.cpufeatures.core.CpuFeatures;
 import io.cpufeatures.core.FeatureName;
 import io.cpufeatures.core.SnapshotSource;
@@ -100,17 +100,6 @@ public final class EmulatedArmCpu {
             for (String n : names) {
                 features.addAll(resolve(n, "EmulatedArmCpu.features"));
             }
-            return this;
-        }
-
-        /**
-         * The CPU has these features.
-         *
-         * @param more the features; none null
-         * @return this builder
-         */
-        public Builder with(AArch64Feature... more) {
-            features.addAll(List.of(more));
             return this;
         }
 

@@ -1,6 +1,6 @@
 package io.cpufeatures.aarch64.probe;
 
-import io.cpufeatures.aarch64.AArch64Feature;
+import io.cpufeatures.aarch64.table.AArch64Feature;
 import io.cpufeatures.aarch64.AArch64Snapshot;
 import io.cpufeatures.aarch64.HwcapWord;
 import io.cpufeatures.aarch64.IdRegister;
@@ -335,7 +335,7 @@ public final class AArch64Probe {
             SysfsCpus.Kind k = found.get(0);
             return List.of(new Kind(probed, k.cpus().size(), k.cpus().get(0), Optional.empty(), k.caches()));
         }
-        List<String> names = found.stream().map(k -> io.cpufeatures.aarch64.identity.Cores.of(k.midr()).map(c -> c.name())
+        List<String> names = found.stream().map(k -> io.cpufeatures.aarch64.rules.Cores.of(k.midr()).map(c -> c.name())
                 .orElse(String.format("MIDR 0x%08x", k.midr().value()))).toList();
         List<Kind> kinds = new ArrayList<>();
         for (int i = 0; i < found.size(); i++) {

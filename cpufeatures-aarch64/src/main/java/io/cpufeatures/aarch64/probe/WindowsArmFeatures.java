@@ -1,6 +1,6 @@
 package io.cpufeatures.aarch64.probe;
 
-import io.cpufeatures.aarch64.AArch64Feature;
+import io.cpufeatures.aarch64.table.AArch64Feature;
 import io.cpufeatures.aarch64.HwcapWord;
 import java.util.EnumMap;
 import java.util.List;

@@ -14,8 +14,9 @@ import io.cpufeatures.core.CpuDumps;
 import io.cpufeatures.core.CpuFeatures;
 import io.cpufeatures.core.CpuKind;
 import io.cpufeatures.core.DumpFormatException;
-import io.cpufeatures.core.kit.KeyValueDump.SnapshotDump;
-import io.cpufeatures.core.internal.KitModule;
+import io.cpufeatures.core.kit.SnapshotDump;
+import io.cpufeatures.core.internal.ArchitectureModule;
+import io.cpufeatures.core.internal.Architectures;
 import io.cpufeatures.x86.dump.CpuidFormatException;
 import io.cpufeatures.x86.emulation.ReferenceCpus;
 import java.util.Map;
@@ -108,10 +109,11 @@ class AArch64DumpTextTest {
     void neitherArchitectureClaimsTheOthersDumps() throws Exception {
         String x86 = CpuDumps.write(List.of(ReferenceCpus.zen4().decode()));
         assertTrue(AArch64DumpText.FORMAT.parse("x86.txt", x86).isEmpty());
-        assertTrue(KitModule.of(new io.cpufeatures.x86.X86Rules()).parseDump("arm.txt", N1, Map.of()).isEmpty());
+        ArchitectureModule x86Module = Architectures.get().providers().stream().filter(p -> p.architecture().equals("x86_64"))
+                .findFirst().orElseThrow();
+        assertTrue(x86Module.parseDump("arm.txt", N1, Map.of()).isEmpty());
         for (String model : QemuDumps.MODELS) {
-            assertTrue(KitModule.of(new io.cpufeatures.x86.X86Rules()).parseDump(model, QemuDumps.text(model), Map.of()).isEmpty(),
-                    model);
+            assertTrue(x86Module.parseDump(model, QemuDumps.text(model), Map.of()).isEmpty(), model);
         }
         assertEquals("cpuid_r", CpuDumps.parse("x86.txt", x86, Map.of()).format());
         assertEquals("aarch64_dump", CpuDumps.parse("arm.txt", N1, Map.of()).format());

@@ -5,7 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import io.cpufeatures.aarch64.AArch64CpuInfo;
+import io.cpufeatures.aarch64.rules.AArch64DecodedCpu;
 import io.cpufeatures.aarch64.AArch64Snapshot;
 import io.cpufeatures.aarch64.IdRegister;
 import io.cpufeatures.aarch64.IdRegisterSource;
@@ -92,7 +92,7 @@ class EmulatedArmCpuTest {
     @Test
     void withoutHwcapCpuidPresenceIsTheKernelsViewAndTheTraceSaysWhy() {
         CpuFeatures cpu = ReferenceArmCpus.neoverseN1().withoutIdRegisters().decode();
-        AArch64CpuInfo info = cpu.unwrap(AArch64CpuInfo.class).orElseThrow();
+        AArch64DecodedCpu info = cpu.unwrap(AArch64DecodedCpu.class).orElseThrow();
         assertTrue(info.midr().isEmpty());
         assertEquals(cpu.present(), cpu.usable());
         assertTrue(cpu.has("asimddp") && !cpu.has("cpuid"));

@@ -3,9 +3,9 @@ package io.cpufeatures.aarch64.probe;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import io.cpufeatures.aarch64.AArch64Feature;
+import io.cpufeatures.aarch64.table.AArch64Feature;
 import io.cpufeatures.aarch64.AArch64Snapshot;
-import io.cpufeatures.aarch64.identity.Cores;
+import io.cpufeatures.aarch64.rules.Cores;
 import io.cpufeatures.core.CpuFeatures;
 import io.cpufeatures.core.SnapshotSource;
 import java.io.IOException;

@@ -11,7 +11,7 @@ import static org.mockito.Mockito.when;
 import com.sun.jna.Function;
 import com.sun.jna.Memory;
 import com.sun.jna.WString;
-import io.cpufeatures.aarch64.AArch64Feature;
+import io.cpufeatures.aarch64.table.AArch64Feature;
 import io.cpufeatures.aarch64.AArch64Snapshot;
 import io.cpufeatures.aarch64.IdRegisterSource;
 import io.cpufeatures.core.CpuFeatures;

@@ -8,7 +8,8 @@ import io.cpufeatures.core.ProbeMode;
 import io.cpufeatures.core.ProbeSource;
 import io.cpufeatures.core.kit.CoreTypeIntersection;
 import io.cpufeatures.core.kit.DecodedCpu;
-import io.cpufeatures.core.kit.DumpContents;
+import io.cpufeatures.core.kit.SnapshotDump;
+import io.cpufeatures.core.CpuSnapshot;
 import io.cpufeatures.core.kit.FeatureVocabulary;
 import java.util.List;
 import java.util.Map;
@@ -95,7 +96,7 @@ public interface ArchitectureModule {
      * @throws IllegalArgumentException if an assumption's value is not one this architecture accepts; the message says
      *                                  what is
      */
-    Optional<DumpContents> parseDump(String file, String text, Map<String, String> assumptions) throws DumpFormatException;
+    Optional<SnapshotDump<CpuSnapshot>> parseDump(String file, String text, Map<String, String> assumptions) throws DumpFormatException;
 
     /** {@return the names of what this architecture's dumps may be read assuming, as they cannot say it themselves} */
     Set<String> assumptions();

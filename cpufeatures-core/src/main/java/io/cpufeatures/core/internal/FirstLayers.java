@@ -18,11 +18,11 @@ public final class FirstLayers {
 
     /** Each {@code os.arch} value of the project's modules, then the class that declares it. */
     private static final String[] DECLARED = {
-        "amd64", "io.cpufeatures.x86.first.X86FirstLayer",
-        "x86_64", "io.cpufeatures.x86.first.X86FirstLayer",
-        "aarch64", "io.cpufeatures.aarch64.first.AArch64FirstLayer",
-        "arm64", "io.cpufeatures.aarch64.first.AArch64FirstLayer",
-        "ppc64le", "io.cpufeatures.ppc64le.first.Ppc64leFirstLayer",
+        "amd64", "io.cpufeatures.x86.probe.X86FirstLayer",
+        "x86_64", "io.cpufeatures.x86.probe.X86FirstLayer",
+        "aarch64", "io.cpufeatures.aarch64.probe.AArch64FirstLayer",
+        "arm64", "io.cpufeatures.aarch64.probe.AArch64FirstLayer",
+        "ppc64le", "io.cpufeatures.ppc64le.probe.Ppc64leFirstLayer",
     };
 
     private static final int MAX_OFFERS = 8;

@@ -12,11 +12,12 @@ import io.cpufeatures.core.kit.Architecture;
 import io.cpufeatures.core.kit.CpuInfo;
 import io.cpufeatures.core.kit.DecodedCpu;
 import io.cpufeatures.core.kit.DecodedFeatures;
-import io.cpufeatures.core.kit.DumpContents;
+import io.cpufeatures.core.kit.SnapshotDump;
+import io.cpufeatures.core.CpuSnapshot;
 import io.cpufeatures.core.kit.FeatureRow;
 import io.cpufeatures.core.kit.FeatureVocabulary;
 import io.cpufeatures.core.kit.JvmFloor;
-import io.cpufeatures.core.kit.KeyValueDump.SnapshotDump;
+import io.cpufeatures.core.kit.SnapshotDump;
 import io.cpufeatures.core.kit.Probed;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -175,7 +176,7 @@ public final class KitModule<F extends Enum<F> & FeatureRow, C, S extends CpuSna
     }
 
     @Override
-    public Optional<DumpContents> parseDump(String file, String text, Map<String, String> assumptions)
+    public Optional<SnapshotDump<CpuSnapshot>> parseDump(String file, String text, Map<String, String> assumptions)
             throws DumpFormatException {
         Optional<SnapshotDump<S>> parsed = architecture.format().parse(file, text);
         if (parsed.isEmpty()) {
@@ -183,7 +184,7 @@ public final class KitModule<F extends Enum<F> & FeatureRow, C, S extends CpuSna
         }
         SnapshotDump<S> dump = parsed.get();
         if (assumptions.isEmpty()) {
-            return Optional.of(dump.contents());
+            return Optional.of(dump.widened());
         }
         for (String name : assumptions.keySet()) {
             if (!architecture.assumptions().contains(name)) {
@@ -200,7 +201,7 @@ public final class KitModule<F extends Enum<F> & FeatureRow, C, S extends CpuSna
             }
             kinds.add(k.as(s));
         }
-        return Optional.of(new SnapshotDump<>(dump.file(), dump.format(), dump.logicalCpus(), kinds).contents());
+        return Optional.of(new SnapshotDump<>(dump.file(), dump.format(), dump.logicalCpus(), kinds).widened());
     }
 
     @Override

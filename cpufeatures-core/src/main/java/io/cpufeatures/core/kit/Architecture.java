@@ -28,7 +28,7 @@ import java.util.function.Predicate;
  * @param <F> the feature enum
  * @param <C> what the checks read of one CPU (its snapshot, identity, OS state, present features)
  * @param <S> the architecture's snapshot ({@code CpuidSnapshot})
- * @param <I> the architecture's own decoded CPU ({@code X86CpuInfo}), which holds a {@link TableDecoding}
+ * @param <I> the architecture's own decoded CPU ({@code X86DecodedCpu}), which holds a {@link TableDecoding}
  */
 public interface Architecture<F extends Enum<F> & FeatureRow, C, S extends CpuSnapshot, I extends CpuInfo<F, S>> {
 

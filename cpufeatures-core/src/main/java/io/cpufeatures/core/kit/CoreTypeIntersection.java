@@ -183,7 +183,7 @@ public final class CoreTypeIntersection implements DecodedCpu {
     }
 
     @Override
-    public Object details() {
-        return kinds.get(0).cpu().details();
+    public List<Object> facts() {
+        return kinds.get(0).cpu().facts();
     }
 }

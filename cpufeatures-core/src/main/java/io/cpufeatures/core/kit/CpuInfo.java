@@ -7,7 +7,7 @@ import java.util.Map;
 import java.util.Set;
 
 /**
- * What every architecture's decoded CPU answers of its features ({@code X86CpuInfo}, {@code AArch64CpuInfo}, ...):
+ * What every architecture's decoded CPU answers of its features ({@code X86DecodedCpu}, {@code AArch64DecodedCpu}, ...):
  * present, usable, and why not where not, read from the usable layer's answer ({@link TableDecoding}). The class
  * that implements it adds what is its architecture's own (identity, OS state, vector lengths).
  *
@@ -18,6 +18,14 @@ public interface CpuInfo<F extends Enum<F> & FeatureRow, S extends CpuSnapshot> 
 
     /** {@return the raw snapshot this was decoded from} */
     S snapshot();
+
+    /**
+     * {@return the architecture's own facts about the CPU, each of its own type, for {@code CpuFeatures.unwrap}: by
+     * default the snapshot}
+     */
+    default List<Object> facts() {
+        return List.of(snapshot());
+    }
 
     /** {@return the usable layer's answer for this CPU} */
     TableDecoding<F, ?> decoded();

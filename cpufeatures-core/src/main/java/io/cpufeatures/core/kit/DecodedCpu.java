@@ -77,8 +77,14 @@ public interface DecodedCpu {
     /** {@return the raw snapshot this was decoded from, if there is one (none when nothing is known)} */
     Optional<CpuSnapshot> snapshot();
 
-    /** {@return the architecture's own, richer description of the CPU (for x86, {@code X86CpuInfo})} */
-    Object details();
+    /**
+     * {@return the list of the architecture's own facts about the CPU, each of its own type (x86: its
+     * {@code CpuidSnapshot}, {@code CpuIdentity}, {@code Xcr0State}, {@code PsAbiLevel}), as {@code CpuFeatures.unwrap}
+     * looks them up by type; empty when nothing is known}
+     */
+    default List<Object> facts() {
+        return List.of();
+    }
 
     /**
      * {@return the caches of this CPU as it reports them, by level (L1d, L1i, L2, L3...); empty when its

@@ -172,8 +172,8 @@ public final class DecodedFeatures<F extends Enum<F> & FeatureRow, C, S extends 
     }
 
     @Override
-    public I details() {
-        return info;
+    public List<Object> facts() {
+        return info.facts();
     }
 
     @Override

@@ -186,10 +186,6 @@ public final class JvmFloor implements DecodedCpu {
         return Optional.empty();
     }
 
-    @Override
-    public Object details() {
-        return this;
-    }
 
     @Override
     public String toString() {

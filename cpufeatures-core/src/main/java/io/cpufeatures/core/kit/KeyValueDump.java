@@ -5,7 +5,8 @@ import io.cpufeatures.core.CpuKind;
 import io.cpufeatures.core.CpuSnapshot;
 import io.cpufeatures.core.DumpFormatException;
 import io.cpufeatures.core.SnapshotSource;
-import io.cpufeatures.core.kit.DumpContents;
+import io.cpufeatures.core.kit.SnapshotDump;
+import io.cpufeatures.core.CpuSnapshot;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -378,45 +379,5 @@ public final class KeyValueDump<S extends CpuSnapshot> implements SnapshotFormat
 
     private static String abbreviate(String s) {
         return s.length() <= 60 ? s : s.substring(0, 57) + "...";
-    }
-
-    /**
-     * A parsed dump, not yet decoded: its logical CPUs, identical ones one kind, in file order.
-     *
-     * @param <S>         the architecture's snapshot
-     * @param file        the file's name as given
-     * @param format      the format's identifier
-     * @param logicalCpus the number of logical CPUs in the file
-     * @param kinds       the distinct kinds, in order of first appearance, each its first logical CPU's snapshot
-     */
-    public record SnapshotDump<S extends CpuSnapshot>(String file, String format, int logicalCpus, List<CpuKind<S>> kinds) {
-
-        /**
-         * Validates and copies the parts.
-         *
-         * @param file        the file's name; not null
-         * @param format      the format's identifier; not null
-         * @param logicalCpus the number of logical CPUs: the kinds' counts added up
-         * @param kinds       the distinct kinds, at least one; not null
-         * @throws IllegalArgumentException if there is no kind, or their counts do not add up to {@code logicalCpus}
-         */
-        public SnapshotDump {
-            Objects.requireNonNull(file, "file");
-            Objects.requireNonNull(format, "format");
-            kinds = List.copyOf(kinds);
-            if (kinds.isEmpty() || kinds.stream().mapToInt(CpuKind::logicalCpus).sum() != logicalCpus) {
-                throw new IllegalArgumentException("a dump has at least one CPU, and its kinds add up to " + logicalCpus);
-            }
-        }
-
-        /** {@return the dump as the core reads it: its format, count and kinds, as snapshots to decode} */
-        public DumpContents contents() {
-            List<CpuKind<CpuSnapshot>> list = new ArrayList<>();
-            for (CpuKind<S> k : kinds) {
-                list.add(k.as(k.cpu()));
-            }
-            return new DumpContents(format, logicalCpus, list);
-        }
-
     }
 }

@@ -90,8 +90,4 @@ public final class NoCpuInformation implements DecodedCpu {
         return Optional.empty();
     }
 
-    @Override
-    public Object details() {
-        return this;
-    }
 }

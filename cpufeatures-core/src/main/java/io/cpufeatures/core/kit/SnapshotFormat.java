@@ -2,7 +2,7 @@ package io.cpufeatures.core.kit;
 
 import io.cpufeatures.core.CpuSnapshot;
 import io.cpufeatures.core.DumpFormatException;
-import io.cpufeatures.core.kit.KeyValueDump.SnapshotDump;
+import io.cpufeatures.core.kit.SnapshotDump;
 import java.util.List;
 import java.util.Optional;
 

@@ -10,7 +10,8 @@ import io.cpufeatures.core.SourceKind;
 import io.cpufeatures.core.jvm.JvmGate;
 import io.cpufeatures.core.kit.DecodedCpu;
 import io.cpufeatures.core.internal.ArchitectureModule;
-import io.cpufeatures.core.kit.DumpContents;
+import io.cpufeatures.core.kit.SnapshotDump;
+import io.cpufeatures.core.CpuSnapshot;
 import io.cpufeatures.core.kit.FeatureVocabulary;
 import io.cpufeatures.core.ProbeMode;
 import java.time.Duration;
@@ -141,7 +142,7 @@ public final class CountingProvider implements ArchitectureModule {
     }
 
     @Override
-    public Optional<DumpContents> parseDump(String file, String text, Map<String, String> assume) throws DumpFormatException {
+    public Optional<SnapshotDump<CpuSnapshot>> parseDump(String file, String text, Map<String, String> assume) throws DumpFormatException {
         if (!text.startsWith("fake CPUs ")) {
             return Optional.empty();
         }
@@ -154,7 +155,7 @@ public final class CountingProvider implements ArchitectureModule {
         if (n < 1) {
             throw new DumpFormatException(file, 1, "expected 'fake CPUs N' with N at least 1");
         }
-        return Optional.of(new DumpContents("fake", n, List.of(new CpuKind<>(new FakeSnapshot(
+        return Optional.of(new SnapshotDump<CpuSnapshot>(file, "fake", n, List.of(new CpuKind<>(new FakeSnapshot(
                 SnapshotSource.file(file + " logical CPU 0")), n, 0))));
     }
 

@@ -136,8 +136,4 @@ public final class FakeFeatures implements DecodedCpu {
         return Optional.empty();
     }
 
-    @Override
-    public Object details() {
-        return this;
-    }
 }

@@ -1,5 +1,7 @@
 package io.cpufeatures.x86.dump;
 
+import io.cpufeatures.core.kit.SnapshotDump;
+
 import io.cpufeatures.core.CpuDumps;
 import io.cpufeatures.core.CpuKind;
 import io.cpufeatures.core.SnapshotSource;
@@ -14,7 +16,7 @@ import java.util.Optional;
 
 /**
  * Reads CPUID dump files in every format of {@link DumpFormat}, detected from the content, and
- * collapses identical logical CPUs (see {@link CpuidDump}). A libcpuid {@code .test} file (a dump, a
+ * collapses identical logical CPUs (see {@link SnapshotDump<CpuidSnapshot>}). A libcpuid {@code .test} file (a dump, a
  * line of 80 dashes, then expected values) is read up to the dashes.
  *
  * <p>A file either parses completely or raises {@link CpuidFormatException}: nothing half-parsed
@@ -42,10 +44,10 @@ public final class CpuidDumps {
      * @return the dump: its format and its logical CPUs, identical ones collapsed into groups
      * @throws CpuidFormatException if it is in none of the formats ({@link #UNRECOGNISED}) or malformed
      */
-    public static CpuidDump parse(String file, String text) throws CpuidFormatException {
+    public static SnapshotDump<CpuidSnapshot> parse(String file, String text) throws CpuidFormatException {
         Objects.requireNonNull(file, "file");
         Objects.requireNonNull(text, "text");
-        Optional<CpuidDump> dump = parseIfCpuid(file, text);
+        Optional<SnapshotDump<CpuidSnapshot>> dump = parseIfCpuid(file, text);
         if (dump.isEmpty()) {
             throw new CpuidFormatException(file, 0, UNRECOGNISED);
         }
@@ -61,13 +63,12 @@ public final class CpuidDumps {
      * @return the dump; empty if the text holds no CPUID register line of any format
      * @throws CpuidFormatException if it is in one of the formats and malformed
      */
-    public static Optional<CpuidDump> parseIfCpuid(String file, String text) throws CpuidFormatException {
+    public static Optional<SnapshotDump<CpuidSnapshot>> parseIfCpuid(String file, String text) throws CpuidFormatException {
         Objects.requireNonNull(file, "file");
         Objects.requireNonNull(text, "text");
         // Which format, if any, on the lines as they come: no line is held, and a parser holds the CPUs' register
         // lines, never the text's lines (a 16 MiB dump is 330,000 of them).
         Iterable<String> lines = untilLibcpuidSeparator(TextLines.of(text));
-        boolean libcpuidTest = text.contains(LIBCPUID_TEST_SEPARATOR) && hasSeparatorLine(text);
         Optional<DumpFormat> detected = detect(lines);
         if (detected.isEmpty()) {
             return Optional.empty();
@@ -108,17 +109,7 @@ public final class CpuidDumps {
         for (int g = 0; g < firsts.size(); g++) {
             groups.add(new CpuKind<>(firsts.get(g), counts.get(g), firstPositions.get(g)));
         }
-        return Optional.of(new CpuidDump(file, format, libcpuidTest, cpus.size(), groups));
-    }
-
-    /** Whether a line of {@code text} is a libcpuid test file's separator (what follows it is the expected output). */
-    private static boolean hasSeparatorLine(String text) {
-        for (String line : TextLines.of(text)) {
-            if (isSeparator(line)) {
-                return true;
-            }
-        }
-        return false;
+        return Optional.of(new SnapshotDump<>(file, format.id(), cpus.size(), groups));
     }
 
     /** Whether {@code line} is the 80 dashes and blanks around them, looked at in place (a line may be megabytes). */

@@ -13,5 +13,10 @@ public enum DumpFormat {
      */
     AIDA64,
     /** libcpuid's raw format: {@code basic_cpuid[i]=eax ebx ecx edx}, {@code ext_cpuid[i]=...}, ... */
-    LIBCPUID_RAW
+    LIBCPUID_RAW;
+
+    /** {@return the format's identifier in reports ({@code cpuid_r}, {@code aida64}, {@code libcpuid_raw})} */
+    public String id() {
+        return name().toLowerCase(java.util.Locale.ROOT);
+    }
 }

@@ -2,18 +2,18 @@ package io.cpufeatures.x86.emulation;
 
 import io.cpufeatures.core.CpuFeatures;
 import io.cpufeatures.core.SnapshotSource;
-import io.cpufeatures.x86.CpuidBit;
+import io.cpufeatures.x86.table.CpuidBit;
 import io.cpufeatures.x86.CpuidRegisters;
 import io.cpufeatures.x86.CpuidSnapshot;
-import io.cpufeatures.x86.X86Feature;
+import io.cpufeatures.x86.table.X86Feature;
 import io.cpufeatures.x86.X86Vendor;
 import io.cpufeatures.x86.Xcr0Source;
-import io.cpufeatures.x86.XsaveComponent;
-import io.cpufeatures.x86.feature.X86Table;
-import io.cpufeatures.x86.usable.Xcr0Rules;
-import io.cpufeatures.x86.usable.XsaveArea;
-import io.cpufeatures.x86.usable.XsaveLayout;
-import io.cpufeatures.x86.usable.XsaveLayouts;
+import io.cpufeatures.x86.table.XsaveComponent;
+import io.cpufeatures.x86.table.X86Table;
+import io.cpufeatures.x86.rules.Xcr0Rules;
+import io.cpufeatures.x86.rules.XsaveArea;
+import io.cpufeatures.x86.rules.XsaveLayout;
+import io.cpufeatures.x86.rules.XsaveLayouts;
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
 import java.nio.charset.StandardCharsets;
@@ -141,17 +141,6 @@ public final class EmulatedCpu {
                     features.add(X86Table.FEATURES.require(m, "EmulatedCpu.features"));
                 }
             }
-            return this;
-        }
-
-        /**
-         * Sets the CPUID bits of these features.
-         *
-         * @param more the features; none null
-         * @return this builder
-         */
-        public Builder with(X86Feature... more) {
-            features.addAll(java.util.List.of(more));
             return this;
         }
 

@@ -2,9 +2,9 @@ package io.cpufeatures.x86.probe;
 
 import com.sun.jna.Platform;
 import io.cpufeatures.x86.CpuidSnapshot;
-import io.cpufeatures.x86.StateRequirement;
+import io.cpufeatures.x86.table.StateRequirement;
 import io.cpufeatures.x86.TilePermission;
-import io.cpufeatures.x86.X86Feature;
+import io.cpufeatures.x86.table.X86Feature;
 import io.cpufeatures.x86.Xcr0Source;
 import java.util.Objects;
 import java.util.function.Supplier;

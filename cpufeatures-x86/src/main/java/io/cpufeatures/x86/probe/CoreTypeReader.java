@@ -5,7 +5,7 @@ import io.cpufeatures.core.SnapshotSource;
 import io.cpufeatures.core.internal.Log;
 import io.cpufeatures.x86.CoreType;
 import io.cpufeatures.x86.CpuidSnapshot;
-import io.cpufeatures.x86.X86Feature;
+import io.cpufeatures.x86.table.X86Feature;
 import java.util.ArrayList;
 import java.util.BitSet;
 import java.util.LinkedHashMap;

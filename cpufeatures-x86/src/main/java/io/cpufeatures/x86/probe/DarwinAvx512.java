@@ -3,7 +3,7 @@ package io.cpufeatures.x86.probe;
 import io.cpufeatures.os.DarwinSysctl;
 import io.cpufeatures.os.NativeProbeException;
 import io.cpufeatures.x86.CpuidSnapshot;
-import io.cpufeatures.x86.X86Feature;
+import io.cpufeatures.x86.table.X86Feature;
 import io.cpufeatures.x86.Xcr0Source;
 import java.util.OptionalLong;
 

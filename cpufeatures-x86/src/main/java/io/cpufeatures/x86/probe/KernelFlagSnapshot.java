@@ -1,9 +1,9 @@
 package io.cpufeatures.x86.probe;
 
 import io.cpufeatures.core.SnapshotSource;
-import io.cpufeatures.x86.CpuidBit;
+import io.cpufeatures.x86.table.CpuidBit;
 import io.cpufeatures.x86.CpuidSnapshot;
-import io.cpufeatures.x86.X86Feature;
+import io.cpufeatures.x86.table.X86Feature;
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
 import java.nio.charset.StandardCharsets;

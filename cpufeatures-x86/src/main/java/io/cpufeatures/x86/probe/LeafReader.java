@@ -4,7 +4,7 @@ import io.cpufeatures.core.SnapshotSource;
 import io.cpufeatures.x86.CpuIdentity;
 import io.cpufeatures.x86.CpuidRegisters;
 import io.cpufeatures.x86.CpuidSnapshot;
-import io.cpufeatures.x86.X86Feature;
+import io.cpufeatures.x86.table.X86Feature;
 import io.cpufeatures.x86.X86Vendor;
 import io.cpufeatures.x86.Xcr0Source;
 import java.util.HashMap;

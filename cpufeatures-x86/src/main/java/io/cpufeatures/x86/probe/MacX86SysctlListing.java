@@ -3,7 +3,7 @@ package io.cpufeatures.x86.probe;
 import io.cpufeatures.core.CpuKind;
 import io.cpufeatures.core.DumpFormatException;
 import io.cpufeatures.core.SnapshotSource;
-import io.cpufeatures.core.kit.KeyValueDump.SnapshotDump;
+import io.cpufeatures.core.kit.SnapshotDump;
 import io.cpufeatures.core.kit.SysctlListing;
 import io.cpufeatures.x86.CpuidSnapshot;
 import java.util.HashSet;

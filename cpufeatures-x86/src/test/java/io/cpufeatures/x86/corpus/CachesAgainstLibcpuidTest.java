@@ -9,8 +9,8 @@ import io.cpufeatures.core.CpuKind;
 import io.cpufeatures.x86.CoreType;
 import io.cpufeatures.x86.CpuIdentity;
 import io.cpufeatures.x86.CpuidSnapshot;
-import io.cpufeatures.x86.cache.X86Caches;
-import io.cpufeatures.x86.dump.CpuidDump;
+import io.cpufeatures.x86.rules.X86Caches;
+import io.cpufeatures.core.kit.SnapshotDump;
 import io.cpufeatures.x86.testing.Corpus;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -92,7 +92,7 @@ class CachesAgainstLibcpuidTest {
      * libcpuid's "low-power efficiency" cores are the efficiency cores without an L3 (Meteor Lake's and Lunar
      * Lake's on the SoC tile), its "efficiency" cores the ones with.
      */
-    private static Optional<CpuKind<CpuidSnapshot>> kindFor(CpuidDump dump, String purpose) {
+    private static Optional<CpuKind<CpuidSnapshot>> kindFor(SnapshotDump<CpuidSnapshot> dump, String purpose) {
         if (purpose.equals("general") || dump.kinds().size() == 1) {
             return Optional.of(dump.kinds().get(0));
         }
@@ -116,7 +116,7 @@ class CachesAgainstLibcpuidTest {
             if (!Files.isRegularFile(expectedFile)) {
                 continue;
             }
-            CpuidDump dump = Corpus.dump(e.original());
+            SnapshotDump<CpuidSnapshot> dump = Corpus.dump(e.original());
             dumps++;
             for (JsonNode type : Corpus.json(expectedFile).get("cpu_types")) {
                 String purpose = type.get("purpose").asText();

@@ -6,12 +6,12 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import com.fasterxml.jackson.databind.JsonNode;
 import io.cpufeatures.core.CpuKind;
 import io.cpufeatures.x86.CpuidSnapshot;
-import io.cpufeatures.x86.X86CpuInfo;
-import io.cpufeatures.x86.X86Decoder;
-import io.cpufeatures.x86.X86Feature;
-import io.cpufeatures.x86.XsaveComponent;
-import io.cpufeatures.x86.dump.CpuidDump;
-import io.cpufeatures.x86.feature.X86Table;
+import io.cpufeatures.x86.rules.X86DecodedCpu;
+import io.cpufeatures.x86.rules.X86Decoder;
+import io.cpufeatures.x86.table.X86Feature;
+import io.cpufeatures.x86.table.XsaveComponent;
+import io.cpufeatures.core.kit.SnapshotDump;
+import io.cpufeatures.x86.table.X86Table;
 import io.cpufeatures.x86.testing.Corpus;
 import java.util.ArrayList;
 import java.util.LinkedHashSet;
@@ -42,7 +42,7 @@ class ConsensusConformanceTest {
         List<String> problems = new ArrayList<>();
         for (Corpus.Entry e : corpus.entries()) {
             JsonNode expectedCpus = Corpus.json(e.consensus()).get("cpus");
-            CpuidDump dump = Corpus.dump(e.original());
+            SnapshotDump<CpuidSnapshot> dump = Corpus.dump(e.original());
             Set<View> expected = new LinkedHashSet<>();
             for (JsonNode o : expectedCpus) {
                 expected.add(expectedView(o));
@@ -71,7 +71,7 @@ class ConsensusConformanceTest {
         int checked = 0;
         for (Corpus.Entry e : corpus.entries()) {
             JsonNode expectedCpus = Corpus.json(e.consensus()).get("cpus");
-            CpuidDump dump = Corpus.dump(e.original());
+            SnapshotDump<CpuidSnapshot> dump = Corpus.dump(e.original());
             for (JsonNode o : expectedCpus) {
                 JsonNode xs = o.get("xsave_leaf_0xD");
                 if (xs == null || !xs.has("avx_state_enabled_inferred")) {
@@ -79,7 +79,7 @@ class ConsensusConformanceTest {
                 }
                 String signature = o.get("signature").asText();
                 for (CpuKind<CpuidSnapshot> g : dump.kinds()) {
-                    X86CpuInfo info = X86Decoder.decode(g.cpu());
+                    X86DecodedCpu info = X86Decoder.decode(g.cpu());
                     if (!info.identity().signatureHex().equals(signature) || !info.xcr0().osxsave()) {
                         continue;
                     }
@@ -106,7 +106,7 @@ class ConsensusConformanceTest {
                 c.get("model").asLong(), c.get("stepping").asLong(), c.get("brand").asText(), flags);
     }
 
-    private static View ourView(X86CpuInfo info, Set<String> names) {
+    private static View ourView(X86DecodedCpu info, Set<String> names) {
         Map<String, Boolean> flags = new TreeMap<>();
         for (String name : names) {
             X86Feature f = X86Table.FEATURES.require(name, "consensus flag");

@@ -10,11 +10,11 @@ import io.cpufeatures.core.Reason;
 import io.cpufeatures.core.ReasonKind;
 import io.cpufeatures.x86.CpuidSnapshot;
 import io.cpufeatures.x86.PolicyFlag;
-import io.cpufeatures.x86.PsAbiLevel;
-import io.cpufeatures.x86.X86CpuInfo;
-import io.cpufeatures.x86.X86Decoder;
-import io.cpufeatures.x86.X86Feature;
-import io.cpufeatures.x86.policy.PreferYmmPolicy;
+import io.cpufeatures.x86.table.PsAbiLevel;
+import io.cpufeatures.x86.rules.X86DecodedCpu;
+import io.cpufeatures.x86.rules.X86Decoder;
+import io.cpufeatures.x86.table.X86Feature;
+import io.cpufeatures.x86.rules.PreferYmmPolicy;
 import io.cpufeatures.x86.testing.Corpus;
 import java.util.ArrayList;
 import java.util.List;
@@ -29,7 +29,7 @@ import org.junit.jupiter.api.Test;
  */
 class CorpusEdgeCasesTest {
 
-    private static int forTag(String tag, BiConsumer<String, List<X86CpuInfo>> check) throws Exception {
+    private static int forTag(String tag, BiConsumer<String, List<X86DecodedCpu>> check) throws Exception {
         Corpus corpus = Corpus.require();
         int n = 0;
         for (Corpus.Entry e : corpus.entries()) {
@@ -40,7 +40,7 @@ class CorpusEdgeCasesTest {
             if (!tagged) {
                 continue;
             }
-            List<X86CpuInfo> cpus = new ArrayList<>();
+            List<X86DecodedCpu> cpus = new ArrayList<>();
             for (CpuKind<CpuidSnapshot> g : Corpus.dump(e.original()).kinds()) {
                 cpus.add(X86Decoder.decode(g.cpu()));
             }
@@ -51,7 +51,7 @@ class CorpusEdgeCasesTest {
         return n;
     }
 
-    private static Reason firstReason(X86CpuInfo cpu, X86Feature f) {
+    private static Reason firstReason(X86DecodedCpu cpu, X86Feature f) {
         List<Reason> r = cpu.reasons(f);
         assertFalse(r.isEmpty(), f + " should have a reason");
         return r.get(0);
@@ -60,7 +60,7 @@ class CorpusEdgeCasesTest {
     @Test
     void skylakeSpWhoseOsDidNotEnableZmmStateHasAvx512PresentButNotUsable() throws Exception {
         forTag("AVX512F_BUT_OS_XCR0_SIZE_SAYS_AVX512_NOT_ENABLED", (id, cpus) -> {
-            X86CpuInfo cpu = cpus.get(0);
+            X86DecodedCpu cpu = cpus.get(0);
             assertTrue(cpu.present().contains(X86Feature.AVX512F), id);
             assertFalse(cpu.isUsable(X86Feature.AVX512F), id);
             Reason r = firstReason(cpu, X86Feature.AVX512F);
@@ -76,7 +76,7 @@ class CorpusEdgeCasesTest {
     @Test
     void sandyAndIvyBridgeWithoutYmmStateHaveAvxPresentButNotUsable() throws Exception {
         forTag("AVX_OSXSAVE_SET_BUT_XCR0_SIZE_SAYS_YMM_NOT_ENABLED", (id, cpus) -> {
-            for (X86CpuInfo cpu : cpus) {
+            for (X86DecodedCpu cpu : cpus) {
                 assertTrue(cpu.present().contains(X86Feature.AVX), id);
                 assertTrue(cpu.xcr0().osxsave(), id);
                 assertFalse(cpu.isUsable(X86Feature.AVX), id);
@@ -92,7 +92,7 @@ class CorpusEdgeCasesTest {
     @Test
     void avxWithOsxsaveClearIsNotUsableAndSaysWhy() throws Exception {
         forTag("AVX_BUT_OSXSAVE_CLEAR", (id, cpus) -> {
-            X86CpuInfo cpu = cpus.get(0);
+            X86DecodedCpu cpu = cpus.get(0);
             assertTrue(cpu.present().contains(X86Feature.AVX), id);
             assertFalse(cpu.xcr0().osxsave(), id);
             assertFalse(cpu.isUsable(X86Feature.AVX), id);
@@ -102,7 +102,7 @@ class CorpusEdgeCasesTest {
             assertTrue(cpu.xcr0().value().isEmpty(), id);
         });
         forTag("XSAVE_BUT_OSXSAVE_CLEAR", (id, cpus) -> {
-            X86CpuInfo cpu = cpus.get(0);
+            X86DecodedCpu cpu = cpus.get(0);
             assertTrue(cpu.present().contains(X86Feature.XSAVE), id);
             assertFalse(cpu.isUsable(X86Feature.XSAVE), id);
         });
@@ -111,7 +111,7 @@ class CorpusEdgeCasesTest {
     @Test
     void knightsLandingHasAvx512FoundationWithoutVlBwDqAndStaysAtLevelV3() throws Exception {
         forTag("AVX512F_WITHOUT_VL_BW_DQ", (id, cpus) -> {
-            X86CpuInfo cpu = cpus.get(0);
+            X86DecodedCpu cpu = cpus.get(0);
             assertTrue(cpu.isUsable(X86Feature.AVX512F), id);
             assertTrue(cpu.isUsable(X86Feature.AVX512ER), id);
             assertFalse(cpu.present().contains(X86Feature.AVX512VL), id);
@@ -124,7 +124,7 @@ class CorpusEdgeCasesTest {
     void hybridPartsYieldOneSnapshotPerCoreTypeWithTheHybridFlag() throws Exception {
         int[] withBothTypes = {0};
         forTag("HYBRID", (id, cpus) -> {
-            for (X86CpuInfo cpu : cpus) {
+            for (X86DecodedCpu cpu : cpus) {
                 assertTrue(cpu.present().contains(X86Feature.HYBRID_CPU), id);
                 assertTrue(cpu.identity().coreType().isPresent(), id);
                 // each core type is named after its own core: "Alder Lake (Golden Cove)", "Alder Lake (Gracemont)"
@@ -142,7 +142,7 @@ class CorpusEdgeCasesTest {
     @Test
     void hypervisorBitDumpsNameTheirHypervisor() throws Exception {
         forTag("HYPERVISOR_BIT", (id, cpus) -> {
-            X86CpuInfo cpu = cpus.get(0);
+            X86DecodedCpu cpu = cpus.get(0);
             assertTrue(cpu.present().contains(X86Feature.HYPERVISOR), id);
             assertTrue(cpu.hypervisor().isPresent(), id);
         });
@@ -151,7 +151,7 @@ class CorpusEdgeCasesTest {
     @Test
     void aComponentWhoseSubleafReadsZeroIsNeverTakenAsEnabled() throws Exception {
         forTag("XSAVE_SUBLEAF_ZERO_FOR_SUPPORTED_COMPONENT", (id, cpus) -> {
-            for (X86CpuInfo cpu : cpus) {
+            for (X86DecodedCpu cpu : cpus) {
                 long value = cpu.xcr0().value().orElseThrow();
                 // Whatever is undetermined is not claimed enabled, and a present PKU is then not usable.
                 assertEquals(0, value & cpu.xcr0().undetermined(), id);
@@ -166,7 +166,7 @@ class CorpusEdgeCasesTest {
     @Test
     void maxLeafLimitedCpusDecodeFromWhatTheyReport() throws Exception {
         forTag("CPUID_MAXVAL_LIMITED", (id, cpus) -> {
-            X86CpuInfo cpu = cpus.get(0);
+            X86DecodedCpu cpu = cpus.get(0);
             assertTrue(cpu.snapshot().maxBasicLeaf() <= 3, id);
             assertTrue(cpu.present().contains(X86Feature.SSE2), id);
         });
@@ -179,7 +179,7 @@ class CorpusEdgeCasesTest {
         int avx512Negatives = 0;
         for (Corpus.Entry e : corpus.entries()) {
             for (CpuKind<CpuidSnapshot> g : Corpus.dump(e.original()).kinds()) {
-                X86CpuInfo cpu = X86Decoder.decode(g.cpu());
+                X86DecodedCpu cpu = X86Decoder.decode(g.cpu());
                 boolean onList = cpu.identity().isIntel() && cpu.identity().family() == 6
                         && PreferYmmPolicy.MODELS.contains(cpu.identity().model());
                 assertEquals(onList, cpu.hasPolicy(PolicyFlag.PREFER_YMM), e.id());
@@ -233,7 +233,7 @@ class CorpusEdgeCasesTest {
         for (Corpus.Entry e : corpus.entries()) {
             String bucket = e.index().get("bucket").asText();
             for (CpuKind<CpuidSnapshot> g : Corpus.dump(e.original()).kinds()) {
-                X86CpuInfo cpu = X86Decoder.decode(g.cpu());
+                X86DecodedCpu cpu = X86Decoder.decode(g.cpu());
                 String name = cpu.microarchitecture().orElse("<none>");
                 Set<String> ok = accepted.get(bucket);
                 // a hybrid part's cores are named "Alder Lake (Golden Cove)": the part, then the core

@@ -1,5 +1,7 @@
 package io.cpufeatures.x86.dump;
 
+import io.cpufeatures.core.kit.SnapshotDump;
+
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -7,8 +9,8 @@ import io.cpufeatures.core.CpuKind;
 import io.cpufeatures.x86.CpuidLeaf;
 import io.cpufeatures.x86.CpuidRegisters;
 import io.cpufeatures.x86.CpuidSnapshot;
-import io.cpufeatures.x86.raw.CpuidRText;
-import io.cpufeatures.x86.raw.LeafRange;
+import io.cpufeatures.x86.dump.CpuidRText;
+import io.cpufeatures.x86.dump.LeafRange;
 import io.cpufeatures.x86.testing.Corpus;
 import java.util.ArrayList;
 import java.util.List;
@@ -46,8 +48,8 @@ class CorpusParsingTest {
         int kinds = 0;
         List<String> problems = new ArrayList<>();
         for (Corpus.Entry e : corpus.entries()) {
-            CpuidDump dump = Corpus.dump(e.original());
-            CpuidDump normalized = CpuidDumps.parse(e.normalized().toString(), Corpus.read(e.normalized()));
+            SnapshotDump<CpuidSnapshot> dump = Corpus.dump(e.original());
+            SnapshotDump<CpuidSnapshot> normalized = CpuidDumps.parse(e.normalized().toString(), Corpus.read(e.normalized()));
             dumps++;
             logicalCpus += dump.logicalCpus();
             kinds += dump.kinds().size();
@@ -89,11 +91,11 @@ class CorpusParsingTest {
     void writingAndReadingBackTheCpuidRFormatChangesNothing() throws Exception {
         Corpus corpus = Corpus.require();
         for (Corpus.Entry e : corpus.entries()) {
-            CpuidDump dump = Corpus.dump(e.original());
+            SnapshotDump<CpuidSnapshot> dump = Corpus.dump(e.original());
             List<CpuidSnapshot> snapshots = dump.kinds().stream().map(CpuKind::cpu).toList();
             String text = CpuidRText.write(snapshots);
-            CpuidDump back = CpuidDumps.parse("roundtrip", text);
-            assertEquals(DumpFormat.CPUID_R, back.format());
+            SnapshotDump<CpuidSnapshot> back = CpuidDumps.parse("roundtrip", text);
+            assertEquals(DumpFormat.CPUID_R.id(), back.format());
             List<CpuidSnapshot> again = back.kinds().stream().map(CpuKind::cpu).toList();
             // Groups of one dump are distinct kinds, so reading back keeps them apart.
             assertEquals(snapshots, again, e.id());

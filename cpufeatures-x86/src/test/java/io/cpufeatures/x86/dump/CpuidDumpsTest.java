@@ -1,5 +1,7 @@
 package io.cpufeatures.x86.dump;
 
+import io.cpufeatures.core.kit.SnapshotDump;
+
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
@@ -31,8 +33,8 @@ class CpuidDumpsTest {
 
     @Test
     void cpuidRIsReadDroppingLeavesAboveTheHighestAndCollapsingIdenticalCpus() throws Exception {
-        CpuidDump dump = CpuidDumps.parse("me.txt", CPUID_R);
-        assertEquals(DumpFormat.CPUID_R, dump.format());
+        SnapshotDump<CpuidSnapshot> dump = CpuidDumps.parse("me.txt", CPUID_R);
+        assertEquals(DumpFormat.CPUID_R.id(), dump.format());
         assertEquals(2, dump.logicalCpus());
         assertEquals(1, dump.kinds().size(), "CPU 1 differs only in its APIC ID");
         CpuidSnapshot s = dump.kinds().get(0).cpu();
@@ -60,7 +62,7 @@ class CpuidDumpsTest {
 
     @Test
     void cpuidROfASingleCpuHasAHeaderWithoutNumber() throws Exception {
-        CpuidDump dump = CpuidDumps.parse("one.txt", "CPU:\n   0x00000000 0x00: eax=0x00000001 ebx=0x756e6547"
+        SnapshotDump<CpuidSnapshot> dump = CpuidDumps.parse("one.txt", "CPU:\n   0x00000000 0x00: eax=0x00000001 ebx=0x756e6547"
                 + " ecx=0x6c65746e edx=0x49656e69\n   0x00000001 0x00: eax=0x00000633 ebx=0 ecx=0 edx=0\n"
                 .replace("ebx=0 ecx=0 edx=0", "ebx=0x00000000 ecx=0x00000000 edx=0x00000000"));
         assertEquals(1, dump.logicalCpus());
@@ -85,8 +87,8 @@ class CpuidDumpsTest {
                 + "CPUID 00000001 : 00000633 00000000 00000000 0183F9FF\n"
                 + "CPUID 00000000  \t00000001-756E6547-6C65746E-49656E69\n"
                 + "CPUID 00000001 : 00000634 00000000 00000000 0183F9FF\n";
-        CpuidDump noHeaders = CpuidDumps.parse("old.txt", oldStyle);
-        assertEquals(DumpFormat.AIDA64, noHeaders.format());
+        SnapshotDump<CpuidSnapshot> noHeaders = CpuidDumps.parse("old.txt", oldStyle);
+        assertEquals(DumpFormat.AIDA64.id(), noHeaders.format());
         assertEquals(2, noHeaders.logicalCpus(), "a repeated leaf 0 starts the next CPU");
         assertEquals(2, noHeaders.kinds().size(), "different steppings are different CPUs");
     }
@@ -126,9 +128,8 @@ class CpuidDumpsTest {
                 x86
                 x86-64-v1
                 """;
-        CpuidDump dump = CpuidDumps.parse("p4.test", text);
-        assertEquals(DumpFormat.LIBCPUID_RAW, dump.format());
-        assertTrue(dump.libcpuidTest());
+        SnapshotDump<CpuidSnapshot> dump = CpuidDumps.parse("p4.test", text);
+        assertEquals(DumpFormat.LIBCPUID_RAW.id(), dump.format());
         CpuidSnapshot s = dump.kinds().get(0).cpu();
         assertFalse(s.contains(2, 0), "slot above the highest basic leaf");
         assertFalse(s.contains(0x8000_0005, 0), "slot above the highest extended leaf");

@@ -8,7 +8,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import io.cpufeatures.core.CpuFeatures;
 import io.cpufeatures.core.SourceKind;
 import io.cpufeatures.core.UnknownFeatureException;
-import io.cpufeatures.x86.X86CpuInfo;
+import io.cpufeatures.x86.rules.X86DecodedCpu;
 import io.cpufeatures.x86.X86Vendor;
 import io.cpufeatures.x86.Xcr0Source;
 import org.junit.jupiter.api.Test;
@@ -24,7 +24,7 @@ class EmulatedCpuTest {
         assertEquals("Skylake-SP", cpu.identity().get("microarchitecture"));
         assertEquals("x86-64-v4", cpu.identity().get("level"));
         assertTrue(cpu.has("avx512f") && cpu.has("prefer_ymm"));
-        X86CpuInfo info = cpu.unwrap(X86CpuInfo.class).orElseThrow();
+        X86DecodedCpu info = cpu.unwrap(X86DecodedCpu.class).orElseThrow();
         assertEquals(Xcr0Source.XGETBV, info.xcr0().source());
         assertEquals(0xe7, info.xcr0().value().getAsLong());
         CpuFeatures ymmOnly = EmulatedCpu.intel(6, 0x55, 4).features("x86-64-v4", "osxsave").osEnabled(0x7).decode();
@@ -32,7 +32,7 @@ class EmulatedCpuTest {
         assertTrue(ymmOnly.has("avx2"));
         CpuFeatures inferred = EmulatedCpu.intel(6, 0x55, 4).features("x86-64-v4", "osxsave").osEnabled(0x7)
                 .xcr0Unknown().decode();
-        assertEquals(Xcr0Source.INFERRED_FROM_LEAF_0xD, inferred.unwrap(X86CpuInfo.class).orElseThrow().xcr0().source());
+        assertEquals(Xcr0Source.INFERRED_FROM_LEAF_0xD, inferred.unwrap(X86DecodedCpu.class).orElseThrow().xcr0().source());
         assertFalse(inferred.has("avx512f"), "leaf 0xD's enabled size tells the same story");
     }
 

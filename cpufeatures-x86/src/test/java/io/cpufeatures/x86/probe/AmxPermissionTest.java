@@ -11,9 +11,9 @@ import static org.mockito.Mockito.when;
 import io.cpufeatures.core.ReasonKind;
 import io.cpufeatures.x86.CpuidSnapshot;
 import io.cpufeatures.x86.TilePermission;
-import io.cpufeatures.x86.X86CpuInfo;
-import io.cpufeatures.x86.X86Decoder;
-import io.cpufeatures.x86.X86Feature;
+import io.cpufeatures.x86.rules.X86DecodedCpu;
+import io.cpufeatures.x86.rules.X86Decoder;
+import io.cpufeatures.x86.table.X86Feature;
 import io.cpufeatures.x86.emulation.EmulatedCpu;
 import io.cpufeatures.x86.emulation.ReferenceCpus;
 import org.junit.jupiter.api.BeforeEach;
@@ -58,7 +58,7 @@ class AmxPermissionTest {
         // a dump (nothing read): what the CPU and XCR0 allow, as before
         assertTrue(X86Decoder.decode(spr).isUsable(X86Feature.AMX_TILE));
         // the probe on Linux, permission not requested: present, XCR0 allows, not usable, the call named
-        X86CpuInfo notAsked = X86Decoder.decode(AmxPermission.attach(spr, () -> permittedUnchecked(NOT_REQUESTED)));
+        X86DecodedCpu notAsked = X86Decoder.decode(AmxPermission.attach(spr, () -> permittedUnchecked(NOT_REQUESTED)));
         assertTrue(notAsked.present().contains(X86Feature.AMX_TILE));
         assertFalse(notAsked.isUsable(X86Feature.AMX_TILE));
         assertFalse(notAsked.isUsable(X86Feature.AMX_INT8), "through the dependency on amx_tile");
@@ -67,7 +67,7 @@ class AmxPermissionTest {
                 notAsked.reasons(X86Feature.AMX_TILE).toString());
         assertTrue(notAsked.isUsable(X86Feature.AVX512F), "other state is not affected");
         // granted: usable
-        X86CpuInfo granted = X86Decoder.decode(AmxPermission.attach(spr, () -> permittedUnchecked(GRANTED)));
+        X86DecodedCpu granted = X86Decoder.decode(AmxPermission.attach(spr, () -> permittedUnchecked(GRANTED)));
         assertTrue(granted.isUsable(X86Feature.AMX_TILE));
         assertEquals(TilePermission.State.GRANTED, granted.xcr0().tilePermission().orElseThrow().state());
     }
@@ -98,7 +98,7 @@ class AmxPermissionTest {
             when(c.permitted()).thenThrow(new XcompSyscalls.XcompException(errno, "arch_prctl(ARCH_GET_XCOMP_PERM)"));
             TilePermission p = AmxPermission.status(c);
             assertEquals(TilePermission.State.UNAVAILABLE, p.state());
-            X86CpuInfo cpu = X86Decoder.decode(sapphireRapids().withTilePermission(p));
+            X86DecodedCpu cpu = X86Decoder.decode(sapphireRapids().withTilePermission(p));
             assertFalse(cpu.isUsable(X86Feature.AMX_TILE), "errno " + errno);
             assertTrue(cpu.reasons(X86Feature.AMX_TILE).get(0).detail().contains(XcompSyscalls.XcompException.describe(errno)),
                     cpu.reasons(X86Feature.AMX_TILE).toString());
@@ -122,7 +122,7 @@ class AmxPermissionTest {
             // a probe after the refusal says refused, and why
             TilePermission after = AmxPermission.status(c);
             assertEquals(TilePermission.State.REFUSED, after.state());
-            X86CpuInfo cpu = X86Decoder.decode(sapphireRapids().withTilePermission(after));
+            X86DecodedCpu cpu = X86Decoder.decode(sapphireRapids().withTilePermission(after));
             assertTrue(cpu.reasons(X86Feature.AMX_TILE).get(0).detail().startsWith(
                     "XCR0 enables TILECFG|TILEDATA, but Linux refused this process AMX tile data"));
         }

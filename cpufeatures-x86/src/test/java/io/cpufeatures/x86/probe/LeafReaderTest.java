@@ -9,8 +9,8 @@ import io.cpufeatures.core.SnapshotSource;
 import io.cpufeatures.core.SourceKind;
 import io.cpufeatures.x86.CpuidRegisters;
 import io.cpufeatures.x86.CpuidSnapshot;
-import io.cpufeatures.x86.X86CpuInfo;
-import io.cpufeatures.x86.X86Decoder;
+import io.cpufeatures.x86.rules.X86DecodedCpu;
+import io.cpufeatures.x86.rules.X86Decoder;
 import io.cpufeatures.x86.Xcr0Source;
 import io.cpufeatures.x86.testing.BundledDumps;
 import io.cpufeatures.x86.testing.Corpus;
@@ -58,7 +58,7 @@ class LeafReaderTest {
     }
 
     private static void check(String name, CpuidSnapshot dump, List<String> problems) {
-        X86CpuInfo full = X86Decoder.decode(dump);
+        X86DecodedCpu full = X86Decoder.decode(dump);
         long xcr0 = full.xcr0().value().orElse(0x3);
         Replay replay = new Replay(dump, xcr0);
         CpuidSnapshot read = LeafReader.read(replay, new SnapshotSource(SourceKind.NATIVE, "replay"));
@@ -74,7 +74,7 @@ class LeafReaderTest {
         if (osxsave) {
             assertEquals(Xcr0Source.XGETBV, read.xcr0Source());
         }
-        X86CpuInfo probed = X86Decoder.decode(read);
+        X86DecodedCpu probed = X86Decoder.decode(read);
         if (!probed.present().equals(full.present())) {
             problems.add(name + ": present differs: " + diff(full.present(), probed.present()));
         }

@@ -9,7 +9,7 @@ import io.cpufeatures.core.CpuDump;
 import io.cpufeatures.core.CpuDumps;
 import io.cpufeatures.core.CpuFeatures;
 import io.cpufeatures.core.DumpFormatException;
-import io.cpufeatures.x86.X86Feature;
+import io.cpufeatures.x86.table.X86Feature;
 import java.io.InputStream;
 import java.nio.charset.StandardCharsets;
 import java.util.Map;

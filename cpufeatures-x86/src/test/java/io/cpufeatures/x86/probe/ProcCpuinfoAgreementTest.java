@@ -7,12 +7,12 @@ import io.cpufeatures.core.Reason;
 import io.cpufeatures.core.ReasonKind;
 import io.cpufeatures.core.kit.DependencyChain;
 import io.cpufeatures.core.ProbeMode;
-import io.cpufeatures.x86.CpuidBit;
+import io.cpufeatures.x86.table.CpuidBit;
 import io.cpufeatures.x86.Register;
-import io.cpufeatures.x86.X86CpuInfo;
-import io.cpufeatures.x86.X86Decoder;
-import io.cpufeatures.x86.X86Feature;
-import io.cpufeatures.x86.usable.FeatureDependencies;
+import io.cpufeatures.x86.rules.X86DecodedCpu;
+import io.cpufeatures.x86.rules.X86Decoder;
+import io.cpufeatures.x86.table.X86Feature;
+import io.cpufeatures.x86.rules.FeatureDependencies;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -65,7 +65,7 @@ class ProcCpuinfoAgreementTest {
         assumeTrue(System.getProperty("os.arch").matches("amd64|x86_64") && Files.isReadable(procPath), "x86 Linux only");
         X86Probe.Outcome o = X86Probe.system().probe(ProbeMode.NATIVE);
         assumeTrue(o.snapshot().isPresent(), "native probe unavailable: " + o.source());
-        X86CpuInfo cpu = X86Decoder.decode(o.snapshot().get());
+        X86DecodedCpu cpu = X86Decoder.decode(o.snapshot().get());
         Set<String> proc = new TreeSet<>();
         for (String line : Files.readAllLines(procPath)) {
             if (line.startsWith("flags")) {
@@ -108,7 +108,7 @@ class ProcCpuinfoAgreementTest {
     }
 
     /** Whether {@code f} is refused by an erratum, AMX's permission, or a dependency row of our own on its chain. */
-    private static boolean refusedByOurOwnRule(X86CpuInfo cpu, X86Feature f) {
+    private static boolean refusedByOurOwnRule(X86DecodedCpu cpu, X86Feature f) {
         for (Reason r : cpu.reasons(f)) {
             if (r.kind() == ReasonKind.ERRATUM || r.kind() == ReasonKind.OS_PERMISSION) {
                 return true;

@@ -12,8 +12,8 @@ import io.cpufeatures.core.SourceKind;
 import io.cpufeatures.core.ProbeMode;
 import io.cpufeatures.core.ProbeSettings;
 import io.cpufeatures.os.ExecutableMemory;
-import io.cpufeatures.x86.X86CpuInfo;
-import io.cpufeatures.x86.X86Decoder;
+import io.cpufeatures.x86.rules.X86DecodedCpu;
+import io.cpufeatures.x86.rules.X86Decoder;
 import io.cpufeatures.x86.Xcr0Source;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -108,7 +108,7 @@ class X86ProbeTest {
         CpuFeatures f = CpuFeatures.probe(new ProbeSettings(List.of(), Optional.of(dump), Map.of("xcr0", "0x" + Long.toHexString(0x7)), ProbeMode.AUTO));
         assertEquals(SourceKind.FILE, f.source().kind());
         assertEquals(dump + " (cpuid_r, 1 logical CPUs)", f.source().detail());
-        X86CpuInfo cpu = f.unwrap(X86CpuInfo.class).orElseThrow();
+        X86DecodedCpu cpu = f.unwrap(X86DecodedCpu.class).orElseThrow();
         assertEquals(Xcr0Source.USER, cpu.xcr0().source());
         assertEquals(0x7, cpu.xcr0().value().getAsLong());
     }

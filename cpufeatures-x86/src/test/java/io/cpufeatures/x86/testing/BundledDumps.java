@@ -1,6 +1,8 @@
 package io.cpufeatures.x86.testing;
 
-import io.cpufeatures.x86.dump.CpuidDump;
+import io.cpufeatures.x86.CpuidSnapshot;
+
+import io.cpufeatures.core.kit.SnapshotDump;
 import io.cpufeatures.x86.dump.CpuidDumps;
 import java.io.IOException;
 import java.io.InputStream;
@@ -17,7 +19,7 @@ public final class BundledDumps {
     }
 
     /** Parses the bundled dump {@code name} (a file name under {@code io/cpufeatures/x86/libcpuid/}). */
-    public static CpuidDump load(String name) {
+    public static SnapshotDump<CpuidSnapshot> load(String name) {
         String resource = "/io/cpufeatures/x86/libcpuid/" + name;
         try (InputStream in = BundledDumps.class.getResourceAsStream(resource)) {
             if (in == null) {

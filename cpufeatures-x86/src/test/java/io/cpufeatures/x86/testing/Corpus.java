@@ -1,10 +1,12 @@
 package io.cpufeatures.x86.testing;
 
+import io.cpufeatures.x86.CpuidSnapshot;
+
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 
 import io.cpufeatures.buildsupport.SharedCorpus;
-import io.cpufeatures.x86.dump.CpuidDump;
+import io.cpufeatures.core.kit.SnapshotDump;
 import io.cpufeatures.x86.dump.CpuidDumps;
 import io.cpufeatures.x86.dump.CpuidFormatException;
 import java.io.IOException;
@@ -75,7 +77,7 @@ public final class Corpus {
     }
 
     /** The dump {@code file}, parsed (as the core's reader would, without its size bound). */
-    public static CpuidDump dump(Path file) throws CpuidFormatException {
+    public static SnapshotDump<CpuidSnapshot> dump(Path file) throws CpuidFormatException {
         return CpuidDumps.parse(file.toString(), read(file));
     }
 

@@ -2,8 +2,8 @@ package io.cpufeatures.examples.benchmarks;
 
 import io.cpufeatures.core.CpuFeatures;
 import io.cpufeatures.x86.CpuidSnapshot;
-import io.cpufeatures.x86.X86CpuInfo;
-import io.cpufeatures.x86.X86Decoder;
+import io.cpufeatures.x86.rules.X86DecodedCpu;
+import io.cpufeatures.x86.rules.X86Decoder;
 import java.util.concurrent.TimeUnit;
 import org.openjdk.jmh.annotations.Benchmark;
 import org.openjdk.jmh.annotations.BenchmarkMode;
@@ -37,20 +37,20 @@ public class DecodeBenchmark {
     /** The snapshot of this machine, as probed, and without its XCR0. */
     @Setup(Level.Trial)
     public void snapshot() {
-        read = CpuFeatures.current().unwrap(X86CpuInfo.class).orElseThrow(
+        read = CpuFeatures.current().unwrap(X86DecodedCpu.class).orElseThrow(
                 () -> new IllegalStateException("this benchmark needs the native x86 probe")).snapshot();
         inferred = read.withoutXcr0();
     }
 
     /** The decoder's layers, XCR0 read with XGETBV. */
     @Benchmark
-    public X86CpuInfo decoder() {
+    public X86DecodedCpu decoder() {
         return X86Decoder.decode(read);
     }
 
     /** The decoder's layers, XCR0 inferred from leaf 0xD. */
     @Benchmark
-    public X86CpuInfo decoderInferringXcr0() {
+    public X86DecodedCpu decoderInferringXcr0() {
         return X86Decoder.decode(inferred);
     }
 

@@ -5,8 +5,8 @@ import io.cpufeatures.core.ProbeMode;
 import io.cpufeatures.os.NativeProbeException;
 import io.cpufeatures.x86.CpuidRegisters;
 import io.cpufeatures.x86.CpuidSnapshot;
-import io.cpufeatures.x86.X86CpuInfo;
-import io.cpufeatures.x86.X86Decoder;
+import io.cpufeatures.x86.rules.X86DecodedCpu;
+import io.cpufeatures.x86.rules.X86Decoder;
 import io.cpufeatures.x86.probe.NativeCpuid;
 import io.cpufeatures.x86.probe.X86Probe;
 import java.util.concurrent.TimeUnit;
@@ -67,7 +67,7 @@ public class ProbeCostBenchmark {
 
     /** Decode a snapshot through every layer. */
     @Benchmark
-    public X86CpuInfo decode() {
+    public X86DecodedCpu decode() {
         return X86Decoder.decode(snapshot);
     }
 

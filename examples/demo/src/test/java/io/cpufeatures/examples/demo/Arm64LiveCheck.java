@@ -1,6 +1,6 @@
 package io.cpufeatures.examples.demo;
 
-import io.cpufeatures.aarch64.AArch64CpuInfo;
+import io.cpufeatures.aarch64.rules.AArch64DecodedCpu;
 import io.cpufeatures.aarch64.AArch64Snapshot;
 import io.cpufeatures.core.CpuDumps;
 import io.cpufeatures.core.CpuFeatures;
@@ -35,8 +35,13 @@ public final class Arm64LiveCheck {
     public static void main(String[] args) throws Exception {
         long start = System.nanoTime();
         CpuFeatures cpu = CpuFeatures.current();
+        // The first answer, asked before anything else: each feature as has() gives it from the kernel's words alone.
+        java.util.Map<String, Boolean> first = new java.util.LinkedHashMap<>();
+        for (String name : new io.cpufeatures.aarch64.rules.AArch64Architecture().vocabulary().features().keySet()) {
+            first.put(name, cpu.has(name));
+        }
         AArch64Snapshot s = (AArch64Snapshot) cpu.snapshot().orElseThrow(() -> new AssertionError("no snapshot: " + cpu.source()));
-        AArch64CpuInfo info = cpu.unwrap(AArch64CpuInfo.class).orElseThrow();
+        AArch64DecodedCpu info = cpu.unwrap(AArch64DecodedCpu.class).orElseThrow();
         QemuGuest.print("architecture", cpu.architecture());
         QemuGuest.print("source.kind", cpu.source().kind().id());
         QemuGuest.print("source", cpu.source().toString());
@@ -48,6 +53,14 @@ public final class Arm64LiveCheck {
         QemuGuest.print("core", cpu.identity().getOrDefault("microarchitecture", "none"));
         QemuGuest.print("present", String.join(",", cpu.present()));
         QemuGuest.print("usable", String.join(",", cpu.usable()));
+        java.util.List<String> disagree = new java.util.ArrayList<>();
+        first.forEach((name, has) -> {
+            if (has != cpu.usable().contains(name)) {
+                disagree.add(name);
+            }
+        });
+        QemuGuest.print("firstAnswer.disagrees", String.join(",", disagree));
+        QemuGuest.print("firstAnswer.usable", Long.toString(first.values().stream().filter(b -> b).count()));
         QemuGuest.print("sveBits", info.sveVectorBits().isPresent() ? Integer.toString(info.sveVectorBits().getAsInt()) : "none");
         QemuGuest.print("smeBits", info.smeVectorBits().isPresent() ? Integer.toString(info.smeVectorBits().getAsInt()) : "none");
         QemuGuest.print("UseSVE", cpu.jvm().flag("UseSVE").orElse("absent"));

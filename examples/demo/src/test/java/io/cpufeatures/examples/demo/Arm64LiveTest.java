@@ -6,7 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import io.cpufeatures.aarch64.AArch64Feature;
+import io.cpufeatures.aarch64.table.AArch64Feature;
 import io.cpufeatures.aarch64.HwcapWord;
 import io.cpufeatures.buildsupport.HostTools;
 import io.cpufeatures.core.CpuDump;
@@ -139,6 +139,8 @@ class Arm64LiveTest {
         boolean jitUsesSve = Integer.parseInt(v.get("UseSVE")) >= 1 && Integer.parseInt(v.get("MaxVectorSize")) >= 32;
         assertAll(m.cpu(),
                 () -> assertEquals("aarch64", v.get("architecture")),
+                () -> assertEquals("", v.get("firstAnswer.disagrees"), "the first answer is the full decode's"),
+                () -> assertTrue(Integer.parseInt(v.get("firstAnswer.usable")) > 3, "features the first answer found usable"),
                 () -> assertEquals("native", v.get("source.kind"), v.get("source")),
                 () -> assertEquals("mrs", v.get("idRegisters"), "MRS of the ID registers, HWCAP_CPUID being set"),
                 () -> assertEquals(Long.toHexString(auxv(out, "AT_HWCAP")), v.get("hwcap"), "AT_HWCAP as ld.so shows it"),

@@ -6,7 +6,7 @@ import io.cpufeatures.core.ProbeMode;
 import io.cpufeatures.core.ProbeSettings;
 import io.cpufeatures.examples.raid.XorGen;
 import io.cpufeatures.examples.zstd.CopyKernels;
-import io.cpufeatures.ppc64le.Ppc64leCpuInfo;
+import io.cpufeatures.ppc64le.rules.Ppc64leDecodedCpu;
 import io.cpufeatures.ppc64le.Ppc64leSnapshot;
 import io.cpufeatures.ppc64le.Processor;
 import io.cpufeatures.x86.emulation.ReferenceCpus;
@@ -31,9 +31,14 @@ public final class Ppc64leLiveCheck {
     public static void main(String[] args) throws Exception {
         long start = System.nanoTime();
         CpuFeatures cpu = CpuFeatures.current();
+        // The first answer, asked before anything else: each feature as has() gives it from the kernel's words alone.
+        java.util.Map<String, Boolean> first = new java.util.LinkedHashMap<>();
+        for (String name : new io.cpufeatures.ppc64le.rules.Ppc64leArchitecture().vocabulary().features().keySet()) {
+            first.put(name, cpu.has(name));
+        }
         Ppc64leSnapshot s = (Ppc64leSnapshot) cpu.snapshot().orElseThrow(() -> new AssertionError("no snapshot: "
                 + cpu.source()));
-        Optional<Processor> p = cpu.unwrap(Ppc64leCpuInfo.class).orElseThrow().processor();
+        Optional<Processor> p = cpu.unwrap(Ppc64leDecodedCpu.class).orElseThrow().processor();
         QemuGuest.print("architecture", cpu.architecture());
         QemuGuest.print("source.kind", cpu.source().kind().id());
         QemuGuest.print("source", cpu.source().toString());
@@ -43,6 +48,14 @@ public final class Ppc64leLiveCheck {
         QemuGuest.print("basis", p.map(Processor::basis).orElse("none"));
         QemuGuest.print("present", String.join(",", cpu.present()));
         QemuGuest.print("usable", String.join(",", cpu.usable()));
+        java.util.List<String> disagree = new java.util.ArrayList<>();
+        first.forEach((name, has) -> {
+            if (has != cpu.usable().contains(name)) {
+                disagree.add(name);
+            }
+        });
+        QemuGuest.print("firstAnswer.disagrees", String.join(",", disagree));
+        QemuGuest.print("firstAnswer.usable", Long.toString(first.values().stream().filter(b -> b).count()));
         // The forced fallback: the same words from /proc/self/auxv, with no native code.
         CpuFeatures fallback = CpuFeatures.probe(new ProbeSettings(List.of(), Optional.empty(), Map.of(),
                 ProbeMode.PROC_CPUINFO));

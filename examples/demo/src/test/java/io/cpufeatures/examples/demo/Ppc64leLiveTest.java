@@ -97,6 +97,8 @@ class Ppc64leLiveTest {
         long hwcap2 = auxv(out, "AT_HWCAP2", 2);
         assertAll(m.cpu(),
                 () -> assertEquals("ppc64le", v.get("architecture")),
+                () -> assertEquals("", v.get("firstAnswer.disagrees"), "the first answer is the full decode's"),
+                () -> assertTrue(Integer.parseInt(v.get("firstAnswer.usable")) > 3, "features the first answer found usable"),
                 () -> assertEquals("native", v.get("source.kind"), v.get("source")),
                 () -> assertEquals(Long.toHexString(hwcap), v.get("hwcap"), "AT_HWCAP as ld.so shows it"),
                 () -> assertEquals(Long.toHexString(hwcap2), v.get("hwcap2"), "AT_HWCAP2 as ld.so shows it"),

@@ -1,0 +1,84 @@
+package io.cpufeatures.aarch64.rules;
+
+import java.util.List;
+import io.cpufeatures.aarch64.Midr;
+
+import io.cpufeatures.aarch64.CoreModel;
+
+import io.cpufeatures.aarch64.AArch64Snapshot;
+
+import io.cpufeatures.aarch64.table.AArch64Feature;
+
+import io.cpufeatures.core.kit.CpuInfo;
+import io.cpufeatures.core.kit.TableDecoding;
+import java.util.Objects;
+import java.util.Optional;
+import java.util.OptionalInt;
+
+/**
+ * Everything the decoder says about one AArch64 CPU, immutable: who it is (MIDR and the core it
+ * names), what it has (present: the ID registers), what a program may use (usable: what the kernel
+ * allows, through the dependencies) and why not where not, and its vector lengths.
+ */
+public final class AArch64DecodedCpu implements CpuInfo<AArch64Feature, AArch64Snapshot> {
+
+    private final AArch64Snapshot snapshot;
+    private final TableDecoding<AArch64Feature, AArch64Snapshot> decoded;
+    private final Optional<CoreModel> core;
+
+    AArch64DecodedCpu(AArch64Snapshot snapshot, TableDecoding<AArch64Feature, AArch64Snapshot> decoded, Optional<CoreModel> core) {
+        this.snapshot = Objects.requireNonNull(snapshot, "snapshot");
+        this.decoded = Objects.requireNonNull(decoded, "decoded");
+        this.core = Objects.requireNonNull(core, "core");
+    }
+
+    @Override
+    public TableDecoding<AArch64Feature, AArch64Snapshot> decoded() {
+        return decoded;
+    }
+
+    /** {@return the raw snapshot this was decoded from} */
+    @Override
+    public AArch64Snapshot snapshot() {
+        return snapshot;
+    }
+
+    /** {@return the snapshot, and the MIDR and core where known, for {@code CpuFeatures.unwrap}} */
+    @Override
+    public List<Object> facts() {
+        List<Object> facts = new java.util.ArrayList<>(List.of(snapshot(), this));
+        midr().ifPresent(facts::add);
+        core().ifPresent(facts::add);
+        return List.copyOf(facts);
+    }
+
+    /** {@return MIDR_EL1's fields, if the register was read} */
+    public Optional<Midr> midr() {
+        return snapshot.midr();
+    }
+
+    /** {@return the core the MIDR names, if it was read and the table knows its part} */
+    public Optional<CoreModel> core() {
+        return core;
+    }
+
+    /** {@return this process's SVE vector length in bits, 128 to 2048, if the kernel gave one} */
+    public OptionalInt sveVectorBits() {
+        return bits(snapshot.sveVectorBytes());
+    }
+
+    /** {@return this process's SME streaming vector length in bits, 128 to 2048, if the kernel gave one} */
+    public OptionalInt smeVectorBits() {
+        return bits(snapshot.smeVectorBytes());
+    }
+
+    private static OptionalInt bits(OptionalInt bytes) {
+        return bytes.isPresent() ? OptionalInt.of(bytes.getAsInt() * 8) : OptionalInt.empty();
+    }
+
+    @Override
+    public String toString() {
+        return "AArch64DecodedCpu[" + midr().map(Midr::toString).orElse("MIDR unknown") + " "
+                + core.map(CoreModel::name).orElse("?") + ", " + usable().size() + "/" + present().size() + " usable]";
+    }
+}

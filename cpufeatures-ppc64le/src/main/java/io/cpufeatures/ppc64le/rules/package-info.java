@@ -1,4 +1,0 @@
-/**
- * Not exported. The ppc64le tables as the kit reads them: the families, the feature and dependency tables.
- */
-package io.cpufeatures.ppc64le.rules;

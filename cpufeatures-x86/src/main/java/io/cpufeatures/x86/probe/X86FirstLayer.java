@@ -1,0 +1,42 @@
+package io.cpufeatures.x86.probe;
+
+import io.cpufeatures.core.internal.FirstLayers;
+import io.cpufeatures.core.kit.FirstAnswer;
+import io.cpufeatures.core.kit.FirstLayer;
+import io.cpufeatures.os.NativeProbeException;
+import io.cpufeatures.os.OperatingSystem;
+import io.cpufeatures.x86.probe.NativeCpuid;
+
+/**
+ * The class that declares the x86 {@code os.arch} values to the core ({@code amd64}, {@code x86_64}): when
+ * initialised it offers its layer ({@link FirstLayers#offer}). Its probe runs CPUID and XGETBV through the
+ * W^X stub page on Linux only: the full probe adds macOS's lazily enabled AVX-512 state and Windows'
+ * cross-check, which a first answer must not skip.
+ */
+public final class X86FirstLayer implements FirstLayer {
+
+    static {
+        FirstLayers.offer(new X86FirstLayer());
+    }
+
+    private X86FirstLayer() {
+    }
+
+    /**
+     * {@inheritDoc}
+     *
+     * <p>Null on another OS than Linux, on a hybrid part (its core types are answered by the census), and
+     * when the stubs cannot run (the full probe then falls back, and warns).
+     */
+    @Override
+    public FirstAnswer probe() {
+        if (OperatingSystem.current() != OperatingSystem.LINUX) {
+            return null;
+        }
+        try (NativeCpuid cpu = NativeCpuid.open()) {
+            return X86FirstAnswer.of(cpu);
+        } catch (NativeProbeException | RuntimeException | LinkageError e) {
+            return null;
+        }
+    }
+}

@@ -1,0 +1,322 @@
+package io.cpufeatures.x86.rules;
+
+import io.cpufeatures.x86.Xcr0Source;
+
+import io.cpufeatures.x86.table.X86Feature;
+
+import io.cpufeatures.x86.rules.X86DecodedCpu;
+
+import io.cpufeatures.x86.table.PsAbiLevel;
+
+import io.cpufeatures.x86.PolicyFlag;
+
+import io.cpufeatures.x86.CpuidSnapshot;
+
+import io.cpufeatures.x86.CpuidRegisters;
+
+import io.cpufeatures.x86.table.CpuidBit;
+
+import io.cpufeatures.x86.CpuIdentity;
+
+import io.cpufeatures.x86.CoreType;
+
+import java.util.function.Predicate;
+import java.util.OptionalInt;
+import java.util.Map;
+import io.cpufeatures.core.kit.VectorLanes;
+import java.util.ArrayList;
+import io.cpufeatures.x86.rules.Xcr0Rules;
+import io.cpufeatures.x86.dump.CpuidRText;
+import io.cpufeatures.x86.probe.X86Probe;
+import io.cpufeatures.x86.probe.MacX86SysctlListing;
+import io.cpufeatures.x86.probe.CoreinfoListing;
+import io.cpufeatures.x86.dump.CpuidDumps;
+import io.cpufeatures.core.kit.SnapshotDump;
+import io.cpufeatures.core.kit.SnapshotFormat;
+import io.cpufeatures.core.kit.Probed;
+import io.cpufeatures.core.kit.SnapshotDump;
+import io.cpufeatures.core.ProbeMode;
+import io.cpufeatures.core.DumpFormatException;
+import io.cpufeatures.core.CpuKind;
+import io.cpufeatures.core.CpuCache;
+import io.cpufeatures.core.CpuDescription;
+import io.cpufeatures.core.kit.Architecture;
+import io.cpufeatures.core.kit.ArchitectureTables;
+import io.cpufeatures.core.kit.TableDecoding;
+import io.cpufeatures.core.kit.FeatureTable;
+import io.cpufeatures.core.kit.Vocabularies;
+import io.cpufeatures.core.kit.FeatureVocabulary;
+import io.cpufeatures.core.trace.Check;
+import io.cpufeatures.x86.rules.X86Caches;
+import io.cpufeatures.x86.table.PresentFeatures;
+import io.cpufeatures.x86.table.X86Table;
+import io.cpufeatures.x86.rules.HypervisorVendors;
+import io.cpufeatures.x86.rules.Microarchitectures;
+import io.cpufeatures.x86.rules.PolicyRules;
+import io.cpufeatures.x86.dump.Hex;
+import io.cpufeatures.x86.rules.Errata;
+import io.cpufeatures.x86.rules.FeatureDependencies;
+import io.cpufeatures.x86.rules.RuleInput;
+import io.cpufeatures.x86.rules.StateCheck;
+import io.cpufeatures.x86.rules.Xcr0Inference;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Locale;
+import java.util.Optional;
+import java.util.Set;
+
+/**
+ * The x86-64 module's contract with the kit: its feature table (CPUID bits), its one check of the usable
+ * layer (the OS state XCR0 must enable, and AMX's permission: {@link StateCheck}), its dependency,
+ * errata and policy tables, the words of its traces, its probe (CPUID and XGETBV stubs, or the kernel's
+ * {@code /proc/cpuinfo}), its dump files ({@code cpuid -r} and others, an Intel Mac's sysctl listing, Sysinternals
+ * Coreinfo's output), and the one assumption its dumps take: {@code xcr0}. Public only for ServiceLoader.
+ */
+public final class X86Architecture implements Architecture<X86Feature, RuleInput, CpuidSnapshot, X86DecodedCpu> {
+
+    static final String ARCHITECTURE = "x86_64";
+
+    static final X86Architecture INSTANCE = new X86Architecture();
+
+    static final FeatureTable<X86Feature> FEATURES = X86Table.FEATURES;
+
+    static final FeatureVocabulary VOCABULARY = Vocabularies.of(ARCHITECTURE, FEATURES,
+            Arrays.stream(PolicyFlag.values()).map(PolicyFlag::canonicalName).toList(), X86Groups.GROUPS, X86JvmGates.GATES,
+            X86JvmGates.BY_FEATURE, "canonical /proc/cpuinfo names (avx2, avx512f, pni) and their aliases (sse3, lzcnt, sha)");
+
+    /** Built on the first decoding, not when the module only lends its names to the vocabulary. */
+    private static final class Tables {
+        static final ArchitectureTables<X86Feature, RuleInput> TABLES = new ArchitectureTables<>(
+                ARCHITECTURE, FEATURES, FeatureDependencies.DEPENDENCIES, List.of(StateCheck.CHECK), Errata.table(), PolicyRules.table());
+    }
+
+    /** For ServiceLoader; {@link #INSTANCE} elsewhere. The tables are built once, whichever instance asks. */
+    public X86Architecture() {
+    }
+
+    @Override
+    public ArchitectureTables<X86Feature, RuleInput> tables() {
+        return Tables.TABLES;
+    }
+
+    @Override
+    public X86DecodedCpu decode(CpuidSnapshot snapshot, Set<X86Feature> disabled) {
+        CpuIdentity identity = CpuIdentity.of(snapshot);
+        Set<X86Feature> present = PresentFeatures.of(snapshot);
+        RuleInput input = new RuleInput(snapshot, identity, present, Xcr0Inference.of(snapshot));
+        TableDecoding<X86Feature, RuleInput> decoded = TableDecoding.of(this, input, present, disabled);
+        return new X86DecodedCpu(decoded, PsAbiLevel.of(decoded.usable()),
+                Microarchitectures.of(identity, !present.contains(X86Feature.HYBRID_CPU) && !present.contains(X86Feature.HYPERVISOR)),
+                HypervisorVendors.of(snapshot),
+                PresentFeatures.avx10Version(snapshot));
+    }
+
+    /** The CPUID bit and the register it was read from. */
+    @Override
+    public Check presence(RuleInput in, X86Feature f, boolean present) {
+        CpuidBit b = f.bit();
+        CpuidRegisters r = in.snapshot().read(b.leaf(), b.subleaf());
+        boolean bit = r.bit(b.register(), b.bit());
+        return new Check("CPUID bit", b + " = " + (bit ? 1 : 0) + " (" + b.register().name().toLowerCase(Locale.ROOT)
+                + "=0x" + Hex.of(r.get(b.register()), 8) + ")" + (present ? "" : ": not present")
+                + (!present && bit ? " (the leaf is not defined on this CPU)" : ""), present);
+    }
+
+    /** The state the OS must have enabled, against what is known of XCR0. */
+    @Override
+    public Check osState(RuleInput in, X86Feature f) {
+        StateCheck state = StateCheck.of(f, in.xcr0());
+        return new Check("OS state", state.describe(), state.passes());
+    }
+
+    /** The bit is 0, or set in a leaf or subleaf this CPU does not define (so it means nothing). */
+    @Override
+    public String absence(RuleInput in, X86Feature f) {
+        CpuidBit b = f.bit();
+        boolean bit = in.snapshot().read(b.leaf(), b.subleaf()).bit(b.register(), b.bit());
+        return "the CPU does not report it (" + b + (bit ? " is 1, but the leaf is not defined on this CPU)" : " is 0)");
+    }
+
+    @Override
+    public Optional<String> policySubject(RuleInput in) {
+        CpuIdentity id = in.identity();
+        return Optional.of(id.vendorString() + " family 0x" + Integer.toHexString(id.family()) + " model 0x"
+                + Integer.toHexString(id.model()));
+    }
+
+    @Override
+    public CpuDescription describe(X86DecodedCpu info, int logicalCpus) {
+        return X86Description.of(info, logicalCpus);
+    }
+
+    /** The core type of CPUID.0x1A, on a part that sets the hybrid flag (an all-Atom part reports 0x1A too). */
+    @Override
+    public Optional<String> coreType(X86DecodedCpu info) {
+        return coreTypeOf(info).map(CoreType::id);
+    }
+
+    @Override
+    public List<CpuCache> caches(X86DecodedCpu info) {
+        return X86Caches.of(info.snapshot());
+    }
+
+    static Optional<CoreType> coreTypeOf(X86DecodedCpu info) {
+        return info.present().contains(X86Feature.HYBRID_CPU) ? info.identity().hybridCoreType() : Optional.empty();
+    }
+
+    @Override
+    public Class<CpuidSnapshot> snapshotType() {
+        return CpuidSnapshot.class;
+    }
+
+    @Override
+    public Set<String> osArchs() {
+        return Set.of("amd64", "x86_64");
+    }
+
+    @Override
+    public FeatureVocabulary vocabulary() {
+        return VOCABULARY;
+    }
+
+    @Override
+    public List<CpuDescription.FactKind> facts() {
+        return X86Description.KINDS;
+    }
+
+    @Override
+    public SnapshotFormat<CpuidSnapshot> format() {
+        return CpuidFiles.INSTANCE;
+    }
+
+    @Override
+    public Probed<CpuidSnapshot> probe(ProbeMode mode) {
+        return probed(X86Probe.system().probe(mode));
+    }
+
+    /** What the probe's outcome is as the kit takes it: the CPU, each core type of a hybrid part, or nothing. */
+    static Probed<CpuidSnapshot> probed(X86Probe.Outcome outcome) {
+        if (outcome.snapshot().isEmpty()) {
+            return Probed.nothing(outcome.source());
+        }
+        if (outcome.coreGroups().isEmpty()) {
+            return Probed.of(outcome.snapshot().get(), outcome.source());
+        }
+        List<Probed.Kind<CpuidSnapshot>> kinds = new ArrayList<>();
+        for (CpuKind<CpuidSnapshot> g : outcome.coreGroups()) {
+            kinds.add(new Probed.Kind<>(g.cpu(), g.logicalCpus(), g.firstLogicalCpu(), Optional.empty(), Optional.empty()));
+        }
+        return new Probed<>(kinds, outcome.source());
+    }
+
+    @Override
+    public Set<X86Feature> baseline() {
+        return PsAbiLevel.V1.adds();
+    }
+
+    @Override
+    public List<String> vectorFlags() {
+        return List.of("UseSSE", "UseAVX");
+    }
+
+    /**
+     * {@inheritDoc} C2's widths on x86 ({@code src/hotspot/cpu/x86/x86.ad}, {@code Matcher::vector_width_in_bytes}):
+     * none below {@code UseSSE=2}; 16 bytes, or {@code (1 << UseAVX) * 8} when {@code UseAVX} is 2 or more; under
+     * {@code UseAVX=3} byte, short and char vectors are 64 bytes only with AVX-512BW (else 32), the one width the
+     * running CPU is asked for. Integer lanes decide the minimum, so {@code UseAVX=1}'s 256-bit float vectors do not
+     * raise it.
+     */
+    @Override
+    public OptionalInt preferredVectorBits(Map<String, String> flags, int maxVectorSize, Predicate<X86Feature> runningCpu) {
+        OptionalInt sse = VectorLanes.number(flags.get("UseSSE"));
+        OptionalInt avx = VectorLanes.number(flags.get("UseAVX"));
+        if (sse.isEmpty() || avx.isEmpty()) {
+            return OptionalInt.empty();
+        }
+        if (sse.getAsInt() < 2) {
+            return OptionalInt.of(VectorLanes.MIN_BITS);
+        }
+        int useAvx = avx.getAsInt();
+        int integral = Math.min(useAvx > 1 ? (1 << useAvx) * 8 : 16, maxVectorSize);
+        int floating = Math.min(useAvx > 2 ? 64 : useAvx > 0 ? 32 : 16, maxVectorSize);
+        int narrow = useAvx > 2 && !runningCpu.test(X86Feature.AVX512BW) ? Math.min(32, maxVectorSize) : integral;
+        return OptionalInt.of(VectorLanes.preferredBits(narrow, integral, floating));
+    }
+
+    /** The one assumption x86 dumps take: the OS state XCR0 of the machine, which a dump taken elsewhere lacks. */
+    static final String XCR0 = "xcr0";
+
+    @Override
+    public Set<String> assumptions() {
+        return Set.of(XCR0);
+    }
+
+    /**
+     * {@inheritDoc} {@code xcr0}: up to 16 hexadecimal digits, with or without {@code 0x}, that an OS can enable
+     * ({@link Xcr0Rules#check}); the snapshot then reads it as the user's ({@link Xcr0Source#USER}).
+     */
+    @Override
+    public CpuidSnapshot assume(CpuidSnapshot snapshot, String name, String value) {
+        if (!name.equals(XCR0)) {
+            return Architecture.super.assume(snapshot, name, value);
+        }
+        long xcr0 = parseXcr0(value);
+        try {
+            Xcr0Rules.check(xcr0);
+        } catch (IllegalArgumentException e) {
+            throw new IllegalArgumentException(XCR0 + ": " + e.getMessage(), e);
+        }
+        return snapshot.withXcr0(xcr0, Xcr0Source.USER);
+    }
+
+    /**
+     * Parses an XCR0 value: up to 16 hexadecimal digits, ASCII only, with or without {@code 0x}.
+     *
+     * @param text the value, e.g. {@code 0xe7}; surrounding blanks ignored; not null
+     * @return the 64-bit value
+     * @throws IllegalArgumentException for anything else, beginning with {@code xcr0: }
+     */
+    static long parseXcr0(String text) {
+        String t = text.trim().toLowerCase(Locale.ROOT);
+        String digits = t.startsWith("0x") ? t.substring(2) : t;
+        boolean hex = !digits.isEmpty() && digits.length() <= 16;
+        for (int i = 0; hex && i < digits.length(); i++) {
+            char c = digits.charAt(i);
+            hex = c >= '0' && c <= '9' || c >= 'a' && c <= 'f';
+        }
+        if (!hex) {
+            throw new IllegalArgumentException(XCR0 + ": '" + text + "' is not an XCR0 value; expected up to 16 hex"
+                    + " digits (0-9, a-f), e.g. 0x7 or 0xe7");
+        }
+        return Long.parseUnsignedLong(digits, 16);
+    }
+
+    /** x86's dump files: the CPUID dumps, an Intel Mac's sysctl listing, Sysinternals Coreinfo's output. */
+    private static final class CpuidFiles implements SnapshotFormat<CpuidSnapshot> {
+
+        static final CpuidFiles INSTANCE = new CpuidFiles();
+
+        @Override
+        public Optional<SnapshotDump<CpuidSnapshot>> parse(String file, String text) throws DumpFormatException {
+            if (MacX86SysctlListing.recognises(text)) {
+                return Optional.of(MacX86SysctlListing.read(file, text));
+            }
+            if (CoreinfoListing.recognises(text)) {
+                return Optional.of(CoreinfoListing.read(file, text));
+            }
+            return CpuidDumps.parseIfCpuid(file, text);
+        }
+
+        @Override
+        public String write(List<CpuidSnapshot> snapshots) {
+            return CpuidRText.write(snapshots);
+        }
+
+        @Override
+        public String unrecognised() {
+            return CpuidDumps.UNRECOGNISED + "; an Intel Mac's sysctl listing ('machdep.cpu.features: ...',"
+                    + " 'hw.optional.avx2_0: 1'); Sysinternals Coreinfo's output ('Intel64 Family 6 Model 158 Stepping 13,"
+                    + " GenuineIntel' and 'SSE2  *  Supports ...' lines)";
+        }
+    }
+}

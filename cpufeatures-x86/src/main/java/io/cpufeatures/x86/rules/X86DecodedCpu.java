@@ -1,0 +1,123 @@
+package io.cpufeatures.x86.rules;
+
+import java.util.List;
+import io.cpufeatures.x86.Xcr0State;
+
+import io.cpufeatures.x86.table.X86Feature;
+
+import io.cpufeatures.x86.table.PsAbiLevel;
+
+import io.cpufeatures.x86.PolicyFlag;
+
+import io.cpufeatures.x86.CpuidSnapshot;
+
+import io.cpufeatures.x86.CpuIdentity;
+
+import io.cpufeatures.core.kit.CpuInfo;
+import io.cpufeatures.core.kit.TableDecoding;
+import io.cpufeatures.x86.rules.RuleInput;
+import java.util.Collections;
+import java.util.EnumSet;
+import java.util.Objects;
+import java.util.Optional;
+import java.util.OptionalInt;
+import java.util.Set;
+
+/**
+ * Everything the decoder says about one x86 CPU, immutable: who it is, what it has (present),
+ * what a program may use (usable) and why not where not, and what it should prefer.
+ */
+public final class X86DecodedCpu implements CpuInfo<X86Feature, CpuidSnapshot> {
+
+    private final TableDecoding<X86Feature, RuleInput> decoded;
+    private final Set<PolicyFlag> policy;
+    private final PsAbiLevel level;
+    private final Optional<String> microarchitecture;
+    private final Optional<String> hypervisor;
+    private final OptionalInt avx10Version;
+
+    X86DecodedCpu(TableDecoding<X86Feature, RuleInput> decoded, PsAbiLevel level, Optional<String> microarchitecture,
+            Optional<String> hypervisor, OptionalInt avx10Version) {
+        this.decoded = Objects.requireNonNull(decoded);
+        Set<PolicyFlag> flags = EnumSet.noneOf(PolicyFlag.class);
+        for (PolicyFlag f : PolicyFlag.values()) {
+            if (decoded.policy().contains(f.canonicalName())) {
+                flags.add(f);
+            }
+        }
+        this.policy = Collections.unmodifiableSet(flags);
+        this.level = Objects.requireNonNull(level);
+        this.microarchitecture = Objects.requireNonNull(microarchitecture);
+        this.hypervisor = Objects.requireNonNull(hypervisor);
+        this.avx10Version = Objects.requireNonNull(avx10Version);
+    }
+
+    @Override
+    public TableDecoding<X86Feature, ?> decoded() {
+        return decoded;
+    }
+
+    /** {@return the raw snapshot this was decoded from} */
+    @Override
+    public CpuidSnapshot snapshot() {
+        return decoded.cpu().snapshot();
+    }
+
+    /** {@return the snapshot, identity, XCR0 state and level, for {@code CpuFeatures.unwrap}} */
+    @Override
+    public List<Object> facts() {
+        return List.of(snapshot(), identity(), xcr0(), level(), this);
+    }
+
+    /** {@return who the CPU is: vendor, brand, family, model, stepping and signature} */
+    public CpuIdentity identity() {
+        return decoded.cpu().identity();
+    }
+
+    /** {@return what is known of XCR0 and how} */
+    public Xcr0State xcr0() {
+        return decoded.cpu().xcr0();
+    }
+
+    /** {@return the policy flags that apply ({@code prefer_ymm}); unmodifiable} */
+    public Set<PolicyFlag> policy() {
+        return policy;
+    }
+
+    /**
+     * Whether the policy flag applies.
+     *
+     * @param flag the flag
+     * @return whether a rule of the policy table sets it for this CPU
+     */
+    public boolean hasPolicy(PolicyFlag flag) {
+        return policy.contains(flag);
+    }
+
+    /** {@return the highest x86-64 psABI level all of whose features are usable} */
+    public PsAbiLevel level() {
+        return level;
+    }
+
+    /** {@return the microarchitecture's name, if the table knows the CPU} */
+    public Optional<String> microarchitecture() {
+        return microarchitecture;
+    }
+
+    /** {@return the hypervisor's name when the hypervisor bit is set} */
+    public Optional<String> hypervisor() {
+        return hypervisor;
+    }
+
+    /** {@return the AVX10 version (CPUID.(0x24,0):EBX[7:0]) when AVX10 is present} */
+    public OptionalInt avx10Version() {
+        return avx10Version;
+    }
+
+    @Override
+    public String toString() {
+        return "X86DecodedCpu[" + identity().vendor() + " " + identity().signatureHex() + " "
+                + microarchitecture.orElse("?") + ", " + level + ", " + usable().size() + "/" + present().size()
+                + " usable]";
+    }
+}
