@@ -61,6 +61,7 @@ final class Eligibility {
             for (Requirements.Unmet u : c.requirements().check(features)) {
                 ledger.reject(c, u.toString());
             }
+            ledger.line(c).held.addAll(c.requirements().heldAlternatives(features));
         }
         Optional<DispatchOverrides.PointOverride> o = overrides.overrideFor(point.name());
         if (o.isEmpty()) {

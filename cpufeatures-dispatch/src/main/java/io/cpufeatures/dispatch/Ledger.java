@@ -21,6 +21,8 @@ final class Ledger<T> {
         CandidateStatus status = CandidateStatus.ELIGIBLE;
         final List<String> reasons = new ArrayList<>();
         OptionalDouble speed = OptionalDouble.empty();
+        /** Which alternatives of each of its any-of requirements hold, said after its reasons unless it is rejected. */
+        final List<String> held = new ArrayList<>();
     }
 
     private final DispatchPoint<T> point;
@@ -84,8 +86,14 @@ final class Ledger<T> {
 
     Explanation explanation(Optional<Candidate<T>> selected) {
         List<CandidateReport> reports = new ArrayList<>();
-        lines.forEach((c, l) -> reports.add(new CandidateReport(c.name(), c.description(), c.priority(),
-                c.requirements().summary(), l.status, l.reasons, l.speed)));
+        lines.forEach((c, l) -> {
+            List<String> reasons = new ArrayList<>(l.reasons);
+            if (l.status != CandidateStatus.REJECTED) {
+                reasons.addAll(l.held);
+            }
+            reports.add(new CandidateReport(c.name(), c.description(), c.priority(), c.requirements().summary(), l.status,
+                    reasons, l.speed));
+        });
         return new Explanation(point.name(), selected.map(Candidate::name), reports, source, coreScope);
     }
 
