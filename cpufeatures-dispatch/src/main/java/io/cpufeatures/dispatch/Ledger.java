@@ -21,6 +21,8 @@ final class Ledger<T> {
         CandidateStatus status = CandidateStatus.ELIGIBLE;
         final List<String> reasons = new ArrayList<>();
         OptionalDouble speed = OptionalDouble.empty();
+        /** The unmet requirements it was rejected for, as {@link #reasons} words them. */
+        final List<Requirements.Unmet> unmet = new ArrayList<>();
         /** Which alternatives of each of its any-of requirements hold, said after its reasons unless it is rejected. */
         final List<String> held = new ArrayList<>();
     }
@@ -63,6 +65,12 @@ final class Ledger<T> {
         Line l = lines.get(c);
         l.status = CandidateStatus.REJECTED;
         l.reasons.add(why);
+    }
+
+    /** Rejects {@code c} for a requirement not met, keeping it to say what refused it. */
+    void reject(Candidate<T> c, Requirements.Unmet unmet) {
+        reject(c, unmet.toString());
+        lines.get(c).unmet.add(unmet);
     }
 
     /** Adds {@code why} to every eligible candidate but {@code chosen}. */
