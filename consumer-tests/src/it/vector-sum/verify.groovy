@@ -3,7 +3,7 @@
 def log = new File(basedir, 'build.log').text
 def java = Runtime.version().feature()  // the JDK that builds, as the project's first runs use it
 def runs = ["java=${java} path=class-path vector=true", "java=${java} path=class-path vector=false",
-            "java=${java} path=module-path vector=true"]
+            "java=${java} path=module-path vector=true", "java=${java} path=mixed vector=true"]
 if (new File(jdk25Home, 'bin/java').exists()) {
     runs += ['java=25 path=class-path vector=true', 'java=25 path=module-path vector=true',
              'java=25 path=module-path vector=false']
@@ -12,6 +12,10 @@ runs.each { run ->
     assert log.contains('consumer-ok ' + run + ' source=native') : "missing run: ${run}"
 }
 assert !log.contains('restricted method') : 'a run was warned about native access'
+// The README's note: without module-info, the library on the module path needs --add-modules io.cpufeatures.dispatch.
+assert log.contains('consumer-refused path=mixed without --add-modules io.cpufeatures.dispatch: NoClassDefFoundError') :
+        'the mixed run without --add-modules io.cpufeatures.dispatch did not fail as the README says'
+
 // A run without the Vector API module says so once, with the flag, through the consumer's logging provider.
 assert log.contains('passes over') && log.contains('start the JVM with --add-modules jdk.incubator.vector (warned once per process)') :
         'no WARN line naming the Vector API module'

@@ -136,6 +136,10 @@ final class TextReport {
 
     /** Whether a name belongs only to architectures other than the one reported on ({@code jvm.sve} on x86). */
     private boolean ofAnotherArchitecture(String name) {
+        return ofAnotherArchitecture(name, architecture);
+    }
+
+    private static boolean ofAnotherArchitecture(String name, String architecture) {
         if (architecture.isEmpty()) {
             return false;
         }
@@ -147,10 +151,35 @@ final class TextReport {
         }
     }
 
-    /** Whether a candidate's requirements name a feature of another architecture only (its kernel-style list). */
     private boolean forAnotherArchitecture(String requirements) {
-        for (String word : requirements.split("[,;\\s]+")) {
-            if (!word.isEmpty() && !word.equals("not") && !word.startsWith("jvm.") && ofAnotherArchitecture(word)) {
+        return forAnotherArchitecture(requirements, architecture);
+    }
+
+    /**
+     * Whether a candidate's requirements (its kernel-style list, {@code avx2, (sve or avx512bw); not prefer_ymm}) name
+     * a feature of another architecture only: a required one, or an any-of whose every alternative is.
+     */
+    static boolean forAnotherArchitecture(String requirements, String architecture) {
+        StringBuilder plain = new StringBuilder();
+        int at = 0;
+        for (int open = requirements.indexOf('('); open >= 0; open = requirements.indexOf('(', at)) {
+            int close = requirements.indexOf(')', open);
+            if (close < 0) {
+                break;
+            }
+            plain.append(requirements, at, open).append(' ');
+            boolean allForeign = true;
+            for (String alternative : requirements.substring(open + 1, close).split(" or ")) {
+                allForeign &= !alternative.startsWith("jvm.") && ofAnotherArchitecture(alternative.strip(), architecture);
+            }
+            if (allForeign) {
+                return true;
+            }
+            at = close + 1;
+        }
+        plain.append(requirements.substring(at));
+        for (String word : plain.toString().split("[,;\\s]+")) {
+            if (!word.isEmpty() && !word.equals("not") && !word.startsWith("jvm.") && ofAnotherArchitecture(word, architecture)) {
                 return true;
             }
         }

@@ -10,10 +10,13 @@ import java.util.OptionalDouble;
  * @param name         the candidate
  * @param description  what it uses
  * @param priority     its rank
- * @param requirements its requirements, kernel-style ({@code avx512f, jvm.vector512; not prefer_ymm})
+ * @param requirements its requirements, kernel-style ({@code avx512f, jvm.vector512; not prefer_ymm}, an any-of in
+ *                     parentheses: {@code jvm.vector512, (avx512bw or sve)})
  * @param status       selected, eligible or rejected
  * @param reasons      why: each unmet requirement with the decoding layer's reason, "overridden by ...",
- *                     "self-test failed: ...", "slower in calibration: ...", "lower priority than ..."
+ *                     "self-test failed: ...", "slower in calibration: ...", "lower priority than ..."; on a
+ *                     candidate that is not rejected, then, which alternatives of each any-of held
+ *                     ("avx512bw or sve: avx512bw holds")
  * @param speed        its calibration figure, if it was measured (MB/s, or rounds/s without a size)
  */
 public record CandidateReport(String name, String description, int priority, String requirements,

@@ -1,10 +1,16 @@
 package io.cpufeatures.dispatch;
 
 import io.cpufeatures.core.CpuFeatures;
+import io.cpufeatures.core.Reason;
 import java.util.ArrayList;
 import java.util.Comparator;
+import java.util.EnumSet;
+import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
 
 /**
  * The pure part of a selection: which candidates may run on a CPU and why not, the override to
@@ -59,8 +65,9 @@ final class Eligibility {
                 continue;
             }
             for (Requirements.Unmet u : c.requirements().check(features)) {
-                ledger.reject(c, u.toString());
+                ledger.reject(c, u);
             }
+            ledger.line(c).held.addAll(c.requirements().heldAlternatives(features));
         }
         Optional<DispatchOverrides.PointOverride> o = overrides.overrideFor(point.name());
         if (o.isEmpty()) {
@@ -116,7 +123,88 @@ final class Eligibility {
                 return chosen(ledger, c);
             }
         }
-        throw ledger.failure(point.name() + ": no candidate can run on this CPU");
+        throw ledger.failure(noCandidate(ledger));
+    }
+
+    /** Who refused a requirement. */
+    private enum Refuser {
+        /** The CPU: its features, the OS's state, its policy flags, a native library built for another one. */
+        CPU,
+        /** The JVM: a {@code jvm.*} gate, the Vector API module. */
+        JVM,
+        /** The user: a name removed with {@code cpufeatures.disable}. */
+        DISABLE,
+        /** Neither: a native variant known unusable from its manifest. */
+        OTHER
+    }
+
+    /**
+     * The first line of the failure when every candidate is rejected, saying whose refusals they are: {@code
+     * P: no candidate can run on this CPU} when every refusal is the CPU's, {@code with this JVM} when every one is
+     * the JVM's, {@code on this CPU with this JVM} when both refuse, {@code after cpufeatures.disable} when the
+     * user's removals do; {@code here} when a native variant could not be used at all. What the JVM refuses
+     * follows, each reason once with the names it refuses: it is a flag away.
+     */
+    static <T> String noCandidate(Ledger<T> ledger) {
+        Set<Refuser> by = EnumSet.noneOf(Refuser.class);
+        Map<String, Set<String>> jvm = new LinkedHashMap<>();
+        for (Candidate<T> c : ledger.candidates()) {
+            Ledger.Line line = ledger.line(c);
+            for (Requirements.Unmet u : line.unmet) {
+                refusers(u, by, jvm);
+            }
+            if (line.unmet.isEmpty()) {
+                by.add(c.nativeVariant().isPresent() && c.nativeVariant().get().unusable().isPresent()
+                        ? Refuser.OTHER : Refuser.CPU);
+            }
+        }
+        String where;
+        if (by.contains(Refuser.OTHER) || by.isEmpty()) {
+            where = "here";
+        } else {
+            List<String> parts = new ArrayList<>();
+            if (by.contains(Refuser.CPU)) {
+                parts.add("on this CPU");
+            }
+            if (by.contains(Refuser.JVM)) {
+                parts.add("with this JVM");
+            }
+            if (by.contains(Refuser.DISABLE)) {
+                parts.add("after cpufeatures.disable");
+            }
+            where = String.join(" ", parts);
+        }
+        StringBuilder sb = new StringBuilder(ledger.point().name()).append(": no candidate can run ").append(where);
+        if (!jvm.isEmpty()) {
+            List<String> each = new ArrayList<>();
+            jvm.forEach((detail, names) -> each.add(detail + " (" + String.join(", ", names) + ")"));
+            sb.append(": ").append(String.join("; ", each));
+        }
+        return sb.toString();
+    }
+
+    /** Adds who refused {@code u} to {@code by}, and each JVM reason with the names it refuses to {@code jvm}. */
+    private static void refusers(Requirements.Unmet u, Set<Refuser> by, Map<String, Set<String>> jvm) {
+        if (!u.alternatives().isEmpty()) {
+            for (Requirements.Unmet a : u.alternatives()) {
+                refusers(a, by, jvm);
+            }
+            return;
+        }
+        if (u.mustBeAbsent() || u.reasons().isEmpty()) {
+            by.add(u.name().startsWith("jvm.") ? Refuser.JVM : Refuser.CPU);
+            return;
+        }
+        for (Reason r : u.reasons()) {
+            switch (r.kind()) {
+                case JVM -> {
+                    by.add(Refuser.JVM);
+                    jvm.computeIfAbsent(r.detail(), d -> new LinkedHashSet<>()).add(u.name());
+                }
+                case DISABLED -> by.add(Refuser.DISABLE);
+                default -> by.add(Refuser.CPU);
+            }
+        }
     }
 
     private static <T> Choice chosen(Ledger<T> ledger, Candidate<T> c) {

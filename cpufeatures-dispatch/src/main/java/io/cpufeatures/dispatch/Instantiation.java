@@ -58,7 +58,7 @@ final class Instantiation<T> {
             }
         }
         if (eligible.isEmpty()) {
-            throw a.ledger().failure(point.name() + ": no candidate can run on this CPU");
+            throw a.ledger().failure(Eligibility.noCandidate(a.ledger()));
         }
         if (point.calibrated() || overrides.calibrates(point.name())) {
             Optional<Selection<T>> s = i.calibrated(eligible);

@@ -21,6 +21,10 @@ final class Ledger<T> {
         CandidateStatus status = CandidateStatus.ELIGIBLE;
         final List<String> reasons = new ArrayList<>();
         OptionalDouble speed = OptionalDouble.empty();
+        /** The unmet requirements it was rejected for, as {@link #reasons} words them. */
+        final List<Requirements.Unmet> unmet = new ArrayList<>();
+        /** Which alternatives of each of its any-of requirements hold, said after its reasons unless it is rejected. */
+        final List<String> held = new ArrayList<>();
     }
 
     private final DispatchPoint<T> point;
@@ -63,6 +67,12 @@ final class Ledger<T> {
         l.reasons.add(why);
     }
 
+    /** Rejects {@code c} for a requirement not met, keeping it to say what refused it. */
+    void reject(Candidate<T> c, Requirements.Unmet unmet) {
+        reject(c, unmet.toString());
+        lines.get(c).unmet.add(unmet);
+    }
+
     /** Adds {@code why} to every eligible candidate but {@code chosen}. */
     void toOthers(Candidate<T> chosen, String why) {
         lines.forEach((c, l) -> {
@@ -84,8 +94,14 @@ final class Ledger<T> {
 
     Explanation explanation(Optional<Candidate<T>> selected) {
         List<CandidateReport> reports = new ArrayList<>();
-        lines.forEach((c, l) -> reports.add(new CandidateReport(c.name(), c.description(), c.priority(),
-                c.requirements().summary(), l.status, l.reasons, l.speed)));
+        lines.forEach((c, l) -> {
+            List<String> reasons = new ArrayList<>(l.reasons);
+            if (l.status != CandidateStatus.REJECTED) {
+                reasons.addAll(l.held);
+            }
+            reports.add(new CandidateReport(c.name(), c.description(), c.priority(), c.requirements().summary(), l.status,
+                    reasons, l.speed));
+        });
         return new Explanation(point.name(), selected.map(Candidate::name), reports, source, coreScope);
     }
 

@@ -13,17 +13,19 @@ import java.util.List;
 import java.util.Set;
 
 /**
- * What a candidate needs, in canonical names (groups expanded): features that must hold and names
- * that must not.
+ * What a candidate needs, in canonical names: features that must hold (groups expanded), any-of
+ * requirements (of each, one name at least must hold), and names that must not.
  *
  * @param required canonical names that must all hold
  * @param absent   canonical names that must not hold
  * @param declared the names as written, groups unexpanded, for messages ({@code avx512-core, jvm.vector512})
+ * @param anyOf    the any-of requirements, each of which must have at least one alternative that holds (one per
+ *                 {@link RequiresFeature#anyOf()} that names any)
  */
-public record Requirements(List<String> required, List<String> absent, List<String> declared) {
+public record Requirements(List<String> required, List<String> absent, List<String> declared, List<AnyOf> anyOf) {
 
     /** Nothing required. */
-    public static final Requirements NONE = new Requirements(List.of(), List.of(), List.of());
+    public static final Requirements NONE = new Requirements(List.of(), List.of(), List.of(), List.of());
 
     /**
      * Copies the lists.
@@ -31,37 +33,108 @@ public record Requirements(List<String> required, List<String> absent, List<Stri
      * @param required canonical names that must all hold; not null
      * @param absent   canonical names that must not hold; not null
      * @param declared the names as written, for messages; not null
+     * @param anyOf    the any-of requirements, of each of which one alternative at least must hold; not null
      */
     public Requirements {
         required = List.copyOf(required);
         absent = List.copyOf(absent);
         declared = List.copyOf(declared);
+        anyOf = List.copyOf(anyOf);
+    }
+
+    /**
+     * Requirements without any-of requirements.
+     *
+     * @param required canonical names that must all hold; not null
+     * @param absent   canonical names that must not hold; not null
+     * @param declared the names as written, for messages; not null
+     */
+    public Requirements(List<String> required, List<String> absent, List<String> declared) {
+        this(required, absent, declared, List.of());
+    }
+
+    /**
+     * An any-of requirement: at least one of the alternatives must hold.
+     *
+     * @param alternatives canonical names, in declaration order; a group stays a group (it holds when all its
+     *                     members do)
+     */
+    public record AnyOf(List<String> alternatives) {
+
+        /**
+         * Validates and copies the alternatives.
+         *
+         * @param alternatives canonical names, at least one; not null
+         * @throws IllegalArgumentException if there is none
+         */
+        public AnyOf {
+            alternatives = List.copyOf(alternatives);
+            if (alternatives.isEmpty()) {
+                throw new IllegalArgumentException("an any-of requirement names at least one alternative");
+            }
+        }
+
+        /** {@return the alternatives as one name: {@code avx512bw or sve}} */
+        public String name() {
+            return String.join(" or ", alternatives);
+        }
     }
 
     /**
      * A requirement that is not met, with the decoding layer's reasons.
      *
-     * @param name         the canonical name required or excluded
+     * @param name         the canonical name required or excluded; for an any-of, its alternatives joined by
+     *                     {@code or} ({@code avx512bw or sve})
      * @param mustBeAbsent whether the name was to be absent (and holds), rather than required (and does not)
-     * @param reasons      why a required name does not hold, root reason first; empty for an excluded one
+     * @param reasons      why a required name does not hold, root reason first; for an any-of, each alternative's
+     *                     root reason, in order; empty for an excluded one
+     * @param alternatives for an any-of none of whose alternatives holds, each alternative's own unmet requirement,
+     *                     in order; empty otherwise
      */
-    public record Unmet(String name, boolean mustBeAbsent, List<Reason> reasons) {
+    public record Unmet(String name, boolean mustBeAbsent, List<Reason> reasons, List<Unmet> alternatives) {
 
         /**
-         * Validates the parts and copies the reasons.
+         * Validates the parts and copies the lists.
+         *
+         * @param name         the canonical name required or excluded, or the any-of's alternatives; not null
+         * @param mustBeAbsent whether the name was to be absent
+         * @param reasons      why a required name does not hold; not null
+         * @param alternatives an any-of's unmet alternatives; not null, empty for anything but an any-of
+         * @throws IllegalArgumentException for an excluded name with alternatives
+         */
+        public Unmet {
+            Objects.requireNonNull(name, "name");
+            reasons = List.copyOf(reasons);
+            alternatives = List.copyOf(alternatives);
+            if (mustBeAbsent && !alternatives.isEmpty()) {
+                throw new IllegalArgumentException("an excluded name has no alternatives: " + name);
+            }
+        }
+
+        /**
+         * A required or excluded name that is not met.
          *
          * @param name         the canonical name required or excluded; not null
          * @param mustBeAbsent whether the name was to be absent
          * @param reasons      why a required name does not hold; not null
          */
-        public Unmet {
-            Objects.requireNonNull(name, "name");
-            reasons = List.copyOf(reasons);
+        public Unmet(String name, boolean mustBeAbsent, List<Reason> reasons) {
+            this(name, mustBeAbsent, reasons, List.of());
         }
 
-        /** One line: {@code avx512f: xcr0: XCR0=0x7 ... lacks ...}, or {@code prefer_ymm is set}. */
+        /**
+         * One line: {@code avx512f: xcr0: XCR0=0x7 ... lacks ...}, {@code prefer_ymm is set (excluded)}, or for a
+         * an any-of {@code avx512bw or sve: none holds (avx512bw: absent: ...; sve: absent: ...)}.
+         */
         @Override
         public String toString() {
+            if (!alternatives.isEmpty()) {
+                List<String> each = new ArrayList<>();
+                for (Unmet a : alternatives) {
+                    each.add(a.toString());
+                }
+                return name + ": none holds (" + String.join("; ", each) + ")";
+            }
             if (mustBeAbsent) {
                 return name + " is set (excluded)";
             }
@@ -74,7 +147,8 @@ public record Requirements(List<String> required, List<String> absent, List<Stri
      * repeated, or through annotation types that carry them, validated and canonicalised.
      *
      * @param type the candidate class; not null
-     * @return its requirements, in canonical names with groups expanded; empty lists when it declares none
+     * @return its requirements, in canonical names with groups expanded (not in an any-of's alternatives); empty
+     *         lists when it declares none
      * @throws UnknownFeatureException naming the class, the attribute and the closest valid names
      */
     public static Requirements of(Class<?> type) {
@@ -86,12 +160,16 @@ public record Requirements(List<String> required, List<String> absent, List<Stri
             }
         }
         List<String> value = new ArrayList<>();
+        List<List<String>> anyOf = new ArrayList<>();
         List<String> absent = new ArrayList<>();
         for (RequiresFeature r : found) {
             value.addAll(List.of(r.value()));
+            if (r.anyOf().length > 0) {
+                anyOf.add(List.of(r.anyOf()));
+            }
             absent.addAll(List.of(r.absent()));
         }
-        return of(value, absent, "@RequiresFeature of " + type.getName());
+        return of(value, anyOf, absent, "@RequiresFeature of " + type.getName());
     }
 
     /**
@@ -105,21 +183,52 @@ public record Requirements(List<String> required, List<String> absent, List<Stri
      * @throws UnknownFeatureException for an unknown name
      */
     public static Requirements of(List<String> required, List<String> absent, String where) {
+        return of(required, List.of(), absent, where);
+    }
+
+    /**
+     * Requirements from names, validated, with any-of requirements.
+     *
+     * @param required names that must all hold: features, aliases, groups, {@code jvm.*} names or policy
+     *                 flags; not null
+     * @param anyOf    any-of requirements: of each list, at least one name must hold (a group when all its members do), e.g.
+     *                 {@code [[avx512bw, sve]]}; not null, nor any list empty
+     * @param absent   names that must not hold, e.g. {@code prefer_ymm}; not null
+     * @param where    where the names were read, for error messages; not null
+     * @return the requirements, in canonical names with groups expanded (an any-of's alternatives keep theirs)
+     * @throws UnknownFeatureException  for an unknown name
+     * @throws IllegalArgumentException for an any-of without alternatives
+     */
+    public static Requirements of(List<String> required, List<List<String>> anyOf, List<String> absent, String where) {
         Objects.requireNonNull(required, "required");
+        Objects.requireNonNull(anyOf, "anyOf");
         Objects.requireNonNull(absent, "absent");
         Objects.requireNonNull(where, "where");
         Set<String> req = new LinkedHashSet<>();
         Set<String> abs = new LinkedHashSet<>();
+        List<AnyOf> anyOfs = new ArrayList<>();
         List<String> declared = new ArrayList<>();
         for (String n : required) {
             declared.add(n);
             req.addAll(expand(n, where + ".value"));
         }
+        for (List<String> names : anyOf) {
+            if (names.isEmpty()) {
+                throw new IllegalArgumentException(where + ".anyOf: an empty list of alternatives; name one or more"
+                        + " features, groups, policy flags or jvm.* names, of which at least one must hold");
+            }
+            Set<String> alternatives = new LinkedHashSet<>();
+            for (String n : names) {
+                alternatives.add(CpuFeatures.resolve(n, where + ".anyOf").canonical());
+            }
+            anyOfs.add(new AnyOf(new ArrayList<>(alternatives)));
+            declared.add("(" + String.join(" or ", names) + ")");
+        }
         for (String n : absent) {
             declared.add("not " + n);
             abs.addAll(expand(n, where + ".absent"));
         }
-        return new Requirements(new ArrayList<>(req), new ArrayList<>(abs), declared);
+        return new Requirements(new ArrayList<>(req), new ArrayList<>(abs), declared, anyOfs);
     }
 
     /** A name's canonical spelling, or a group's members. */
@@ -132,13 +241,28 @@ public record Requirements(List<String> required, List<String> absent, List<Stri
      * What does not hold on {@code features}; empty when everything does.
      *
      * @param features the CPU (and JVM view) to check against
-     * @return each unmet requirement: required names first, then excluded ones, in declaration order
+     * @return each unmet requirement: required names first, then any-of requirements none of whose alternatives
+     *         holds, then excluded names, in declaration order
      */
     public List<Unmet> check(CpuFeatures features) {
         List<Unmet> unmet = new ArrayList<>();
         for (String n : required) {
             if (!features.has(n)) {
                 unmet.add(new Unmet(n, false, features.reasons(n)));
+            }
+        }
+        for (AnyOf a : anyOf) {
+            if (held(a, features).isEmpty()) {
+                List<Unmet> each = new ArrayList<>();
+                List<Reason> reasons = new ArrayList<>();
+                for (String alternative : a.alternatives()) {
+                    List<Reason> r = features.reasons(alternative);
+                    each.add(new Unmet(alternative, false, r));
+                    if (!r.isEmpty()) {
+                        reasons.add(r.get(0));
+                    }
+                }
+                unmet.add(new Unmet(a.name(), false, reasons, each));
             }
         }
         for (String n : absent) {
@@ -150,11 +274,34 @@ public record Requirements(List<String> required, List<String> absent, List<Stri
     }
 
     /**
-     * {@return the kernel-style summary: {@code avx512f, jvm.vector512; not prefer_ymm}, or
-     * {@code no requirements}}
+     * Which alternatives of each any-of requirement hold on {@code features}, one line per any-of where one does:
+     * {@code avx512bw or sve: avx512bw holds}.
+     */
+    List<String> heldAlternatives(CpuFeatures features) {
+        List<String> lines = new ArrayList<>();
+        for (AnyOf a : anyOf) {
+            List<String> held = held(a, features);
+            if (!held.isEmpty()) {
+                lines.add(a.name() + ": " + String.join(", ", held) + (held.size() == 1 ? " holds" : " hold"));
+            }
+        }
+        return lines;
+    }
+
+    private static List<String> held(AnyOf a, CpuFeatures features) {
+        return a.alternatives().stream().filter(features::has).toList();
+    }
+
+    /**
+     * {@return the kernel-style summary: {@code avx512f, jvm.vector512; not prefer_ymm}, an any-of in parentheses
+     * ({@code jvm.vector512, (avx512bw or sve)}), or {@code no requirements}}
      */
     public String summary() {
-        String yes = String.join(", ", required);
+        List<String> all = new ArrayList<>(required);
+        for (AnyOf a : anyOf) {
+            all.add("(" + a.name() + ")");
+        }
+        String yes = String.join(", ", all);
         String no = absent.isEmpty() ? "" : "not " + String.join(", not ", absent);
         if (yes.isEmpty()) {
             return no.isEmpty() ? "no requirements" : no;

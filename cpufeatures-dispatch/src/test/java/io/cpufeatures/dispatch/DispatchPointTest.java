@@ -10,12 +10,14 @@ import ch.qos.logback.classic.Logger;
 import ch.qos.logback.classic.spi.ILoggingEvent;
 import ch.qos.logback.core.read.ListAppender;
 import io.cpufeatures.core.CpuFeatures;
+import io.cpufeatures.core.jvm.JvmView;
 import io.cpufeatures.dispatch.fixtures.Kernel;
 import io.cpufeatures.dispatch.fixtures.Kernels;
 import io.cpufeatures.dispatch.fixtures.Machines;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
+import java.util.OptionalInt;
 import java.util.Properties;
 import java.util.Set;
 import java.util.concurrent.CountDownLatch;
@@ -214,9 +216,53 @@ class DispatchPointTest {
                 .candidate(Kernels.Wide256.class)
                 .candidate(Kernels.Wide512.class).build();
         DispatchException e = assertThrows(DispatchException.class, () -> point.choiceFor(Machines.core2()));
-        assertTrue(e.getMessage().startsWith("test.none: no candidate can run on this CPU"), e.getMessage());
+        // every refusal is the CPU's: the first line says so, and nothing of the JVM
+        assertTrue(e.getMessage().startsWith("test.none: no candidate can run on this CPU\n"), e.getMessage());
         assertTrue(e.getMessage().contains("avx2: absent: the CPU does not report it"), e.getMessage());
         assertTrue(e.explanation().isPresent());
+    }
+
+    /** A JVM like {@link Machines#wideJvm()} started without {@code --add-modules jdk.incubator.vector}. */
+    private static JvmView withoutVectorModule() {
+        return JvmView.of("test", Map.of("UseAVX", "3", "MaxVectorSize", "64", "UseCompiler", "true"), false,
+                OptionalInt.empty());
+    }
+
+    @Test
+    void whenOnlyTheJvmRefusesTheErrorSaysThisJvmAndWhatToChange() {
+        DispatchPoint<Kernel> point = DispatchPoint.builder("test.jvmonly", Kernel.class)
+                .candidate(Kernels.VectorApi256.class).build();
+        String expected = "test.jvmonly: no candidate can run with this JVM: module jdk.incubator.vector is not readable:"
+                + " start the JVM with --add-modules jdk.incubator.vector (jvm.vector256)\n";
+        CpuFeatures zen4 = Machines.zen4().withJvm(withoutVectorModule());
+        DispatchException chosen = assertThrows(DispatchException.class, () -> point.choiceFor(zen4));
+        assertTrue(chosen.getMessage().startsWith(expected), chosen.getMessage());
+        DispatchException selected = assertThrows(DispatchException.class,
+                () -> point.selectForTest(zen4, DispatchOverrides.none()));
+        assertTrue(selected.getMessage().startsWith(expected), selected.getMessage());
+    }
+
+    @Test
+    void whenTheCpuAndTheJvmBothRefuseTheErrorSaysBoth() {
+        DispatchPoint<Kernel> point = DispatchPoint.builder("test.mixed", Kernel.class)
+                .candidate(Kernels.VectorApi256.class)
+                .candidate(Kernels.Wide512.class).build();
+        DispatchException e = assertThrows(DispatchException.class,
+                () -> point.choiceFor(Machines.skylakeSp().withJvm(withoutVectorModule())));
+        assertTrue(e.getMessage().startsWith("test.mixed: no candidate can run on this CPU with this JVM: module"
+                + " jdk.incubator.vector is not readable: start the JVM with --add-modules jdk.incubator.vector"
+                + " (jvm.vector256)\n"), e.getMessage());
+        assertTrue(e.getMessage().contains("prefer_ymm is set (excluded)"), e.getMessage());
+    }
+
+    @Test
+    void namesRemovedByTheUserAreSaidToBeTheirs() {
+        DispatchPoint<Kernel> point = DispatchPoint.builder("test.removed", Kernel.class)
+                .candidate(Kernels.Wide256.class).build();
+        DispatchException e = assertThrows(DispatchException.class,
+                () -> point.choiceFor(Machines.zen4().without(List.of("bmi2"))));
+        assertTrue(e.getMessage().startsWith("test.removed: no candidate can run after cpufeatures.disable\n"),
+                e.getMessage());
     }
 
     @Test

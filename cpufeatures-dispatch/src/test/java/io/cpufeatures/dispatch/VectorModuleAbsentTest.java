@@ -83,6 +83,29 @@ class VectorModuleAbsentTest {
                             System.out.println("41 -> " + CHOSEN.get().applyAsInt(41));
                         }
                     }
+                    """,
+            "novec/VectorOnly.java", """
+                    package novec;
+
+                    import io.cpufeatures.dispatch.DispatchException;
+                    import io.cpufeatures.dispatch.DispatchPoint;
+                    import java.util.function.IntUnaryOperator;
+
+                    /** A library with Vector API code only (no scalar fallback), as a Vector API library is. */
+                    public final class VectorOnly {
+                        static final DispatchPoint<IntUnaryOperator> POINT = DispatchPoint
+                                .builder("test.vectoronly", IntUnaryOperator.class)
+                                .candidate(VectorGated.class)
+                                .build();
+
+                        public static void main(String[] args) {
+                            try {
+                                System.out.println("chose " + POINT.selection().name());
+                            } catch (DispatchException e) {
+                                System.out.println(e.getMessage());
+                            }
+                        }
+                    }
                     """);
 
     @TempDir
@@ -107,6 +130,17 @@ class VectorModuleAbsentTest {
                 + " jdk.incubator.vector)"), r.toString());
         assertTrue(r.out().contains("- jvm.vector_api: jvm: module jdk.incubator.vector is not readable: start the JVM"
                 + " with --add-modules jdk.incubator.vector"), r.toString());
+    }
+
+    @Test
+    void withoutTheModuleAPointWithNothingElseSaysItIsTheJvmNotTheCpu() throws Exception {
+        Sources.Result r = Sources.run(dir, List.of("-cp", classPath), "novec.VectorOnly");
+        assertEquals(0, r.exit(), r.toString());
+        assertTrue(r.out().startsWith("test.vectoronly: no candidate can run with this JVM: module jdk.incubator.vector"
+                + " is not readable: start the JVM with --add-modules jdk.incubator.vector (jvm.vector_api)\n"), r.toString());
+        Sources.Result with = Sources.run(dir, List.of("--add-modules", "jdk.incubator.vector", "-cp", classPath),
+                "novec.VectorOnly");
+        assertTrue(with.out().startsWith("chose vector-gated"), with.toString());
     }
 
     @Test

@@ -60,8 +60,9 @@ import javax.tools.StandardLocation;
  *       forgotten; a provider ServiceLoader could not make is a warning at the class;</li>
  *   <li>in a named module, requires the {@code provides io.cpufeatures.dispatch.DispatchPointProvider
  *       with ...} that the module path reads instead of that file (an error at the provider);</li>
- *   <li>rejects every name in {@code @RequiresFeature} that no architecture module on the processor
- *       path knows (an error at the name, with the nearest known names: the run time's own message);</li>
+ *   <li>rejects every name in {@code @RequiresFeature} ({@code value}, {@code anyOf}, {@code absent}) that no
+ *       architecture module on the processor path knows (an error at the name, with the nearest known names: the
+ *       run time's own message);</li>
  *   <li>checks each {@code @Implementation} class can be a candidate registered by class: a concrete
  *       class, static if nested, with a constructor without parameters, and a valid name; and warns
  *       when one uses {@code jdk.incubator.vector} types without requiring a {@code jvm.vector*}
@@ -266,7 +267,7 @@ public final class DispatchProcessor extends AbstractProcessor {
     }
 
     private void checkFeatureNames(Element e, AnnotationMirror written, AnnotationMirror requires, String owner) {
-        for (String attribute : List.of("value", "absent")) {
+        for (String attribute : List.of("value", "anyOf", "absent")) {
             for (AnnotationValue v : arrayValue(requires, attribute)) {
                 if (!(v.getValue() instanceof String name)) {
                     continue;
@@ -431,6 +432,12 @@ public final class DispatchProcessor extends AbstractProcessor {
                     if (v.getValue() instanceof String name && isVectorGate(name)) {
                         return true;
                     }
+                }
+                // an any-of requires a vector gate only if every alternative is one
+                List<AnnotationValue> anyOf = arrayValue(r, "anyOf");
+                if (!anyOf.isEmpty() && anyOf.stream().allMatch(v -> v.getValue() instanceof String name
+                        && isVectorGate(name))) {
+                    return true;
                 }
             }
         }

@@ -79,6 +79,56 @@ class DispatchProcessorTest {
     }
 
     @Test
+    void anUnknownNameInsideAnAnyOfIsAnErrorAtThatAlternative() throws Exception {
+        Compilation c = Compilation.of(dir, Map.of(
+                "p/Either.java", """
+                        package p;
+
+                        @io.cpufeatures.dispatch.RequiresFeature(value = "jvm.vector512", anyOf = {"avx512bw", "svee"})
+                        final class Either {
+                        }
+                        """,
+                "p/Fine.java", """
+                        package p;
+
+                        @io.cpufeatures.dispatch.RequiresFeature(value = "jvm.vector512", anyOf = {"AVX512BW", "sve"})
+                        final class Fine {
+                        }
+                        """));
+        assertFalse(c.success(), c.toString());
+        List<String> errors = c.messages(Diagnostic.Kind.ERROR);
+        assertEquals(1, errors.size(), c.toString());
+        // line 3, at the string "svee" (column 88), not at the class nor at the known alternative
+        assertTrue(errors.get(0).startsWith("3:88: unknown feature 'svee' in @RequiresFeature of p.Either.anyOf; did you"
+                + " mean sve"), errors.get(0));
+    }
+
+    @Test
+    void anAnyOfRequiresAVectorGateOnlyWhenEveryAlternativeIsOne() throws Exception {
+        String body = """
+                    private static final VectorSpecies<Byte> S = ByteVector.SPECIES_512;
+
+                    public int apply(int x) {
+                        return x;
+                    }
+                }
+                """;
+        Compilation c = Compilation.of(dir, Map.of(
+                "p/Either.java", "package p;\n\nimport jdk.incubator.vector.*;\n\n"
+                        + "@io.cpufeatures.dispatch.Implementation(name = \"either\")\n"
+                        + "@io.cpufeatures.dispatch.RequiresFeature(anyOf = {\"avx512bw\", \"jvm.vector512\"})\n"
+                        + "public final class Either {\n" + body,
+                "p/Gated.java", "package p;\n\nimport jdk.incubator.vector.*;\n\n"
+                        + "@io.cpufeatures.dispatch.Implementation(name = \"gated\")\n"
+                        + "@io.cpufeatures.dispatch.RequiresFeature(anyOf = {\"jvm.vector512\", \"jvm.vector1024\"})\n"
+                        + "public final class Gated {\n" + body), "--add-modules", "jdk.incubator.vector");
+        assertTrue(c.success(), c.toString());
+        List<String> warnings = c.messages(Diagnostic.Kind.WARNING).stream().filter(w -> w.contains("p.")).toList();
+        assertEquals(1, warnings.size(), warnings.toString());
+        assertTrue(warnings.get(0).startsWith("5:1: p.Either uses jdk.incubator.vector"), warnings.toString());
+    }
+
+    @Test
     void providersAreListedForServiceLoaderWithoutAHandWrittenFile() throws Exception {
         Compilation c = Compilation.of(dir, Map.of(
                 "p/Points.java", "package p;\n\npublic final class Points implements io.cpufeatures.dispatch.DispatchPointProvider {\n"

@@ -62,17 +62,26 @@ public final class ForEachCandidateExtension implements TestTemplateInvocationCo
         return contexts.stream();
     }
 
-    /** Whether only the JVM stops a candidate: every unmet requirement is refused for a JVM reason. */
+    /**
+     * Whether only the JVM stops a candidate: every unmet requirement is refused for a JVM reason (an any-of when
+     * each of its alternatives is).
+     */
     static boolean onlyTheJvmStops(List<Requirements.Unmet> unmet) {
         for (Requirements.Unmet u : unmet) {
-            boolean jvm = !u.mustBeAbsent() && (u.reasons().isEmpty()
-                    ? u.name().startsWith("jvm.")
-                    : u.reasons().stream().map(Reason::kind).allMatch(k -> k == ReasonKind.JVM));
-            if (!jvm) {
+            if (!onlyTheJvmRefuses(u)) {
                 return false;
             }
         }
         return !unmet.isEmpty();
+    }
+
+    private static boolean onlyTheJvmRefuses(Requirements.Unmet u) {
+        if (!u.alternatives().isEmpty()) {
+            return u.alternatives().stream().allMatch(ForEachCandidateExtension::onlyTheJvmRefuses);
+        }
+        return !u.mustBeAbsent() && (u.reasons().isEmpty()
+                ? u.name().startsWith("jvm.")
+                : u.reasons().stream().map(Reason::kind).allMatch(k -> k == ReasonKind.JVM));
     }
 
     private static TestTemplateInvocationContext invocation(DispatchPoint<?> point, Candidate<?> candidate,

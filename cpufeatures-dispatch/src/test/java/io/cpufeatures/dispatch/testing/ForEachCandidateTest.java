@@ -1,10 +1,12 @@
 package io.cpufeatures.dispatch.testing;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.platform.engine.discovery.DiscoverySelectors.selectClass;
 
 import io.cpufeatures.core.CpuFeatures;
+import io.cpufeatures.dispatch.Requirements;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
@@ -127,5 +129,17 @@ class ForEachCandidateTest {
             assertTrue(o.get("[unlinkable]").endsWith("(module jdk.incubator.vector is not resolved: start the JVM with"
                     + " --add-modules jdk.incubator.vector)"), o.toString());
         }
+    }
+
+    @Test
+    void anAnyOfIsTheJvmsRefusalOnlyWhenEveryAlternativeIsRefusedByTheJvm() {
+        CpuFeatures noModule = io.cpufeatures.dispatch.fixtures.Machines.zen4().withJvm(io.cpufeatures.core.jvm.JvmView.of(
+                "test", Map.of("UseAVX", "3", "MaxVectorSize", "64"), false, java.util.OptionalInt.empty()));
+        List<List<String>> widths = List.of(List.of("jvm.vector512", "jvm.vector256"));
+        assertTrue(ForEachCandidateExtension.onlyTheJvmStops(
+                Requirements.of(List.of(), widths, List.of(), "test").check(noModule)));
+        List<List<String>> cpuOrJvm = List.of(List.of("avx512_4fmaps", "jvm.vector256"));
+        assertFalse(ForEachCandidateExtension.onlyTheJvmStops(
+                Requirements.of(List.of(), cpuOrJvm, List.of(), "test").check(noModule)));
     }
 }

@@ -12,9 +12,18 @@ import java.util.Map;
 
 /**
  * The named groups of x86 features a requirement may use: {@code avx512-core} (F, CD, BW, DQ, VL: the
- * set ISA-L and .NET treat as one, and Skylake-SP's), and the x86-64 psABI levels {@code x86-64-v1}
- * to {@code v4}, derived from {@link PsAbiLevel} (each level with every level below it), so a group
- * and the level the report states cannot disagree.
+ * set ISA-L and .NET treat as one, and Skylake-SP's), {@code avx512-narrow-lanes} (what 512-bit Vector
+ * API code of byte, short or char lanes needs), and the x86-64 psABI levels {@code x86-64-v1} to
+ * {@code v4}, derived from {@link PsAbiLevel} (each level with every level below it), so a group and
+ * the level the report states cannot disagree.
+ *
+ * <p>{@code avx512-narrow-lanes} is AVX-512BW and {@code jvm.vector512}: under {@code UseAVX=3} C2 gives
+ * byte, short and char vectors 64 bytes only with AVX-512BW, 32 without ({@link X86Rules#preferredVectorBits},
+ * {@code Matcher::vector_width_in_bytes}), so on a Knights Landing (AVX-512F without BW) {@code jvm.vector512}
+ * holds and {@code ByteVector.SPECIES_512} is not compiled: it runs as Java code, many times slower than
+ * scalar code. Int, long, float and double lanes need {@code avx512f} and {@code jvm.vector512}. A group, not
+ * a {@code jvm.*} gate per lane type: the JVM's view is the running JVM's, while the CPU half must follow the
+ * CPU asked about (a dump, an emulated CPU), as every CPU feature does.
  */
 final class X86Groups {
 
@@ -27,6 +36,7 @@ final class X86Groups {
     private static Map<String, List<String>> groups() {
         Map<String, List<String>> m = new LinkedHashMap<>();
         m.put("avx512-core", List.of("avx512f", "avx512cd", "avx512bw", "avx512dq", "avx512vl"));
+        m.put("avx512-narrow-lanes", List.of("avx512bw", "jvm.vector512"));
         List<String> cumulative = new ArrayList<>();
         for (PsAbiLevel level : PsAbiLevel.values()) {
             if (level == PsAbiLevel.NONE) {

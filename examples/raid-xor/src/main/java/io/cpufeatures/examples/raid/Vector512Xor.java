@@ -12,13 +12,16 @@ import jdk.incubator.vector.VectorSpecies;
  * C2 intrinsifies on JDK 17 and 25, and XOR chains C2 fuses into {@code vpternlogq} (three inputs
  * per instruction); the tail shorter than a vector goes to {@link WordXor}. Forced when eligible,
  * as Linux forces {@code xor_block_avx512} when AVX512F and OSXSAVE are set and PREFER_YMM is not
- * ("lib/raid/xor: x86: Add AVX-512 optimized xor_gen()"): {@code avx512f} is usable only when XCR0
- * enables OPMASK|ZMM_Hi256|Hi16_ZMM, the check that patch's review asked for, and
- * {@code jvm.vector512} only when C2 compiles 512-bit species ({@code MaxVectorSize} 64); without
- * it the Vector API falls back to Java code about 100 times slower than scalar.
+ * ("lib/raid/xor: x86: Add AVX-512 optimized xor_gen()"). The kernel's code works on quadwords and
+ * needs AVX512F; these are byte vectors, which C2 compiles 512 bits wide only with AVX-512BW, hence
+ * {@code avx512-narrow-lanes}: {@code avx512bw} (usable only when XCR0 enables
+ * OPMASK|ZMM_Hi256|Hi16_ZMM, the check that patch's review asked for) and {@code jvm.vector512} (C2
+ * compiles 512-bit species, {@code MaxVectorSize} 64). Without either, on Knights Landing's AVX-512F
+ * without BW as under {@code MaxVectorSize=32}, the Vector API falls back to Java code about 100
+ * times slower than scalar.
  */
 @Implementation(name = "vector512", description = "Vector API, 512-bit ByteVector, a loop per source count", priority = 20, bestWhenEligible = true)
-@RequiresFeature(value = {"avx512f", "jvm.vector512"}, absent = "prefer_ymm")
+@RequiresFeature(value = "avx512-narrow-lanes", absent = "prefer_ymm")
 public final class Vector512Xor extends XorByCount {
 
     private static final VectorSpecies<Byte> S = ByteVector.SPECIES_512;

@@ -57,7 +57,16 @@ class XorGenSelectionTest {
     void haswellGetsVector256() {
         Choice s = select(ReferenceCpus.haswell(), 32);
         assertEquals("vector256", s.name());
-        assertTrue(reasons(s, "vector512").contains("avx512f"), reasons(s, "vector512"));
+        assertTrue(reasons(s, "vector512").contains("avx512bw"), reasons(s, "vector512"));
+    }
+
+    /** Knights Landing: AVX-512F without BW, where C2 compiles 512-bit byte vectors as Java code. */
+    @Test
+    void avx512fWithoutBwGetsVector256() {
+        Choice s = select(EmulatedCpu.intel(6, 0x57, 1).features("x86-64-v3", "osxsave", "avx512f", "avx512cd"), 64);
+        assertEquals("vector256", s.name());
+        assertTrue(reasons(s, "vector512").startsWith("avx512bw: absent: the CPU does not report it"),
+                reasons(s, "vector512"));
     }
 
     /** The check the AVX-512 patch's review asked for: the OS must have enabled the ZMM state. */
@@ -142,7 +151,7 @@ class XorGenSelectionTest {
         Choice s = selectArm(ReferenceArmCpus.neoverseN1(), 0, 16);
         assertEquals("neon", s.name());
         assertTrue(reasons(s, "sve").startsWith("sve: absent: the CPU does not have it"), reasons(s, "sve"));
-        assertTrue(reasons(s, "vector512").startsWith("avx512f: absent: 'avx512f' is not an aarch64 feature"),
+        assertTrue(reasons(s, "vector512").startsWith("avx512bw: absent: 'avx512bw' is not an aarch64 feature"),
                 reasons(s, "vector512"));
     }
 
@@ -181,7 +190,7 @@ class XorGenSelectionTest {
     @Test
     void thisMachineSelectsWhatItsFeaturesSay() {
         CpuFeatures here = CpuFeatures.current();
-        String expected = here.has("avx512f") && here.has("jvm.vector512") && !here.has("prefer_ymm") ? "vector512"
+        String expected = here.has("avx512bw") && here.has("jvm.vector512") && !here.has("prefer_ymm") ? "vector512"
                 : here.has("avx2") && here.has("jvm.vector256") ? "vector256"
                 : here.has("sve") && here.has("jvm.sve") && here.has("jvm.vector256") ? "sve"
                 : here.has("asimd") && here.has("jvm.vector128") ? "neon" : null;

@@ -17,7 +17,8 @@ import java.util.stream.Collectors;
  * Runs the routine and checks what a consumer must be able to rely on; any failed check is a
  * message on standard error and exit status 1.
  *
- * <p>Arguments: {@code class-path|module-path} and {@code vector|no-vector}, how it was started.
+ * <p>Arguments: {@code class-path|module-path|mixed} and {@code vector|no-vector}, how it was started
+ * ({@code mixed}: these classes on the class path, cpufeatures on the module path).
  */
 public final class Main {
 
@@ -30,22 +31,31 @@ public final class Main {
             "com.example.sum", "io.cpufeatures.core", "io.cpufeatures.os", "io.cpufeatures.x86", "io.cpufeatures.aarch64",
             "io.cpufeatures.ppc64le", "io.cpufeatures.dispatch", "com.sun.jna", "org.slf4j", "org.slf4j.simple");
 
+    /** The same less the consumer's own module: what the boot layer holds when the consumer is on the class path. */
+    private static final Set<String> LIBRARY_MODULES = MODULES.stream().filter(m -> !m.equals("com.example.sum"))
+            .collect(Collectors.toSet());
+
     private Main() {
     }
 
     public static void main(String[] args) {
         String path = args[0];
         boolean vector = args[1].equals("vector");
+        // first, as an application's first use: without its module resolved, this throws NoClassDefFoundError
+        CpuFeatures cpu = CpuFeatures.current();
 
         check(Main.class.getModule().isNamed() == path.equals("module-path"),
                 "started as " + path + " but the consumer's module is " + Main.class.getModule());
-        Set<String> runtime = path.equals("module-path") ? nonJdkModules() : classPathJars();
-        Set<String> allowed = path.equals("module-path") ? MODULES : CLASS_PATH_JARS;
+        Set<String> runtime = path.equals("class-path") ? classPathJars() : nonJdkModules();
+        Set<String> allowed = path.equals("module-path") ? MODULES : path.equals("mixed") ? LIBRARY_MODULES
+                : CLASS_PATH_JARS;
         check(runtime.equals(allowed), "the runtime " + path + " holds " + runtime + ", expected " + allowed);
+        if (path.equals("mixed")) {
+            check(classPathJars().isEmpty(), "started mixed but the class path holds " + classPathJars());
+        }
         check(ModuleLayer.boot().findModule("jdk.incubator.vector").isPresent() == vector,
                 "jdk.incubator.vector presence does not match '" + args[1] + "'");
 
-        CpuFeatures cpu = CpuFeatures.current();
         check(cpu.source().kind() != SourceKind.NONE, "no architecture module answered: " + cpu.source());
 
         Selection<IntSum> selection = Sums.POINT.selection();
