@@ -1,4 +1,4 @@
-package io.cpufeatures.x86;
+package io.cpufeatures.x86.rules;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
@@ -53,12 +53,12 @@ class NarrowLanesGroupTest {
         // the recipe the README gave for 512-bit byte vectors holds on Knights Landing...
         assertTrue(knl.has("avx512f") && knl.has("jvm.vector512"));
         // ...where C2 compiles them 256 bits wide: under UseAVX=3 the narrow lanes decide the preferred size
-        assertEquals(256, X86Rules.INSTANCE.preferredVectorBits(AVX512_FLAGS, 64, f -> knl.has(f.canonicalName()))
+        assertEquals(256, X86Architecture.INSTANCE.preferredVectorBits(AVX512_FLAGS, 64, f -> knl.has(f.canonicalName()))
                 .getAsInt());
         assertFalse(knl.has("avx512-narrow-lanes"));
         assertEquals("avx512bw: the CPU does not report it (CPUID.(0x7,0):EBX[30] is 0)",
                 knl.reasons("avx512-narrow-lanes").get(0).detail());
-        assertEquals(512, X86Rules.INSTANCE.preferredVectorBits(AVX512_FLAGS, 64, f -> skx.has(f.canonicalName()))
+        assertEquals(512, X86Architecture.INSTANCE.preferredVectorBits(AVX512_FLAGS, 64, f -> skx.has(f.canonicalName()))
                 .getAsInt());
         assertTrue(skx.has("avx512-narrow-lanes"));
         JvmView ymm = JvmView.of("test", Map.of("UseAVX", "3", "UseSSE", "4", "MaxVectorSize", "32", "UseCompiler", "true"),
