@@ -118,7 +118,7 @@ class CliTest {
         boolean avx512Refused = false;
         for (JsonNode n : low.path("notUsable")) {
             if (n.path("feature").asText().equals("avx512f")) {
-                avx512Refused = n.path("reason").asText().equals("xcr0")
+                avx512Refused = n.path("reason").asText().equals("register-state")
                         && n.path("detail").asText().contains("lacks OPMASK|ZMM_Hi256|Hi16_ZMM");
             }
         }
@@ -228,7 +228,7 @@ class CliTest {
         assertTrue(r.out().contains("AVX needs XCR0 0x7 (x87|SSE|YMM_Hi128)"), r.out());
         assertTrue(r.out().contains("lacks YMM_Hi128"), r.out());
         assertTrue(r.out().contains("depends on        xsave (usable)"), r.out());
-        assertTrue(r.out().contains("verdict           not usable: xcr0:"), r.out());
+        assertTrue(r.out().contains("verdict           not usable: register-state:"), r.out());
         Run before = run("--cpuid-file", sandy.toString(), "explain", "sse3");
         assertTrue(before.out().startsWith("feature           pni"), before.out());
         Run jvm = run("explain", "jvm.vector512");

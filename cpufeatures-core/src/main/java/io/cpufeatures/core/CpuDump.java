@@ -34,14 +34,19 @@ public record CpuDump(String file, String format, int logicalCpus, List<CpuKind<
 
     /**
      * {@return whether the kinds are the core kinds of one hybrid part, rather than different CPUs: two or
-     * more kinds, each naming its core type (x86's CPUID.0x1A), or each an AArch64 core of its own
-     * MIDR_EL1 (a big.LITTLE part's dump lists every logical CPU with its own MIDR; the HWCAPs are the
-     * kernel's system-wide ones)}
+     * more kinds, each naming its own core, as its architecture's module identifies it (a core type, or
+     * a known core of its own identity register: a big.LITTLE part's dump lists every logical CPU with its own)}
      */
     public boolean hybrid() {
-        return kinds.size() > 1 && (kinds.stream().allMatch(k -> k.cpu().coreType().isPresent())
-                || kinds.stream().allMatch(k -> k.cpu().identity().get("midr") != null
-                        && k.cpu().identity().get("microarchitecture") != null));
+        if (kinds.size() < 2) {
+            return false;
+        }
+        for (CpuKind<CpuFeatures> k : kinds) {
+            if (!k.cpu().namesItsCore()) {
+                return false;
+            }
+        }
+        return true;
     }
 
     /**

@@ -423,6 +423,11 @@ public final class CpuFeatures {
         return arch.architecture();
     }
 
+    /** Whether this report's CPU names its own core ({@link CpuDump#hybrid()}). */
+    boolean namesItsCore() {
+        return full().arch.namesItsCore();
+    }
+
     /** {@return where the answer came from, and which better sources failed first and why} */
     public ProbeSource source() {
         if (first != null) {
@@ -732,12 +737,12 @@ public final class CpuFeatures {
 
     /**
      * One of the architecture module's own facts about the CPU, by its type: on x86 the {@code CpuidSnapshot},
-     * {@code CpuIdentity}, {@code Xcr0State} and {@code PsAbiLevel}; on AArch64 the {@code AArch64Snapshot},
+     * {@code CpuIdentity} and {@code Xcr0State}; on AArch64 the {@code AArch64Snapshot},
      * {@code Midr} and {@code CoreModel}; on ppc64le the {@code Ppc64leSnapshot} and {@code Processor}. For a hybrid
      * machine, its first core type's.
      *
      * @param <T>  the type asked for
-     * @param type the fact's class, e.g. {@code PsAbiLevel.class}; not null
+     * @param type the fact's class, e.g. {@code Xcr0State.class}; not null
      * @return the fact; empty when the module has none of that type (another architecture, nothing known of the
      *         CPU, or a fact this CPU does not state)
      */

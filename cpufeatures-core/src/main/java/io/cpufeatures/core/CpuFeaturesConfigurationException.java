@@ -13,7 +13,7 @@ public final class CpuFeaturesConfigurationException extends IllegalStateExcepti
     /**
      * Creates the exception with its message.
      *
-     * @param message the property, the value and what is accepted, e.g. {@code cpufeatures.xcr0: ...}; not null
+     * @param message the property, the value and what is accepted, e.g. {@code cpufeatures.disable: ...}; not null
      */
     public CpuFeaturesConfigurationException(String message) {
         super(Objects.requireNonNull(message, "message"));

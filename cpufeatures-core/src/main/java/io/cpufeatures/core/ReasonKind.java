@@ -6,12 +6,12 @@ package io.cpufeatures.core;
 public enum ReasonKind {
     /** The CPU does not report the feature at all. */
     NOT_PRESENT("absent"),
-    /** The OS has not enabled the feature at all (for example CPUID.1:ECX.OSXSAVE is clear). */
+    /** The OS has not enabled the feature at all (it has not turned the extension on, or does not support it). */
     OS_SUPPORT("os"),
-    /** The OS has not enabled the register state the feature needs in XCR0. */
-    XSAVE_STATE("xcr0"),
-    /** XCR0 could not be read or inferred, so the register state cannot be shown to be enabled. */
-    XSAVE_STATE_UNKNOWN("xcr0-unknown"),
+    /** The OS has not enabled the register state the feature needs (on x86, in XCR0). */
+    REGISTER_STATE("register-state"),
+    /** What the OS enabled could not be read or inferred, so the register state cannot be shown to be enabled. */
+    REGISTER_STATE_UNKNOWN("register-state-unknown"),
     /**
      * The OS enabled the state, but lets a process use it only after the process asks (Linux: AMX tile
      * data needs {@code arch_prctl(ARCH_REQ_XCOMP_PERM)} first), and this process has not, or was refused.
@@ -32,7 +32,7 @@ public enum ReasonKind {
         this.id = id;
     }
 
-    /** {@return a short, stable identifier for reports and JSON ({@code "xcr0"}, {@code "dependency"}...)} */
+    /** {@return a short, stable identifier for reports and JSON ({@code "register-state"}, {@code "dependency"}...)} */
     public String id() {
         return id;
     }

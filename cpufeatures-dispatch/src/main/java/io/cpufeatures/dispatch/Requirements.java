@@ -123,7 +123,7 @@ public record Requirements(List<String> required, List<String> absent, List<Stri
         }
 
         /**
-         * One line: {@code avx512f: xcr0: XCR0=0x7 ... lacks ...}, {@code prefer_ymm is set (excluded)}, or for a
+         * One line: {@code avx512f: register-state: XCR0=0x7 ... lacks ...}, {@code prefer_ymm is set (excluded)}, or for a
          * an any-of {@code avx512bw or sve: none holds (avx512bw: absent: ...; sve: absent: ...)}.
          */
         @Override

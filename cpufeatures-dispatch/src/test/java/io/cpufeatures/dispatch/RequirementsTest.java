@@ -49,7 +49,7 @@ class RequirementsTest {
     void unmetRequirementsCarryTheDecodingLayersReasons() {
         List<Requirements.Unmet> unmet = Requirements.of(Kernels.Wide512.class).check(Machines.zen4Xcr0Avx());
         assertEquals(5, unmet.size());
-        assertTrue(unmet.get(0).toString().startsWith("avx512f: xcr0: XCR0=0x7 (read with XGETBV) lacks"), unmet.toString());
+        assertTrue(unmet.get(0).toString().startsWith("avx512f: register-state: XCR0=0x7 (read with XGETBV) lacks"), unmet.toString());
         List<Requirements.Unmet> skx = Requirements.of(Kernels.Wide512.class).check(Machines.skylakeSp());
         assertEquals("[prefer_ymm is set (excluded)]", skx.toString());
         assertTrue(Requirements.of(Kernels.Wide512.class).check(Machines.zen4()).isEmpty());

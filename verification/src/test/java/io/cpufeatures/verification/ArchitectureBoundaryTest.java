@@ -53,14 +53,146 @@ class ArchitectureBoundaryTest {
         }
     }
 
-    /** Every architecture module on the class path, by the package of its provider. */
+    /** Every architecture module on the class path, by its root package (its binding's package, less the last part). */
     private static Map<String, FeatureVocabulary> architectures() {
         Map<String, FeatureVocabulary> m = new TreeMap<>();
         for (ArchitectureModule p : io.cpufeatures.core.internal.Architectures.get().providers()) {
-            m.put(((io.cpufeatures.core.internal.KitModule<?, ?, ?, ?>) p).architectureRules().getClass().getPackageName(),
-                    p.vocabulary());
+            m.put(rootPackage(p), p.vocabulary());
         }
         return m;
+    }
+
+    private static String rootPackage(ArchitectureModule p) {
+        String pkg = ((io.cpufeatures.core.internal.KitModule<?, ?, ?, ?>) p).architectureRules().getClass().getPackageName();
+        return pkg.substring(0, pkg.indexOf('.', "io.cpufeatures.".length()));
+    }
+
+    /**
+     * Each architecture's own words beyond its feature names: its registers and the OS state they show, its kernel
+     * interfaces, its erratum hooks. The HotSpot flags an architecture's rules read, its errata's identifiers and the
+     * names of the assumptions its dumps take are added from the modules themselves.
+     */
+    private static final Map<String, List<String>> OWN_WORDS = Map.of(
+            "io.cpufeatures.x86", List.of("xcr0", "xgetbv", "xsave", "osxsave", "xfd", "arch", "prctl", "amx", "tile",
+                    "avx512", "cpuid7", "leaf7"),
+            "io.cpufeatures.aarch64", List.of("hwcap", "hwcap2", "hwcap3", "midr", "mrs", "id", "aa64", "cortex", "a510",
+                    "2658417", "erratum2658417"),
+            "io.cpufeatures.ppc64le", List.of("pvr", "altivec", "power8", "power9", "power10"));
+
+    /**
+     * Words of {@link #OWN_WORDS} the neutral code may use, each for its reason: the OS helpers read the auxiliary
+     * vector's HWCAP entries for the architecture modules ({@code AT_HWCAP} is the OS's own name for them); "id" and
+     * "arch" are everyday words ({@code os.arch}, a point's id).
+     */
+    private static final Map<String, Set<String>> ALLOWED = Map.of(
+            "cpufeatures-os", Set.of("hwcap", "hwcap2", "hwcap3", "id", "arch"),
+            "cpufeatures-core", Set.of("id", "arch"),
+            "cpufeatures-dispatch", Set.of("id", "arch"));
+
+    /** The tokens of code: identifiers split at case changes and underscores, and the words of literals, lower case. */
+    private static Set<String> tokens(String code) {
+        Set<String> t = new java.util.HashSet<>();
+        for (String word : code.replaceAll("([a-z0-9])([A-Z])", "$1_$2").toLowerCase(java.util.Locale.ROOT)
+                .split("[^a-z0-9]+")) {
+            if (!word.isEmpty()) {
+                t.add(word);
+            }
+        }
+        return t;
+    }
+
+    /** Every architecture's words: its own, its HotSpot flags (less the core's own), its errata, its assumptions. */
+    private static Map<String, Set<String>> architectureWords() {
+        Set<String> coreFlags = new java.util.HashSet<>();
+        for (io.cpufeatures.core.jvm.JvmGate g : io.cpufeatures.core.jvm.JvmView.CORE_GATES) {
+            coreFlags.addAll(flags(g));
+        }
+        coreFlags.add("MaxVectorSize");
+        Map<String, Set<String>> words = new TreeMap<>();
+        for (ArchitectureModule p : io.cpufeatures.core.internal.Architectures.get().providers()) {
+            io.cpufeatures.core.kit.Architecture<?, ?, ?, ?> a =
+                    ((io.cpufeatures.core.internal.KitModule<?, ?, ?, ?>) p).architectureRules();
+            Set<String> w = new java.util.TreeSet<>(OWN_WORDS.get(rootPackage(p)));
+            Set<String> flags = new java.util.TreeSet<>(a.vectorFlags());
+            for (io.cpufeatures.core.jvm.JvmGate g : p.vocabulary().jvmGates()) {
+                flags.addAll(flags(g));
+            }
+            flags.removeAll(coreFlags);
+            for (String f : flags) {
+                w.add(f.toLowerCase(java.util.Locale.ROOT));
+            }
+            for (var e : a.errata()) {
+                w.add(e.id().toLowerCase(java.util.Locale.ROOT).replaceAll("[^a-z0-9]+", ""));
+            }
+            w.addAll(a.assumptions());
+            words.put(rootPackage(p), w);
+        }
+        return words;
+    }
+
+    private static Set<String> flags(io.cpufeatures.core.jvm.JvmGate g) {
+        if (g.rule() instanceof io.cpufeatures.core.jvm.JvmGate.FlagAtLeast f) {
+            return Set.of(f.flag());
+        }
+        if (g.rule() instanceof io.cpufeatures.core.jvm.JvmGate.FlagEnabled f) {
+            return Set.of(f.flag());
+        }
+        return Set.of();
+    }
+
+    @Test
+    void theNeutralModulesNameNoArchitecturesRegisterOsStateHotSpotFlagOrErratumHook() throws IOException {
+        Map<String, Set<String>> words = architectureWords();
+        assertTrue(words.get("io.cpufeatures.x86").containsAll(Set.of("xcr0", "useavx", "usesse", "skl052")), words.toString());
+        assertTrue(words.get("io.cpufeatures.aarch64").containsAll(Set.of("hwcap", "usesve")), words.toString());
+        List<String> found = new ArrayList<>();
+        for (String module : NEUTRAL) {
+            for (Path file : sources(module)) {
+                String code = COMMENT.matcher(Files.readString(file, StandardCharsets.UTF_8)).replaceAll(" ");
+                Set<String> tokens = tokens(code);
+                // a flag is one token once its case changes are split: UseAVX is use_avx, so look for the joined form too
+                Set<String> joined = new java.util.HashSet<>();
+                for (String id : code.split("[^A-Za-z0-9_]+")) {
+                    joined.add(id.toLowerCase(java.util.Locale.ROOT).replace("_", ""));
+                }
+                for (Map.Entry<String, Set<String>> arch : words.entrySet()) {
+                    for (String w : arch.getValue()) {
+                        if ((tokens.contains(w) || joined.contains(w)) && !ALLOWED.get(module).contains(w)) {
+                            found.add(root().relativize(file) + " names " + arch.getKey() + "'s " + w);
+                        }
+                    }
+                }
+            }
+        }
+        assertEquals(List.of(), found);
+    }
+
+    @Test
+    void theFirstAnswersTableOfDeclaringClassesIsEachModulesOwnOsArchValues() {
+        Map<String, String> declared = new TreeMap<>();
+        String[] table = io.cpufeatures.core.internal.FirstLayers.declared();
+        for (int i = 0; i < table.length; i += 2) {
+            declared.put(table[i], table[i + 1]);
+        }
+        Map<String, String> modules = new TreeMap<>();
+        for (ArchitectureModule p : io.cpufeatures.core.internal.Architectures.get().providers()) {
+            io.cpufeatures.core.kit.Architecture<?, ?, ?, ?> a =
+                    ((io.cpufeatures.core.internal.KitModule<?, ?, ?, ?>) p).architectureRules();
+            for (String osArch : a.osArchs()) {
+                String cls = declared.get(osArch);
+                assertTrue(cls != null && cls.startsWith(rootPackage(p) + "."), osArch + " is declared by " + cls);
+                modules.put(osArch, cls);
+            }
+        }
+        assertEquals(declared, modules, "every os.arch of the table is a module's, and every module's is in the table");
+        for (String cls : declared.values()) {
+            try {
+                Class<?> c = Class.forName(cls, false, getClass().getClassLoader());
+                assertTrue(io.cpufeatures.core.kit.FirstLayer.class.isAssignableFrom(c), cls + " is a first layer");
+            } catch (ClassNotFoundException e) {
+                throw new AssertionError(cls + " is not on the class path", e);
+            }
+        }
     }
 
     @Test

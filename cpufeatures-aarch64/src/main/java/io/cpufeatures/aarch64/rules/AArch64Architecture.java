@@ -80,6 +80,15 @@ public final class AArch64Architecture implements Architecture<AArch64Feature, A
         return Tables.TABLES;
     }
 
+    /**
+     * A decoded core names itself when its MIDR_EL1 was read and the table knows the core: a big.LITTLE part's dump
+     * lists every logical CPU with its own MIDR, while the HWCAPs are the kernel's system-wide ones.
+     */
+    @Override
+    public boolean namesItsCore(AArch64DecodedCpu info) {
+        return info.core().isPresent();
+    }
+
     @Override
     public AArch64DecodedCpu decode(AArch64Snapshot snapshot, Set<AArch64Feature> disabled) {
         return new AArch64DecodedCpu(snapshot, TableDecoding.of(this, snapshot, Presence.of(snapshot), disabled),

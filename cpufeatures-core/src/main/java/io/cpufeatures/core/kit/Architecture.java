@@ -146,9 +146,9 @@ public interface Architecture<F extends Enum<F> & FeatureRow, C, S extends CpuSn
 
     /**
      * Whether the OS's grant of {@code feature} on {@code cpu} stands although {@code rule}'s dependency is not
-     * usable: on Linux the kernel's HWCAP is the usable set, and a dependency the kernel deliberately
-     * withholds (Cortex-A510 erratum 2658417 hides {@code bf16} and keeps {@code svebf16}) must not clear
-     * what it grants. False by default: every row applies.
+     * usable: where the OS's own word is the usable set, a dependency it deliberately withholds (for an
+     * erratum of its own) must not clear what it grants. The architecture module says which rows a grant
+     * outranks, and why. False by default: every row applies.
      *
      * @param cpu     what the checks read of the CPU; not null
      * @param feature the dependent feature, whose own checks passed; not null
@@ -176,6 +176,18 @@ public interface Architecture<F extends Enum<F> & FeatureRow, C, S extends CpuSn
      */
     default Optional<String> coreType(I info) {
         return Optional.empty();
+    }
+
+    /**
+     * Whether {@code info} names its own core (the core type a hybrid part's census found, or a core the
+     * architecture identifies per logical CPU), so that a dump of several such kinds is one machine's cores rather than
+     * several machines. By default, whether it has a {@link #coreType}.
+     *
+     * @param info a decoded CPU of this architecture; not null
+     * @return whether it names its core
+     */
+    default boolean namesItsCore(I info) {
+        return coreType(info).isPresent();
     }
 
     /** {@return the class of the architecture's snapshots} */

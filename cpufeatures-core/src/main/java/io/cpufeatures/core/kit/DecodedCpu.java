@@ -79,7 +79,7 @@ public interface DecodedCpu {
 
     /**
      * {@return the list of the architecture's own facts about the CPU, each of its own type (x86: its
-     * {@code CpuidSnapshot}, {@code CpuIdentity}, {@code Xcr0State}, {@code PsAbiLevel}), as {@code CpuFeatures.unwrap}
+     * {@code CpuidSnapshot}, {@code CpuIdentity}, {@code Xcr0State}), as {@code CpuFeatures.unwrap}
      * looks them up by type; empty when nothing is known}
      */
     default List<Object> facts() {
@@ -98,6 +98,13 @@ public interface DecodedCpu {
      * {@return the core type of this CPU when it is one kind of core of a hybrid part ({@code performance},
      * {@code efficiency}); empty for a part whose cores are all of one type, and for the combined
      * answer of several core types}
+     */
+    default boolean namesItsCore() {
+        return coreType().isPresent();
+    }
+
+    /**
+     * {@return the core type this CPU is, when it is one core type of a hybrid machine; empty otherwise}
      */
     default Optional<String> coreType() {
         return Optional.empty();

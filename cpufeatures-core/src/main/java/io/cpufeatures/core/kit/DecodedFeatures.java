@@ -177,6 +177,11 @@ public final class DecodedFeatures<F extends Enum<F> & FeatureRow, C, S extends 
     }
 
     @Override
+    public boolean namesItsCore() {
+        return kind != null || architecture.namesItsCore(info);
+    }
+
+    @Override
     public Optional<String> coreType() {
         return kind != null ? kind : architecture.coreType(info);
     }

@@ -25,7 +25,7 @@ import java.util.Set;
  *       table, read from its precomputed closure.</li>
  * </ol>
  * A dependency reason names the chain down to its root, then the root's own first reason
- * ({@code avx512_vbmi2 <- avx512vl <- avx512f <- avx <- xsave: xsave xcr0: ...}).
+ * ({@code avx512_vbmi2 <- avx512vl <- avx512f <- avx <- xsave: xsave register-state: ...}).
  *
  * @param <F> the feature enum
  * @param <C> what the checks read of one CPU
@@ -180,7 +180,7 @@ public final class TableDecoding<F extends Enum<F> & FeatureRow, C> {
         return l;
     }
 
-    /** The chain, then the root's own first reason: {@code avx2 <- avx <- xsave: xsave xcr0: ...}. */
+    /** The chain, then the root's own first reason: {@code avx2 <- avx <- xsave: xsave register-state: ...}. */
     private static <F extends Enum<F> & FeatureRow> String describe(DependencyChain<F> c, Set<F> present,
             Map<F, List<Reason>> reasons) {
         F root = c.root();
