@@ -11,6 +11,8 @@
  */
 module io.cpufeatures.core {
     requires org.slf4j;
+    // what the OS is asked, asked in one place: os.name and os.arch, sysfs, the auxiliary vector
+    requires io.cpufeatures.os;
     // The HotSpot flags (UseAVX, MaxVectorSize, UseSVE) are read through the platform MXBean, by
     // reflection so that a JVM without the bean still answers; requiring the module puts it in the
     // boot layer of an application on the module path, where it would otherwise be left out.

@@ -9,5 +9,5 @@
 module io.cpufeatures.os {
     requires com.sun.jna;
 
-    exports io.cpufeatures.os to io.cpufeatures.x86, io.cpufeatures.aarch64, io.cpufeatures.ppc64le, io.cpufeatures.dispatch;
+    exports io.cpufeatures.os to io.cpufeatures.core, io.cpufeatures.x86, io.cpufeatures.aarch64, io.cpufeatures.ppc64le, io.cpufeatures.dispatch;
 }

@@ -1,5 +1,6 @@
 package io.cpufeatures.core;
 
+import io.cpufeatures.os.JvmArch;
 import io.cpufeatures.core.internal.Architectures;
 import io.cpufeatures.core.internal.Log;
 import io.cpufeatures.core.internal.FirstLayers;
@@ -199,7 +200,7 @@ public final class CpuFeatures {
                 if (settings.disable().isEmpty() && settings.cpuidFile().isEmpty() && settings.assume().isEmpty()
                         && settings.probe() == ProbeMode.AUTO) {
                     FirstProbe.settings = settings;
-                    answer = FirstLayers.probe(System.getProperty("os.arch", "unknown"));
+                    answer = FirstLayers.probe(JvmArch.osArch());
                 }
             } catch (RuntimeException | LinkageError e) {
                 // a bad setting, a module that cannot link: the full probe meets it again, and says so
@@ -216,7 +217,7 @@ public final class CpuFeatures {
             try {
                 ProbeSettings settings = FirstProbe.settings;
                 CpuFeatures features = probe(settings != null ? settings : ProbeSettings.fromSystem());
-                ProbeWarnings.of(features, System.getProperty("os.arch", "unknown"), Architectures.get())
+                ProbeWarnings.of(features, JvmArch.osArch(), Architectures.get())
                         .ifPresent(w -> Logged.LOG.warn(w));
                 return new Outcome(features, null);
             } catch (CpuFeaturesConfigurationException | UnknownFeatureException e) {
@@ -230,7 +231,7 @@ public final class CpuFeatures {
 
     /** The report of a probe that failed with {@code e}: nothing known, the failure recorded. */
     private static CpuFeatures failed(Throwable e) {
-        String osArch = System.getProperty("os.arch", "unknown");
+        String osArch = JvmArch.osArch();
         String why = PROBE_FAILED + e;
         Logged.LOG.warn("cpufeatures: {}; reporting no CPU information", why);
         return new CpuFeatures(new NoCpuInformation(osArch), new ProbeSource(SourceKind.NONE, why,
@@ -290,7 +291,7 @@ public final class CpuFeatures {
     /** {@link #probe(ProbeSettings)} with the modules {@code architectures} (tests give their own). */
     static CpuFeatures probe(ProbeSettings settings, Architectures architectures) {
         long start = System.nanoTime();
-        String osArch = System.getProperty("os.arch", "unknown");
+        String osArch = JvmArch.osArch();
         ProbeResult result;
         if (settings.cpuidFile().isPresent()) {
             result = fromFile(settings.cpuidFile().get(), settings, start);

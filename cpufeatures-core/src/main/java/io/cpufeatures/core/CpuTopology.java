@@ -1,16 +1,11 @@
 package io.cpufeatures.core;
 
+import io.cpufeatures.os.OperatingSystem;
 import io.cpufeatures.core.internal.Once;
-import io.cpufeatures.core.kit.CpuList;
-import java.io.IOException;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
+import io.cpufeatures.os.SysfsTopology;
 import java.nio.file.Path;
-import java.util.HashSet;
-import java.util.List;
 import java.util.Objects;
 import java.util.Optional;
-import java.util.Set;
 import java.util.function.Supplier;
 
 /**
@@ -50,7 +45,7 @@ public record CpuTopology(int packages, int cores, int threads, String source) {
     private static final class OfThisMachine implements Supplier<Optional<CpuTopology>> {
         @Override
         public Optional<CpuTopology> get() {
-            return System.getProperty("os.name", "").startsWith("Linux") ? ofSysfs(SYSFS) : Optional.empty();
+            return OperatingSystem.current() == OperatingSystem.LINUX ? ofSysfs(SYSFS) : Optional.empty();
         }
     }
 
@@ -71,42 +66,9 @@ public record CpuTopology(int packages, int cores, int threads, String source) {
      */
     public static Optional<CpuTopology> ofSysfs(Path root) {
         Objects.requireNonNull(root, "root");
-        try {
-            List<Integer> online = online(root);
-            Set<String> packages = new HashSet<>();
-            Set<String> cores = new HashSet<>();
-            int threads = 0;
-            for (int n : online) {
-                Path t = root.resolve("cpu" + n).resolve("topology");
-                if (!Files.isReadable(t.resolve("physical_package_id")) || !Files.isReadable(t.resolve("core_id"))) {
-                    continue;
-                }
-                String pkg = read(t.resolve("physical_package_id"));
-                String die = Files.isReadable(t.resolve("die_id")) ? read(t.resolve("die_id")) : "0";
-                packages.add(pkg);
-                cores.add(pkg + "/" + die + "/" + read(t.resolve("core_id")));
-                threads++;
-            }
-            return threads == 0 ? Optional.empty()
-                    : Optional.of(new CpuTopology(packages.size(), cores.size(), threads, "sysfs " + root));
-        } catch (IOException | RuntimeException e) {
-            return Optional.empty();
-        }
-    }
-
-    /** The online CPUs: {@code online} ({@code 0-3,6}), else every {@code cpuN} directory. */
-    private static List<Integer> online(Path root) throws IOException {
-        if (!Files.isReadable(root.resolve("online"))) {
-            try (var s = Files.list(root)) {
-                return s.map(p -> p.getFileName().toString()).filter(n -> n.matches("cpu[0-9]{1,5}"))
-                        .map(n -> Integer.parseInt(n.substring(3))).sorted().toList();
-            }
-        }
-        return CpuList.parse(read(root.resolve("online"))).stream().boxed().toList();
-    }
-
-    private static String read(Path p) throws IOException {
-        return Files.readString(p, StandardCharsets.US_ASCII).trim();
+        int[] counts = SysfsTopology.read(root);
+        return counts == null ? Optional.empty()
+                : Optional.of(new CpuTopology(counts[0], counts[1], counts[2], "sysfs " + root));
     }
 
     /** {@return the counts in words: {@code 1 package, 8 cores, 16 threads}} */

@@ -1,6 +1,8 @@
 package io.cpufeatures.dispatch;
 
 import io.cpufeatures.os.ElfIsaNeeded;
+import io.cpufeatures.os.JvmArch;
+import io.cpufeatures.os.OperatingSystem;
 import java.util.Locale;
 
 /**
@@ -13,30 +15,18 @@ final class NativePlatform {
 
     /** {@return this process's operating system: linux, macos, windows, freebsd, or os.name in lower case} */
     static String os() {
-        String name = System.getProperty("os.name", "").toLowerCase(Locale.ROOT);
-        if (name.startsWith("linux")) {
-            return "linux";
-        }
-        if (name.startsWith("mac")) {
-            return "macos";
-        }
-        if (name.startsWith("windows")) {
-            return "windows";
-        }
-        if (name.startsWith("freebsd")) {
-            return "freebsd";
-        }
-        return name.replace(' ', '_');
+        return os(OperatingSystem.osName());
+    }
+
+    /** {@return the operating system an {@code os.name} value names, as manifests name it} */
+    static String os(String osName) {
+        OperatingSystem os = OperatingSystem.of(osName);
+        return os != OperatingSystem.OTHER ? os.id() : osName.toLowerCase(Locale.ROOT).replace(' ', '_');
     }
 
     /** {@return this process's architecture as the manifests name it: x86_64, aarch64, ppc64le, or os.arch} */
     static String architecture() {
-        String arch = System.getProperty("os.arch", "");
-        return switch (arch) {
-            case "amd64", "x86_64" -> "x86_64";
-            case "aarch64", "arm64" -> "aarch64";
-            default -> arch;
-        };
+        return JvmArch.current();
     }
 
     /** {@return this process's platform as the manifests name it, {@code OS-ARCH}: {@code linux-x86_64}} */

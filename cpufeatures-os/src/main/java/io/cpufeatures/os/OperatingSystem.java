@@ -15,7 +15,9 @@ public enum OperatingSystem {
     /** Any other: no probe of this project's knows it. */
     OTHER("other");
 
-    private static final OperatingSystem CURRENT = of(System.getProperty("os.name", ""));
+    private static final String OS_NAME = System.getProperty("os.name", "");
+    private static final String OS_VERSION = System.getProperty("os.version", "");
+    private static final OperatingSystem CURRENT = of(OS_NAME);
 
     private final String id;
 
@@ -26,6 +28,16 @@ public enum OperatingSystem {
     /** {@return this process's operating system} */
     public static OperatingSystem current() {
         return CURRENT;
+    }
+
+    /** {@return this JVM's {@code os.version} (macOS: {@code 13.4.1}), read once (empty if unset)} */
+    public static String osVersion() {
+        return OS_VERSION;
+    }
+
+    /** {@return this JVM's {@code os.name}, as it gives it, read once (empty if unset)} */
+    public static String osName() {
+        return OS_NAME;
     }
 
     /**

@@ -34,7 +34,7 @@ class BundledDumpsDecodingTest {
         assertEquals(Optional.of("Sandy Bridge"), cpu.microarchitecture());
         assertTrue(cpu.present().contains(X86Feature.AVX));
         assertFalse(cpu.isUsable(X86Feature.AVX));
-        assertEquals(ReasonKind.XSAVE_STATE, cpu.reasons(X86Feature.AVX).get(0).kind());
+        assertEquals(ReasonKind.REGISTER_STATE, cpu.reasons(X86Feature.AVX).get(0).kind());
         assertEquals(Xcr0Source.INFERRED_FROM_LEAF_0xD, cpu.xcr0().source());
         assertEquals(0x3, cpu.xcr0().value().getAsLong());
         assertEquals(PsAbiLevel.V2, cpu.level());

@@ -76,7 +76,7 @@ class X86CpuFeaturesTest {
         assertEquals(SourceKind.FILE, f.source().kind());
         assertTrue(f.has("prefer_ymm"));
         assertFalse(f.has("avx512f"), "XCR0 0x7 given by the user");
-        assertEquals(ReasonKind.XSAVE_STATE, f.reasons("avx512f").get(0).kind());
+        assertEquals(ReasonKind.REGISTER_STATE, f.reasons("avx512f").get(0).kind());
         assertTrue(f.reasons("avx512f").get(0).detail().contains("given by the user"));
         assertFalse(f.has("bmi2"));
         assertEquals(ReasonKind.DISABLED, f.reasons("bmi2").get(0).kind());

@@ -62,7 +62,7 @@ class X86TracesTest {
         FeatureTrace t = trace(ReferenceCpus.zen4().osEnabled(0x7).decode(), "avx512f");
         assertFalse(t.osState().holds());
         assertTrue(t.osState().text().endsWith(": lacks OPMASK|ZMM_Hi256|Hi16_ZMM"), t.osState().text());
-        assertEquals(ReasonKind.XSAVE_STATE, t.reasons().get(0).kind());
+        assertEquals(ReasonKind.REGISTER_STATE, t.reasons().get(0).kind());
     }
 
     @Test

@@ -168,6 +168,26 @@ class ArchitectureBoundaryTest {
     }
 
     @Test
+    void onlyTheOsModuleReadsWhichOsAndProcessorTheJvmRunsOn() throws IOException {
+        List<String> found = new ArrayList<>();
+        int files = 0;
+        for (String module : List.of("cpufeatures-core", "cpufeatures-dispatch", "cpufeatures-x86", "cpufeatures-aarch64",
+                "cpufeatures-ppc64le", "cpufeatures-cli")) {
+            for (Path file : sources(module)) {
+                files++;
+                String code = COMMENT.matcher(Files.readString(file, StandardCharsets.UTF_8)).replaceAll(" ");
+                for (String property : List.of("\"os.name\"", "\"os.arch\"", "\"os.version\"")) {
+                    if (code.contains(property)) {
+                        found.add(root().relativize(file) + " reads " + property + " (ask io.cpufeatures.os)");
+                    }
+                }
+            }
+        }
+        assertTrue(files > 200, "the sources were found: " + files);
+        assertEquals(List.of(), found);
+    }
+
+    @Test
     void theFirstAnswersTableOfDeclaringClassesIsEachModulesOwnOsArchValues() {
         Map<String, String> declared = new TreeMap<>();
         String[] table = io.cpufeatures.core.internal.FirstLayers.declared();

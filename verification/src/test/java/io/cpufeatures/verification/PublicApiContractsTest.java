@@ -72,7 +72,7 @@ class PublicApiContractsTest {
      * the architecture modules only.
      */
     private static final Map<String, Set<String>> QUALIFIED = Map.of(
-            "io.cpufeatures.os", union(ARCHITECTURES, Set.of("io.cpufeatures.dispatch")),
+            "io.cpufeatures.os", union(ARCHITECTURES, Set.of("io.cpufeatures.dispatch", "io.cpufeatures.core")),
             "io.cpufeatures.core.internal", union(ARCHITECTURES, Set.of("io.cpufeatures.dispatch")),
             "io.cpufeatures.core.kit", ARCHITECTURES);
 

@@ -1,5 +1,8 @@
 package io.cpufeatures.aarch64.probe;
 
+import io.cpufeatures.os.WindowsRegistry;
+
+import io.cpufeatures.os.OperatingSystem;
 import io.cpufeatures.aarch64.table.AArch64Feature;
 import io.cpufeatures.aarch64.AArch64Snapshot;
 import io.cpufeatures.aarch64.HwcapWord;
@@ -11,7 +14,7 @@ import io.cpufeatures.core.CpuCache;
 import io.cpufeatures.core.SnapshotSource;
 import io.cpufeatures.core.SourceKind;
 import io.cpufeatures.core.internal.Log;
-import io.cpufeatures.core.kit.CpuList;
+import io.cpufeatures.os.CpuList;
 import io.cpufeatures.core.kit.ProbeSequence;
 import io.cpufeatures.core.ProbeMode;
 import io.cpufeatures.os.AuxiliaryVector;
@@ -98,10 +101,10 @@ public final class AArch64Probe {
      * {@code /proc/cpuinfo}; each source reports a failure when the OS is not Linux}
      */
     public static AArch64Probe system() {
-        String os = System.getProperty("os.name", "").toLowerCase(Locale.ROOT);
+        OperatingSystem os = OperatingSystem.current();
         return new AArch64Probe(Path.of("/proc/cpuinfo"), Path.of("/sys/devices/system/cpu/cpu0/regs/identification"),
-                Path.of("/proc/self/exe"), os.startsWith("linux"), os.startsWith("mac"), os.startsWith("freebsd"),
-                os.startsWith("windows"));
+                Path.of("/proc/self/exe"), os == OperatingSystem.LINUX, os == OperatingSystem.MACOS,
+                os == OperatingSystem.FREEBSD, os == OperatingSystem.WINDOWS);
     }
 
     /**
@@ -129,7 +132,7 @@ public final class AArch64Probe {
         }
         if (!linux) {
             throw new NativeProbeException("the native probe reads Linux's auxiliary vector; this is "
-                    + System.getProperty("os.name"));
+                    + OperatingSystem.osName());
         }
         ElfMachine.require(exe, ElfMachine.AARCH64, "AArch64");
         AuxiliaryVector auxv = AuxiliaryVector.open();

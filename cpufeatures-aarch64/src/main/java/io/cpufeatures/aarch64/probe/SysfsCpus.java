@@ -2,7 +2,7 @@ package io.cpufeatures.aarch64.probe;
 
 import io.cpufeatures.aarch64.Midr;
 import io.cpufeatures.core.CpuCache;
-import io.cpufeatures.core.kit.CpuList;
+import io.cpufeatures.os.CpuList;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;

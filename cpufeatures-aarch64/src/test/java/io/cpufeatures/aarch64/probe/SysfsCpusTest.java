@@ -8,7 +8,7 @@ import io.cpufeatures.aarch64.HwcapWord;
 import io.cpufeatures.aarch64.IdRegister;
 import io.cpufeatures.core.CpuCache;
 import io.cpufeatures.core.SnapshotSource;
-import io.cpufeatures.core.kit.CpuList;
+import io.cpufeatures.os.CpuList;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;

@@ -1,5 +1,7 @@
 package io.cpufeatures.aarch64.probe;
 
+import io.cpufeatures.os.WindowsRegistry;
+
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;

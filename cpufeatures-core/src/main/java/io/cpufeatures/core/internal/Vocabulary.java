@@ -1,5 +1,6 @@
 package io.cpufeatures.core.internal;
 
+import io.cpufeatures.os.JvmArch;
 import io.cpufeatures.core.FeatureName;
 import io.cpufeatures.core.UnknownFeatureException;
 import io.cpufeatures.core.jvm.JvmGate;
@@ -177,7 +178,7 @@ public final class Vocabulary {
     }
 
     private String accepted() {
-        String osArch = System.getProperty("os.arch", "unknown");
+        String osArch = JvmArch.osArch();
         String known = hints.isEmpty() ? "jvm.* features (" + String.join(", ", jvmGates.stream().limit(3)
                 .map(JvmGate::name).toList()) + ")" : String.join("; ", hints);
         return Architectures.missingModule(osArch).map(m -> known + ". " + m).orElse(known);

@@ -1,5 +1,6 @@
 package io.cpufeatures.core.jvm;
 
+import io.cpufeatures.os.JvmArch;
 import io.cpufeatures.core.CpuFeatures;
 import io.cpufeatures.core.Reason;
 import io.cpufeatures.core.ReasonKind;
@@ -97,7 +98,7 @@ public final class JvmView {
 
     /** This JVM's flags, the Vector API's state, and the size the flags decide, asking {@code cpu} if need be. */
     private static JvmView read(Predicate<String> cpu) {
-        Optional<ArchitectureModule> module = Architectures.get().forOsArch(System.getProperty("os.arch", ""));
+        Optional<ArchitectureModule> module = Architectures.get().forOsArch(JvmArch.osArch());
         Map<String, String> flags = HotSpotFlags.read(flagNames(gates(), module));
         return new JvmView(System.getProperty("java.vm.name", "unknown"), flags, VectorApiProbe.readable(),
                 VectorApiProbe.preferredBitSize(), derive(flags, module, cpu), false, gates());
@@ -228,7 +229,7 @@ public final class JvmView {
     public static JvmView of(String vmName, Map<String, String> flags, boolean vectorApiReadable,
             OptionalInt preferredVectorBits) {
         // No CPU is given: a derivation that needs its answer is not made. The rules are this JVM's architecture's.
-        Optional<ArchitectureModule> module = Architectures.get().forOsArch(System.getProperty("os.arch", ""));
+        Optional<ArchitectureModule> module = Architectures.get().forOsArch(JvmArch.osArch());
         return new JvmView(vmName, flags, vectorApiReadable, preferredVectorBits, derive(flags, module, NO_CPU), false,
                 gates());
     }

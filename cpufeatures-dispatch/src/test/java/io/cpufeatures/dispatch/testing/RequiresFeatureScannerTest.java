@@ -68,7 +68,7 @@ class RequiresFeatureScannerTest {
         // The library on the class path (the few jars it needs, so the scan is quick), the user's module on the module path.
         String library = Sources.classPathOf(ScanMain.class.getName(), RequiresFeatureScanner.class.getName(),
                 "io.cpufeatures.core.CpuFeatures", "io.cpufeatures.x86.rules.X86Architecture", "org.slf4j.LoggerFactory",
-                "com.sun.jna.Native", "ch.qos.logback.classic.Logger", "ch.qos.logback.core.Appender");
+                "com.sun.jna.Native", "io.cpufeatures.os.JvmArch", "ch.qos.logback.classic.Logger", "ch.qos.logback.core.Appender");
         Sources.Result r = Sources.run(dir, List.of("-cp", library, "--module-path", classes.toString(),
                 "--add-modules", "scanned"), ScanMain.class.getName());
         assertEquals(0, r.exit(), r.toString());

@@ -1,5 +1,6 @@
 package io.cpufeatures.ppc64le.probe;
 
+import io.cpufeatures.os.OperatingSystem;
 import io.cpufeatures.core.SnapshotSource;
 import io.cpufeatures.core.SourceKind;
 import io.cpufeatures.core.kit.ProbeSequence;
@@ -50,7 +51,7 @@ public final class Ppc64leProbe {
     /** {@return the probe of this machine: getauxval through JNA, then /proc/self/auxv; Linux only} */
     public static Ppc64leProbe system() {
         return new Ppc64leProbe(Path.of("/proc/cpuinfo"), Path.of("/proc/self/auxv"), Path.of("/proc/self/exe"),
-                System.getProperty("os.name", "").toLowerCase(Locale.ROOT).startsWith("linux"));
+                OperatingSystem.current() == OperatingSystem.LINUX);
     }
 
     /**
@@ -120,7 +121,7 @@ public final class Ppc64leProbe {
     private void requireLinux() throws NativeProbeException {
         if (!linux) {
             throw new NativeProbeException("the ppc64le probe reads Linux's auxiliary vector; this is "
-                    + System.getProperty("os.name"));
+                    + OperatingSystem.osName());
         }
     }
 }

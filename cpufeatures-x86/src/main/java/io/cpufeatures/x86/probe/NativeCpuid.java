@@ -1,8 +1,11 @@
 package io.cpufeatures.x86.probe;
 
+import io.cpufeatures.os.WindowsExecutableMemory;
+
 import com.sun.jna.Function;
 import com.sun.jna.Memory;
-import com.sun.jna.Platform;
+import io.cpufeatures.os.JvmArch;
+import io.cpufeatures.os.OperatingSystem;
 import com.sun.jna.Pointer;
 import io.cpufeatures.os.ExecutableMemory;
 import io.cpufeatures.os.NativeProbeException;
@@ -53,10 +56,10 @@ public final class NativeCpuid implements CpuidInstruction, AutoCloseable {
         ExecutableMemory memory;
         boolean windows;
         try {
-            if (!Platform.isIntel() || !Platform.is64Bit()) {
-                throw new NativeProbeException("the native probe needs an x86-64 JVM, this is " + Platform.ARCH);
+            if (!JvmArch.current().equals("x86_64")) {
+                throw new NativeProbeException("the native probe needs an x86-64 JVM, this is " + JvmArch.osArch());
             }
-            windows = Platform.isWindows();
+            windows = OperatingSystem.current() == OperatingSystem.WINDOWS;
             memory = memoryFactory.apply(PAGE);
         } catch (LinkageError | RuntimeException e) {
             throw new NativeProbeException("JNA could not load: " + LoadFailure.describe(e), e);
@@ -93,11 +96,12 @@ public final class NativeCpuid implements CpuidInstruction, AutoCloseable {
 
     /** The default page factory for this OS. */
     static ExecutableMemory defaultMemory(long size) {
-        if (Platform.isWindows()) {
+        OperatingSystem os = OperatingSystem.current();
+        if (os == OperatingSystem.WINDOWS) {
             return new WindowsExecutableMemory(size);
         }
-        boolean bsdFlags = Platform.isMac() || Platform.isFreeBSD() || Platform.isOpenBSD() || Platform.isNetBSD()
-                || Platform.iskFreeBSD();
+        boolean bsdFlags = os == OperatingSystem.MACOS || os == OperatingSystem.FREEBSD
+                || OperatingSystem.osName().toLowerCase(java.util.Locale.ROOT).contains("bsd");
         return new PosixExecutableMemory(bsdFlags, size, Optional.empty());
     }
 

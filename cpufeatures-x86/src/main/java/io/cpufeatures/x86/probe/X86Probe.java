@@ -1,5 +1,6 @@
 package io.cpufeatures.x86.probe;
 
+import io.cpufeatures.os.OperatingSystem;
 import io.cpufeatures.core.CpuKind;
 import io.cpufeatures.core.ProbeSource;
 import io.cpufeatures.core.SnapshotSource;
@@ -82,7 +83,7 @@ public final class X86Probe {
      */
     public static X86Probe system() {
         return new X86Probe(NativeCpuid::defaultMemory, Path.of("/proc/cpuinfo"),
-                System.getProperty("os.name", "").toLowerCase(Locale.ROOT).startsWith("linux"));
+                OperatingSystem.current() == OperatingSystem.LINUX);
     }
 
     /**
@@ -106,12 +107,12 @@ public final class X86Probe {
     private CoreTypeReader.Result nativeSnapshots() throws NativeProbeException {
         try (NativeCpuid cpu = NativeCpuid.open(memory)) {
             CpuidSnapshot first = LeafReader.read(cpu, new SnapshotSource(SourceKind.NATIVE, cpu.description()));
-            if (System.getProperty("os.name", "").startsWith("Mac")) {
+            if (OperatingSystem.current() == OperatingSystem.MACOS) {
                 // Darwin enables AVX-512 state on first use: XCR0 alone would say it is not usable.
-                first = DarwinAvx512.apply(first, new DarwinSysctl(), System.getProperty("os.version", ""));
+                first = DarwinAvx512.apply(first, new DarwinSysctl(), OperatingSystem.osVersion());
             }
             CoreTypeReader.Result r = CoreTypeReader.read(first, cpu, affinity, Runtime.getRuntime().availableProcessors());
-            if (System.getProperty("os.name", "").startsWith("Windows")) {
+            if (OperatingSystem.current() == OperatingSystem.WINDOWS) {
                 String check = WindowsFeatureCheck.check(first, WindowsProcessorFeatures::new);
                 return new CoreTypeReader.Result(r.kinds(), r.note().isEmpty() ? check : r.note() + "; " + check);
             }

@@ -89,7 +89,7 @@ public record StateCheck(X86Feature feature, Xcr0State xcr0, Optional<Reason> re
             if (need.onlyWithOsxsave() || xcr0.kernelChecked()) {
                 return null;
             }
-            return new Reason(ReasonKind.XSAVE_STATE_UNKNOWN, "needs " + XsaveComponent.names(need.xcr0Mask())
+            return new Reason(ReasonKind.REGISTER_STATE_UNKNOWN, "needs " + XsaveComponent.names(need.xcr0Mask())
                     + " state enabled in XCR0, and XCR0 is unknown (no XGETBV, no CPUID leaf 0xD to infer it from)");
         }
         long missing = need.xcr0Mask() & ~xcr0.value().getAsLong();
@@ -98,10 +98,10 @@ public record StateCheck(X86Feature feature, Xcr0State xcr0, Optional<Reason> re
         }
         long unknown = missing & xcr0.undetermined();
         if (unknown == missing) {
-            return new Reason(ReasonKind.XSAVE_STATE_UNKNOWN, xcr0.valueText() + " cannot show "
+            return new Reason(ReasonKind.REGISTER_STATE_UNKNOWN, xcr0.valueText() + " cannot show "
                     + XsaveComponent.names(unknown) + " enabled (its CPUID.(0xD,n) subleaf reads zero)");
         }
-        return new Reason(ReasonKind.XSAVE_STATE, xcr0.valueText(missing) + " lacks " + XsaveComponent.names(missing));
+        return new Reason(ReasonKind.REGISTER_STATE, xcr0.valueText(missing) + " lacks " + XsaveComponent.names(missing));
     }
 
     /**

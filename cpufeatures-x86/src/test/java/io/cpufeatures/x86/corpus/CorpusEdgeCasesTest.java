@@ -64,7 +64,7 @@ class CorpusEdgeCasesTest {
             assertTrue(cpu.present().contains(X86Feature.AVX512F), id);
             assertFalse(cpu.isUsable(X86Feature.AVX512F), id);
             Reason r = firstReason(cpu, X86Feature.AVX512F);
-            assertEquals(ReasonKind.XSAVE_STATE, r.kind(), id);
+            assertEquals(ReasonKind.REGISTER_STATE, r.kind(), id);
             assertEquals("XCR0=0x7 (inferred from CPUID.(0xD,0).EBX) lacks OPMASK|ZMM_Hi256|Hi16_ZMM", r.detail());
             assertTrue(cpu.isUsable("avx2"), id + ": AVX state is enabled");
             assertFalse(cpu.isUsable("avx512f"), id);
@@ -81,7 +81,7 @@ class CorpusEdgeCasesTest {
                 assertTrue(cpu.xcr0().osxsave(), id);
                 assertFalse(cpu.isUsable(X86Feature.AVX), id);
                 Reason r = firstReason(cpu, X86Feature.AVX);
-                assertEquals(ReasonKind.XSAVE_STATE, r.kind(), id);
+                assertEquals(ReasonKind.REGISTER_STATE, r.kind(), id);
                 assertTrue(r.detail().contains("YMM_Hi128"), r.detail());
                 assertTrue(cpu.isUsable(X86Feature.SSE4_2), id);
                 assertEquals(PsAbiLevel.V2, cpu.level(), id);
@@ -157,7 +157,7 @@ class CorpusEdgeCasesTest {
                 assertEquals(0, value & cpu.xcr0().undetermined(), id);
                 if (cpu.present().contains(X86Feature.PKU) && (cpu.xcr0().undetermined() & 0x200) != 0) {
                     assertFalse(cpu.isUsable(X86Feature.PKU), id);
-                    assertEquals(ReasonKind.XSAVE_STATE_UNKNOWN, firstReason(cpu, X86Feature.PKU).kind(), id);
+                    assertEquals(ReasonKind.REGISTER_STATE_UNKNOWN, firstReason(cpu, X86Feature.PKU).kind(), id);
                 }
             }
         });

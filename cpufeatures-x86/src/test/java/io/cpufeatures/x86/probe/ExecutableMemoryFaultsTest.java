@@ -1,5 +1,7 @@
 package io.cpufeatures.x86.probe;
 
+import io.cpufeatures.os.WindowsExecutableMemory;
+
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertThrows;

@@ -47,7 +47,7 @@ class UsabilityRulesTest {
                 .withXcr0(0x27, io.cpufeatures.x86.Xcr0Source.XGETBV));
         assertFalse(cpu.isUsable(X86Feature.AVX512F));
         Reason r = first(cpu, X86Feature.AVX512F);
-        assertEquals(ReasonKind.XSAVE_STATE, r.kind());
+        assertEquals(ReasonKind.REGISTER_STATE, r.kind());
         assertTrue(r.detail().contains("lacks ZMM_Hi256|Hi16_ZMM"), r.detail());
         assertTrue(cpu.isUsable(X86Feature.AVX2));
         assertTrue(cpu.isUsable(X86Feature.VAES), "VAES needs YMM state only");
@@ -61,7 +61,7 @@ class UsabilityRulesTest {
                 X86Feature.AVX512VL, X86Feature.AVX512_VBMI2, X86Feature.AVX512_FP16, X86Feature.VAES)) {
             assertFalse(cpu.isUsable(f), f.canonicalName());
         }
-        assertEquals(ReasonKind.XSAVE_STATE, first(cpu, X86Feature.AVX).kind());
+        assertEquals(ReasonKind.REGISTER_STATE, first(cpu, X86Feature.AVX).kind());
         assertTrue(first(cpu, X86Feature.AVX).detail().contains("YMM_Hi128"));
         assertTrue(cpu.isUsable(X86Feature.SSE2));
         assertTrue(cpu.isUsable(X86Feature.BMI2), "BMI2 needs no XSAVE state");
@@ -89,7 +89,7 @@ class UsabilityRulesTest {
                 X86Feature.AMX_INT8.canonicalName(), X86Feature.APX.canonicalName(), X86Feature.MPX.canonicalName(), X86Feature.PKU.canonicalName(), X86Feature.OSPKE.canonicalName());
         X86DecodedCpu none = decode(base.osEnabled(0x7));
         for (X86Feature f : List.of(X86Feature.AMX_TILE, X86Feature.APX, X86Feature.MPX, X86Feature.PKU)) {
-            assertEquals(ReasonKind.XSAVE_STATE, first(none, f).kind(), f.canonicalName());
+            assertEquals(ReasonKind.REGISTER_STATE, first(none, f).kind(), f.canonicalName());
         }
         assertTrue(first(none, X86Feature.AMX_TILE).detail().contains("TILECFG|TILEDATA"));
         X86DecodedCpu all = decode(EmulatedCpu.intel(6, 0xad, 1).features(X86Feature.FPU.canonicalName(), X86Feature.FXSR.canonicalName(), X86Feature.XSAVE.canonicalName(),
@@ -133,7 +133,7 @@ class UsabilityRulesTest {
     void unknownXcr0MakesXsaveStateFeaturesUnusableWithTheirOwnKindOfReason() {
         X86DecodedCpu cpu = decode(EmulatedCpu.intel(6, 0x3c, 3).features(X86Feature.FPU.canonicalName(), X86Feature.FXSR.canonicalName(), X86Feature.SSE.canonicalName(),
                 X86Feature.SSE2.canonicalName(), X86Feature.XSAVE.canonicalName(), X86Feature.OSXSAVE.canonicalName(), X86Feature.AVX.canonicalName()).withoutXsaveLeaf());
-        assertEquals(ReasonKind.XSAVE_STATE_UNKNOWN, first(cpu, X86Feature.AVX).kind());
+        assertEquals(ReasonKind.REGISTER_STATE_UNKNOWN, first(cpu, X86Feature.AVX).kind());
         assertTrue(cpu.isUsable(X86Feature.SSE2));
     }
 

@@ -1,4 +1,4 @@
-package io.cpufeatures.core.kit;
+package io.cpufeatures.os;
 
 import java.util.BitSet;
 

@@ -1,4 +1,4 @@
-package io.cpufeatures.aarch64.probe;
+package io.cpufeatures.os;
 
 import com.sun.jna.Function;
 import com.sun.jna.Memory;
@@ -14,7 +14,7 @@ import java.util.OptionalLong;
  * {@code RegGetValueW} (advapi32) through JNA. A value or key that does not exist ({@code ERROR_FILE_NOT_FOUND}) is
  * absent; any other error is a failure.
  */
-final class WindowsRegistry {
+public final class WindowsRegistry {
 
     /** {@code HKEY_LOCAL_MACHINE}: {@code (HKEY)(ULONG_PTR)(LONG)0x80000002}, sign-extended on 64-bit Windows. */
     private static final long HKEY_LOCAL_MACHINE = 0xFFFF_FFFF_8000_0002L;
@@ -25,7 +25,7 @@ final class WindowsRegistry {
     private final Function regGetValue;
 
     /** advapi32's {@code RegGetValueW}. */
-    WindowsRegistry() {
+    public WindowsRegistry() {
         this(NativeLibrary.getInstance("advapi32").getFunction("RegGetValueW"));
     }
 
@@ -34,7 +34,7 @@ final class WindowsRegistry {
      *
      * @param regGetValue {@code RegGetValueW}; not null
      */
-    WindowsRegistry(Function regGetValue) {
+    public WindowsRegistry(Function regGetValue) {
         this.regGetValue = Objects.requireNonNull(regGetValue, "regGetValue");
     }
 
@@ -46,7 +46,7 @@ final class WindowsRegistry {
      * @return the value; empty if the key or the value does not exist
      * @throws NativeProbeException for any other error
      */
-    OptionalLong qword(int processor, String name) throws NativeProbeException {
+    public OptionalLong qword(int processor, String name) throws NativeProbeException {
         try (Memory value = new Memory(8); Memory size = new Memory(4)) {
             value.clear();
             size.setInt(0, 8);

@@ -1,4 +1,5 @@
-package io.cpufeatures.core.kit;
+package io.cpufeatures.os;
+
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;

@@ -1,4 +1,4 @@
-package io.cpufeatures.x86.probe;
+package io.cpufeatures.os;
 
 import com.sun.jna.Function;
 import com.sun.jna.Native;
@@ -13,7 +13,7 @@ import java.util.function.IntSupplier;
  * Executable memory through {@code VirtualAlloc}, {@code VirtualProtect} and {@code VirtualFree},
  * called as plain JNA functions.
  */
-final class WindowsExecutableMemory implements ExecutableMemory {
+public final class WindowsExecutableMemory implements ExecutableMemory {
 
     private static final int MEM_COMMIT_RESERVE = 0x3000;
     private static final int MEM_RELEASE = 0x8000;
@@ -29,7 +29,7 @@ final class WindowsExecutableMemory implements ExecutableMemory {
     private final long size;
     private Pointer page;
 
-    WindowsExecutableMemory(long size) {
+    public WindowsExecutableMemory(long size) {
         this(NativeLibrary.getInstance("kernel32"), size);
     }
 
@@ -40,7 +40,7 @@ final class WindowsExecutableMemory implements ExecutableMemory {
     }
 
     /** The calls given (tests make them fail as Windows policies do). */
-    WindowsExecutableMemory(Function virtualAlloc, Function virtualProtect, Function virtualFree,
+    public WindowsExecutableMemory(Function virtualAlloc, Function virtualProtect, Function virtualFree,
             Function flushInstructionCache, Function getCurrentProcess, IntSupplier lastError, long size) {
         this.virtualAlloc = virtualAlloc;
         this.virtualProtect = virtualProtect;
