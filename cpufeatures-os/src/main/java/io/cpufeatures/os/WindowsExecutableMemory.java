@@ -5,8 +5,6 @@ import com.sun.jna.Native;
 import com.sun.jna.NativeLibrary;
 import com.sun.jna.Pointer;
 import com.sun.jna.ptr.IntByReference;
-import io.cpufeatures.os.ExecutableMemory;
-import io.cpufeatures.os.NativeProbeException;
 import java.util.function.IntSupplier;
 
 /**
@@ -29,6 +27,11 @@ public final class WindowsExecutableMemory implements ExecutableMemory {
     private final long size;
     private Pointer page;
 
+    /**
+     * Memory of {@code kernel32} (Windows only: the library is looked up here).
+     *
+     * @param size the page's size in bytes, at least the longest code it will hold
+     */
     public WindowsExecutableMemory(long size) {
         this(NativeLibrary.getInstance("kernel32"), size);
     }
@@ -39,7 +42,17 @@ public final class WindowsExecutableMemory implements ExecutableMemory {
                 kernel32.getFunction("GetCurrentProcess"), Native::getLastError, size);
     }
 
-    /** The calls given (tests make them fail as Windows policies do). */
+    /**
+     * The calls given (tests make them fail as Windows policies do).
+     *
+     * @param virtualAlloc {@code VirtualAlloc}
+     * @param virtualProtect {@code VirtualProtect}
+     * @param virtualFree {@code VirtualFree}
+     * @param flushInstructionCache {@code FlushInstructionCache}
+     * @param getCurrentProcess {@code GetCurrentProcess}
+     * @param lastError the calling thread's last error ({@code GetLastError})
+     * @param size the page's size in bytes, at least the longest code it will hold
+     */
     public WindowsExecutableMemory(Function virtualAlloc, Function virtualProtect, Function virtualFree,
             Function flushInstructionCache, Function getCurrentProcess, IntSupplier lastError, long size) {
         this.virtualAlloc = virtualAlloc;
