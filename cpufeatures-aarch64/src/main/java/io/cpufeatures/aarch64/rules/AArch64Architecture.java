@@ -34,6 +34,8 @@ import io.cpufeatures.core.kit.DependencyRule;
 import io.cpufeatures.core.kit.FeatureTable;
 import io.cpufeatures.core.kit.Vocabularies;
 import io.cpufeatures.core.kit.FeatureVocabulary;
+import io.cpufeatures.core.kit.HotSpotStart;
+import java.util.Collection;
 import io.cpufeatures.core.trace.Check;
 import java.util.List;
 import java.util.Map;
@@ -259,6 +261,18 @@ public final class AArch64Architecture implements Architecture<AArch64Feature, A
         }
         int width = Math.min(sve.getAsInt() > 0 ? 256 : 16, maxVectorSize);
         return OptionalInt.of(VectorLanes.preferredBits(width, width, width));
+    }
+
+    @Override
+    public Set<String> ownHotSpotFlags() {
+        return HotSpotAArch64Flags.OWN;
+    }
+
+    /** {@inheritDoc} By HotSpot's AArch64 start-up on Linux ({@link HotSpotAArch64Flags}), JDK 17. */
+    @Override
+    public Optional<Map<String, String>> hotSpotFlags(AArch64Snapshot snapshot, HotSpotStart start,
+            Collection<String> names) {
+        return HotSpotAArch64Flags.flags(snapshot, start, names);
     }
 
     @Override

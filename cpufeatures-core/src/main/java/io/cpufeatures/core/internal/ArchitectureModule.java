@@ -11,6 +11,8 @@ import io.cpufeatures.core.kit.DecodedCpu;
 import io.cpufeatures.core.kit.SnapshotDump;
 import io.cpufeatures.core.CpuSnapshot;
 import io.cpufeatures.core.kit.FeatureVocabulary;
+import io.cpufeatures.core.kit.HotSpotStart;
+import java.util.Collection;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
@@ -73,6 +75,24 @@ public interface ArchitectureModule {
      * @return the size in bits; empty when the rules are not known or a flag is missing
      */
     OptionalInt preferredVectorBits(Map<String, String> flags, int maxVectorSize, Predicate<String> runningCpu);
+
+    /**
+     * {@return the HotSpot flags only this architecture's HotSpot defines
+     * ({@link io.cpufeatures.core.kit.Architecture#ownHotSpotFlags})}
+     */
+    Set<String> ownHotSpotFlags();
+
+    /**
+     * HotSpot's values of {@code names}, worked out from the CPU and the VM's start
+     * ({@link io.cpufeatures.core.kit.Architecture#hotSpotFlags}).
+     *
+     * @param snapshot the running CPU's snapshot, from this architecture's native probe
+     * @param start    the JDK release and the {@code -XX} options the VM was given
+     * @param names    the flags wanted
+     * @return each name this architecture's HotSpot defines, to its value; empty when the rules cannot be sure, or the
+     *         snapshot is another architecture's
+     */
+    Optional<Map<String, String>> hotSpotFlags(CpuSnapshot snapshot, HotSpotStart start, Collection<String> names);
 
     /**
      * {@return every kind of field its CPUs' descriptions give, each once, in report order: the JSON Schema and

@@ -16,6 +16,8 @@ import io.cpufeatures.core.kit.SnapshotDump;
 import io.cpufeatures.core.CpuSnapshot;
 import io.cpufeatures.core.kit.FeatureRow;
 import io.cpufeatures.core.kit.FeatureVocabulary;
+import io.cpufeatures.core.kit.HotSpotStart;
+import java.util.Collection;
 import io.cpufeatures.core.kit.JvmFloor;
 import io.cpufeatures.core.kit.SnapshotDump;
 import io.cpufeatures.core.kit.Probed;
@@ -149,6 +151,17 @@ public final class KitModule<F extends Enum<F> & FeatureRow, C, S extends CpuSna
     @Override
     public OptionalInt preferredVectorBits(Map<String, String> flags, int maxVectorSize, Predicate<String> runningCpu) {
         return architecture.preferredVectorBits(flags, maxVectorSize, new ByName<>(runningCpu));
+    }
+
+    @Override
+    public Set<String> ownHotSpotFlags() {
+        return architecture.ownHotSpotFlags();
+    }
+
+    @Override
+    public Optional<Map<String, String>> hotSpotFlags(CpuSnapshot snapshot, HotSpotStart start, Collection<String> names) {
+        Class<S> type = architecture.snapshotType();
+        return type.isInstance(snapshot) ? architecture.hotSpotFlags(type.cast(snapshot), start, names) : Optional.empty();
     }
 
     /** The running CPU's answer for a feature, asked by its canonical name. A class, not a lambda (a cold path). */

@@ -47,6 +47,7 @@ public final class JvmView {
 
     private final String vmName;
     private final Map<String, String> flags;
+    private final String flagSource;
     private final boolean vectorApiReadable;
     private final OptionalInt preferredVectorBits;
     private final OptionalInt derivedVectorBits;
@@ -54,10 +55,11 @@ public final class JvmView {
     private final List<String> names;
     private final Map<String, List<Reason>> refused;
 
-    private JvmView(String vmName, Map<String, String> flags, boolean vectorApiReadable, OptionalInt preferredVectorBits,
-            OptionalInt derivedVectorBits, boolean vectorApiAssumed, List<JvmGate> gates) {
+    private JvmView(String vmName, Map<String, String> flags, String flagSource, boolean vectorApiReadable,
+            OptionalInt preferredVectorBits, OptionalInt derivedVectorBits, boolean vectorApiAssumed, List<JvmGate> gates) {
         this.vmName = Objects.requireNonNull(vmName, "vmName");
         this.flags = Collections.unmodifiableMap(new LinkedHashMap<>(flags));
+        this.flagSource = Objects.requireNonNull(flagSource, "flagSource");
         this.vectorApiReadable = vectorApiReadable;
         this.preferredVectorBits = Objects.requireNonNull(preferredVectorBits, "preferredVectorBits");
         this.derivedVectorBits = Objects.requireNonNull(derivedVectorBits, "derivedVectorBits");
@@ -73,6 +75,7 @@ public final class JvmView {
     private JvmView(JvmView base, Map<String, List<Reason>> refused) {
         this.vmName = base.vmName;
         this.flags = base.flags;
+        this.flagSource = base.flagSource;
         this.vectorApiReadable = base.vectorApiReadable;
         this.preferredVectorBits = base.preferredVectorBits;
         this.derivedVectorBits = base.derivedVectorBits;
@@ -96,11 +99,17 @@ public final class JvmView {
         return read(RUNNING_CPU);
     }
 
-    /** This JVM's flags, the Vector API's state, and the size the flags decide, asking {@code cpu} if need be. */
+    /**
+     * This JVM's flags (worked out from what decides them where that is certain, else read through the MXBean:
+     * {@link FlagSource}), the Vector API's state, and the size the flags decide, asking {@code cpu} if need be.
+     */
     private static JvmView read(Predicate<String> cpu) {
         Optional<ArchitectureModule> module = Architectures.get().forOsArch(JvmArch.osArch());
-        Map<String, String> flags = HotSpotFlags.read(flagNames(gates(), module));
-        return new JvmView(System.getProperty("java.vm.name", "unknown"), flags, VectorApiProbe.readable(),
+        List<String> names = flagNames(gates(), module);
+        FlagSource.Read read = cpu == NO_CPU ? FlagSource.mxBean(names, "read without asking the CPU")
+                : FlagSource.running(names, module);
+        Map<String, String> flags = read.flags();
+        return new JvmView(System.getProperty("java.vm.name", "unknown"), flags, read.source(), VectorApiProbe.readable(),
                 VectorApiProbe.preferredBitSize(), derive(flags, module, cpu), false, gates());
     }
 
@@ -230,8 +239,8 @@ public final class JvmView {
             OptionalInt preferredVectorBits) {
         // No CPU is given: a derivation that needs its answer is not made. The rules are this JVM's architecture's.
         Optional<ArchitectureModule> module = Architectures.get().forOsArch(JvmArch.osArch());
-        return new JvmView(vmName, flags, vectorApiReadable, preferredVectorBits, derive(flags, module, NO_CPU), false,
-                gates());
+        return new JvmView(vmName, flags, "given", vectorApiReadable, preferredVectorBits, derive(flags, module, NO_CPU),
+                false, gates());
     }
 
     /**
@@ -249,7 +258,7 @@ public final class JvmView {
                 || java.lang.module.ModuleFinder.ofSystem().find("jdk.incubator.vector").isEmpty()) {
             return this;
         }
-        JvmView assumed = new JvmView(vmName, flags, true, derivedVectorBits, derivedVectorBits, true, gates());
+        JvmView assumed = new JvmView(vmName, flags, flagSource, true, derivedVectorBits, derivedVectorBits, true, gates());
         // What a user disabled stays disabled.
         Map<String, List<Reason>> r = new LinkedHashMap<>(assumed.refused);
         refused.forEach((name, reasons) -> {
@@ -292,6 +301,20 @@ public final class JvmView {
     /** {@return the HotSpot flags read, by name, as strings (only those this JVM defines); unmodifiable} */
     public Map<String, String> flags() {
         return flags;
+    }
+
+    /**
+     * Where {@link #flags()} came from. For the running JVM: {@code derived from the CPU, JDK 17 and the VM's options
+     * ...} where they were worked out from what decides them (the VM, its launcher and options, its runtime image, the
+     * CPU's words; certain there, and equal to the MXBean's in every configuration the tests run), or
+     * {@code HotSpotDiagnosticMXBean; not derived: REASON} (an argument file, {@code -XX:Flags}, a VM that is not
+     * HotSpot, a JDK release whose rules are not modelled...). {@code given} for a view {@linkplain #of made from
+     * flags}.
+     *
+     * @return the source, one line
+     */
+    public String flagSource() {
+        return flagSource;
     }
 
     /**

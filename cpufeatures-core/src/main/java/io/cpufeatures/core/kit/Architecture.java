@@ -6,6 +6,7 @@ import io.cpufeatures.core.CpuCache;
 import io.cpufeatures.core.CpuDescription;
 import io.cpufeatures.core.CpuSnapshot;
 import io.cpufeatures.core.trace.Check;
+import java.util.Collection;
 import java.util.List;
 import java.util.OptionalInt;
 import java.util.Map;
@@ -269,5 +270,33 @@ public interface Architecture<F extends Enum<F> & FeatureRow, C, S extends CpuSn
      */
     default OptionalInt preferredVectorBits(Map<String, String> flags, int maxVectorSize, Predicate<F> runningCpu) {
         return OptionalInt.empty();
+    }
+
+    /**
+     * {@return the HotSpot flags that only this architecture's HotSpot defines (its {@code globals_<cpu>.hpp}), among
+     * those its gates and {@link #vectorFlags()} name: a VM of any other architecture has none of them, so the JVM's
+     * view knows them absent there without asking; none by default}
+     */
+    default Set<String> ownHotSpotFlags() {
+        return Set.of();
+    }
+
+    /**
+     * HotSpot's values of the flags {@code names} on this machine, as the VM sets them at start-up from the CPU's
+     * words in {@code snapshot} and the options in {@code start}, without asking the VM: for the JVM's view, which
+     * otherwise reads them through {@code HotSpotDiagnosticMXBean} (tens of milliseconds and {@code java.management}
+     * on a process's first dispatched call). Only where the rules are certain: a JDK release they do not model, an
+     * option they read given in a form they do not read ({@link HotSpotStart#plain}), a CPU word they cannot trust or
+     * a name they do not know each make them answer nothing. Proved against the MXBean by tests. None by default.
+     *
+     * @param snapshot the running CPU's snapshot, read by this architecture's native probe; not null
+     * @param start    the JDK release and the {@code -XX} options the VM was given; not null
+     * @param names    the flags wanted, none of them {@linkplain #ownHotSpotFlags() another architecture's own}; not
+     *                 null
+     * @return each of {@code names} this architecture's HotSpot defines, to its value as the MXBean gives it
+     *         ({@code 64}, {@code true}); empty when the rules cannot be sure of every one
+     */
+    default Optional<Map<String, String>> hotSpotFlags(S snapshot, HotSpotStart start, Collection<String> names) {
+        return Optional.empty();
     }
 }

@@ -134,6 +134,18 @@ public final class CountingProvider implements ArchitectureModule {
     }
 
     @Override
+    public Set<String> ownHotSpotFlags() {
+        return Set.of();
+    }
+
+    @Override
+    public Optional<Map<String, String>> hotSpotFlags(CpuSnapshot snapshot,
+            io.cpufeatures.core.kit.HotSpotStart start, java.util.Collection<String> names) {
+        // the fake has no HotSpot rules: the JVM's view asks the MXBean
+        return Optional.empty();
+    }
+
+    @Override
     public java.util.OptionalInt preferredVectorBits(Map<String, String> flags, int maxVectorSize,
             java.util.function.Predicate<String> runningCpu) {
         // the fake's compiler gives every lane type MaxVectorSize

@@ -157,6 +157,15 @@ public final class Ppc64leArchitecture implements Architecture<Ppc64leFeature, P
         return Set.of("ppc64le");
     }
 
+    /**
+     * {@inheritDoc} {@code SuperwordUseVSX} (src/hotspot/cpu/ppc/globals_ppc.hpp). No rules derive ppc64le's flags: the
+     * JVM's view asks the MXBean there.
+     */
+    @Override
+    public Set<String> ownHotSpotFlags() {
+        return Set.of("SuperwordUseVSX");
+    }
+
     @Override
     public FeatureVocabulary vocabulary() {
         return VOCABULARY;

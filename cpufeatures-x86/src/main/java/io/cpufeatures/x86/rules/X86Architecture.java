@@ -46,6 +46,8 @@ import io.cpufeatures.core.kit.TableDecoding;
 import io.cpufeatures.core.kit.FeatureTable;
 import io.cpufeatures.core.kit.Vocabularies;
 import io.cpufeatures.core.kit.FeatureVocabulary;
+import io.cpufeatures.core.kit.HotSpotStart;
+import java.util.Collection;
 import io.cpufeatures.core.trace.Check;
 import io.cpufeatures.x86.rules.X86Caches;
 import io.cpufeatures.x86.table.PresentFeatures;
@@ -241,6 +243,21 @@ public final class X86Architecture implements Architecture<X86Feature, RuleInput
         int floating = Math.min(useAvx > 2 ? 64 : useAvx > 0 ? 32 : 16, maxVectorSize);
         int narrow = useAvx > 2 && !runningCpu.test(X86Feature.AVX512BW) ? Math.min(32, maxVectorSize) : integral;
         return OptionalInt.of(VectorLanes.preferredBits(narrow, integral, floating));
+    }
+
+    @Override
+    public Set<String> ownHotSpotFlags() {
+        return HotSpotX86Flags.OWN;
+    }
+
+    /**
+     * {@inheritDoc} By HotSpot's x86 start-up ({@link HotSpotX86Flags}), JDK 17 and 25, from the snapshot's CPUID words
+     * and XCR0.
+     */
+    @Override
+    public Optional<Map<String, String>> hotSpotFlags(CpuidSnapshot snapshot, HotSpotStart start,
+            Collection<String> names) {
+        return HotSpotX86Flags.flags(snapshot, start, names);
     }
 
     /** The one assumption x86 dumps take: the OS state XCR0 of the machine, which a dump taken elsewhere lacks. */

@@ -1,0 +1,105 @@
+package io.cpufeatures.core.jvm;
+
+import io.cpufeatures.core.CpuFeatures;
+import io.cpufeatures.core.CpuSnapshot;
+import io.cpufeatures.core.SourceKind;
+import io.cpufeatures.core.internal.Architectures;
+import io.cpufeatures.core.internal.ArchitectureModule;
+import io.cpufeatures.core.internal.Once;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+
+/**
+ * Where the JVM's view gets HotSpot's flags: worked out from what decides them wherever that is certain
+ * ({@link FlagDerivation}), which costs a process no {@code java.management} class; otherwise from
+ * {@code HotSpotDiagnosticMXBean} ({@link HotSpotFlags}), as always.
+ */
+final class FlagSource {
+
+    private FlagSource() {
+    }
+
+    /**
+     * The flags read, and where from.
+     *
+     * @param flags  each flag the VM defines, to its value; empty when none could be read
+     * @param source where they came from, and for the MXBean why they were not derived
+     */
+    record Read(Map<String, String> flags, String source) {
+    }
+
+    /**
+     * The running VM's flags {@code names}: derived when certain, else the MXBean's.
+     *
+     * @param names  the flags wanted
+     * @param module the running architecture's module, if there is one
+     * @return the flags and their source
+     */
+    static Read running(List<String> names, Optional<ArchitectureModule> module) {
+        FlagDerivation.Outcome d;
+        try {
+            d = derive(names, module);
+        } catch (RuntimeException | LinkageError e) {
+            Once.rethrowIfMomentary(e);
+            d = FlagDerivation.Outcome.not("the derivation failed: " + e);
+        }
+        return d.derived() ? new Read(d.flags(), d.source()) : mxBean(names, d.source());
+    }
+
+    /**
+     * The flags {@code names} as {@code HotSpotDiagnosticMXBean} gives them.
+     *
+     * @param names the flags wanted
+     * @param why   why they are not derived
+     * @return the flags and their source
+     */
+    static Read mxBean(List<String> names, String why) {
+        Map<String, String> flags = HotSpotFlags.read(names);
+        return new Read(flags, (flags.isEmpty() ? "none readable (no HotSpotDiagnosticMXBean)" : "HotSpotDiagnosticMXBean")
+                + "; not derived: " + why);
+    }
+
+    private static FlagDerivation.Outcome derive(List<String> names, Optional<ArchitectureModule> module) {
+        if (module.isEmpty()) {
+            return FlagDerivation.Outcome.not("no architecture module for this machine");
+        }
+        Set<String> foreign = new HashSet<>();
+        for (ArchitectureModule m : Architectures.get().providers()) {
+            if (m != module.get()) {
+                foreign.addAll(m.ownHotSpotFlags());
+            }
+        }
+        foreign.removeAll(module.get().ownHotSpotFlags());
+        VmFacts vm = VmFacts.running();
+        CpuSnapshot snapshot = null;
+        String noCpu = null;
+        CpuFeatures cpu = CpuFeatures.current();
+        if (cpu.source().kind() != SourceKind.NATIVE) {
+            noCpu = "the CPU was read from " + cpu.source().kind().id() + ", not by its native probe";
+        } else if (!cpu.coreKinds().isEmpty()) {
+            noCpu = "the CPU has core types of more than one kind";
+        } else if (cpu.snapshot().isEmpty()) {
+            noCpu = "the CPU's probe kept no snapshot";
+        } else {
+            snapshot = cpu.snapshot().get();
+        }
+        return FlagDerivation.derive(vm, new RunningImage(vm), names, module.get(), foreign, snapshot, noCpu);
+    }
+
+    /** The running runtime image's check. A class, not a lambda: a cold path. */
+    private static final class RunningImage implements FlagDerivation.ImageCheck {
+        private final VmFacts vm;
+
+        RunningImage(VmFacts vm) {
+            this.vm = vm;
+        }
+
+        @Override
+        public int check() {
+            return ImageVmOptions.of(vm.modules());
+        }
+    }
+}
