@@ -65,7 +65,8 @@ class PreferredVectorShapeTest {
         }
     }
 
-    private static List<List<String>> settings(String arch) {
+    /** The settings each JVM is started with on {@code arch} (HotSpotFlagsDerivationTest runs them too). */
+    static List<List<String>> settings(String arch) {
         List<List<String>> s = new ArrayList<>();
         s.add(List.of());
         s.add(List.of("-XX:MaxVectorSize=16"));

@@ -12,7 +12,11 @@ import org.slf4j.LoggerFactory;
  *   <li><b>Nothing of SLF4J before there is something to say.</b> A logger is asked for when a line is logged or a
  *       level is checked, never in a class initialiser: the first {@code getLogger} initialises the logging backend
  *       (logback reads its configuration), deep enough to overflow a short stack, and a class whose initialiser
- *       threw is failed for the JVM's life.</li>
+ *       threw is failed for the JVM's life. And a line that reports nothing wrong (DEBUG, INFO: a probe's time, a
+ *       dispatch point's choice) is logged only where SLF4J has a provider to show it ({@link LoggingProvider}):
+ *       without one SLF4J would drop it and print its three-line "no providers" notice on stderr, for a healthy
+ *       answer. A WARN line always goes to SLF4J: it reports something, and the notice tells a user without a
+ *       provider that it went nowhere.</li>
  *   <li><b>No first use waits on a lock its caller holds.</b> The library makes its process-wide values on a thread
  *       of its own ({@link OwnThreadOnce}) while the caller waits. A caller inside a logging appender holds the
  *       appender's monitor (logback's {@code AppenderBase.doAppend} is synchronized); if the maker logged, it would
@@ -52,13 +56,13 @@ public final class Log {
         return l;
     }
 
-    /** {@return whether DEBUG lines are logged} */
+    /** {@return whether DEBUG lines are logged: never without a provider to show them} */
     public boolean isDebugEnabled() {
-        return logger().isDebugEnabled();
+        return LoggingProvider.PRESENT && logger().isDebugEnabled();
     }
 
     /**
-     * Logs at DEBUG, as SLF4J formats {@code format} with {@code args}.
+     * Logs at DEBUG, as SLF4J formats {@code format} with {@code args}; not at all without a provider.
      *
      * @param format the message, with {@code {}} for each argument
      * @param args   the arguments; a last {@link Throwable} is logged with its trace
@@ -68,7 +72,7 @@ public final class Log {
     }
 
     /**
-     * Logs at INFO.
+     * Logs at INFO; not at all without a provider (a line that reports nothing wrong).
      *
      * @param format the message, with {@code {}} for each argument
      * @param args   the arguments
@@ -88,6 +92,10 @@ public final class Log {
     }
 
     private void log(int level, String format, Object[] args) {
+        if (level != Level.WARN && !LoggingProvider.PRESENT) {
+            // nothing would show it, and asking SLF4J would print its notice
+            return;
+        }
         List<Event> kept = KEPT.get();
         if (kept != null) {
             // the logging backend starts here, on the maker's stack, not on the caller's that logs the line
