@@ -2,6 +2,7 @@ package io.cpufeatures.core;
 
 import io.cpufeatures.os.JvmArch;
 import io.cpufeatures.core.internal.Architectures;
+import io.cpufeatures.core.internal.CurrentReport;
 import io.cpufeatures.core.internal.Log;
 import io.cpufeatures.core.internal.FirstLayers;
 import io.cpufeatures.core.internal.Once;
@@ -219,6 +220,7 @@ public final class CpuFeatures {
                 CpuFeatures features = probe(settings != null ? settings : ProbeSettings.fromSystem());
                 ProbeWarnings.of(features, JvmArch.osArch(), Architectures.get())
                         .ifPresent(w -> Logged.LOG.warn(w));
+                CurrentReport.made(features);
                 return new Outcome(features, null);
             } catch (CpuFeaturesConfigurationException | UnknownFeatureException e) {
                 return new Outcome(null, e);

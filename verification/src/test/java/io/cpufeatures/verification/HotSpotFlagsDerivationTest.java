@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.cpufeatures.buildsupport.HostTools;
+import io.cpufeatures.core.CpuFeatures;
 import io.cpufeatures.core.internal.ArchitectureModule;
 import io.cpufeatures.core.internal.Architectures;
 import io.cpufeatures.core.jvm.JvmGate;
@@ -44,10 +45,17 @@ class HotSpotFlagsDerivationTest {
 
     private static final Path TEMURIN_25 = Paths.get("/usr/lib/jvm/temurin-25-jdk-amd64/bin/java");
 
-    /** Guest side: the view's flag source, its flags, and every flag whose derived value and MXBean value differ. */
+    /**
+     * Guest side: the view's flag source, its flags, and every flag whose derived value and MXBean value differ. The
+     * view is asked after the CPU's report, as a program meets it; asked first, it reads the MXBean (the CPU is never
+     * probed for the flags alone).
+     */
     public static final class Guest {
         public static void main(String[] args) {
-            JvmView view = JvmView.current();
+            // as a program meets it: the CPU's report first (a first jvm.* question makes it), then the JVM's view;
+            // with "view-first", the view alone
+            JvmView view = args.length > 0 && args[0].equals("view-first") ? JvmView.current()
+                    : CpuFeatures.current().jvm();
             Set<String> names = new TreeSet<>(List.of("MaxVectorSize", "UseCompiler", "TieredStopAtLevel",
                     "EnableVectorSupport"));
             for (JvmGate g : Architectures.get().jvmGates()) {
@@ -124,6 +132,9 @@ class HotSpotFlagsDerivationTest {
         s.add(Setting.derived("-Xint", "-Xmixed"));
         s.add(Setting.derived("-XX:-UseBMI1Instructions", "-XX:+UseCountTrailingZerosInstruction"));
         s.add(Setting.derived("--add-modules", "jdk.incubator.vector"));
+        // a client emulation C1 only asks for anyway, and the server-class rules, which decide no compiler flag
+        s.add(Setting.derived("-XX:TieredStopAtLevel=1", "-XX:+NeverActAsServerClassMachine"));
+        s.add(Setting.derived("-XX:+AlwaysActAsServerClassMachine"));
         s.add(Setting.derived("--add-modules", "jdk.incubator.vector", "-XX:UseAVX=2", "-XX:TieredStopAtLevel=1"));
         return s;
     }
@@ -181,8 +192,9 @@ class HotSpotFlagsDerivationTest {
         s.add(Setting.mxBean("UnlockExperimentalVMOptions", "-XX:+UnlockExperimentalVMOptions"));
         s.add(Setting.mxBean("IgnoreUnrecognizedVMOptions", "-XX:+IgnoreUnrecognizedVMOptions"));
         s.add(Setting.mxBean("cannot be sure", "-XX:UseAVX=0x2"));
-        s.add(Setting.mxBean("emulates a client VM", "-XX:+NeverActAsServerClassMachine"));
+        s.add(Setting.mxBean("client emulation", "-XX:+NeverActAsServerClassMachine"));
         s.add(new Setting(List.of(), Map.of(), List.of("-XX:UseAVX=1"), "reads as the VM's"));
+        s.add(new Setting(List.of(), Map.of(), List.of("view-first"), "CPU report is not made yet"));
         s.add(new Setting(List.of(), Map.of("JAVA_TOOL_OPTIONS", "-XX:VMOptionsFile=" + optionsFile), List.of(),
                 "JAVA_TOOL_OPTIONS gives -XX:VMOptionsFile"));
         return s;

@@ -263,9 +263,15 @@ public final class AArch64Architecture implements Architecture<AArch64Feature, A
         return OptionalInt.of(VectorLanes.preferredBits(width, width, width));
     }
 
+    /**
+     * The flags only AArch64's HotSpot defines (src/hotspot/cpu/aarch64/globals_aarch64.hpp), here so that a JVM of
+     * another architecture learns them without loading AArch64's rules.
+     */
+    static final Set<String> OWN_HOTSPOT_FLAGS = Set.of("UseSVE", "UseLSE", "UseCRC32");
+
     @Override
     public Set<String> ownHotSpotFlags() {
-        return HotSpotAArch64Flags.OWN;
+        return OWN_HOTSPOT_FLAGS;
     }
 
     /** {@inheritDoc} By HotSpot's AArch64 start-up on Linux ({@link HotSpotAArch64Flags}), JDK 17. */

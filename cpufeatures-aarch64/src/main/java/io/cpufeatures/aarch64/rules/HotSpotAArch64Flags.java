@@ -37,9 +37,6 @@ final class HotSpotAArch64Flags {
     /** The JDK releases modelled, each proved against its MXBean by tests (no JDK 25 for arm64 is tested here). */
     static final Set<Integer> RELEASES = Set.of(17);
 
-    /** The flags only AArch64's HotSpot defines (src/hotspot/cpu/aarch64/globals_aarch64.hpp). */
-    static final Set<String> OWN = Set.of("UseSVE", "UseLSE", "UseCRC32");
-
     /** The flags these rules answer; given as options, they are also all the options they read. */
     static final List<String> ANSWERED = List.of("UseSVE", "MaxVectorSize", "UseLSE", "UseCRC32", "UseAES", "UseSHA",
             "UseFMA", "UsePopCountInstruction");

@@ -142,9 +142,11 @@ final class FlagDerivation {
                 flags.put(n, own.get().get(n));
             }
         }
-        return new Outcome(Collections.unmodifiableMap(flags), "derived from the CPU, JDK " + jdk + " and the VM's options"
-                + (options.flags().isEmpty() ? " (none)" : " " + options.flags().keySet()) + " by the "
-                + module.architecture() + " rules");
+        // a StringBuilder, not a concatenation: no bootstrap of the JDK's string concatenation on a first call
+        StringBuilder source = new StringBuilder("derived from the CPU, JDK ").append(jdk).append(" and the VM's options ")
+                .append(options.flags().isEmpty() ? "(none)" : options.flags().keySet().toString()).append(" by the ")
+                .append(module.architecture()).append(" rules");
+        return new Outcome(Collections.unmodifiableMap(flags), source.toString());
     }
 
     /**

@@ -4,6 +4,7 @@ import io.cpufeatures.core.CpuFeatures;
 import io.cpufeatures.core.CpuSnapshot;
 import io.cpufeatures.core.SourceKind;
 import io.cpufeatures.core.internal.Architectures;
+import io.cpufeatures.core.internal.CurrentReport;
 import io.cpufeatures.core.internal.ArchitectureModule;
 import io.cpufeatures.core.internal.Once;
 import java.util.HashSet;
@@ -76,8 +77,11 @@ final class FlagSource {
         VmFacts vm = VmFacts.running();
         CpuSnapshot snapshot = null;
         String noCpu = null;
-        CpuFeatures cpu = CpuFeatures.current();
-        if (cpu.source().kind() != SourceKind.NATIVE) {
+        CpuFeatures cpu = CurrentReport.ifMade();
+        if (cpu == null) {
+            // the CPU is probed for the flags of a process that probes it anyway, never for them alone
+            noCpu = "this process's CPU report is not made yet";
+        } else if (cpu.source().kind() != SourceKind.NATIVE) {
             noCpu = "the CPU was read from " + cpu.source().kind().id() + ", not by its native probe";
         } else if (!cpu.coreKinds().isEmpty()) {
             noCpu = "the CPU has core types of more than one kind";

@@ -28,6 +28,8 @@ final class HotSpotLaunch {
      * {@code -XX} flags that put the options beyond this reading, each with its reason: they name files of options
      * the VM reads, let it drop options silently, make flags visible and settable that otherwise are not, or choose
      * the compilers by other rules (compilerDefinitions.cpp, {@code CompilerConfig::ergo_initialize}, JDK 17 and 25).
+     * A client emulation ({@code NeverActAsServerClassMachine}) shows in {@code java.vm.info}, which the derivation
+     * checks.
      */
     static final String[] UNSURE = {
         "Flags", "names a file of flags the VM reads",
@@ -40,8 +42,6 @@ final class HotSpotLaunch {
         "UseJVMCICompiler", "a JVMCI compiler has compilation rules of its own",
         "UseJVMCINativeLibrary", "a JVMCI compiler has compilation rules of its own",
         "CompilationMode", "chooses the compilers by rules of its own",
-        "NeverActAsServerClassMachine", "emulates a client VM",
-        "AlwaysActAsServerClassMachine", "changes the server-class machine's rules",
     };
 
     /**

@@ -204,8 +204,12 @@ public final class JvmView {
     }
 
     /**
-     * The view of the running JVM, computed on first use (the MXBean and the Vector API cost tens of
-     * milliseconds) and then cached.
+     * The view of the running JVM, computed on first use and then cached. Its flags are derived from what decides them
+     * where that is certain (on Linux, HotSpot of JDK 17 and 25: no {@code java.management} class is loaded), else
+     * read through the MXBean (tens of milliseconds); {@link #flagSource()} says which. The Vector API costs about ten
+     * milliseconds more where its module is readable. The derivation takes the CPU's words from the process-wide
+     * report ({@link CpuFeatures#current()}) once that is made, as on a first {@code jvm.*} question or dispatched
+     * call; it never probes the CPU for the flags alone.
      *
      * @return the running JVM's view, with the gates of the modules on the class path
      */
@@ -217,7 +221,7 @@ public final class JvmView {
      * This JVM's view read afresh, without asking the CPU anything (a derivation that needs the CPU's answer is left
      * out): for an architecture module whose probe
      * found nothing and that answers from the JVM's view instead, while the process-wide report is still being made.
-     * Costs what {@link #current()} costs the first time (the HotSpot MXBean); not cached.
+     * Reads the flags through the HotSpot MXBean, since there is no CPU to derive them from; not cached.
      *
      * @return this JVM's flags and gates
      */

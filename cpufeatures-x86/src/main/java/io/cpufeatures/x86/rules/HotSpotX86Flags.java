@@ -9,7 +9,6 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
-import java.util.Set;
 
 /**
  * HotSpot's x86 flags as its start-up sets them, from the CPU ({@link HotSpotX86Cpu}) and the options the VM was given:
@@ -63,10 +62,6 @@ final class HotSpotX86Flags {
             new Release(17, 99, false, false, false, false, true,
                     "jdk17u-dev f30bf61 vm_version_x86.cpp, 08112fa vm_version_x86.hpp"),
             new Release(25, 4, true, true, true, true, false, "jdk25u fd989e0 vm_version_x86.cpp"));
-
-    /** The flags only x86's HotSpot defines (src/hotspot/cpu/x86/globals_x86.hpp). */
-    static final Set<String> OWN = Set.of("UseSSE", "UseAVX", "UseBMI1Instructions", "UseBMI2Instructions",
-            "UseCountLeadingZerosInstruction", "UseCountTrailingZerosInstruction");
 
     /** The flags these rules answer; given as options, they are also all the options they read. */
     static final List<String> ANSWERED = List.of("UseSSE", "UseAVX", "MaxVectorSize", "UseAES", "UseFMA", "UseSHA",

@@ -245,9 +245,16 @@ public final class X86Architecture implements Architecture<X86Feature, RuleInput
         return OptionalInt.of(VectorLanes.preferredBits(narrow, integral, floating));
     }
 
+    /**
+     * The flags only x86's HotSpot defines (src/hotspot/cpu/x86/globals_x86.hpp), here so that a JVM of another
+     * architecture learns them without loading x86's rules.
+     */
+    static final Set<String> OWN_HOTSPOT_FLAGS = Set.of("UseSSE", "UseAVX", "UseBMI1Instructions",
+            "UseBMI2Instructions", "UseCountLeadingZerosInstruction", "UseCountTrailingZerosInstruction");
+
     @Override
     public Set<String> ownHotSpotFlags() {
-        return HotSpotX86Flags.OWN;
+        return OWN_HOTSPOT_FLAGS;
     }
 
     /**
