@@ -1,6 +1,6 @@
 /**
  * What the architecture modules' probes ask the operating system, written once for all of them: the
- * auxiliary vector ({@code getauxval} through JNA, or {@code /proc/self/auxv}), the blocks of
+ * auxiliary vector ({@code getauxval} through JNA, or {@code /proc/self/auxv}), the process's command line, the blocks of
  * {@code /proc/cpuinfo}, the process's own ELF machine, and W^X executable memory. Not an API: exported
  * to the architecture modules and the dispatch module (which reads native libraries' ELF notes) only (a module
  * not present when this one is compiled is named anyway).
