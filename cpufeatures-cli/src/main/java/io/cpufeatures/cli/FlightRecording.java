@@ -8,7 +8,7 @@ import java.util.List;
 /**
  * What a flight recording says of cpufeatures, read back from its events ({@link FlightRecordingReader}): the CPU as
  * the probe answered for it, each dispatch point's choice with its explanation, and each native variant loaded. A
- * recording holds the same event again at the start of each chunk; each is here once.
+ * recording holds the same event again at the start and the end of each chunk; each is here once.
  *
  * @param probes  the distinct process-wide reports (one per process whose recording this is)
  * @param choices the choices, by the time they were made

@@ -16,7 +16,7 @@ import java.util.Locale;
  * {@code -XX:StartFlightRecording}, {@code jcmd JFR.start} or in process. Asking costs a property lookup. A
  * recording started after the library's last event, with nothing asked of the library since, is not seen: for
  * that, {@code -Dcpufeatures.jfr=true} (or {@code CPUFEATURES_JFR=true}) registers the events at the first one
- * whatever is recording, and their periodic hooks then put the probe and every choice at the start of each chunk of
+ * whatever is recording, and their periodic hooks then put the probe and every choice in each chunk of
  * any later recording. {@code false} records nothing. A recording kept in memory only ({@code disk=false}) makes no
  * repository, so it too needs {@code true}.
  *

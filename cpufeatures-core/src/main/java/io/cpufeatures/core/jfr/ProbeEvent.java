@@ -12,16 +12,16 @@ import jdk.jfr.Timestamp;
 
 /**
  * The process-wide CPU report, as the library answers for it: recorded when it is made, and again at the start of
- * every chunk (as {@code jdk.CPUInformation} is), so a recording started later still says what the CPU was. Field
- * names are what {@code jfr print} shows and {@code cpufeatures jfr} reads; labels and descriptions are what JDK
- * Mission Control shows.
+ * every chunk (as {@code jdk.CPUInformation} is) and at its end ({@link ProbeRecording} says why), so a recording
+ * started later still says what the CPU was. Field names are what {@code jfr print} shows and
+ * {@code cpufeatures jfr} reads; labels and descriptions are what JDK Mission Control shows.
  */
 @Name(ProbeEvent.NAME)
 @Label("CPU Probe")
 @Category("io.cpufeatures")
 @Description("The CPU as cpufeatures answers for it in this process: where the answer came from, what the CPU is and"
         + " which features a program may use")
-@Period("beginChunk")
+@Period("everyChunk")
 @StackTrace(false)
 final class ProbeEvent extends Event {
 
@@ -84,7 +84,7 @@ final class ProbeEvent extends Event {
     long probeDuration;
 
     @Label("Probed At")
-    @Description("When the report was made; the event's own time is the chunk's start when it is emitted again")
+    @Description("When the report was made; the event's own time is the chunk's start or end when it is emitted again")
     @Timestamp(Timestamp.MILLISECONDS_SINCE_EPOCH)
     long probedAt;
 }

@@ -11,10 +11,17 @@ import java.util.concurrent.atomic.AtomicBoolean;
 import jdk.jfr.FlightRecorder;
 
 /**
- * Records the probe's event: once registered, JFR calls {@link Hook} at the start of every chunk, and the event is
- * committed then, as well as when the report is made. Registered on the first event (the report made, or a dispatch
- * choice's registration) once {@link JfrGate#open} allows it: registering in the middle of a chunk emits nothing
- * for that chunk, so the report is committed at once too.
+ * Records the probe's event: once registered, JFR calls {@link Hook} at the start and at the end of every chunk
+ * (period {@code everyChunk}), and the event is committed then, as well as when the report is made. Registered on the
+ * first event (the report made, or a dispatch choice's registration) once {@link JfrGate#open} allows it: registering
+ * in the middle of a chunk emits nothing for that chunk, so the report is committed at once too.
+ *
+ * <p>Why the end too, where {@code jdk.CPUInformation} has the start only: JFR pools a string of 17 to 127
+ * characters on its second use, and on JDK 17 a string first pooled in a hook at the start of a chunk is missing from
+ * that chunk (the field reads null there and fine in later chunks; 17.0.21, whenever the first commit and the hook ran
+ * on different threads, as they do here; not on JDK 25). At the end of the previous chunk, before the rotation, the
+ * pooling is sound, and the start of the next chunk finds the string pooled. A chunk so holds each event twice;
+ * readers take one per time made ({@code probedAt}).
  */
 public final class ProbeRecording {
 
@@ -49,7 +56,7 @@ public final class ProbeRecording {
         return true;
     }
 
-    /** JFR's periodic hook: the report again, at the start of each chunk. */
+    /** JFR's periodic hook: the report again, at the start and the end of each chunk. */
     private static final class Hook implements Runnable {
         @Override
         public void run() {

@@ -17,7 +17,7 @@ import jdk.jfr.Timestamp;
 @Label("Dispatch Candidate")
 @Category({"io.cpufeatures", "Dispatch"})
 @Description("One candidate of a dispatch point's choice: its status (selected, eligible, rejected) and why")
-@Period("beginChunk")
+@Period("everyChunk")
 @StackTrace(false)
 final class CandidateEvent extends Event {
 

@@ -11,15 +11,16 @@ import jdk.jfr.Timespan;
 import jdk.jfr.Timestamp;
 
 /**
- * A dispatch point's process-wide choice: recorded when it is made, and again at the start of every chunk, so a
- * recording started later still says which implementation each hot routine runs and why. Its candidates, each with
+ * A dispatch point's process-wide choice: recorded when it is made, and again at the start and the end of every
+ * chunk (as the probe's event, {@code io.cpufeatures.core.jfr.ProbeRecording}, says why), so a recording started
+ * later still says which implementation each hot routine runs and why. Its candidates, each with
  * its status and reasons, are {@link CandidateEvent}s of the same point and time.
  */
 @Name(ChoiceEvent.NAME)
 @Label("Dispatch Choice")
 @Category({"io.cpufeatures", "Dispatch"})
 @Description("Which implementation a dispatch point chose in this process, how, and what it passed over")
-@Period("beginChunk")
+@Period("everyChunk")
 @StackTrace(false)
 final class ChoiceEvent extends Event {
 
@@ -72,7 +73,7 @@ final class ChoiceEvent extends Event {
     long selectionDuration;
 
     @Label("Chosen At")
-    @Description("When the choice was made; the event's own time is the chunk's start when it is emitted again")
+    @Description("When the choice was made; the event's own time is the chunk's start or end when it is emitted again")
     @Timestamp(Timestamp.MILLISECONDS_SINCE_EPOCH)
     long chosenAt;
 }

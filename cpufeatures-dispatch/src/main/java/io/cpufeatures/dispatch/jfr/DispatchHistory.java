@@ -6,7 +6,7 @@ import java.util.List;
 
 /**
  * Every process-wide choice and native load of this process, kept for the flight recorder: a recording started
- * later gets them all at the start of its first chunk. Plain Java: keeping a record loads no class of
+ * later gets them all in its first chunk. Plain Java: keeping a record loads no class of
  * {@code jdk.jfr}, and its event is recorded only where {@link JfrGate#open} says so. A point selects once per
  * process, so the history holds one choice per point used, and one load per variant loaded.
  */

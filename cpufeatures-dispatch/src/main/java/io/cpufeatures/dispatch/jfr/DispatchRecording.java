@@ -12,12 +12,12 @@ import java.util.concurrent.atomic.AtomicBoolean;
 import jdk.jfr.FlightRecorder;
 
 /**
- * Records the dispatch module's events. On the first one that {@link JfrGate} lets through, it registers a
- * periodic hook per event type, which JFR calls at the start of every chunk to commit the whole history again, and
+ * Records the dispatch module's events. On the first one that {@link JfrGate} lets through, it registers a periodic
+ * hook per event type, which JFR calls at the start and the end of every chunk to commit the whole history again, and
  * the probe's event (so a recording that shows choices shows the CPU they were made for); registering in the middle
- * of a chunk emits nothing for that chunk, so the history so far is committed at once. After that, each new
- * choice or load is committed when it is made. A choice made while the first registration is under way may be
- * committed twice in that chunk; readers take each (point, time) once.
+ * of a chunk emits nothing for that chunk, so the history so far is committed at once. After that, each new choice or
+ * load is committed when it is made. A chunk holds each event more than once (when made, at its start, at its end;
+ * a choice made while the first registration is under way maybe twice more): readers take one per point and time.
  */
 final class DispatchRecording {
 

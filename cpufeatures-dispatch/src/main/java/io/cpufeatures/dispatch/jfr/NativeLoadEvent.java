@@ -12,13 +12,13 @@ import jdk.jfr.Timestamp;
 
 /**
  * A bundled native library's variant, verified, unpacked and loaded: recorded when it is loaded, and again at the
- * start of every chunk.
+ * start and the end of every chunk (as the probe's event, {@code io.cpufeatures.core.jfr.ProbeRecording}, says why).
  */
 @Name(NativeLoadEvent.NAME)
 @Label("Native Variant Load")
 @Category({"io.cpufeatures", "Dispatch"})
 @Description("A native library variant chosen by a dispatch point, verified and loaded")
-@Period("beginChunk")
+@Period("everyChunk")
 @StackTrace(false)
 final class NativeLoadEvent extends Event {
 
@@ -56,7 +56,7 @@ final class NativeLoadEvent extends Event {
     long loadDuration;
 
     @Label("Loaded At")
-    @Description("When it was loaded; the event's own time is the chunk's start when it is emitted again")
+    @Description("When it was loaded; the event's own time is the chunk's start or end when it is emitted again")
     @Timestamp(Timestamp.MILLISECONDS_SINCE_EPOCH)
     long loadedAt;
 }
