@@ -70,7 +70,7 @@ final class FlightRecordingReader {
             throw e;
         } catch (EOFException e) {
             throw new CliFailure(CliFailure.FAILED, file + ": truncated (" + e.getMessage() + "); a recording cut off"
-                    + " while it was written (JFR.dump or the end of the recording completes it)", e);
+                    + " while it was written: dump it again (jcmd PID JFR.dump), or wait for the recording to end", e);
         } catch (IOException e) {
             String m = String.valueOf(e.getMessage());
             if (m.startsWith("Not a") || m.contains("Flight Recorder file")) {

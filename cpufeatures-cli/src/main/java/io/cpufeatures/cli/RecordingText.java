@@ -47,8 +47,9 @@ final class RecordingText {
         if (!recording.loads().isEmpty()) {
             t.out.append('\n');
             for (FlightRecording.Load l : recording.loads()) {
-                t.line("native variant", l.platform() + "/" + l.variant() + ", " + l.file() + ": verified " + l.verified()
-                        + ", cache " + l.cache() + ", loaded at " + l.loadedAt() + " in " + millis(l.load()));
+                t.line("native variant", l.platform() + "/" + l.variant() + ": verified " + l.verified() + "; cache "
+                        + l.cache() + "; loaded at " + l.loadedAt() + " in " + millis(l.load()));
+                t.line("  file", l.file());
             }
         }
         return t.out.toString();
@@ -77,7 +78,13 @@ final class RecordingText {
         if (!c.error().isEmpty()) {
             out.append(TerminalText.safe(x.point() + ": " + c.error())).append('\n');
         }
-        String how = c.how().equals("failed") ? "failed" : "chosen by " + c.how();
+        String how = switch (c.how()) {
+            case "failed" -> "failed";
+            case "best-when-eligible" -> "chosen as best when eligible";
+            case "override" -> "chosen by an override";
+            case "unsafe-override" -> "chosen by an override despite its requirements";
+            default -> "chosen by " + c.how();
+        };
         out.append("  ").append(TerminalText.safe(how)).append(" at ").append(c.chosenAt()).append(" in ")
                 .append(millis(c.selection())).append('\n');
     }

@@ -94,13 +94,13 @@ class FlightRecordingOfTheDemoTest {
                 new PrintWriter(err, true)), err.toString());
         for (String block : run.out().split("\n\n")) {
             if (!block.isBlank()) {
-                assertTrue(read.toString().contains(block.strip() + "\n  chosen by "), "the run printed:\n" + block
+                assertTrue(read.toString().contains(block.strip() + "\n  chosen "), "the run printed:\n" + block
                         + "\njfr read:\n" + read);
             }
         }
         if (loaded) {
             assertTrue(read.toString().contains("\nnative variant      linux-" + nativeChoice.group(1) + "/"
-                    + nativeChoice.group(2) + ","), read.toString());
+                    + nativeChoice.group(2) + ": verified SHA-256"), read.toString());
         }
     }
 }
