@@ -129,10 +129,10 @@ final class FlightRecordingReader {
         choices.forEach((key, e) -> {
             String chosen = string(e, "chosen");
             List<CandidateReport> reports = new ArrayList<>(candidates.getOrDefault(key, new TreeMap<>()).values());
-            Explanation x = new Explanation(string(e, "point"), chosen.isEmpty() ? Optional.empty() : Optional.of(chosen),
-                    reports, string(e, "cpuSource"), optional(string(e, "coreScope")));
-            out.add(new FlightRecording.Choice(x, string(e, "how"), string(e, "error"), duration(e, "selectionDuration"),
-                    instant(e, "chosenAt")));
+            Explanation x = new Explanation(string(e, "point"), optional(chosen), reports, string(e, "cpuSource"),
+                    optional(string(e, "coreScope")));
+            out.add(new FlightRecording.Choice(x, string(e, "how"), string(e, "error"),
+                    duration(e, "selectionDuration"), instant(e, "chosenAt")));
         });
         out.sort(Comparator.comparing(FlightRecording.Choice::chosenAt));
         List<FlightRecording.Load> l = new ArrayList<>(loads);

@@ -56,7 +56,8 @@ final class RecordingText {
     }
 
     private void probe(FlightRecording.Probe p) {
-        line("source", p.source() + " (" + p.sourceDetail() + ")" + (p.failures().isEmpty() ? "" : "; " + p.failures()));
+        String failures = p.failures().isEmpty() ? "" : "; " + p.failures();
+        line("source", p.source() + " (" + p.sourceDetail() + ")" + failures);
         line("architecture", p.architecture());
         optional("cpu", p.cpu());
         optional("uarch", p.microarchitecture());

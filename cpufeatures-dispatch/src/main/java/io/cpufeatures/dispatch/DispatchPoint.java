@@ -180,12 +180,14 @@ public final class DispatchPoint<T> {
             outcome = new DispatchException(name + ": cannot select: " + e.getMessage(), e);
         }
         long nanos = System.nanoTime() - start;
+        long now = System.currentTimeMillis();
         if (outcome instanceof Selection<?> s) {
-            DispatchHistory.chosen(new ChoiceRecord(s.explain(), s.how(), "", nanos, System.currentTimeMillis()));
+            DispatchHistory.chosen(new ChoiceRecord(s.explain(), s.how(), "", nanos, now));
         } else {
             DispatchException e = (DispatchException) outcome;
-            DispatchHistory.chosen(new ChoiceRecord(e.explanation().orElse(new Explanation(name, Optional.empty(),
-                    List.of(), "")), ChoiceRecord.FAILED, firstLine(String.valueOf(e.getMessage())), nanos, System.currentTimeMillis()));
+            Explanation none = new Explanation(name, Optional.empty(), List.of(), "");
+            DispatchHistory.chosen(new ChoiceRecord(e.explanation().orElse(none), ChoiceRecord.FAILED,
+                    firstLine(String.valueOf(e.getMessage())), nanos, now));
         }
         return outcome;
     }

@@ -16,8 +16,8 @@ import java.util.Locale;
  * {@code -XX:StartFlightRecording}, {@code jcmd JFR.start} or in process. Asking costs a property lookup. A
  * recording started after the library's last event, with nothing asked of the library since, is not seen: for
  * that, {@code -Dcpufeatures.jfr=true} (or {@code CPUFEATURES_JFR=true}) registers the events at the first one
- * whatever is recording, and their periodic hooks then put the probe and every choice in each chunk of
- * any later recording. {@code false} records nothing. A recording kept in memory only ({@code disk=false}) makes no
+ * whatever is recording, and their periodic hooks then put the probe and every choice in each chunk of any later
+ * recording. {@code false} records nothing. A recording kept in memory only ({@code disk=false}) makes no
  * repository, so it too needs {@code true}.
  *
  * <p>The process-wide report is kept here when it is made ({@link #probed}), with the time, for the probe's event
@@ -72,7 +72,7 @@ public final class JfrGate {
         return v == null || v.isBlank() ? null : v.trim();
     }
 
-    /** {@code value}'s mode: {@code auto} (or unset), {@code true}, {@code false}, in any case; else {@link #UNKNOWN}. */
+    /** {@return {@code value}'s mode: auto (or none), true or false, in any case; else {@link #UNKNOWN}} */
     static int mode(String value) {
         if (value == null) {
             return AUTO;

@@ -12,6 +12,7 @@ import java.util.List;
  */
 public final class DispatchHistory {
 
+    private static final Object LOCK = new Object();
     private static final List<ChoiceRecord> CHOICES = new ArrayList<>();
     private static final List<NativeLoadRecord> LOADS = new ArrayList<>();
 
@@ -24,7 +25,7 @@ public final class DispatchHistory {
      * @param choice the selection; not null
      */
     public static void chosen(ChoiceRecord choice) {
-        synchronized (CHOICES) {
+        synchronized (LOCK) {
             CHOICES.add(choice);
         }
         if (JfrGate.open(DispatchHistory.class.getModule())) {
@@ -42,7 +43,7 @@ public final class DispatchHistory {
      * @param load the load; not null
      */
     public static void loaded(NativeLoadRecord load) {
-        synchronized (CHOICES) {
+        synchronized (LOCK) {
             LOADS.add(load);
         }
         if (JfrGate.open(DispatchHistory.class.getModule())) {
@@ -56,14 +57,14 @@ public final class DispatchHistory {
 
     /** {@return the choices made so far, in order} */
     static List<ChoiceRecord> choices() {
-        synchronized (CHOICES) {
+        synchronized (LOCK) {
             return List.copyOf(CHOICES);
         }
     }
 
     /** {@return the native variants loaded so far, in order} */
     static List<NativeLoadRecord> loads() {
-        synchronized (CHOICES) {
+        synchronized (LOCK) {
             return List.copyOf(LOADS);
         }
     }
