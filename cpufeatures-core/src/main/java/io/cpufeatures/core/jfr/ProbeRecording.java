@@ -18,8 +18,8 @@ import jdk.jfr.FlightRecorder;
  *
  * <p>Why the end too, where {@code jdk.CPUInformation} has the start only: JFR pools a string of 17 to 127
  * characters on its second use, and on JDK 17 a string first pooled in a hook at the start of a chunk is missing from
- * that chunk (the field reads null there and fine in later chunks; 17.0.21, whenever the first commit and the hook ran
- * on different threads, as they do here; not on JDK 25). At the end of the previous chunk, before the rotation, the
+ * that chunk (the field reads null there and fine in later chunks; 17.0.21, with these events registered and first
+ * committed on the probe's and the selections' own threads; not on JDK 25). At the end of the previous chunk, before the rotation, the
  * pooling is sound, and the start of the next chunk finds the string pooled. A chunk so holds each event twice;
  * readers take one per time made ({@code probedAt}).
  */
