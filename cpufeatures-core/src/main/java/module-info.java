@@ -17,6 +17,9 @@ module io.cpufeatures.core {
     // reflection so that a JVM without the bean still answers; requiring the module puts it in the
     // boot layer of an application on the module path, where it would otherwise be left out.
     requires jdk.management;
+    // The probe's flight-recorder event (io.cpufeatures.core.jfr): only where the runtime has the module, and only
+    // once a recording may exist (internal.JfrGate); an image without jdk.jfr runs the library as it is.
+    requires static jdk.jfr;
 
     exports io.cpufeatures.core;
     exports io.cpufeatures.core.jvm;

@@ -10,6 +10,9 @@ module io.cpufeatures.dispatch {
     requires transitive io.cpufeatures.core;
     requires org.slf4j;
     requires io.cpufeatures.os;
+    // The choices' and native loads' flight-recorder events (io.cpufeatures.dispatch.jfr): only where the runtime
+    // has the module and a recording may exist; an image without jdk.jfr runs the library as it is.
+    requires static jdk.jfr;
     // Only the testing package uses JUnit, and only in the tests of a client library, which bring it.
     requires static org.junit.jupiter.api;
 

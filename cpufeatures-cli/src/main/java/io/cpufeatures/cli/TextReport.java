@@ -209,6 +209,14 @@ final class TextReport {
      * room is cut (a path, say), so that no line is wider.
      */
     private void wrapped(String rawLabel, String rawValue, String colour) {
+        wrapped(out, ansi, width, rawLabel, rawValue, colour);
+    }
+
+    /**
+     * Appends to {@code out} a label and a value wrapped at {@code width}, as the report lays out its lines (the
+     * label padded to {@value #LABEL} columns, continuation lines under the value); {@code colour} null for none.
+     */
+    static void wrapped(StringBuilder out, Ansi ansi, int width, String rawLabel, String rawValue, String colour) {
         String label = TerminalText.safe(rawLabel);
         String value = TerminalText.safe(rawValue);
         int room = Math.max(10, width - Math.max(LABEL, label.length() + 2));

@@ -45,7 +45,10 @@ class CompletionAndManPageTest {
         CliTest.Run man = CliTest.run("man");
         assertEquals(0, man.exit(), man.err());
         List<String> names = everyName();
-        assertTrue(names.containsAll(List.of("report", "fleet", "--cpuid-file", "--select", "--json", "--verbose")), names.toString());
+        assertTrue(names.containsAll(List.of("report", "fleet", "jfr", "--cpuid-file", "--select", "--json", "--verbose")),
+                names.toString());
+        // jfr's recording is a file: zsh completes file names there
+        assertTrue(zsh.contains("jfr)\n") && zsh.contains("'1:FILE:_files'"), zsh);
         for (String name : names) {
             assertTrue(bash.contains(name), "bash completion lacks " + name);
             assertTrue(zsh.contains(name), "zsh completion lacks " + name);

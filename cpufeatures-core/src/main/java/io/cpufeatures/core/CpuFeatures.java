@@ -5,6 +5,7 @@ import io.cpufeatures.core.internal.Architectures;
 import io.cpufeatures.core.internal.CurrentReport;
 import io.cpufeatures.core.internal.Log;
 import io.cpufeatures.core.internal.FirstLayers;
+import io.cpufeatures.core.internal.JfrGate;
 import io.cpufeatures.core.internal.Once;
 import io.cpufeatures.core.internal.OwnThreadOnce;
 import io.cpufeatures.core.internal.Vocabulary;
@@ -221,14 +222,23 @@ public final class CpuFeatures {
                 ProbeWarnings.of(features, JvmArch.osArch(), Architectures.get())
                         .ifPresent(w -> Logged.LOG.warn(w));
                 CurrentReport.made(features);
-                return new Outcome(features, null);
+                return recorded(features);
             } catch (CpuFeaturesConfigurationException | UnknownFeatureException e) {
                 return new Outcome(null, e);
             } catch (RuntimeException | Error e) {
                 Once.rethrowIfMomentary(e);
-                return new Outcome(failed(e), null);
+                return recorded(failed(e));
             }
         }
+    }
+
+    /**
+     * The process-wide report, kept for its flight-recorder event, which is recorded now if a recording may exist
+     * ({@link JfrGate}: no class of {@code jdk.jfr} is loaded otherwise).
+     */
+    private static Outcome recorded(CpuFeatures features) {
+        JfrGate.probed(features);
+        return new Outcome(features, null);
     }
 
     /** The report of a probe that failed with {@code e}: nothing known, the failure recorded. */

@@ -4,6 +4,8 @@ import io.cpufeatures.core.internal.Log;
 import io.cpufeatures.core.internal.Once;
 import io.cpufeatures.core.internal.OwnThreadOnce;
 import io.cpufeatures.core.CpuFeatures;
+import io.cpufeatures.dispatch.jfr.ChoiceRecord;
+import io.cpufeatures.dispatch.jfr.DispatchHistory;
 import java.lang.invoke.MethodHandles;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -11,6 +13,7 @@ import java.util.HashSet;
 import java.util.Iterator;
 import java.util.List;
 import java.util.Objects;
+import java.util.Optional;
 import java.util.ServiceConfigurationError;
 import java.util.ServiceLoader;
 import java.util.Set;
@@ -158,18 +161,40 @@ public final class DispatchPoint<T> {
         return (Selection<T>) o;
     }
 
-    /** The process-wide selection, or the exception it failed with (any failure is a DispatchException). */
+    /**
+     * The process-wide selection, or the exception it failed with (any failure is a DispatchException), kept in the
+     * process's history for the flight recorder ({@link DispatchHistory}: its event is recorded only if a recording
+     * may exist).
+     */
     private Object select() {
+        long start = System.nanoTime();
+        Object outcome;
         try {
             DispatchOverrides overrides = DispatchOverrides.current();
             DispatchPoints.logUnknownOverrides(overrides, this);
-            return Instantiation.select(this, CpuFeatures.current(), overrides);
+            outcome = Instantiation.select(this, CpuFeatures.current(), overrides);
         } catch (DispatchException e) {
-            return e;
+            outcome = e;
         } catch (RuntimeException e) {
             Once.rethrowIfMomentary(e);
-            return new DispatchException(name + ": cannot select: " + e.getMessage(), e);
+            outcome = new DispatchException(name + ": cannot select: " + e.getMessage(), e);
         }
+        long nanos = System.nanoTime() - start;
+        long now = System.currentTimeMillis();
+        if (outcome instanceof Selection<?> s) {
+            DispatchHistory.chosen(new ChoiceRecord(s.explain(), s.how(), "", nanos, now));
+        } else {
+            DispatchException e = (DispatchException) outcome;
+            Explanation none = new Explanation(name, Optional.empty(), List.of(), "");
+            DispatchHistory.chosen(new ChoiceRecord(e.explanation().orElse(none), ChoiceRecord.FAILED,
+                    firstLine(String.valueOf(e.getMessage())), nanos, now));
+        }
+        return outcome;
+    }
+
+    private static String firstLine(String s) {
+        int nl = s.indexOf('\n');
+        return nl < 0 ? s : s.substring(0, nl);
     }
 
     /**

@@ -68,7 +68,7 @@ final class Instantiation<T> {
         }
         for (Candidate<T> c : eligible) {
             if (a.ledger().eligible(c) && i.usable(c)) {
-                return i.selected(c, c.name() + " (" + c.requirements().summary() + ")");
+                return i.selected(c, c.name() + " (" + c.requirements().summary() + ")", Selection.PRIORITY);
             }
         }
         throw a.ledger().failure(point.name() + ": every eligible candidate failed");
@@ -84,7 +84,8 @@ final class Instantiation<T> {
         }
         ledger.toOthers(c, "not considered: " + c.name() + " is chosen by an override");
         ledger.line(c).reasons.add(0, o.why());
-        return selected(c, c.name() + " (" + o.why() + ")");
+        return selected(c, c.name() + " (" + o.why() + ")", o.despiteRequirements() ? Selection.UNSAFE_OVERRIDE
+                : Selection.OVERRIDE);
     }
 
     /** Calibration; empty when no candidate offers a benchmark (then priority decides). */
@@ -97,7 +98,8 @@ final class Instantiation<T> {
                         ledger.line(other).reasons.add("not calibrated: " + c.name() + " is best when eligible");
                     }
                 }
-                return Optional.of(selected(c, c.name() + " (" + c.requirements().summary() + ")"));
+                return Optional.of(selected(c, c.name() + " (" + c.requirements().summary() + ")",
+                        Selection.BEST_WHEN_ELIGIBLE));
             }
         }
         List<Candidate<T>> measured = new ArrayList<>();
@@ -136,7 +138,8 @@ final class Instantiation<T> {
             }
         }
         ledger.line(best).reasons.add("fastest in calibration");
-        return Optional.of(selected(best, "function: " + best.name() + " (" + Math.round(top) + " MB/s)"));
+        return Optional.of(selected(best, "function: " + best.name() + " (" + Math.round(top) + " MB/s)",
+                Selection.CALIBRATION));
     }
 
     /**
@@ -193,14 +196,14 @@ final class Instantiation<T> {
     }
 
     /**
-     * Marks {@code c} selected and logs {@code "point: using " + what}; a calibrated winner reads as
-     * Linux's {@code "xor: using function: avx (N MB/sec)"}.
+     * Marks {@code c} selected, chosen {@code how} (a {@link Selection} constant), and logs {@code "point: using " +
+     * what}; a calibrated winner reads as Linux's {@code "xor: using function: avx (N MB/sec)"}.
      */
-    private Selection<T> selected(Candidate<T> c, String what) {
+    private Selection<T> selected(Candidate<T> c, String what, String how) {
         ledger.select(c);
         LOG.info("{}: using {}{}", point.name(), what, ledger.coreScope().map(scope -> " for " + scope).orElse(""));
         Explanation explanation = ledger.explanation(Optional.of(c));
         VectorModuleWarning.logOnce(explanation);
-        return new Selection<>(point.name(), c, made.get(c), explanation);
+        return new Selection<>(point.name(), c, made.get(c), explanation, how);
     }
 }

@@ -2,6 +2,8 @@ package io.cpufeatures.dispatch;
 
 import io.cpufeatures.core.CpuFeatures;
 import io.cpufeatures.core.FeatureName;
+import io.cpufeatures.dispatch.jfr.DispatchHistory;
+import io.cpufeatures.dispatch.jfr.NativeLoadRecord;
 import io.cpufeatures.os.ElfIsaNeeded;
 import io.cpufeatures.os.NativeAccessDenial;
 import io.cpufeatures.os.NativeCache;
@@ -39,6 +41,7 @@ final class NativeLoading {
     }
 
     static <T> T load(NativeVariants bundle, NativeVariant v, NativeVariants.Loader<? extends T> loader) {
+        long start = System.nanoTime();
         String here = NativePlatform.current();
         if (!v.platform().equals(here)) {
             throw new NativeVariantException("built for " + v.platform() + "; this process is " + here);
@@ -75,6 +78,9 @@ final class NativeLoading {
             if (made == null) {
                 throw new NativeVariantException("its loader returned null for " + library.path());
             }
+            DispatchHistory.loaded(new NativeLoadRecord(v.platform(), v.name(), library.path().toString(), v.sha256(),
+                    NativePlatform.carriesIsaNote(v.platform()) ? "SHA-256, ISA note" : "SHA-256", library.written(),
+                    System.nanoTime() - start, System.currentTimeMillis()));
             return made;
         } catch (NativeVariantException e) {
             throw e;

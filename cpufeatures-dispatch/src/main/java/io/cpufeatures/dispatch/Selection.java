@@ -11,16 +11,34 @@ import java.util.Objects;
  */
 public final class Selection<T> {
 
+    /** How a candidate was chosen: the eligible one of highest priority. */
+    static final String PRIORITY = "priority";
+    /** How a candidate was chosen: the fastest in calibration. */
+    static final String CALIBRATION = "calibration";
+    /** How a candidate was chosen: calibration was asked for, and it is best when eligible. */
+    static final String BEST_WHEN_ELIGIBLE = "best-when-eligible";
+    /** How a candidate was chosen: an override named it. */
+    static final String OVERRIDE = "override";
+    /** How a candidate was chosen: an override named it, taken despite its requirements (unsafe). */
+    static final String UNSAFE_OVERRIDE = "unsafe-override";
+
     private final String point;
     private final Candidate<T> candidate;
     private final T instance;
     private final Explanation explanation;
+    private final String how;
 
-    Selection(String point, Candidate<T> candidate, T instance, Explanation explanation) {
+    Selection(String point, Candidate<T> candidate, T instance, Explanation explanation, String how) {
         this.point = Objects.requireNonNull(point, "point");
         this.candidate = Objects.requireNonNull(candidate, "candidate");
         this.instance = Objects.requireNonNull(instance, "instance");
         this.explanation = Objects.requireNonNull(explanation, "explanation");
+        this.how = Objects.requireNonNull(how, "how");
+    }
+
+    /** How the candidate was chosen: {@link #PRIORITY}, {@link #CALIBRATION}, ... (for the choice's event). */
+    String how() {
+        return how;
     }
 
     /** {@return the point's name} */

@@ -138,15 +138,25 @@ public final class NativeCache {
     public static final class Prepared implements AutoCloseable {
         private final Path file;
         private final Path dir;
+        private final boolean written;
 
-        private Prepared(Path file, Path dir) {
+        private Prepared(Path file, Path dir, boolean written) {
             this.file = file;
             this.dir = dir;
+            this.written = written;
         }
 
         /** {@return the file to load: its bytes were compared with the library's after it was placed here} */
         public Path path() {
             return file;
+        }
+
+        /**
+         * {@return whether this process wrote the cache's entry (it was missing, or held other bytes); false when the
+         * cache held the library's bytes already}
+         */
+        public boolean written() {
+            return written;
         }
 
         /**
@@ -199,7 +209,8 @@ public final class NativeCache {
         Path root = root();
         Path entry = ownDirectory(root.resolve(sha256), false);
         Path cached = entry.resolve(fileName);
-        if (!holds(cached, bytes)) {
+        boolean written = !holds(cached, bytes);
+        if (written) {
             write(entry, cached, bytes);
         }
         removeStaleLoads(root);
@@ -218,12 +229,12 @@ public final class NativeCache {
                         : file + " does not hold the library's " + bytes.length + " bytes after it was placed there;"
                         + " not loaded");
             }
-            return new Prepared(file, dir);
+            return new Prepared(file, dir, written);
         } catch (NativeCacheException e) {
-            new Prepared(file, dir).discard();
+            new Prepared(file, dir, written).discard();
             throw e;
         } catch (IOException e) {
-            new Prepared(file, dir).discard();
+            new Prepared(file, dir, written).discard();
             throw writeFailure(file, e);
         }
     }
