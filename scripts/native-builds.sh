@@ -46,13 +46,13 @@ declare -A package=(
   [windows-x86_64]="gcc-mingw-w64-x86-64"
 )
 # The same bytes on every run: no debug information or compiler identification, symbols stripped, the sources'
-# directory written as '.'; PE files without a link time stamp.
+# directory written as '.'; PE files without a link time stamp or an image base hashed from the output's path.
 common=(-shared -s -std=c11 -Wall -Werror -fno-ident)
 declare -A platform_flags=(
   [linux-x86_64]="-fPIC"
   [linux-aarch64]="-fPIC"
   [linux-ppc64le]="-fPIC"
-  [windows-x86_64]="-Wl,--no-insert-timestamp -static-libgcc"
+  [windows-x86_64]="-Wl,--no-insert-timestamp -Wl,--disable-auto-image-base -static-libgcc"
 )
 
 fail() { echo "native-builds: $*" >&2; exit 1; }
@@ -71,8 +71,11 @@ toolchain() { # PLATFORM
     *) fail "$cc is GCC '$version'; the committed builds are made with GCC $pinned_gcc (Debian 12)" ;;
   esac
   if [ "$version" != "$pinned_gcc" ]; then
-    # mingw-w64's GCC names its threading model, not its release
-    "$cc" -v 2>&1 | grep -q "gcc version $pinned_gcc " || fail "$cc is not GCC $pinned_gcc (Debian 12)"
+    # mingw-w64's GCC names its threading model, not its release: the Debian package that owns it names that
+    local owner
+    owner=$(dpkg -S "$(readlink -f "$(command -v "$cc")")" 2>/dev/null | cut -d: -f1 || true)
+    [ -n "$owner" ] && dpkg-query -W -f='${Version}' "$owner" 2>/dev/null | grep -q "^$pinned_gcc-" \
+      || "$cc" -v 2>&1 | grep -q "gcc version $pinned_gcc " || fail "$cc is not GCC $pinned_gcc (Debian 12)"
   fi
   ld=$("$("$cc" -print-prog-name=ld)" --version | head -1)
   case "$ld" in

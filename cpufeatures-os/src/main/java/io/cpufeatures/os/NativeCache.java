@@ -354,7 +354,7 @@ public final class NativeCache {
     /** Writes {@code bytes} to {@code cached} through a temporary file of this process's beside it and a rename. */
     private void write(Path entry, Path cached, byte[] bytes) throws NativeCacheException {
         removeStaleTemporaries(entry);
-        Path tmp = entry.resolve("." + cached.getFileName() + "." + ProcessHandle.current().pid() + "."
+        Path tmp = entry.resolve("." + cached.getFileName() + "." + ownPid() + "."
                 + Long.toHexString(ThreadLocalRandom.current().nextLong()) + ".tmp");
         try {
             writeNew(tmp, bytes);
@@ -400,7 +400,7 @@ public final class NativeCache {
     /** A directory of this process's own below the root, made exclusively, 0700. */
     private Path newLoadDirectory(Path root) throws NativeCacheException {
         for (int attempt = 0; ; attempt++) {
-            Path dir = root.resolve(LOAD_PREFIX + ProcessHandle.current().pid() + "-"
+            Path dir = root.resolve(LOAD_PREFIX + ownPid() + "-"
                     + Long.toHexString(ThreadLocalRandom.current().nextLong()));
             try {
                 Files.createDirectory(dir, permissions(OWNER_ONLY));
@@ -424,9 +424,13 @@ public final class NativeCache {
 
     /** Removes the load directories below {@code root} of processes that are gone. */
     private static void removeStaleLoads(Path root) {
-        try (DirectoryStream<Path> entries = Files.newDirectoryStream(root, LOAD_PREFIX + "*")) {
+        // no glob: a glob's matcher is a regex, which a cold JVM's first answer must not compile
+        try (DirectoryStream<Path> entries = Files.newDirectoryStream(root)) {
             for (Path dir : entries) {
                 String name = dir.getFileName().toString();
+                if (!name.startsWith(LOAD_PREFIX)) {
+                    continue;
+                }
                 int dash = name.indexOf('-', LOAD_PREFIX.length());
                 if (dash > 0 && gone(name.substring(LOAD_PREFIX.length(), dash))
                         && !Files.isSymbolicLink(dir) && Files.isDirectory(dir)) {
@@ -445,8 +449,12 @@ public final class NativeCache {
 
     /** Removes the temporary files in {@code entry} of processes that are gone ({@code .FILE.PID.RANDOM.tmp}). */
     private static void removeStaleTemporaries(Path entry) {
-        try (DirectoryStream<Path> entries = Files.newDirectoryStream(entry, ".*.tmp")) {
+        try (DirectoryStream<Path> entries = Files.newDirectoryStream(entry)) {
             for (Path tmp : entries) {
+                String name = tmp.getFileName().toString();
+                if (!name.startsWith(".") || !name.endsWith(".tmp")) {
+                    continue;
+                }
                 String[] parts = tmp.getFileName().toString().split("\\.");
                 if (parts.length >= 5 && gone(parts[parts.length - 3])) {
                     Files.deleteIfExists(tmp);
@@ -457,6 +465,22 @@ public final class NativeCache {
         }
     }
 
+    /**
+     * This process's id: on Linux the name {@code /proc/self} links to, which spares a cold JVM the initialisation of
+     * {@code ProcessHandle}'s implementation (its reaper's lambdas); {@code ProcessHandle} elsewhere.
+     */
+    private static long ownPid() {
+        Path self = Path.of("/proc/self");
+        try {
+            if (Files.isSymbolicLink(self)) {
+                return Long.parseLong(Files.readSymbolicLink(self).toString());
+            }
+        } catch (IOException | NumberFormatException | UnsupportedOperationException e) {
+            // below
+        }
+        return ProcessHandle.current().pid();
+    }
+
     /** Whether the process {@code pid} (decimal) no longer runs; a name that is no pid is not touched. */
     private static boolean gone(String pid) {
         long id;
@@ -465,7 +489,7 @@ public final class NativeCache {
         } catch (NumberFormatException e) {
             return false;
         }
-        if (id == ProcessHandle.current().pid()) {
+        if (id == ownPid()) {
             return false;
         }
         Path proc = Path.of("/proc");

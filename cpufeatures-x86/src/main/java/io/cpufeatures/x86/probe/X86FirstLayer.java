@@ -1,6 +1,7 @@
 package io.cpufeatures.x86.probe;
 
 import io.cpufeatures.core.internal.FirstLayers;
+import io.cpufeatures.core.internal.Log;
 import io.cpufeatures.core.kit.FirstAnswer;
 import io.cpufeatures.core.kit.FirstLayer;
 import io.cpufeatures.os.NativeProbeException;
@@ -10,7 +11,8 @@ import io.cpufeatures.x86.probe.NativeCpuid;
 /**
  * The class that declares the x86 {@code os.arch} values to the core ({@code amd64}, {@code x86_64}): when
  * initialised it offers its layer ({@link FirstLayers#offer}). Its probe runs CPUID and XGETBV through the
- * W^X stub page on Linux only: the full probe adds macOS's lazily enabled AVX-512 state and Windows'
+ * project's probe library ({@link JniCpuid}), or, where that is refused, through JNA's W^X stub page, on Linux
+ * only: the full probe adds macOS's lazily enabled AVX-512 state and Windows'
  * cross-check, which a first answer must not skip.
  */
 public final class X86FirstLayer implements FirstLayer {
@@ -32,6 +34,25 @@ public final class X86FirstLayer implements FirstLayer {
     public FirstAnswer probe() {
         if (OperatingSystem.current() != OperatingSystem.LINUX) {
             return null;
+        }
+        JniCpuid jni;
+        try {
+            jni = JniCpuid.open();
+        } catch (NativeProbeException e) {
+            // the library is the first answer's way; its refusal (a cache others can write, a noexec mount, a
+            // failed load) leaves the answer to the stub page, and is said once
+            Log.of(X86FirstLayer.class).warn("the x86 probe library is not used, CPUID runs through JNA's stub page"
+                    + " instead: {}", e.getMessage());
+            jni = null;
+        } catch (RuntimeException | LinkageError e) {
+            jni = null;
+        }
+        if (jni != null) {
+            try {
+                return X86FirstAnswer.of(jni);
+            } catch (RuntimeException | LinkageError e) {
+                return null;
+            }
         }
         try (NativeCpuid cpu = NativeCpuid.open()) {
             return X86FirstAnswer.of(cpu);

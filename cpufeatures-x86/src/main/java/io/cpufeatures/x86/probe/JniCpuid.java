@@ -1,0 +1,163 @@
+package io.cpufeatures.x86.probe;
+
+import io.cpufeatures.os.JvmArch;
+import io.cpufeatures.os.NativeCache;
+import io.cpufeatures.os.NativeCacheException;
+import io.cpufeatures.os.NativeProbeException;
+import io.cpufeatures.os.OperatingSystem;
+import io.cpufeatures.x86.CpuidRegisters;
+import java.io.IOException;
+import java.io.InputStream;
+import java.nio.charset.StandardCharsets;
+
+/**
+ * CPUID and XGETBV through the project's own probe library ({@code src/main/c/cpufeatures_probe.c}, built and
+ * committed by {@code scripts/native-builds.sh}), bound with JNI: the first answer's way to the CPU, which needs
+ * no JNA. The library is placed by the per-user {@link NativeCache} (its directory must be the user's and closed
+ * to others, and on a file system that allows executable mappings), compared byte for byte with the jar's copy
+ * after it is placed, and then {@link System#load loaded}; no {@code java.security} is involved, as the bytes'
+ * reference is the jar itself, named by the SHA-256 its manifest gives.
+ *
+ * <p>Loaded once per class loader; {@link #open()} answers the same instance, or the same reason, every time.
+ * Stateless and safe to share: each call answers for the CPU the calling thread runs on.
+ */
+public final class JniCpuid implements CpuidInstruction {
+
+    /** The manifest of the committed builds, relative to this class's package directory's root. */
+    static final String MANIFEST = "/io/cpufeatures/x86/probe/native/probe.variants";
+    private static final int MAX_MANIFEST = 16 << 10;
+    private static final int MAX_LIBRARY = 1 << 20;
+
+    private static final Object LOCK = new Object();
+    private static JniCpuid loaded;
+    private static String refusal;
+
+    private final String description;
+
+    private JniCpuid(String description) {
+        this.description = description;
+    }
+
+    /**
+     * The probe library, loaded on first use.
+     *
+     * @return the loaded library
+     * @throws NativeProbeException why it cannot be used in this process (no build for this platform, the cache
+     *                           refused, the load failed), the same reason on every call
+     */
+    public static JniCpuid open() throws NativeProbeException {
+        synchronized (LOCK) {
+            if (loaded != null) {
+                return loaded;
+            }
+            if (refusal == null) {
+                try {
+                    loaded = load();
+                    return loaded;
+                } catch (NativeProbeException e) {
+                    refusal = e.getMessage();
+                }
+            }
+            throw new NativeProbeException(refusal);
+        }
+    }
+
+    private static JniCpuid load() throws NativeProbeException {
+        String platform = platform();
+        String file = platform.startsWith("windows-") ? "cpufeatures-probe.dll" : "libcpufeatures-probe.so";
+        String entry = platform + "/jni/" + file;
+        String sha = sha256Of(entry);
+        byte[] bytes = resource("/io/cpufeatures/x86/probe/native/" + entry, MAX_LIBRARY);
+        NativeCache.Prepared placed;
+        try {
+            placed = NativeCache.forUser(System.getenv()).prepare(sha, file, bytes);
+        } catch (NativeCacheException e) {
+            throw new NativeProbeException(e.getMessage());
+        }
+        try (NativeCache.Prepared p = placed) {
+            System.load(p.path().toString());
+            // a first call binds the natives: an unsatisfied link is a refusal of this library, not a crash later
+            int[] out = new int[4];
+            read(0, 0, out);
+            return new JniCpuid("CPUID/XGETBV through the probe library " + entry + " (JNI), from " + p.path()
+                    .getParent().getParent());
+        } catch (UnsatisfiedLinkError | SecurityException e) {
+            throw new NativeProbeException("the probe library " + entry + " could not be loaded: " + e.getMessage());
+        }
+    }
+
+    /** {@code linux-x86_64} or {@code windows-x86_64}, the platforms with a committed build. */
+    private static String platform() throws NativeProbeException {
+        if (!"x86_64".equals(JvmArch.current())) {
+            throw new NativeProbeException("the probe library is built for x86-64; this JVM is " + JvmArch.osArch());
+        }
+        OperatingSystem os = OperatingSystem.current();
+        if (os == OperatingSystem.LINUX) {
+            return "linux-x86_64";
+        }
+        if (os == OperatingSystem.WINDOWS) {
+            return "windows-x86_64";
+        }
+        throw new NativeProbeException("no build of the probe library for " + os + " on x86-64 (built: linux-x86_64,"
+                + " windows-x86_64)");
+    }
+
+    /** The SHA-256 the manifest gives {@code entry}, read with a plain scan of its lines. */
+    private static String sha256Of(String entry) throws NativeProbeException {
+        String manifest = new String(resource(MANIFEST, MAX_MANIFEST), StandardCharsets.US_ASCII);
+        String prefix = entry + " ";
+        int at = 0;
+        while (at < manifest.length()) {
+            int end = manifest.indexOf('\n', at);
+            if (end < 0) {
+                end = manifest.length();
+            }
+            if (manifest.startsWith(prefix, at) && end - at >= prefix.length() + 64) {
+                return manifest.substring(at + prefix.length(), at + prefix.length() + 64);
+            }
+            at = end + 1;
+        }
+        throw new NativeProbeException(MANIFEST + " lists no " + entry);
+    }
+
+    private static byte[] resource(String name, int max) throws NativeProbeException {
+        try (InputStream in = JniCpuid.class.getResourceAsStream(name)) {
+            if (in == null) {
+                throw new NativeProbeException(name + " is not in the jar of io.cpufeatures.x86");
+            }
+            byte[] bytes = in.readNBytes(max + 1);
+            if (bytes.length > max) {
+                throw new NativeProbeException(name + " is larger than " + max + " bytes");
+            }
+            return bytes;
+        } catch (IOException e) {
+            throw new NativeProbeException(name + " could not be read from the jar: " + e.getMessage());
+        }
+    }
+
+    private static native void read(int leaf, int subleaf, int[] out);
+
+    private static native long xcr0();
+
+    @Override
+    public CpuidRegisters cpuid(int leaf, int subleaf) {
+        int[] out = new int[4];
+        read(leaf, subleaf, out);
+        return new CpuidRegisters(out[0], out[1], out[2], out[3]);
+    }
+
+    /**
+     * {@inheritDoc}
+     *
+     * <p>The library itself executes XGETBV only when CPUID.1:ECX.OSXSAVE is set, and answers 0 otherwise.
+     */
+    @Override
+    public long xgetbv0() {
+        return xcr0();
+    }
+
+    @Override
+    public String toString() {
+        return description;
+    }
+}

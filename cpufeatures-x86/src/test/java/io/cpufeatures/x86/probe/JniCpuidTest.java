@@ -1,0 +1,118 @@
+package io.cpufeatures.x86.probe;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
+
+import io.cpufeatures.os.JvmArch;
+import io.cpufeatures.os.OperatingSystem;
+import io.cpufeatures.x86.CpuidRegisters;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.Paths;
+import java.nio.file.attribute.PosixFilePermissions;
+import java.util.ArrayList;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * The project's probe library against JNA's stub page, on whatever x86-64 Linux machine the tests run: the same
+ * leaves, the same XCR0, the same first answer for every name; and a cache directory it must not load from leaves
+ * the answer to the stub page, said in one WARN line.
+ */
+class JniCpuidTest {
+
+    /** CPUID.1:EBX[31:24], the initial APIC ID: the CPU the thread happens to run on, not the CPU's features. */
+    private static final int APIC_ID = 0xff00_0000;
+
+    @TempDir
+    Path dir;
+
+    private static void assumeLinuxX86() {
+        assumeTrue(OperatingSystem.current() == OperatingSystem.LINUX && "x86_64".equals(JvmArch.current()),
+                "the probe library's live test runs on x86-64 Linux");
+    }
+
+    @Test
+    void theProbeLibraryAndTheStubPageGiveTheSameLeavesXcr0AndFirstAnswer() throws Exception {
+        assumeLinuxX86();
+        JniCpuid jni = JniCpuid.open();
+        try (NativeCpuid jna = NativeCpuid.open()) {
+            List<String> differences = new ArrayList<>();
+            int[] leaves = FirstAnswerTable.LEAVES;
+            for (int i = 0; i < leaves.length; i += 2) {
+                CpuidRegisters a = jni.cpuid(leaves[i], leaves[i + 1]);
+                CpuidRegisters b = jna.cpuid(leaves[i], leaves[i + 1]);
+                int mask = leaves[i] == 1 ? ~APIC_ID : -1;
+                if (a.eax() != b.eax() || (a.ebx() & mask) != (b.ebx() & mask) || a.ecx() != b.ecx()
+                        || a.edx() != b.edx()) {
+                    differences.add(Integer.toHexString(leaves[i]) + "." + leaves[i + 1] + ": " + a + " vs " + b);
+                }
+            }
+            assertEquals(List.of(), differences);
+            boolean osxsave = (jna.cpuid(1, 0).ecx() >>> 27 & 1) != 0;
+            assertEquals(osxsave ? jna.xgetbv0() : 0L, jni.xgetbv0(), "XCR0 through JNI and through the stub page");
+            X86FirstAnswer fromJni = X86FirstAnswer.of(jni);
+            X86FirstAnswer fromJna = X86FirstAnswer.of(jna);
+            assertEquals(fromJna == null, fromJni == null, "a hybrid part is one to both");
+            if (fromJni != null) {
+                for (String name : FirstAnswerTable.NAMES) {
+                    assertEquals(fromJna.answer(name), fromJni.answer(name), name);
+                }
+            }
+        }
+        assertTrue(jni.toString().contains("probe library"), jni.toString());
+    }
+
+    @Test
+    void aCacheOthersCanWriteIsRefusedInOneWarnAndTheStubPageAnswers() throws Exception {
+        assumeLinuxX86();
+        Path open = Files.createDirectory(dir.resolve("open"));
+        Files.setPosixFilePermissions(open, PosixFilePermissions.fromString("rwxrwxrwx"));
+        Child c = child(open.resolve("cache"));
+        assertEquals(0, c.exit, c.out);
+        assertTrue(c.out.contains("refused: "), c.out);
+        assertTrue(c.out.contains("answer: true"), c.out);
+        assertEquals(1, count(c.out, "the x86 probe library is not used"), c.out);
+        assertTrue(c.out.contains("not safe to load code from"), c.out);
+        assertEquals(List.of(), listFiles(open), "nothing is written to a cache others can write");
+    }
+
+    @Test
+    void aSafeCacheLoadsTheLibraryAndWarnsNothing() throws Exception {
+        assumeLinuxX86();
+        Child c = child(dir.resolve("own"));
+        assertEquals(0, c.exit, c.out);
+        assertTrue(c.out.contains("loaded: "), c.out);
+        assertEquals(0, count(c.out, "WARN"), c.out);
+    }
+
+    private static List<Path> listFiles(Path p) throws IOException {
+        try (var s = Files.list(p)) {
+            return s.toList();
+        }
+    }
+
+    private static int count(String text, String what) {
+        int n = 0;
+        for (int at = text.indexOf(what); at >= 0; at = text.indexOf(what, at + 1)) {
+            n++;
+        }
+        return n;
+    }
+
+    private record Child(int exit, String out) {
+    }
+
+    private Child child(Path cache) throws Exception {
+        Path java = Paths.get(System.getProperty("java.home"), "bin", "java");
+        Process p = new ProcessBuilder(java.toString(), "-cp", System.getProperty("java.class.path"),
+                "-Dcpufeatures.native.cache=" + cache,
+                JniCpuidMain.class.getName()).redirectErrorStream(true).start();
+        String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+        return new Child(p.waitFor(), out);
+    }
+}
