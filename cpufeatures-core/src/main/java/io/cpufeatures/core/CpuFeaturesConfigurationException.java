@@ -4,7 +4,7 @@ import java.util.Objects;
 
 /**
  * A bad override ({@code cpufeatures.disable}, {@code cpufeatures.cpuid.file},
- * {@code cpufeatures.xcr0}, {@code cpufeatures.probe}): the message names the property, the value
+ * {@code cpufeatures.assume.xcr0} and the other {@code cpufeatures.assume.*}, {@code cpufeatures.probe}): the message names the property, the value
  * and what is accepted. {@link CpuFeatures#current()} throws it on every call, so a misconfigured
  * process fails loudly instead of silently running with the machine's real features.
  */

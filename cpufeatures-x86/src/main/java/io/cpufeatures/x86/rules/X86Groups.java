@@ -18,7 +18,7 @@ import java.util.Map;
  * the level the report states cannot disagree.
  *
  * <p>{@code avx512-narrow-lanes} is AVX-512BW and {@code jvm.vector512}: under {@code UseAVX=3} C2 gives
- * byte, short and char vectors 64 bytes only with AVX-512BW, 32 without ({@link X86Rules#preferredVectorBits},
+ * byte, short and char vectors 64 bytes only with AVX-512BW, 32 without ({@link X86Architecture#preferredVectorBits},
  * {@code Matcher::vector_width_in_bytes}), so on a Knights Landing (AVX-512F without BW) {@code jvm.vector512}
  * holds and {@code ByteVector.SPECIES_512} is not compiled: it runs as Java code, many times slower than
  * scalar code. Int, long, float and double lanes need {@code avx512f} and {@code jvm.vector512}. A group, not

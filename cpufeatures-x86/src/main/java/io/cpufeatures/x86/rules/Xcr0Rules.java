@@ -11,7 +11,7 @@ import java.util.function.LongPredicate;
  * The states XCR0 can hold, as data: the combinations XSETBV refuses with #GP (Intel SDM Vol. 1,
  * 13.3, "Enabling the XSAVE Feature Set and XSAVE-Enabled Features", and the bits that are no user
  * state component: supervisor components and reserved bits), so a value given by the user
- * ({@code --xcr0}, {@code cpufeatures.xcr0}) that no OS could have set is refused with the rule it
+ * ({@code --xcr0}, {@code cpufeatures.assume.xcr0}) that no OS could have set is refused with the rule it
  * breaks instead of being decoded into a self-contradictory report.
  */
 public final class Xcr0Rules {
