@@ -122,4 +122,34 @@ public final class HostTools {
         }
         Assumptions.abort(FOR_WANT_OF + what + " (" + remedy + ")");
     }
+
+    /** Where the tests look for a JDK 25 unless {@code -Dcpufeatures.jdk25} names another JDK's home. */
+    public static final String JDK25_HOME = "/usr/lib/jvm/temurin-25-jdk-amd64";
+
+    /**
+     * A JDK 25's {@code bin/java} for a test's second run beside this JDK's, on x86-64 (Temurin's, or the home
+     * {@code -Dcpufeatures.jdk25} names); empty, with that run recorded as a skipped part of the test for the build's
+     * summary, where there is none (under {@code CI=true}: the test fails instead).
+     *
+     * @param part what the JDK 25 run would have checked, for the record
+     * @return the JDK 25's {@code java}, or empty
+     */
+    public static java.util.Optional<Path> jdk25(String part) {
+        Objects.requireNonNull(part, "part");
+        Path home = Path.of(System.getProperty("cpufeatures.jdk25", JDK25_HOME));
+        Path bin = home.resolve("bin").resolve("java");
+        if (!"amd64".equals(System.getProperty("os.arch"))) {
+            return java.util.Optional.empty();
+        }
+        if (Files.isRegularFile(bin) && Files.isExecutable(bin)) {
+            return java.util.Optional.of(bin);
+        }
+        String what = "a JDK 25 (" + bin + ")";
+        String remedy = "Temurin 25 at " + JDK25_HOME + ", or -Dcpufeatures.jdk25=HOME";
+        if (ci()) {
+            Assertions.fail("CI=true and this test needs " + what + ", which is missing (" + remedy + ")");
+        }
+        SkipRecorder.skipPart(FOR_WANT_OF + what + " (" + remedy + "): " + part);
+        return java.util.Optional.empty();
+    }
 }

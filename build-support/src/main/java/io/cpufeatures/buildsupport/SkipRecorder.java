@@ -24,6 +24,9 @@ public final class SkipRecorder implements TestExecutionListener {
     /** The module-relative directory of the records, a file per test JVM, one line per reason: COUNT, a tab, REASON. */
     public static final String DIR = "target/test-skips";
 
+    /** Parts of tests left out (a JDK 25 run of a test that ran on this JDK), said by {@link #skipPart}. */
+    private static final java.util.Queue<String> PARTS = new java.util.concurrent.ConcurrentLinkedQueue<>();
+
     private final Map<String, Integer> skipped = new LinkedHashMap<>();
     private final Path dir;
     private TestPlan plan;
@@ -76,8 +79,21 @@ public final class SkipRecorder implements TestExecutionListener {
         skipped.merge(r, count, Integer::sum);
     }
 
+    /**
+     * Records a part of a test that was left out while the test itself ran (say, its run on a second JDK), so the
+     * build's summary counts it as one skipped test with {@code reason}.
+     *
+     * @param reason why, in one line: {@value HostTools#FOR_WANT_OF}WHAT (REMEDY), and the part
+     */
+    public static void skipPart(String reason) {
+        PARTS.add(reason);
+    }
+
     @Override
     public synchronized void testPlanExecutionFinished(TestPlan testPlan) {
+        for (String part = PARTS.poll(); part != null; part = PARTS.poll()) {
+            record(part, 1);
+        }
         if (skipped.isEmpty()) {
             return;
         }

@@ -43,7 +43,6 @@ import org.junit.jupiter.api.io.TempDir;
  */
 class HotSpotFlagsDerivationTest {
 
-    private static final Path TEMURIN_25 = Paths.get("/usr/lib/jvm/temurin-25-jdk-amd64/bin/java");
 
     /**
      * Guest side: the view's flag source, its flags, and every flag whose derived value and MXBean value differ. The
@@ -154,8 +153,9 @@ class HotSpotFlagsDerivationTest {
         Assumptions.assumeTrue(arch.equals("amd64"), "the host configurations are x86-64's; arm64's run under qemu below");
         Set<Path> javas = new LinkedHashSet<>();
         javas.add(Paths.get(System.getProperty("java.home"), "bin", "java").toRealPath());
-        if (Files.isExecutable(TEMURIN_25)) {
-            javas.add(TEMURIN_25.toRealPath());
+        java.util.Optional<Path> jdk25 = HostTools.jdk25("the derived HotSpot flags on JDK 25");
+        if (jdk25.isPresent()) {
+            javas.add(jdk25.get().toRealPath());
         }
         List<String> problems = new ArrayList<>();
         int compared = 0;
@@ -231,9 +231,10 @@ class HotSpotFlagsDerivationTest {
         runs.add(List.of(qemu.toString(), "-cpu", "Haswell", java, "-XX:TieredStopAtLevel=1", "-XX:UseAVX=1",
                 "-XX:-UseBMI1Instructions"));
         runs.add(List.of(qemu.toString(), "-cpu", "Opteron_G5", java, "-XX:TieredStopAtLevel=1", "-XX:MaxVectorSize=32"));
-        if (Files.isExecutable(TEMURIN_25)) {
+        java.util.Optional<Path> jdk25 = HostTools.jdk25("the derived HotSpot flags on JDK 25 under qemu-x86_64");
+        if (jdk25.isPresent()) {
             for (String model : List.of("Nehalem", "Haswell", "Opteron_G5")) {
-                runs.add(List.of(qemu.toString(), "-cpu", model, TEMURIN_25.toRealPath().toString(),
+                runs.add(List.of(qemu.toString(), "-cpu", model, jdk25.get().toRealPath().toString(),
                         "-XX:TieredStopAtLevel=1"));
             }
         }

@@ -1,5 +1,6 @@
 package io.cpufeatures.verification;
 
+import io.cpufeatures.buildsupport.HostTools;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -30,7 +31,6 @@ import org.junit.jupiter.api.Test;
  */
 class PreferredVectorShapeTest {
 
-    private static final Path TEMURIN_25 = Paths.get("/usr/lib/jvm/temurin-25-jdk-amd64/bin/java");
 
     /** Guest side: the real preferred size, then the derived one ("none" when there is none). */
     public static final class Guest {
@@ -91,8 +91,9 @@ class PreferredVectorShapeTest {
         Assumptions.assumeTrue(Set.of("amd64", "x86_64", "aarch64").contains(arch), "rules are known for x86-64 and AArch64");
         Set<Path> javas = new LinkedHashSet<>();
         javas.add(Paths.get(System.getProperty("java.home"), "bin", "java").toRealPath());
-        if (Files.isExecutable(TEMURIN_25) && arch.equals("amd64")) {
-            javas.add(TEMURIN_25.toRealPath());
+        java.util.Optional<Path> jdk25 = HostTools.jdk25("the preferred vector shapes on JDK 25");
+        if (jdk25.isPresent()) {
+            javas.add(jdk25.get().toRealPath());
         }
         List<String> differ = new ArrayList<>();
         int compared = 0;

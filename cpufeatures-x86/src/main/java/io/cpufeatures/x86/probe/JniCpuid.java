@@ -83,6 +83,11 @@ public final class JniCpuid implements CpuidInstruction {
                     .getParent().getParent());
         } catch (UnsatisfiedLinkError | SecurityException e) {
             throw new NativeProbeException("the probe library " + entry + " could not be loaded: " + e.getMessage());
+        } catch (IllegalCallerException e) {
+            // JDK 24+ with --illegal-native-access=deny, or a later JDK's default
+            throw new NativeProbeException("this JVM denies native access to io.cpufeatures.x86 (" + e.getMessage()
+                    + "): start it with --enable-native-access=ALL-UNNAMED on the class path, or"
+                    + " --enable-native-access=io.cpufeatures.x86 on the module path");
         }
     }
 

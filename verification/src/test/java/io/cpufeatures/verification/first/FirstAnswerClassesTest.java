@@ -168,9 +168,9 @@ class FirstAnswerClassesTest {
         HostTools.require(arch.equals("amd64"), "an x86-64 JVM (this is " + arch + ")", "an x86-64 host");
         String java = Paths.get(System.getProperty("java.home"), "bin", "java").toString();
         check("x86-64, JDK " + Runtime.version().feature(), List.of(java), "avx2", false);
-        Path temurin = Paths.get("/usr/lib/jvm/temurin-25-jdk-amd64/bin/java");
-        if (Files.isExecutable(temurin)) {
-            check("x86-64, JDK 25", List.of(temurin.toString()), "avx2", false);
+        java.util.Optional<Path> temurin = HostTools.jdk25("the first answer's classes on JDK 25");
+        if (temurin.isPresent()) {
+            check("x86-64, JDK 25", List.of(temurin.get().toString()), "avx2", false);
         }
     }
 

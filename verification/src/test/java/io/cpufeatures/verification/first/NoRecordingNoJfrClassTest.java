@@ -1,5 +1,6 @@
 package io.cpufeatures.verification.first;
 
+import io.cpufeatures.buildsupport.HostTools;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -115,10 +116,7 @@ class NoRecordingNoJfrClassTest {
 
     private static List<Path> jdks() {
         List<Path> javas = new ArrayList<>(List.of(Paths.get(System.getProperty("java.home"), "bin", "java")));
-        Path temurin = Paths.get("/usr/lib/jvm/temurin-25-jdk-amd64/bin/java");
-        if (Files.isExecutable(temurin) && System.getProperty("os.arch").equals("amd64")) {
-            javas.add(temurin);
-        }
+        HostTools.jdk25("no jdk.jfr class without a recording on JDK 25").ifPresent(javas::add);
         return javas;
     }
 

@@ -1,5 +1,6 @@
 package io.cpufeatures.verification.first;
 
+import io.cpufeatures.buildsupport.HostTools;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -31,7 +32,6 @@ import org.junit.jupiter.api.io.TempDir;
  */
 class QuietFirstUseTest {
 
-    private static final Path TEMURIN_25 = Paths.get("/usr/lib/jvm/temurin-25-jdk-amd64/bin/java");
     private static final List<String> MANAGEMENT = List.of("java.lang.management.", "sun.management.",
             "com.sun.management.", "javax.management.", "jdk.management.");
 
@@ -55,8 +55,9 @@ class QuietFirstUseTest {
     private static Set<Path> javas() throws IOException {
         Set<Path> javas = new LinkedHashSet<>();
         javas.add(Paths.get(System.getProperty("java.home"), "bin", "java").toRealPath());
-        if (Files.isExecutable(TEMURIN_25) && System.getProperty("os.arch").equals("amd64")) {
-            javas.add(TEMURIN_25.toRealPath());
+        java.util.Optional<Path> jdk25 = HostTools.jdk25("a quiet first use on JDK 25");
+        if (jdk25.isPresent()) {
+            javas.add(jdk25.get().toRealPath());
         }
         return javas;
     }
