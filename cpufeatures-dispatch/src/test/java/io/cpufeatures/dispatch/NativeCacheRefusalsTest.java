@@ -154,6 +154,17 @@ class NativeCacheRefusalsTest {
     }
 
     @Test
+    void aCacheOthersCanWriteIsSaidOnceAndNothingIsWrittenThere() throws Exception {
+        x86LinuxWithGcc();
+        assumeTrue(CpuFeatures.current().has("x86-64-v2"), "an x86-64-v2 CPU");
+        Path open = Files.createDirectory(dir.resolve("open"));
+        Files.setPosixFilePermissions(open, java.nio.file.attribute.PosixFilePermissions.fromString("rwxrwxrwx"));
+        everyVariantPassedOverOnce(open.resolve("cache"), "the native cache " + open.resolve("cache")
+                + " is not safe to load code from");
+        assertEquals(List.of(), tree(open), "nothing is made or unpacked below a directory others can write");
+    }
+
+    @Test
     void aNoexecMountIsSaidOnceAndNoLibraryIsWrittenThere() throws Exception {
         x86LinuxWithGcc();
         assumeTrue(CpuFeatures.current().has("x86-64-v2"), "an x86-64-v2 CPU");
