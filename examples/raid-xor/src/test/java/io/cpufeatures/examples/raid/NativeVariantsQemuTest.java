@@ -78,8 +78,10 @@ class NativeVariantsQemuTest {
                         + "[0-9a-f]+/libcpfxor\\.so"), where + ": exactly one file, the chosen variant's, is mapped");
                 assertEquals("true", out.get("mappedIsCached"), where);
                 try (var dirs = Files.list(cache)) {
-                    assertEquals(List.of(sha), dirs.map(p -> p.getFileName().toString())
-                            .filter(n -> !n.startsWith(".load-")).toList(), where + ": no other variant was unpacked");
+                    // the x86 first answer's probe library shares the cache: only the variants' entries count
+                    assertEquals(List.of(sha), dirs.filter(p -> !Files.exists(p.resolve("libcpufeatures-probe.so")))
+                            .map(p -> p.getFileName().toString()).filter(n -> !n.startsWith(".load-")).toList(),
+                            where + ": no other variant was unpacked");
                 }
                 if (m.qemu().equals("qemu-x86_64")) {
                     assertTrue(out.get("why.x86_64.x86-64-v4").contains("avx512f: absent"), where);
