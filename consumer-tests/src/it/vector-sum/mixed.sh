@@ -22,5 +22,5 @@ case "$out" in
         exit 1 ;;
 esac
 
-exec "$java" --add-modules jdk.incubator.vector,io.cpufeatures.dispatch --enable-native-access=com.sun.jna \
+exec "$java" --add-modules jdk.incubator.vector,io.cpufeatures.dispatch --enable-native-access=com.sun.jna,io.cpufeatures.x86 \
     --module-path "$modules" -cp "$classes" com.example.sum.Main mixed vector
