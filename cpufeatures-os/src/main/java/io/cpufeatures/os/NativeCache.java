@@ -37,9 +37,11 @@ import java.util.concurrent.ThreadLocalRandom;
  *   <li>every directory on DIR's real path belongs to this user or root and is writable by nobody else (a sticky
  *       {@code /tmp} only above a directory this user owns: {@link PathSafety}); the directories the cache makes
  *       are made 0700, and every one it uses must be a directory, not a symbolic link, closed to others;
- *   <li>the cached file must be a regular file closed to others, of the library's size (compared before anything is
- *       read, and no more than that is read), with its bytes; anything else is written again, through a temporary
- *       file and a rename;
+ *   <li>a missing entry is written through a temporary file and a rename, so an entry is whole or absent; one that
+ *       exists must be a regular file closed to others, of the library's size (compared before anything is read, and
+ *       no more than that is read), with its bytes; anything else there (other bytes, a link, a file others can
+ *       write) was changed since it was written, and is neither loaded nor replaced: a {@link NativeCacheException}
+ *       of kind {@link NativeCacheException.Kind#DAMAGED} names it, and the caller's fallback answers;
  *   <li>the file handed to the loader lies in a directory this process made exclusively (0700), and its bytes are
  *       read back through that path and compared before it is handed over: what the loader maps is what was
  *       compared, whatever happens to the shared entry meanwhile;
@@ -152,7 +154,7 @@ public final class NativeCache {
         }
 
         /**
-         * {@return whether this process wrote the cache's entry (it was missing, or held other bytes); false when the
+         * {@return whether this process wrote the cache's entry (it was missing); false when the
          * cache held the library's bytes already}
          */
         public boolean written() {
@@ -209,9 +211,15 @@ public final class NativeCache {
         Path root = root();
         Path entry = ownDirectory(root.resolve(sha256), false);
         Path cached = entry.resolve(fileName);
-        boolean written = !holds(cached, bytes);
+        boolean written = !Files.exists(cached, LinkOption.NOFOLLOW_LINKS);
         if (written) {
             write(entry, cached, bytes);
+        } else {
+            String changed = changed(cached, bytes);
+            if (changed != null) {
+                throw new NativeCacheException(NativeCacheException.Kind.DAMAGED, false, changed + "; not loaded:"
+                        + " remove it to have the library written there again");
+            }
         }
         removeStaleLoads(root);
         Path dir = newLoadDirectory(root);
@@ -327,15 +335,29 @@ public final class NativeCache {
     }
 
     /**
-     * Whether {@code cached} is a regular file closed to others holding exactly {@code bytes}: its size is compared
-     * first. Anything else there (a link, another owner's file, other bytes) is replaced by the rename that writes it.
+     * Why the existing {@code cached} is not the library as this cache wrote it, or null when it is: a regular file
+     * closed to others of exactly {@code bytes}, its size compared before anything is read. A content-addressed entry
+     * is written once, through a rename, so anything else there was put there since: it is neither loaded nor
+     * replaced, so that what changed it can be looked into.
      */
-    private boolean holds(Path cached, byte[] bytes) {
+    private String changed(Path cached, byte[] bytes) {
         try {
-            return Files.exists(cached, LinkOption.NOFOLLOW_LINKS) && safety.unsafeFile(cached) == null
-                    && sameBytes(cached, bytes);
+            if (Files.isSymbolicLink(cached)) {
+                return "the cached " + cached + " is a symbolic link, where the library's file was written";
+            }
+            String why = safety.unsafeFile(cached);
+            if (why != null) {
+                return "the cached " + cached + " is not as it was written: " + why;
+            }
+            long size = Files.size(cached);
+            if (size != bytes.length) {
+                return "the cached " + cached + " is " + size + " bytes, not the library's " + bytes.length
+                        + ": changed since it was written";
+            }
+            return sameBytes(cached, bytes) ? null : "the cached " + cached + " does not hold the library's "
+                    + bytes.length + " bytes: changed since it was written";
         } catch (IOException e) {
-            return false;
+            return "the cached " + cached + " cannot be read: " + e.getMessage();
         }
     }
 

@@ -23,7 +23,10 @@ public final class NativeCacheException extends IOException {
         NOEXEC,
         /** The file system refused a write (read-only, full, over quota, permission). */
         WRITE,
-        /** A cached file is not the library's bytes and cannot be replaced. */
+        /**
+         * A cached file was changed since it was written (other bytes, a link, a file others can write), or the file
+         * placed for loading is not the library's bytes: it is not loaded.
+         */
         DAMAGED
     }
 

@@ -96,35 +96,65 @@ class NativeCacheTest {
     }
 
     @Test
-    void aCachedFileOfOtherBytesOrAnotherSizeIsWrittenAgainAndAHugeOneIsNotRead() throws Exception {
+    void aCachedFileOfOtherBytesIsRefusedNotLoadedAndKept() throws Exception {
         cache().prepare(HASH, "libxor.so", LIB);
+        List<String> before = loadDirectories();
         Path cached = dir.resolve(HASH).resolve("libxor.so");
         Files.setPosixFilePermissions(cached, PosixFilePermissions.fromString("rw-------"));
         byte[] tampered = LIB.clone();
         tampered[3] ^= 1;
         Files.write(cached, tampered);
-        assertArrayEquals(LIB, Files.readAllBytes(cache().prepare(HASH, "libxor.so", LIB).path()));
-        assertArrayEquals(LIB, Files.readAllBytes(cached));
-        // 3 GiB, sparse: its size differs, so not one byte of it is read (reading it whole would fail past 2 GiB)
+        NativeCacheException e = assertThrows(NativeCacheException.class, () -> cache().prepare(HASH, "libxor.so", LIB));
+        assertEquals(NativeCacheException.Kind.DAMAGED, e.kind());
+        assertFalse(e.everyLibrary(), "another library may still load");
+        assertEquals("the cached " + dir.toRealPath().resolve(HASH).resolve("libxor.so") + " does not hold the library's "
+                + LIB.length + " bytes: changed since it was written; not loaded: remove it to have the library written"
+                + " there again", e.getMessage());
+        assertArrayEquals(tampered, Files.readAllBytes(cached), "kept as it was found, to be looked into");
+        assertEquals(before, loadDirectories(), "nothing placed for loading");
         Files.delete(cached);
+        assertArrayEquals(LIB, Files.readAllBytes(cache().prepare(HASH, "libxor.so", LIB).path()), "written again once"
+                + " removed");
+    }
+
+    @Test
+    void aCachedFileOfAnotherSizeIsRefusedWithoutReadingIt() throws Exception {
+        Files.createDirectories(dir.resolve(HASH));
+        Files.setPosixFilePermissions(dir, PosixFilePermissions.fromString("rwx------"));
+        Files.setPosixFilePermissions(dir.resolve(HASH), PosixFilePermissions.fromString("rwx------"));
+        Path cached = dir.resolve(HASH).resolve("libxor.so");
+        // 3 GiB, sparse: its size differs, so not one byte of it is read (reading it whole would fail past 2 GiB)
         try (RandomAccessFile f = new RandomAccessFile(cached.toFile(), "rw")) {
             f.setLength(3L << 30);
         }
         Files.setPosixFilePermissions(cached, PosixFilePermissions.fromString("r--------"));
-        assertArrayEquals(LIB, Files.readAllBytes(cache().prepare(HASH, "libxor.so", LIB).path()));
-        assertEquals(LIB.length, Files.size(cached));
+        NativeCacheException e = assertThrows(NativeCacheException.class, () -> cache().prepare(HASH, "libxor.so", LIB));
+        assertEquals(NativeCacheException.Kind.DAMAGED, e.kind());
+        assertTrue(e.getMessage().contains(" is 3221225472 bytes, not the library's " + LIB.length + ": changed since"
+                + " it was written; not loaded"), e.getMessage());
+        assertEquals(3L << 30, Files.size(cached));
     }
 
     @Test
-    void aSymbolicLinkWhereTheCachedFileGoesIsReplacedNeverFollowed() throws Exception {
+    void aSymbolicLinkWhereTheCachedFileGoesIsRefusedNeverFollowed() throws Exception {
         Files.createDirectories(dir.resolve(HASH));
         Files.setPosixFilePermissions(dir, PosixFilePermissions.fromString("rwx------"));
         Files.setPosixFilePermissions(dir.resolve(HASH), PosixFilePermissions.fromString("rwx------"));
-        Path elsewhere = Files.writeString(tmp.resolve("elsewhere.so"), "someone else's");
+        Path elsewhere = Files.write(tmp.resolve("elsewhere.so"), LIB);
         Files.createSymbolicLink(dir.resolve(HASH).resolve("libxor.so"), elsewhere);
-        assertArrayEquals(LIB, Files.readAllBytes(cache().prepare(HASH, "libxor.so", LIB).path()));
-        assertFalse(Files.isSymbolicLink(dir.resolve(HASH).resolve("libxor.so")));
-        assertEquals("someone else's", Files.readString(elsewhere), "the link's target was not written");
+        NativeCacheException e = assertThrows(NativeCacheException.class, () -> cache().prepare(HASH, "libxor.so", LIB));
+        assertEquals(NativeCacheException.Kind.DAMAGED, e.kind());
+        assertTrue(e.getMessage().contains(" is a symbolic link, where the library's file was written; not loaded"),
+                e.getMessage());
+        assertTrue(Files.isSymbolicLink(dir.resolve(HASH).resolve("libxor.so")));
+        assertArrayEquals(LIB, Files.readAllBytes(elsewhere), "the link's target was not written");
+        assertEquals(List.of(), loadDirectories(), "nothing placed for loading, though the target holds the bytes");
+    }
+
+    private List<String> loadDirectories() throws IOException {
+        try (Stream<Path> s = Files.list(dir)) {
+            return s.map(p -> p.getFileName().toString()).filter(n -> n.startsWith(".load-")).toList();
+        }
     }
 
     @Test

@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
+import io.cpufeatures.buildsupport.HostTools;
 import io.cpufeatures.os.JvmArch;
 import io.cpufeatures.os.OperatingSystem;
 import io.cpufeatures.x86.CpuidRegisters;
@@ -79,6 +80,60 @@ class JniCpuidTest {
         assertEquals(1, count(c.out, "the x86 probe library is not used"), c.out);
         assertTrue(c.out.contains("not safe to load code from"), c.out);
         assertEquals(List.of(), listFiles(open), "nothing is written to a cache others can write");
+    }
+
+    @Test
+    void aCachedLibraryChangedSinceItWasWrittenIsNotLoadedAndTheStubPageAnswersAfterOneWarn() throws Exception {
+        assumeLinuxX86();
+        String sha = null;
+        for (String line : new String(JniCpuid.class.getResourceAsStream(JniCpuid.MANIFEST).readAllBytes(),
+                StandardCharsets.US_ASCII).split("\n")) {
+            if (line.startsWith("linux-x86_64/jni/libcpufeatures-probe.so ")) {
+                sha = line.split(" ")[1];
+            }
+        }
+        assertTrue(sha != null && sha.length() == 64, "the manifest lists the Linux build");
+        Path cache = dir.resolve("tampered");
+        Path entry = Files.createDirectories(cache.resolve(sha));
+        Files.setPosixFilePermissions(cache, PosixFilePermissions.fromString("rwx------"));
+        Files.setPosixFilePermissions(entry, PosixFilePermissions.fromString("rwx------"));
+        Path cached = Files.writeString(entry.resolve("libcpufeatures-probe.so"), "not the probe library");
+        Files.setPosixFilePermissions(cached, PosixFilePermissions.fromString("r--------"));
+        Child c = child(cache);
+        assertEquals(0, c.exit, c.out);
+        assertTrue(c.out.contains("refused: the cached " + cached.toRealPath() + " is 21 bytes, not the library's "),
+                c.out);
+        assertTrue(c.out.contains("answer: true"), c.out);
+        assertEquals(1, count(c.out, "the x86 probe library is not used"), c.out);
+        assertEquals("not the probe library", Files.readString(cached), "kept as found");
+        assertEquals(List.of(entry), listFiles(cache), "nothing placed for loading");
+    }
+
+    @Test
+    void aNoexecCacheIsRefusedInOneWarnAndTheStubPageAnswers() throws Exception {
+        assumeLinuxX86();
+        HostTools.require(HostTools.onPath("mount") && "root".equals(System.getProperty("user.name")),
+                "root that may mount a tmpfs", "run the build as root, as CI does");
+        Path m = Files.createDirectory(dir.resolve("noexec"));
+        run("mount", "-t", "tmpfs", "-o", "noexec,size=4m,mode=0700", "tmpfs", m.toString());
+        try {
+            Child c = child(m.resolve("cache"));
+            assertEquals(0, c.exit, c.out);
+            assertTrue(c.out.contains("refused: the native cache " + m.resolve("cache") + " is on " + m
+                    + ", mounted noexec"), c.out);
+            assertTrue(c.out.contains("answer: true"), c.out);
+            assertEquals(1, count(c.out, "the x86 probe library is not used"), c.out);
+            assertEquals(List.of(), listFiles(m.resolve("cache")), "nothing written where it could not be mapped");
+        } finally {
+            run("umount", m.toString());
+        }
+    }
+
+    private static void run(String... cmd) throws Exception {
+        Process p = new ProcessBuilder(cmd).redirectErrorStream(true).start();
+        String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+        assertTrue(p.waitFor(60, java.util.concurrent.TimeUnit.SECONDS), String.join(" ", cmd));
+        assertEquals(0, p.exitValue(), String.join(" ", cmd) + ": " + out);
     }
 
     @Test
