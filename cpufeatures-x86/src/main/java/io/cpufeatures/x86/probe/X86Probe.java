@@ -25,7 +25,9 @@ import java.util.function.Supplier;
 /**
  * Where the running CPU's snapshot comes from, best source first, never crashing the JVM:
  * <ol>
- *   <li>{@code native}: CPUID and XGETBV executed here through JNA;</li>
+ *   <li>{@code native}: CPUID and XGETBV executed here, through the project's probe library ({@link JniCpuid}) where
+ *       it loads, else through JNA's stub page; JNA is then loaded only for what the library does not do (pinning
+ *       a thread on a hybrid part, the AMX permission where AMX is enabled, macOS and Windows);</li>
  *   <li>{@code proc-cpuinfo}: the Linux kernel's flags, when JNA cannot load, executable memory is
  *       refused or the JVM is not x86-64;</li>
  *   <li>nothing, when every source failed.</li>
@@ -66,24 +68,34 @@ public final class X86Probe {
     private final Path procCpuinfo;
     private final boolean linux;
     private final Supplier<ThreadAffinity> affinity;
+    /** Whether the probe library is tried before the stub page (the system's probe; tests give their memory). */
+    private final boolean library;
 
     X86Probe(LongFunction<ExecutableMemory> memory, Path procCpuinfo, boolean linux) {
-        this(memory, procCpuinfo, linux, linux ? LinuxThreadAffinity::new : () -> null);
+        this(memory, procCpuinfo, linux, linux ? LinuxThreadAffinity::new : () -> null, false);
     }
 
     X86Probe(LongFunction<ExecutableMemory> memory, Path procCpuinfo, boolean linux, Supplier<ThreadAffinity> affinity) {
+        this(memory, procCpuinfo, linux, affinity, false);
+    }
+
+    private X86Probe(LongFunction<ExecutableMemory> memory, Path procCpuinfo, boolean linux,
+            Supplier<ThreadAffinity> affinity, boolean library) {
         this.memory = memory;
         this.procCpuinfo = procCpuinfo;
         this.linux = linux;
         this.affinity = affinity;
+        this.library = library;
     }
 
     /**
-     * {@return the probe of this machine: CPUID through JNA, then {@code /proc/cpuinfo} when the OS is Linux}
+     * {@return the probe of this machine: CPUID through the probe library, else through JNA's stub page, then
+     * {@code /proc/cpuinfo} when the OS is Linux}
      */
     public static X86Probe system() {
-        return new X86Probe(NativeCpuid::defaultMemory, Path.of("/proc/cpuinfo"),
-                OperatingSystem.current() == OperatingSystem.LINUX);
+        boolean linux = OperatingSystem.current() == OperatingSystem.LINUX;
+        return new X86Probe(NativeCpuid::defaultMemory, Path.of("/proc/cpuinfo"), linux,
+                linux ? LinuxThreadAffinity::new : () -> null, true);
     }
 
     /**
@@ -105,28 +117,53 @@ public final class X86Probe {
 
     /** The snapshot of this CPU, and on a hybrid part one per core type ({@link CoreTypeReader}). */
     private CoreTypeReader.Result nativeSnapshots() throws NativeProbeException {
-        try (NativeCpuid cpu = NativeCpuid.open(memory)) {
-            CpuidSnapshot first = LeafReader.read(cpu, new SnapshotSource(SourceKind.NATIVE, cpu.description()));
-            if (OperatingSystem.current() == OperatingSystem.MACOS) {
-                // Darwin enables AVX-512 state on first use: XCR0 alone would say it is not usable.
-                first = DarwinAvx512.apply(first, new DarwinSysctl(), OperatingSystem.osVersion());
+        String passedOver = null;
+        if (library) {
+            try {
+                JniCpuid jni = JniCpuid.open();
+                return snapshots(jni, jni.toString());
+            } catch (NativeProbeException e) {
+                // said once in a WARN line by the first answer; said here in the source, beside the stub page
+                passedOver = e.getMessage();
             }
-            CoreTypeReader.Result r = CoreTypeReader.read(first, cpu, affinity, Runtime.getRuntime().availableProcessors());
-            if (OperatingSystem.current() == OperatingSystem.WINDOWS) {
-                String check = WindowsFeatureCheck.check(first, WindowsProcessorFeatures::new);
-                return new CoreTypeReader.Result(r.kinds(), r.note().isEmpty() ? check : r.note() + "; " + check);
-            }
-            if (!linux) {
-                return r;
-            }
-            // AMX tile data is usable on Linux only with the process's permission: read it where it matters.
-            List<CpuKind<CpuidSnapshot>> groups = new ArrayList<>();
-            for (CpuKind<CpuidSnapshot> g : r.kinds()) {
-                groups.add(new CpuKind<>(AmxPermission.attach(g.cpu(), AmxPermission::syscalls), g.logicalCpus(),
-                        g.firstLogicalCpu()));
-            }
-            return new CoreTypeReader.Result(groups, r.note());
         }
+        NativeCpuid stubs;
+        try {
+            stubs = NativeCpuid.open(memory);
+        } catch (NativeProbeException e) {
+            if (passedOver == null) {
+                throw e;
+            }
+            throw new NativeProbeException(e.getMessage() + "; the probe library was not used: " + passedOver, e);
+        }
+        try (NativeCpuid cpu = stubs) {
+            return snapshots(cpu, passedOver == null ? cpu.description()
+                    : cpu.description() + "; the probe library was not used: " + passedOver);
+        }
+    }
+
+    /** The snapshots read through {@code cpu}, described as {@code description}. */
+    private CoreTypeReader.Result snapshots(CpuidInstruction cpu, String description) throws NativeProbeException {
+        CpuidSnapshot first = LeafReader.read(cpu, new SnapshotSource(SourceKind.NATIVE, description));
+        if (OperatingSystem.current() == OperatingSystem.MACOS) {
+            // Darwin enables AVX-512 state on first use: XCR0 alone would say it is not usable.
+            first = DarwinAvx512.apply(first, new DarwinSysctl(), OperatingSystem.osVersion());
+        }
+        CoreTypeReader.Result r = CoreTypeReader.read(first, cpu, affinity, Runtime.getRuntime().availableProcessors());
+        if (OperatingSystem.current() == OperatingSystem.WINDOWS) {
+            String check = WindowsFeatureCheck.check(first, WindowsProcessorFeatures::new);
+            return new CoreTypeReader.Result(r.kinds(), r.note().isEmpty() ? check : r.note() + "; " + check);
+        }
+        if (!linux) {
+            return r;
+        }
+        // AMX tile data is usable on Linux only with the process's permission: read it where it matters.
+        List<CpuKind<CpuidSnapshot>> groups = new ArrayList<>();
+        for (CpuKind<CpuidSnapshot> g : r.kinds()) {
+            groups.add(new CpuKind<>(AmxPermission.attach(g.cpu(), AmxPermission::syscalls), g.logicalCpus(),
+                    g.firstLogicalCpu()));
+        }
+        return new CoreTypeReader.Result(groups, r.note());
     }
 
     private CpuidSnapshot procSnapshot(String why) throws IOException {

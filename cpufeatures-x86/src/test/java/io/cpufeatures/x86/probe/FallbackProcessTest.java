@@ -18,13 +18,25 @@ class FallbackProcessTest {
     }
 
     @Test
-    void whenJnaCannotLoadTheKernelsFlagsAreUsedAndTheReasonKept() throws Exception {
+    void whenJnaCannotLoadTheProbeLibraryStillAnswers() throws Exception {
         assumeX86Linux();
-        // No system libjnidispatch and no unpacking from the jar: JNA's native part cannot load.
+        // No system libjnidispatch and no unpacking from the jar: JNA's native part cannot load, and is not needed.
         String out = JavaProcess.run(PrintReport.class, "-Djna.nosys=true", "-Djna.nounpack=true",
                 "-Djna.boot.library.path=/nonexistent");
+        assertTrue(out.contains("source=native"), out);
+        assertTrue(out.contains("detail=CPUID/XGETBV through the probe library linux-x86_64/jni/"), out);
+        assertTrue(out.contains("avx2="), out);
+    }
+
+    @Test
+    void whenTheProbeLibraryIsRefusedAndJnaCannotLoadTheKernelsFlagsAreUsedAndBothReasonsKept() throws Exception {
+        assumeX86Linux();
+        String out = JavaProcess.run(PrintReport.class, "-Djna.nosys=true", "-Djna.nounpack=true",
+                "-Djna.boot.library.path=/nonexistent", "-Dcpufeatures.native.cache=relative/dir");
         assertTrue(out.contains("source=proc-cpuinfo"), out);
         assertTrue(out.contains("failure=native: JNA could not load"), out);
+        assertTrue(out.contains("the probe library was not used: cpufeatures.native.cache='relative/dir' is not an"
+                + " absolute path"), out);
         assertTrue(out.contains("avx2="), out);
     }
 
