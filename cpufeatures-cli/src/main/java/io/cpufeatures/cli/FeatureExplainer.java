@@ -3,6 +3,7 @@ package io.cpufeatures.cli;
 import io.cpufeatures.core.CpuFeatures;
 import io.cpufeatures.core.CpuKind;
 import io.cpufeatures.core.Reason;
+import io.cpufeatures.core.ReasonKind;
 import io.cpufeatures.core.SourceKind;
 import io.cpufeatures.core.trace.FeatureTrace;
 import io.cpufeatures.core.trace.GroupTrace;
@@ -79,7 +80,9 @@ final class FeatureExplainer {
                 .collect(Collectors.joining("; ")));
         line("verdict", switch (t.verdict()) {
             case USABLE -> "usable";
-            case NOT_PRESENT -> "not usable: the CPU does not report it";
+            // the decoder's own words for the absence: a dump of a kernel's text says what it does not state
+            case NOT_PRESENT -> "not usable: " + t.reasons().stream().filter(r -> r.kind() == ReasonKind.NOT_PRESENT)
+                    .map(Reason::detail).findFirst().orElse("the CPU does not report it");
             case NOT_USABLE -> "not usable: " + t.reasons().stream().map(Reason::toString).collect(Collectors.joining("; "));
         });
     }
