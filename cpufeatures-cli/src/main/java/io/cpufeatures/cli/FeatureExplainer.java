@@ -3,6 +3,7 @@ package io.cpufeatures.cli;
 import io.cpufeatures.core.CpuFeatures;
 import io.cpufeatures.core.CpuKind;
 import io.cpufeatures.core.Reason;
+import io.cpufeatures.core.ReasonKind;
 import io.cpufeatures.core.SourceKind;
 import io.cpufeatures.core.trace.FeatureTrace;
 import io.cpufeatures.core.trace.GroupTrace;
@@ -51,7 +52,7 @@ final class FeatureExplainer {
                         + features.source() + ")"));
         FeatureExplainer e = new FeatureExplainer();
         if (trace instanceof FeatureTrace f) {
-            e.feature(f);
+            e.feature(f, features.reasons(name));
         } else if (trace instanceof PolicyTrace p) {
             e.policy(p);
         } else if (trace instanceof GroupTrace g) {
@@ -62,7 +63,11 @@ final class FeatureExplainer {
         return e.out.toString();
     }
 
-    private void feature(FeatureTrace t) {
+    /**
+     * A feature's trace; {@code reasons} are the report's for it, whose root reason words an absence as the decoder
+     * does (a trace carries reasons only for a feature present but not usable).
+     */
+    private void feature(FeatureTrace t, List<Reason> reasons) {
         line("feature", t.name() + (t.aliases().isEmpty() ? "" : " (also " + String.join(", ", t.aliases()) + ")")
                 + ", " + t.family());
         line(t.presence().label(), t.presence().text());
@@ -79,7 +84,9 @@ final class FeatureExplainer {
                 .collect(Collectors.joining("; ")));
         line("verdict", switch (t.verdict()) {
             case USABLE -> "usable";
-            case NOT_PRESENT -> "not usable: the CPU does not report it";
+            // the decoder's own words for the absence: a dump of a kernel's text says what it does not state
+            case NOT_PRESENT -> "not usable: " + reasons.stream().filter(r -> r.kind() == ReasonKind.NOT_PRESENT)
+                    .map(Reason::detail).findFirst().orElse("the CPU does not report it");
             case NOT_USABLE -> "not usable: " + t.reasons().stream().map(Reason::toString).collect(Collectors.joining("; "));
         });
     }

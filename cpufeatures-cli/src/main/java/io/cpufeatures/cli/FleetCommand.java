@@ -107,6 +107,7 @@ final class FleetCommand implements Callable<Integer> {
         int read = 0;
         int cpus = 0;
         int skipped = walk.filtered() + walk.notFollowed().size();
+        int unread = 0;
         for (int i = 0; i < files.size(); i++) {
             Input file = files.get(i);
             String name = file.name();
@@ -124,8 +125,14 @@ final class FleetCommand implements Callable<Integer> {
                     distinct.computeIfAbsent(key(cpu), k -> new DistinctCpu(cpu)).files().add(shown);
                 }
             } catch (CliFailure e) {
-                if (!file.named() && e.getCause() instanceof UnrecognisedDumpException) {
+                if (!file.named() && e.getCause() instanceof UnrecognisedDumpException u) {
                     skipped++;
+                    // a dump of an architecture no module here reads (a riscv64 machine's /proc/cpuinfo) is named
+                    if (u.architecture().isPresent()) {
+                        unread++;
+                        progress.clear();
+                        (json ? err : out).println(TerminalText.safe(name + "  SKIPPED " + u.problem()));
+                    }
                 } else {
                     errors.add(name);
                     line = json ? JsonReport.write(JsonReport.fleetError(name, e.getMessage()), false)
@@ -155,7 +162,8 @@ final class FleetCommand implements Callable<Integer> {
         String summary = "fleet: " + read + " dump" + (read == 1 ? "" : "s") + " read, " + cpus + " CPU"
                 + (cpus == 1 ? "" : "s") + ", " + distinct.size() + " distinct, " + skipped + " skipped (not dumps"
                 + (include.isEmpty() && exclude.isEmpty() ? "" : ", or left out by --include/--exclude")
-                + (walk.notFollowed().isEmpty() ? "" : ", or links not followed") + "), " + errors.size() + " failed";
+                + (walk.notFollowed().isEmpty() ? "" : ", or links not followed")
+                + (unread == 0 ? "" : ", or of an architecture no module here reads") + "), " + errors.size() + " failed";
         (json ? err : out).println(summary);
         out.flush();
         err.flush();

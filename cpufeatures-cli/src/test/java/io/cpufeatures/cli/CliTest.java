@@ -229,6 +229,10 @@ class CliTest {
         assertTrue(r.out().contains("lacks YMM_Hi128"), r.out());
         assertTrue(r.out().contains("depends on        xsave (usable)"), r.out());
         assertTrue(r.out().contains("verdict           not usable: register-state:"), r.out());
+        // an absent feature's verdict is the decoder's own words, naming the bit (a trace has no reason for it)
+        Run absent = run("explain", "avx2", "--cpuid-file", sandy.toString());
+        assertTrue(absent.out().contains("verdict           not usable: the CPU does not report it"
+                + " (CPUID.(0x7,0):EBX[5] is 0)"), absent.out());
         Run before = run("--cpuid-file", sandy.toString(), "explain", "sse3");
         assertTrue(before.out().startsWith("feature           pni"), before.out());
         Run jvm = run("explain", "jvm.vector512");

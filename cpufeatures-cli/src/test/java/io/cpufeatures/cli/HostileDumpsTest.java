@@ -27,8 +27,9 @@ import org.junit.jupiter.api.io.TempDir;
  *
  * <p>The formats are those the modules' {@code SnapshotFormat}s read: x86's {@code cpuid -r}, AIDA64, libcpuid raw
  * and {@code .test}, an Intel Mac's {@code sysctl} listing and Coreinfo's output; AArch64's own dump, an Apple-silicon
- * Mac's {@code sysctl} listing and Windows on Arm's registry keys; ppc64le's own dump. {@link SmallHeapTest} has the
- * AArch64 dump of identical CPUs and of distinct ones.
+ * Mac's {@code sysctl} listing and Windows on Arm's registry keys; ppc64le's own dump; and each architecture's Linux
+ * {@code /proc/cpuinfo}, and bytes that are no text at all. {@link SmallHeapTest} has the AArch64 dump of identical CPUs
+ * and of distinct ones.
  */
 class HostileDumpsTest {
 
@@ -227,6 +228,68 @@ class HostileDumpsTest {
     void theAArch64DumpsEndlessLine() throws Exception {
         refused(fill("line.aarch64.txt", "cpufeatures-aarch64-dump 1\ncpu 0\nhwcap", i -> " 0x1", "\n"),
                 "characters; the lines of a dump are at most 65536");
+    }
+
+    /** An x86 kernel's processor block ({@code arch/x86/kernel/cpu/proc.c}), a Haswell's as Linux 4.x prints it. */
+    private static String x86Block(int processor, int model) {
+        return "processor\t: " + processor + "\nvendor_id\t: GenuineIntel\ncpu family\t: 6\nmodel\t\t: " + model
+                + "\nmodel name\t: Intel(R) Core(TM) i7-4800MQ CPU @ 2.70GHz\nstepping\t: 3\nmicrocode\t: 0x1c\n"
+                + "cpu MHz\t\t: 3154.042\ncache size\t: 6144 KB\nphysical id\t: 0\nsiblings\t: 8\ncore id\t\t: 0\n"
+                + "flags\t\t: fpu vme de pse tsc msr pae mce cx8 apic sep mtrr pge mca cmov pat pse36 clflush dts acpi mmx"
+                + " fxsr sse sse2 ss ht tm pbe syscall nx pdpe1gb rdtscp lm constant_tsc arch_perfmon pebs bts rep_good nopl"
+                + " xtopology nonstop_tsc aperfmperf eagerfpu pni pclmulqdq dtes64 monitor ds_cpl vmx smx est tm2 ssse3 fma"
+                + " cx16 xtpr pdcm pcid sse4_1 sse4_2 x2apic movbe popcnt tsc_deadline_timer aes xsave avx f16c rdrand"
+                + " lahf_lm abm ida arat epb pln pts dtherm tpr_shadow vnmi flexpriority ept vpid fsgsbase tsc_adjust bmi1"
+                + " avx2 smep bmi2 erms invpcid xsaveopt\nbogomips\t: 5388.09\npower management:\n\n";
+    }
+
+    @Test
+    void anX86KernelsProcCpuinfo() throws Exception {
+        read(fill("identical.cpuinfo", "", i -> x86Block(i, 60), ""), "(proc_cpuinfo, ", " logical CPUs, 1 distinct)",
+                "Haswell");
+        // each processor a model of its own: a kind per processor, refused at the 65th
+        refused(fill("distinct.cpuinfo", "", i -> x86Block(i, i & 0xff), ""),
+                "the CPU of this line is one of more than 64 distinct kinds");
+        // a flags line of a megabyte, and one endless line at the limit
+        Path megabyte = Files.writeString(dir.resolve("flags.cpuinfo"), x86Block(0, 60).replace("flags\t\t: ",
+                "flags\t\t: " + "fpu ".repeat(1 << 18)), StandardCharsets.ISO_8859_1);
+        refused(megabyte, "characters; the lines of a dump are at most 65536");
+        refused(fill("line.cpuinfo", "processor\t: 0\nvendor_id\t: GenuineIntel\ncpu family\t: 6\nflags\t\t:",
+                i -> " fpu", "\n"), "characters; the lines of a dump are at most 65536");
+    }
+
+    @Test
+    void anArm64AndAPowerpcKernelsProcCpuinfo() throws Exception {
+        read(fill("identical.arm64.cpuinfo", "", i -> "processor\t: " + i + "\nBogoMIPS\t: 50.00\nFeatures\t: fp asimd"
+                + " evtstrm aes pmull sha1 sha2 crc32 atomics fphp asimdhp cpuid asimdrdm lrcpc dcpop asimddp ssbs\n"
+                + "CPU implementer\t: 0x41\nCPU architecture: 8\nCPU variant\t: 0x3\nCPU part\t: 0xd0c\nCPU revision\t: 1\n\n",
+                ""), "(proc_cpuinfo, ", " logical CPUs, 1 distinct)", "Neoverse N1");
+        // each processor a part of its own
+        refused(fill("distinct.arm64.cpuinfo", "", i -> "processor\t: " + i + "\nFeatures\t: fp asimd\n"
+                + "CPU implementer\t: 0x41\nCPU part\t: " + (i & 0xfff) + "\n\n", ""),
+                "the CPU of this line is one of more than 64 distinct kinds");
+        read(fill("identical.power.cpuinfo", "", i -> "processor\t: " + i + "\ncpu\t\t: POWER9 (raw), altivec supported\n"
+                + "clock\t\t: 3800.000000MHz\nrevision\t: 2.2 (pvr 004e 1202)\n\n", "timebase\t: 512000000\n"),
+                "(proc_cpuinfo, ", " logical CPUs, 1 distinct)", "POWER9");
+        refused(fill("line.power.cpuinfo", "processor\t: 0\nrevision\t: 2.2 (pvr 004e 1202)\ncpu\t\t: POWER9",
+                i -> " POWER9", "\n"),
+                "characters; the lines of a dump are at most 65536");
+    }
+
+    @Test
+    void bytesThatAreNoText() throws Exception {
+        byte[] garbage = new byte[CpuDumps.MAX_BYTES];
+        new java.util.Random(41).nextBytes(garbage);
+        Subprocess.Result r = report(Files.write(dir.resolve("garbage.bin"), garbage));
+        assertEquals(1, r.exit(), r.out() + r.err());
+        assertEquals(1, r.err().lines().count(), r.err());
+        assertTrue(r.err().contains("in no format of any module on the class path"), r.err());
+        // the same after a processor line: a kernel's text, refused on the first line that is not one
+        byte[] after = ("processor\t: 0\nvendor_id\t: GenuineIntel\ncpu family\t: 6\nflags\t\t: fpu\n")
+                .getBytes(StandardCharsets.ISO_8859_1);
+        System.arraycopy(after, 0, garbage, 0, after.length);
+        garbage[after.length] = 'x';
+        refused(Files.write(dir.resolve("garbage.cpuinfo"), garbage), "");
     }
 
     @Test

@@ -3,6 +3,7 @@ package io.cpufeatures.core;
 import io.cpufeatures.core.internal.Architectures;
 import io.cpufeatures.core.kit.DecodedCpu;
 import io.cpufeatures.core.internal.ArchitectureModule;
+import io.cpufeatures.core.kit.ProcCpuinfoText;
 import io.cpufeatures.core.kit.SnapshotDump;
 import io.cpufeatures.core.CpuSnapshot;
 import java.io.IOException;
@@ -161,6 +162,14 @@ public final class CpuDumps {
             }
             accepted.add(p.unrecognisedDump());
         }
+        // a /proc/cpuinfo whose architecture no module here reads: say which module is missing, not "in no format"
+        Optional<String> kernel = ProcCpuinfoText.architecture(text);
+        if (kernel.isPresent()) {
+            String arch = kernel.get();
+            throw new UnrecognisedDumpException(file, "a Linux kernel's /proc/cpuinfo for " + arch + ": no " + arch
+                    + " module is on the class path" + Architectures.artifact(arch)
+                    .map(a -> "; add " + a).orElse(" (cpufeatures has none for " + arch + ")"), arch);
+        }
         if (accepted.isEmpty()) {
             throw new UnrecognisedDumpException(file, "no cpufeatures architecture module is on the class path to read it");
         }
@@ -174,8 +183,9 @@ public final class CpuDumps {
      *
      * @param cpus reports of one architecture, one per logical CPU to write; not null
      * @return the dump's text
-     * @throws IllegalArgumentException if a report has no snapshot (nothing was known of its CPU), or
-     *                                  the reports are of different architectures
+     * @throws IllegalArgumentException if a report has no snapshot (nothing was known of its CPU), its snapshot's source
+     *                                  does not state all a dump holds ({@link SnapshotSource#unstated()}), or the
+     *                                  reports are of different architectures
      */
     public static String write(List<CpuFeatures> cpus) {
         List<CpuSnapshot> snapshots = new ArrayList<>();
@@ -188,6 +198,13 @@ public final class CpuDumps {
                         + s.architecture());
             }
             architecture = s.architecture();
+            // a dump states everything its format holds: written from a text that does not, it would state as absent
+            // what the text left unknown (the text is the machine's dump; read it instead)
+            if (!s.source().unstated().isEmpty()) {
+                throw new IllegalArgumentException("no dump is written of " + s.source().detail() + ": it does not state "
+                        + String.join(", ", s.source().unstated()) + ", which the dump would state; the file itself is"
+                        + " read as it is");
+            }
             snapshots.add(s);
         }
         String arch = architecture;

@@ -37,6 +37,25 @@ class CpuDumpsTest {
     }
 
     @Test
+    void aKernelsTextForAnArchitectureWithoutItsModuleSaysWhichModuleIsMissing() {
+        // a riscv64 machine's /proc/cpuinfo (arch/riscv/kernel/cpu.c): cpufeatures has no module for riscv64
+        UnrecognisedDumpException riscv = assertThrows(UnrecognisedDumpException.class, () -> CpuDumps.parse("rv.txt",
+                "processor\t: 0\nhart\t\t: 3\nisa\t\t: rv64imafdc_zicntr_zicsr_zifencei_zihpm_zba_zbb\nmmu\t\t: sv39\n",
+                Map.of()));
+        assertEquals("rv.txt: a Linux kernel's /proc/cpuinfo for riscv64: no riscv64 module is on the class path"
+                + " (cpufeatures has none for riscv64)", riscv.getMessage());
+        assertEquals(java.util.Optional.of("riscv64"), riscv.architecture());
+        // an x86 machine's, read where only this test's module is on the class path: which artifact to add
+        UnrecognisedDumpException x86 = assertThrows(UnrecognisedDumpException.class, () -> CpuDumps.parse("x.txt",
+                "processor\t: 0\nvendor_id\t: GenuineIntel\ncpu family\t: 6\nmodel\t\t: 60\nflags\t\t: fpu\n", Map.of()));
+        assertEquals("x.txt: a Linux kernel's /proc/cpuinfo for x86_64: no x86_64 module is on the class path; add"
+                + " io.cpufeatures:cpufeatures-x86", x86.getMessage());
+        UnrecognisedDumpException none = assertThrows(UnrecognisedDumpException.class, () -> CpuDumps.parse("n.txt",
+                "hello", Map.of()));
+        assertEquals(java.util.Optional.empty(), none.architecture(), "a file in no format names no architecture");
+    }
+
+    @Test
     void aHugeFileIsRefusedWithoutBeingReadWhole(@TempDir Path dir) throws Exception {
         Path big = dir.resolve("big.txt");
         try (RandomAccessFile r = new RandomAccessFile(big.toFile(), "rw")) {

@@ -15,6 +15,15 @@ class SnapshotSourceTest {
     }
 
     @Test
+    void whatASourceDoesNotStateIsKeptAndIsNothingByDefault() {
+        assertEquals(java.util.List.of(), SnapshotSource.file("dump.txt").unstated());
+        SnapshotSource text = new SnapshotSource(SourceKind.PROC_CPUINFO, "cpuinfo.txt processor 0",
+                new java.util.ArrayList<>(java.util.List.of("XCR0", "CPUID registers")));
+        assertEquals(java.util.List.of("XCR0", "CPUID registers"), text.unstated());
+        assertThrows(UnsupportedOperationException.class, () -> text.unstated().add("more"), "a copy, unmodifiable");
+    }
+
+    @Test
     void fileAndEmulatedSourcesSayWhatTheyAre() {
         assertEquals(SourceKind.FILE, SnapshotSource.file("dump.txt logical CPU 3").kind());
         assertEquals(SourceKind.EMULATED, SnapshotSource.emulated("Zen 4").kind());

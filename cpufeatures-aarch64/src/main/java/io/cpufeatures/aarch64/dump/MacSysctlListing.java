@@ -6,6 +6,7 @@ import io.cpufeatures.aarch64.HwcapWord;
 import io.cpufeatures.core.CpuKind;
 import io.cpufeatures.core.DumpFormatException;
 import io.cpufeatures.core.SnapshotSource;
+import io.cpufeatures.core.SourceKind;
 import io.cpufeatures.core.kit.SnapshotDump;
 import io.cpufeatures.core.kit.SysctlListing;
 import java.util.ArrayList;
@@ -131,7 +132,9 @@ public final class MacSysctlListing {
         String chip = AppleChips.name(listing.values().get("hw.cpufamily"));
         AArch64Snapshot snapshot;
         try {
-            snapshot = snapshot(listing.values(), SnapshotSource.file(file + " (macOS sysctl of " + chip + ")"));
+            // macOS lets user space read no ID register: the keys are its word on the features
+            snapshot = snapshot(listing.values(), new SnapshotSource(SourceKind.FILE, file + " (macOS sysctl of " + chip + ")",
+                    List.of("ID registers")));
         } catch (IllegalArgumentException e) {
             String key = e.getMessage().substring(0, Math.max(0, e.getMessage().indexOf(' ')));
             throw new DumpFormatException(file, listing.lineOf(key), e.getMessage());

@@ -131,6 +131,17 @@ public final class Architectures {
     }
 
     /**
+     * The published module that reads an architecture's dumps, by the architecture's name as modules and
+     * {@code os.arch} give it ({@code x86_64}, {@code aarch64}, {@code ppc64le}).
+     *
+     * @param architecture the architecture's name
+     * @return the module's Maven coordinates; empty when cpufeatures has none for it
+     */
+    public static Optional<String> artifact(String architecture) {
+        return Optional.ofNullable(MODULES.get(architecture));
+    }
+
+    /**
      * When no module on the class path runs on {@code osArch}: which one to add, or that none exists,
      * in one sentence.
      */

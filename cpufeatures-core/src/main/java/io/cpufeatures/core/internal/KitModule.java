@@ -180,7 +180,9 @@ public final class KitModule<F extends Enum<F> & FeatureRow, C, S extends CpuSna
 
     @Override
     public List<CpuDescription.FactKind> facts() {
-        return architecture.facts();
+        List<CpuDescription.FactKind> facts = new java.util.ArrayList<>(architecture.facts());
+        facts.add(io.cpufeatures.core.kit.DecodedFeatures.UNSTATED);
+        return List.copyOf(facts);
     }
 
     @Override

@@ -161,9 +161,27 @@ public final class DecodedFeatures<F extends Enum<F> & FeatureRow, C, S extends 
         return architecture.describe(info, 1).identity();
     }
 
+    /**
+     * The fact every architecture's CPUs may have besides their own: what the snapshot's source does not state that a
+     * probe of the machine reads ({@link io.cpufeatures.core.SnapshotSource#unstated()}), present only when it leaves
+     * something out.
+     */
+    public static final CpuDescription.FactKind UNSTATED = new CpuDescription.FactKind("unstated", "not stated",
+            CpuDescription.Type.STRING, "only when the source leaves out what a probe of the machine reads (a kernel's or"
+                    + " a tool's text: a Linux /proc/cpuinfo, a macOS sysctl listing, Coreinfo's output): what it does not"
+                    + " state, comma-separated, in its architecture's words (docs/dump-formats.md)");
+
     @Override
     public CpuDescription describe(int logicalCpus) {
-        return architecture.describe(info, logicalCpus);
+        CpuDescription own = architecture.describe(info, logicalCpus);
+        List<String> unstated = info.snapshot().source().unstated();
+        if (unstated.isEmpty()) {
+            return own;
+        }
+        String text = String.join(", ", unstated);
+        List<CpuDescription.Fact> facts = new java.util.ArrayList<>(own.facts());
+        facts.add(CpuDescription.Fact.line(UNSTATED.label(), text, UNSTATED.is(text)).summarised("not stated: " + text));
+        return new CpuDescription(facts, own.usable(), own.keyFeatures());
     }
 
     @Override

@@ -7,7 +7,8 @@ import io.cpufeatures.ppc64le.Ppc64leSnapshot;
 import io.cpufeatures.ppc64le.Ppc64leFeature;
 
 import io.cpufeatures.ppc64le.probe.Ppc64leProbe;
-import io.cpufeatures.ppc64le.dump.Ppc64leDumpText;
+import io.cpufeatures.ppc64le.dump.Ppc64leDumpFormats;
+import io.cpufeatures.ppc64le.dump.ProcCpuinfoDump;
 import io.cpufeatures.core.kit.SnapshotFormat;
 import io.cpufeatures.core.kit.Probed;
 import io.cpufeatures.core.ProbeMode;
@@ -104,21 +105,36 @@ public final class Ppc64leArchitecture implements Architecture<Ppc64leFeature, P
         return new Ppc64leDecodedCpu(snapshot, TableDecoding.of(this, snapshot, present, disabled));
     }
 
+    /**
+     * Whether {@code s} came from a source that does not state the HWCAP words (a {@code /proc/cpuinfo} text, which
+     * states AltiVec alone): a clear bit is then unknown, not absent.
+     */
+    private static boolean wordsUnstated(Ppc64leSnapshot s) {
+        return s.source().unstated().contains(ProcCpuinfoDump.UNSTATED);
+    }
+
     @Override
     public Check presence(Ppc64leSnapshot s, Ppc64leFeature f, boolean present) {
-        return new Check("HWCAP bit", f.hwcapName() + " = " + (present ? 1 : 0), present);
+        if (wordsUnstated(s) && !present) {
+            return new Check("HWCAP bit", f.hwcapName() + " not stated: the source gives no HWCAP words", false);
+        }
+        return new Check("HWCAP bit", f.hwcapName() + " = " + (present ? 1 : 0) + (wordsUnstated(s)
+                ? " (the source states it: 'altivec supported')" : ""), present);
     }
 
     /** The kernel's bit is its permission too: the same check, said from the OS's side. */
     @Override
     public Check osState(Ppc64leSnapshot s, Ppc64leFeature f) {
         boolean set = s.has(f);
-        return new Check("kernel", set ? "the kernel reports it, so it has enabled it" : "the kernel does not report it", set);
+        return new Check("kernel", set ? "the kernel reports it, so it has enabled it" : wordsUnstated(s)
+                ? "not stated: the source gives no HWCAP words" : "the kernel does not report it", set);
     }
 
     @Override
     public String absence(Ppc64leSnapshot s, Ppc64leFeature f) {
-        return "the kernel does not report it (" + f.hwcapName() + " is clear)";
+        return wordsUnstated(s) ? "not stated: the source gives no HWCAP words (a /proc/cpuinfo text states AltiVec"
+                + " alone), so it is unknown (" + f.hwcapName() + ")"
+                : "the kernel does not report it (" + f.hwcapName() + " is clear)";
     }
 
     @Override
@@ -141,7 +157,9 @@ public final class Ppc64leArchitecture implements Architecture<Ppc64leFeature, P
                         .summarised("ISA " + p.map(Processor::isa).orElse("?")),
                 Fact.line("platform", s.platform().map(x -> "AT_PLATFORM " + x + s.basePlatform().map(b -> ", AT_BASE_PLATFORM "
                         + b).orElse("")).orElse("no AT_PLATFORM in the auxiliary vector"), PLATFORM.is(s.platform().orElse(null))),
-                Fact.line("HWCAP", "AT_HWCAP=0x" + Long.toHexString(s.hwcap()) + " AT_HWCAP2=0x" + Long.toHexString(s.hwcap2()),
+                Fact.line("HWCAP", (wordsUnstated(s) ? "not stated (what the source states: " : "") + "AT_HWCAP=0x"
+                        + Long.toHexString(s.hwcap()) + " AT_HWCAP2=0x" + Long.toHexString(s.hwcap2())
+                        + (wordsUnstated(s) ? ")" : ""),
                         HWCAP.is("0x" + Long.toHexString(s.hwcap())), HWCAP2.is("0x" + Long.toHexString(s.hwcap2()))));
         return new CpuDescription(facts, FEATURES.byFamily(info.usable()), List.of("altivec", "vsx", "vcrypto", "arch_2_07",
                 "arch_3_00", "ieee128", "darn", "arch_3_1", "mma"));
@@ -178,7 +196,7 @@ public final class Ppc64leArchitecture implements Architecture<Ppc64leFeature, P
 
     @Override
     public SnapshotFormat<Ppc64leSnapshot> format() {
-        return Ppc64leDumpText.FORMAT;
+        return Ppc64leDumpFormats.ALL;
     }
 
     @Override

@@ -3,6 +3,7 @@ package io.cpufeatures.x86.probe;
 import io.cpufeatures.core.CpuKind;
 import io.cpufeatures.core.DumpFormatException;
 import io.cpufeatures.core.SnapshotSource;
+import io.cpufeatures.core.SourceKind;
 import io.cpufeatures.core.kit.SnapshotDump;
 import io.cpufeatures.core.kit.TextLines;
 import io.cpufeatures.x86.CpuidSnapshot;
@@ -206,7 +207,7 @@ public final class CoreinfoListing {
                 + (unknown.isEmpty() ? "" : "; names not read: " + String.join(", ", unknown))
                 + (moreUnknown == 0 ? "" : " and " + moreUnknown + " more lines of names not in the table") + ")";
         CpuidSnapshot snapshot = KernelFlagSnapshot.cpuidOnly(signature.group(4), family, model, stepping, brand, flags,
-                SnapshotSource.file(detail));
+                new SnapshotSource(SourceKind.FILE, detail, KernelFlagSnapshot.UNSTATED));
         int cpus = grouped > 0 ? grouped : Math.max(1, firstMapWidth);
         return new SnapshotDump<>(file, FORMAT, cpus, List.of(new CpuKind<>(snapshot, cpus, 0)));
     }

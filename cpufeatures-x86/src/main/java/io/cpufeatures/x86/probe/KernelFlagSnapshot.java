@@ -8,6 +8,7 @@ import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
 import java.nio.charset.StandardCharsets;
 import java.util.HashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.Set;
 
@@ -19,6 +20,12 @@ import java.util.Set;
  * macOS's {@code sysctl} listings give.
  */
 public final class KernelFlagSnapshot {
+
+    /**
+     * What a snapshot rebuilt from words does not state that the native probe reads: the value of XCR0, and the CPUID
+     * registers themselves (caches, a hybrid part's core types, the hypervisor's name, AVX10's version need them).
+     */
+    public static final List<String> UNSTATED = List.of("XCR0", "CPUID registers");
 
     private KernelFlagSnapshot() {
     }

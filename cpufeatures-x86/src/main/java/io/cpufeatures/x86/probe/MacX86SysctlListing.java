@@ -3,6 +3,7 @@ package io.cpufeatures.x86.probe;
 import io.cpufeatures.core.CpuKind;
 import io.cpufeatures.core.DumpFormatException;
 import io.cpufeatures.core.SnapshotSource;
+import io.cpufeatures.core.SourceKind;
 import io.cpufeatures.core.kit.SnapshotDump;
 import io.cpufeatures.core.kit.SysctlListing;
 import io.cpufeatures.x86.CpuidSnapshot;
@@ -171,8 +172,8 @@ public final class MacX86SysctlListing {
         CpuidSnapshot snapshot = KernelFlagSnapshot.of(vendor, listing.number("machdep.cpu.family", 0xf + 0xff, 0),
                 listing.number("machdep.cpu.model", 0xff, 0), listing.number("machdep.cpu.stepping", 0xf, 0),
                 values.getOrDefault("machdep.cpu.brand_string", ""), flags,
-                SnapshotSource.file(file + " (macOS sysctl" + (values.containsKey("machdep.cpu.vendor") ? "" : "; vendor assumed")
-                        + ")"));
+                new SnapshotSource(SourceKind.FILE, file + " (macOS sysctl" + (values.containsKey("machdep.cpu.vendor") ? ""
+                        : "; vendor assumed") + ")", KernelFlagSnapshot.UNSTATED));
         int logical = listing.count("hw.logicalcpu", 1);
         return new SnapshotDump<>(file, FORMAT, logical, List.of(new CpuKind<>(snapshot, logical, 0)));
     }

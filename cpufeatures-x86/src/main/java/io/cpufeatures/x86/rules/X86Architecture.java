@@ -31,6 +31,7 @@ import io.cpufeatures.x86.probe.X86Probe;
 import io.cpufeatures.x86.probe.MacX86SysctlListing;
 import io.cpufeatures.x86.probe.CoreinfoListing;
 import io.cpufeatures.x86.dump.CpuidDumps;
+import io.cpufeatures.x86.dump.ProcCpuinfoDump;
 import io.cpufeatures.core.kit.SnapshotDump;
 import io.cpufeatures.core.kit.SnapshotFormat;
 import io.cpufeatures.core.kit.Probed;
@@ -113,10 +114,17 @@ public final class X86Architecture implements Architecture<X86Feature, RuleInput
                 PresentFeatures.avx10Version(snapshot));
     }
 
-    /** The CPUID bit and the register it was read from. */
+    /**
+     * The CPUID bit and the register it was read from; for a snapshot of a kernel's word (its flags), whether the
+     * kernel names the feature, since the register itself was never read.
+     */
     @Override
     public Check presence(RuleInput in, X86Feature f, boolean present) {
         CpuidBit b = f.bit();
+        if (in.snapshot().xcr0Source() == Xcr0Source.KERNEL_CHECKED) {
+            return new Check("kernel's word", (present ? "names " : "does not name ") + f.canonicalName() + " (" + b
+                    + "; the CPUID registers are not in the source)", present);
+        }
         CpuidRegisters r = in.snapshot().read(b.leaf(), b.subleaf());
         boolean bit = r.bit(b.register(), b.bit());
         return new Check("CPUID bit", b + " = " + (bit ? 1 : 0) + " (" + b.register().name().toLowerCase(Locale.ROOT)
@@ -135,6 +143,9 @@ public final class X86Architecture implements Architecture<X86Feature, RuleInput
     @Override
     public String absence(RuleInput in, X86Feature f) {
         CpuidBit b = f.bit();
+        if (in.snapshot().xcr0Source() == Xcr0Source.KERNEL_CHECKED) {
+            return "the kernel does not name it (" + b + " is not in the source: the kernel's word stands for it)";
+        }
         boolean bit = in.snapshot().read(b.leaf(), b.subleaf()).bit(b.register(), b.bit());
         return "the CPU does not report it (" + b + (bit ? " is 1, but the leaf is not defined on this CPU)" : " is 0)");
     }
@@ -315,13 +326,20 @@ public final class X86Architecture implements Architecture<X86Feature, RuleInput
         return Long.parseUnsignedLong(digits, 16);
     }
 
-    /** x86's dump files: the CPUID dumps, an Intel Mac's sysctl listing, Sysinternals Coreinfo's output. */
+    /**
+     * x86's dump files: the CPUID dumps, a Linux kernel's /proc/cpuinfo, an Intel Mac's sysctl listing, Sysinternals
+     * Coreinfo's output.
+     */
     private static final class CpuidFiles implements SnapshotFormat<CpuidSnapshot> {
 
         static final CpuidFiles INSTANCE = new CpuidFiles();
 
         @Override
         public Optional<SnapshotDump<CpuidSnapshot>> parse(String file, String text) throws DumpFormatException {
+            // first: recognised by its first lines alone, which none of the others' files has
+            if (ProcCpuinfoDump.recognises(text)) {
+                return Optional.of(ProcCpuinfoDump.read(file, text));
+            }
             if (MacX86SysctlListing.recognises(text)) {
                 return Optional.of(MacX86SysctlListing.read(file, text));
             }
@@ -338,7 +356,8 @@ public final class X86Architecture implements Architecture<X86Feature, RuleInput
 
         @Override
         public String unrecognised() {
-            return CpuidDumps.UNRECOGNISED + "; an Intel Mac's sysctl listing ('machdep.cpu.features: ...',"
+            return CpuidDumps.UNRECOGNISED + "; a Linux kernel's /proc/cpuinfo ('vendor_id : GenuineIntel', 'flags : fpu"
+                    + " vme ...'); an Intel Mac's sysctl listing ('machdep.cpu.features: ...',"
                     + " 'hw.optional.avx2_0: 1'); Sysinternals Coreinfo's output ('Intel64 Family 6 Model 158 Stepping 13,"
                     + " GenuineIntel' and 'SSE2  *  Supports ...' lines)";
         }

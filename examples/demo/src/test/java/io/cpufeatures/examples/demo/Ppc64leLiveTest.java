@@ -133,7 +133,7 @@ class Ppc64leLiveTest {
         CpuFeatures back = CpuDumps.parse(m.cpu(), commands.get("report --raw exit=0"), Map.of()).kinds().get(0).cpu();
         assertEquals(new LinkedHashSet<>(QemuGuest.list(v.get("usable"))), back.usable(), "the --raw dump read on this x86 host");
         assertEquals("true", v.get("raw.rereads"));
-        assertTrue(commands.get("explain mma exit=0").contains("verdict           not usable: the CPU does not report it")
+        assertTrue(commands.get("explain mma exit=0").contains("verdict           not usable: the kernel does not report it")
                 || m.cpu().equals("power10"), commands.get("explain mma exit=0"));
         assertTrue(commands.get("dispatch exit=0").contains("zstd.copy"), commands.get("dispatch exit=0"));
         String fleet = commands.keySet().stream().filter(k -> k.startsWith("fleet ")).findFirst().map(commands::get).orElseThrow();
