@@ -7,13 +7,12 @@ import io.cpufeatures.dispatch.jfr.NativeLoadRecord;
 import io.cpufeatures.os.ElfIsaNeeded;
 import io.cpufeatures.os.NativeAccessDenial;
 import io.cpufeatures.os.NativeCache;
-import io.cpufeatures.os.NativeCacheException;
+import io.cpufeatures.os.NativeLibraries;
+import io.cpufeatures.os.NativeLoadException;
+import io.cpufeatures.os.NativePlatform;
 import java.io.IOException;
 import java.io.InputStream;
 import java.nio.ByteBuffer;
-import java.security.MessageDigest;
-import java.security.NoSuchAlgorithmException;
-import java.util.HexFormat;
 import java.util.List;
 import java.util.Map;
 import java.util.OptionalInt;
@@ -21,17 +20,17 @@ import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 
 /**
- * The steps between choosing a native variant and using it: the platform is this process's, the bytes (read from
- * the class path, at most {@link NativeCache#MAX_BYTES}) hash to the manifest's SHA-256, an x86-64 ELF file's ISA
- * note needs nothing its declaration does not require, the cache ({@link NativeCache}) places the bytes where
- * nobody else can change them, and the library's loader binds that file. A step that fails throws
- * {@link NativeVariantException} with the reason, which passes the variant over. A cause that no variant of this
- * process escapes (a cache that is unsafe, on a {@code noexec} mount or refusing writes; native access denied) is
- * kept: every later variant is passed over with it and nothing more is unpacked.
+ * A chosen native variant made usable: the os module's steps ({@link NativeLibraries#place}: this process's platform,
+ * the bytes read from the class path and hashed against the manifest's SHA-256, the per-user {@link NativeCache}),
+ * with dispatch's own check between them (an x86-64 ELF file's ISA note needs nothing its declaration does not
+ * require), then the variant's loader binds the placed file. A step that fails throws {@link NativeVariantException}
+ * with the reason, which passes the variant over. A cause that no variant of this process escapes (a cache that is
+ * unsafe, on a {@code noexec} mount or refusing writes, kept by the os module; native access denied, kept here)
+ * passes every later variant over with it, and nothing more is unpacked.
  */
 final class NativeLoading {
 
-    /** Causes no variant escapes, by cache directory, and the denial of native access. */
+    /** The denial of native access, once met: no later variant is unpacked. */
     private static final Map<String, String> DEAD = new ConcurrentHashMap<>();
     /** The process-wide causes already said in a WARN line. */
     private static final Set<String> WARNED = ConcurrentHashMap.newKeySet();
@@ -42,35 +41,18 @@ final class NativeLoading {
 
     static <T> T load(NativeVariants bundle, NativeVariant v, NativeVariants.Loader<? extends T> loader) {
         long start = System.nanoTime();
-        String here = NativePlatform.current();
-        if (!v.platform().equals(here)) {
-            throw new NativeVariantException("built for " + v.platform() + "; this process is " + here);
-        }
-        if (v.unusable().isPresent()) {
+        if (v.unusable().isPresent() && v.platform().equals(NativePlatform.current())) {
             throw new NativeVariantException(v.unusable().get());
         }
         String denied = DEAD.get(DENIED);
         if (denied != null) {
             throw new NativeVariantException(denied, true);
         }
-        NativeCache cache = NativeCache.forUser(System.getenv());
-        // a configuration that gives no directory is refused at once, with nothing written: no need to keep it
-        String key = cache.directory() == null ? null : cache.directory().toString();
-        String dead = key == null ? null : DEAD.get(key);
-        if (dead != null) {
-            throw new NativeVariantException(dead, true);
-        }
-        byte[] bytes = read(bundle, v);
-        if (NativePlatform.carriesIsaNote(v.platform())) {
-            checkNote(v, bytes);
-        }
         NativeCache.Prepared library;
         try {
-            library = cache.prepare(v.sha256(), v.file(), bytes);
-        } catch (NativeCacheException e) {
-            if (e.everyLibrary() && key != null) {
-                DEAD.putIfAbsent(key, e.getMessage());
-            }
+            library = NativeLibraries.place(v.entry(), bundle.manifest(), new Bytes(bundle, v), true,
+                    NativePlatform.carriesIsaNote(v.platform()) ? new Note(v) : null);
+        } catch (NativeLoadException e) {
             throw new NativeVariantException(e.getMessage(), e.everyLibrary());
         }
         try {
@@ -97,6 +79,36 @@ final class NativeLoading {
         }
     }
 
+    /** A variant's bytes on the class path, beside its manifest. */
+    private static final class Bytes implements NativeLibraries.Resource {
+        private final NativeVariants bundle;
+        private final NativeVariant variant;
+
+        Bytes(NativeVariants bundle, NativeVariant variant) {
+            this.bundle = bundle;
+            this.variant = variant;
+        }
+
+        @Override
+        public InputStream open() {
+            return bundle.open(variant);
+        }
+    }
+
+    /** The ISA note's check of an x86-64 ELF variant ({@link #noteRefusal}). */
+    private static final class Note implements NativeLibraries.Check {
+        private final NativeVariant variant;
+
+        Note(NativeVariant variant) {
+            this.variant = variant;
+        }
+
+        @Override
+        public String refusal(byte[] bytes) {
+            return noteRefusal(variant, bytes);
+        }
+    }
+
     /** The reason with the fix where {@code t} is this JVM denying native access ({@link NativeAccessDenial}), or null. */
     private static String deniedNativeAccess(Throwable t) {
         if (!NativeAccessDenial.isDenial(t)) {
@@ -107,29 +119,6 @@ final class NativeLoading {
                 + " library on the module path";
     }
 
-    /** The variant's bytes from the class path, no more than the cache hands out, checked against the manifest. */
-    private static byte[] read(NativeVariants bundle, NativeVariant v) {
-        byte[] bytes;
-        try (InputStream in = bundle.open(v)) {
-            if (in == null) {
-                throw new NativeVariantException(v.path() + " is not on the class path beside " + bundle.manifest());
-            }
-            bytes = in.readNBytes(NativeCache.MAX_BYTES + 1);
-        } catch (IOException e) {
-            throw new NativeVariantException(v.path() + " cannot be read from the class path: " + e.getMessage());
-        }
-        if (bytes.length > NativeCache.MAX_BYTES) {
-            throw new NativeVariantException(v.path() + " is larger than " + (NativeCache.MAX_BYTES >> 20)
-                    + " MiB; a native library is not");
-        }
-        String actual = sha256(bytes);
-        if (!actual.equals(v.sha256())) {
-            throw new NativeVariantException(v.path() + ": its SHA-256 is " + actual + ", the manifest says "
-                    + v.sha256() + "; not loaded (a damaged jar, or a file replaced on the class path)");
-        }
-        return bytes;
-    }
-
     /**
      * Whether {@code e} should be said in a WARN line now: a variant's own cause always, a process-wide one once.
      */
@@ -137,34 +126,31 @@ final class NativeLoading {
         return !e.everyVariant() || WARNED.add(e.getMessage());
     }
 
-    /** Refuses a file whose ISA note needs a level whose features its declared requirements do not all include. */
-    static void checkNote(NativeVariant v, byte[] library) {
+    /** Why a file whose ISA note needs a level whose features its declared requirements do not all include is refused. */
+    static String noteRefusal(NativeVariant v, byte[] library) {
         OptionalInt bits;
         try {
             bits = ElfIsaNeeded.read(ByteBuffer.wrap(library), v.path());
         } catch (IOException e) {
-            throw new NativeVariantException("its ELF headers do not hold together: " + e.getMessage());
+            return "its ELF headers do not hold together: " + e.getMessage();
         }
         if (bits.isEmpty()) {
-            return;
+            return null;
         }
         for (String level : ElfIsaNeeded.levelsAboveBaseline(bits.getAsInt())) {
             FeatureName group = CpuFeatures.resolve(level, "the ELF note of " + v.path());
             List<String> missing = group.members().stream().filter(m -> !v.requirements().required().contains(m)).toList();
             if (!missing.isEmpty()) {
-                throw new NativeVariantException("its ELF note says it needs " + level + ", and its declared needs ("
+                return "its ELF note says it needs " + level + ", and its declared needs ("
                         + (v.requirements().declared().isEmpty() ? "none" : String.join(", ", v.requirements().declared()))
-                        + ") lack " + String.join(", ", missing) + "; not loaded");
+                        + ") lack " + String.join(", ", missing) + "; not loaded";
             }
         }
+        return null;
     }
 
     /** The SHA-256 of {@code bytes}, in lower-case hexadecimal. */
     static String sha256(byte[] bytes) {
-        try {
-            return HexFormat.of().formatHex(MessageDigest.getInstance("SHA-256").digest(bytes));
-        } catch (NoSuchAlgorithmException e) {
-            throw new IllegalStateException("every Java platform has SHA-256", e);
-        }
+        return NativeLibraries.sha256(bytes);
     }
 }

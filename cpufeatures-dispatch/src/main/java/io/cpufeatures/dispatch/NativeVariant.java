@@ -1,5 +1,7 @@
 package io.cpufeatures.dispatch;
 
+import io.cpufeatures.os.NativeManifest;
+import io.cpufeatures.os.NativePlatform;
 import java.util.Objects;
 import java.util.Optional;
 
@@ -49,6 +51,11 @@ public record NativeVariant(String platform, String name, String file, String sh
     /** {@return the operating system part of the platform: {@code linux} of {@code linux-x86_64}} */
     public String os() {
         return NativePlatform.osOf(platform);
+    }
+
+    /** {@return the manifest's entry for this variant, as the os module's loading steps take it} */
+    NativeManifest.Entry entry() {
+        return new NativeManifest.Entry(platform, name, file, sha256, requirements.summary(), path());
     }
 
     /** {@return the file's path below the manifest's directory: {@code linux-x86_64/x86-64-v3/libxor.so}} */

@@ -2,24 +2,21 @@ package io.cpufeatures.dispatch;
 
 import io.cpufeatures.core.UnknownFeatureException;
 import io.cpufeatures.os.ElfIsaNeeded;
+import io.cpufeatures.os.NativeManifest;
+import io.cpufeatures.os.NativePlatform;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.UncheckedIOException;
 import java.nio.ByteBuffer;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.HashMap;
-import java.util.HashSet;
 import java.util.List;
-import java.util.Locale;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.OptionalInt;
-import java.util.Set;
 import java.util.function.Function;
-import java.util.regex.Pattern;
 
 /**
  * The variants of a native library a jar bundles, read from its manifest, as candidates of a dispatch point: the
@@ -55,18 +52,10 @@ import java.util.regex.Pattern;
  */
 public final class NativeVariants {
 
-    /** The manifest's first line. */
-    public static final String HEADER = "# cpufeatures native variants 1";
-    /** The largest manifest read. */
-    static final int MAX_MANIFEST_BYTES = 64 << 10;
-    /** The most variants one manifest lists. */
-    static final int MAX_VARIANTS = 256;
+    /** The manifest's first line ({@link NativeManifest#HEADER}). */
+    public static final String HEADER = NativeManifest.HEADER;
     /** The bytes of a file read for its ELF note when the manifest is read (linkers place the note in the first page). */
     static final int NOTE_PREFIX_BYTES = 64 << 10;
-
-    private static final Pattern PLATFORM = Pattern.compile("(linux|macos|windows|freebsd)-(x86_64|aarch64|ppc64le)");
-    private static final Pattern FILE = Pattern.compile("[A-Za-z0-9_+-][A-Za-z0-9._+-]*");
-    private static final Pattern HASH = Pattern.compile("[0-9a-f]{64}");
 
     private final String manifest;
     private final List<NativeVariant> variants;
@@ -103,75 +92,30 @@ public final class NativeVariants {
      */
     static NativeVariants read(String manifest, Function<String, InputStream> resources) {
         String own = manifest.substring(manifest.lastIndexOf('/') + 1);
-        byte[] bytes;
+        NativeManifest read;
         try (InputStream in = resources.apply(own)) {
-            if (in == null) {
-                throw new IllegalArgumentException("native variants manifest " + manifest + " is not on the class path");
-            }
-            bytes = in.readNBytes(MAX_MANIFEST_BYTES + 1);
+            read = NativeManifest.read(manifest, in);
         } catch (IOException e) {
             throw new UncheckedIOException("native variants manifest " + manifest + ": " + e.getMessage(), e);
         }
-        if (bytes.length > MAX_MANIFEST_BYTES) {
-            throw new IllegalArgumentException("native variants manifest " + manifest + " is larger than "
-                    + (MAX_MANIFEST_BYTES >> 10) + " KiB; a manifest lists at most " + MAX_VARIANTS + " variants");
-        }
-        List<String> lines = new String(bytes, StandardCharsets.UTF_8).lines().toList();
-        if (lines.isEmpty() || !lines.get(0).strip().equals(HEADER)) {
-            throw new IllegalArgumentException("native variants manifest " + manifest + ":1: the first line must be '"
-                    + HEADER + "'");
-        }
         List<NativeVariant> variants = new ArrayList<>();
-        Set<String> seen = new HashSet<>();
-        for (int i = 1; i < lines.size(); i++) {
-            String line = lines.get(i).strip();
-            if (line.isEmpty() || line.startsWith("#")) {
-                continue;
-            }
-            String where = "native variants manifest " + manifest + ":" + (i + 1);
-            if (variants.size() == MAX_VARIANTS) {
-                throw new IllegalArgumentException(where + ": more than " + MAX_VARIANTS + " variants");
-            }
-            NativeVariant v = variant(line, where, resources);
-            if (!seen.add(v.platform() + "/" + v.name())) {
-                throw new IllegalArgumentException(where + ": variant " + v.platform() + "/" + v.name() + " is listed twice");
-            }
-            variants.add(v);
+        for (NativeManifest.Entry e : read.entries()) {
+            variants.add(variant(e, resources));
         }
         return new NativeVariants(manifest, variants, resources);
     }
 
-    private static NativeVariant variant(String line, String where, Function<String, InputStream> resources) {
-        String[] f = line.split("\\s+");
-        if (f.length != 3) {
-            throw new IllegalArgumentException(where + ": '" + line + "' has " + f.length + " fields; a variant is"
-                    + " PLATFORM/VARIANT/FILE SHA-256 NEEDS");
-        }
-        String[] path = f[0].split("/", -1);
-        if (path.length != 3) {
-            throw new IllegalArgumentException(where + ": '" + f[0] + "' is not PLATFORM/VARIANT/FILE");
-        }
-        if (!PLATFORM.matcher(path[0]).matches()) {
-            throw new IllegalArgumentException(where + ": unknown platform '" + path[0] + "'; a platform is OS-ARCH with"
-                    + " OS linux, macos, windows or freebsd and ARCH x86_64, aarch64 or ppc64le");
-        }
-        if (!Names.valid(path[1])) {
-            throw new IllegalArgumentException(where + ": variant name '" + path[1] + "' must be lower-case letters and"
-                    + " digits, separated by '.', '_' or '-'");
-        }
-        if (!FILE.matcher(path[2]).matches()) {
-            throw new IllegalArgumentException(where + ": '" + path[2] + "' is not a plain file name");
-        }
-        String hash = f[1].toLowerCase(Locale.ROOT);
-        if (!HASH.matcher(hash).matches()) {
-            throw new IllegalArgumentException(where + ": '" + f[1] + "' is not a SHA-256 (64 hexadecimal digits)");
-        }
-        String needs = f[2];
-        String arch = NativePlatform.architectureOf(path[0]);
+    /** The variant of a manifest's entry: its NEEDS read as {@link RequiresFeature} reads names, or its ELF note. */
+    private static NativeVariant variant(NativeManifest.Entry e, Function<String, InputStream> resources) {
+        String needs = e.needs();
+        String where = e.where();
+        String arch = NativePlatform.architectureOf(e.platform());
+        String[] path = {e.platform(), e.variant(), e.file()};
+        String hash = e.sha256();
         if (needs.equals("elf-note")) {
-            if (!NativePlatform.carriesIsaNote(path[0])) {
+            if (!NativePlatform.carriesIsaNote(e.platform())) {
                 throw new IllegalArgumentException(where + ": elf-note is read only from x86-64 ELF files (linux-x86_64,"
-                        + " freebsd-x86_64); give " + path[0] + "'s needs as names");
+                        + " freebsd-x86_64); give " + e.platform() + "'s needs as names");
             }
             return fromNote(path, hash, where, resources);
         }
@@ -189,9 +133,9 @@ public final class NativeVariants {
         try {
             return new NativeVariant(path[0], path[1], path[2], hash, Requirements.of(required, absent, where),
                     "manifest", Optional.empty());
-        } catch (UnknownFeatureException e) {
+        } catch (UnknownFeatureException x) {
             if (arch.equals(NativePlatform.architecture())) {
-                throw e;
+                throw x;
             }
             // another architecture's names, with no module for it on the class path: nothing can answer for its
             // CPUs here, and this process never loads it

@@ -2,13 +2,14 @@ package io.cpufeatures.x86.probe;
 
 import io.cpufeatures.os.JvmArch;
 import io.cpufeatures.os.NativeCache;
-import io.cpufeatures.os.NativeCacheException;
+import io.cpufeatures.os.NativeLibraries;
+import io.cpufeatures.os.NativeLoadException;
+import io.cpufeatures.os.NativeManifest;
 import io.cpufeatures.os.NativeProbeException;
 import io.cpufeatures.os.OperatingSystem;
 import io.cpufeatures.x86.CpuidRegisters;
 import java.io.IOException;
 import java.io.InputStream;
-import java.nio.charset.StandardCharsets;
 
 /**
  * CPUID and XGETBV through the project's own probe library ({@code src/main/c/cpufeatures_probe.c}, built and
@@ -16,7 +17,9 @@ import java.nio.charset.StandardCharsets;
  * no JNA. The library is placed by the per-user {@link NativeCache} (its directory must be the user's and closed
  * to others, and on a file system that allows executable mappings), compared byte for byte with the jar's copy
  * after it is placed, and then {@link System#load loaded}; no {@code java.security} is involved, as the bytes'
- * reference is the jar itself, named by the SHA-256 its manifest gives.
+ * reference is the jar itself, named by the SHA-256 its manifest gives. The manifest and the placing are the os
+ * module's ({@link NativeManifest}, {@link NativeLibraries}), as for dispatch's native variants; the load is here, so
+ * that native access is this module's to be granted.
  *
  * <p>Loaded once per class loader; {@link #open()} answers the same instance, or the same reason, every time.
  * Stateless and safe to share: each call answers for the CPU the calling thread runs on.
@@ -25,8 +28,6 @@ public final class JniCpuid implements CpuidInstruction {
 
     /** The manifest of the committed builds, relative to this class's package directory's root. */
     static final String MANIFEST = "/io/cpufeatures/x86/probe/native/probe.variants";
-    private static final int MAX_MANIFEST = 16 << 10;
-    private static final int MAX_LIBRARY = 1 << 20;
 
     private static final Object LOCK = new Object();
     private static JniCpuid loaded;
@@ -64,14 +65,18 @@ public final class JniCpuid implements CpuidInstruction {
 
     private static JniCpuid load() throws NativeProbeException {
         String platform = platform();
-        String file = platform.startsWith("windows-") ? "cpufeatures-probe.dll" : "libcpufeatures-probe.so";
-        String entry = platform + "/jni/" + file;
-        String sha = sha256Of(entry);
-        byte[] bytes = resource("/io/cpufeatures/x86/probe/native/" + entry, MAX_LIBRARY);
+        NativeManifest.Entry entry;
+        try (InputStream in = JniCpuid.class.getResourceAsStream(MANIFEST)) {
+            entry = NativeManifest.read(MANIFEST, in).entry(platform, "jni");
+        } catch (IOException | IllegalArgumentException e) {
+            throw new NativeProbeException("the probe library's manifest cannot be read: " + e.getMessage());
+        }
         NativeCache.Prepared placed;
         try {
-            placed = NativeCache.forUser(System.getenv()).prepare(sha, file, bytes);
-        } catch (NativeCacheException e) {
+            // no hash on this path: the bytes and the manifest are this jar's own, and the cache compares the
+            // placed file with the bytes
+            placed = NativeLibraries.place(entry, MANIFEST, new Library(entry), false, null);
+        } catch (NativeLoadException e) {
             throw new NativeProbeException(e.getMessage());
         }
         try (NativeCache.Prepared p = placed) {
@@ -79,15 +84,30 @@ public final class JniCpuid implements CpuidInstruction {
             // a first call binds the natives: an unsatisfied link is a refusal of this library, not a crash later
             int[] out = new int[4];
             read(0, 0, out);
-            return new JniCpuid("CPUID/XGETBV through the probe library " + entry + " (JNI), from " + p.path()
+            return new JniCpuid("CPUID/XGETBV through the probe library " + entry.path() + " (JNI), from " + p.path()
                     .getParent().getParent());
         } catch (UnsatisfiedLinkError | SecurityException e) {
-            throw new NativeProbeException("the probe library " + entry + " could not be loaded: " + e.getMessage());
+            throw new NativeProbeException("the probe library " + entry.path() + " could not be loaded: "
+                    + e.getMessage());
         } catch (IllegalCallerException e) {
             // JDK 24+ with --illegal-native-access=deny, or a later JDK's default
             throw new NativeProbeException("this JVM denies native access to io.cpufeatures.x86 (" + e.getMessage()
                     + "): start it with --enable-native-access=ALL-UNNAMED on the class path, or"
                     + " --enable-native-access=io.cpufeatures.x86 on the module path");
+        }
+    }
+
+    /** The probe library's bytes in this jar. A class, not a lambda: the first answer's path. */
+    private static final class Library implements NativeLibraries.Resource {
+        private final NativeManifest.Entry entry;
+
+        Library(NativeManifest.Entry entry) {
+            this.entry = entry;
+        }
+
+        @Override
+        public InputStream open() {
+            return JniCpuid.class.getResourceAsStream("/io/cpufeatures/x86/probe/native/" + entry.path());
         }
     }
 
@@ -105,39 +125,6 @@ public final class JniCpuid implements CpuidInstruction {
         }
         throw new NativeProbeException("no build of the probe library for " + os + " on x86-64 (built: linux-x86_64,"
                 + " windows-x86_64)");
-    }
-
-    /** The SHA-256 the manifest gives {@code entry}, read with a plain scan of its lines. */
-    private static String sha256Of(String entry) throws NativeProbeException {
-        String manifest = new String(resource(MANIFEST, MAX_MANIFEST), StandardCharsets.US_ASCII);
-        String prefix = entry + " ";
-        int at = 0;
-        while (at < manifest.length()) {
-            int end = manifest.indexOf('\n', at);
-            if (end < 0) {
-                end = manifest.length();
-            }
-            if (manifest.startsWith(prefix, at) && end - at >= prefix.length() + 64) {
-                return manifest.substring(at + prefix.length(), at + prefix.length() + 64);
-            }
-            at = end + 1;
-        }
-        throw new NativeProbeException(MANIFEST + " lists no " + entry);
-    }
-
-    private static byte[] resource(String name, int max) throws NativeProbeException {
-        try (InputStream in = JniCpuid.class.getResourceAsStream(name)) {
-            if (in == null) {
-                throw new NativeProbeException(name + " is not in the jar of io.cpufeatures.x86");
-            }
-            byte[] bytes = in.readNBytes(max + 1);
-            if (bytes.length > max) {
-                throw new NativeProbeException(name + " is larger than " + max + " bytes");
-            }
-            return bytes;
-        } catch (IOException e) {
-            throw new NativeProbeException(name + " could not be read from the jar: " + e.getMessage());
-        }
     }
 
     private static native void read(int leaf, int subleaf, int[] out);

@@ -1,46 +1,44 @@
-package io.cpufeatures.dispatch;
+package io.cpufeatures.os;
 
-import io.cpufeatures.os.ElfIsaNeeded;
-import io.cpufeatures.os.JvmArch;
-import io.cpufeatures.os.OperatingSystem;
 import java.util.Locale;
 
 /**
- * This process's platform in the names of {@link NativeVariants} manifests.
+ * This process's platform in the names of native library manifests ({@link NativeManifest}): {@code OS-ARCH}, as
+ * {@code linux-x86_64}.
  */
-final class NativePlatform {
+public final class NativePlatform {
 
     private NativePlatform() {
     }
 
     /** {@return this process's operating system: linux, macos, windows, freebsd, or os.name in lower case} */
-    static String os() {
+    public static String os() {
         return os(OperatingSystem.osName());
     }
 
     /** {@return the operating system an {@code os.name} value names, as manifests name it} */
-    static String os(String osName) {
+    public static String os(String osName) {
         OperatingSystem os = OperatingSystem.of(osName);
         return os != OperatingSystem.OTHER ? os.id() : osName.toLowerCase(Locale.ROOT).replace(' ', '_');
     }
 
     /** {@return this process's architecture as the manifests name it: x86_64, aarch64, ppc64le, or os.arch} */
-    static String architecture() {
+    public static String architecture() {
         return JvmArch.current();
     }
 
     /** {@return this process's platform as the manifests name it, {@code OS-ARCH}: {@code linux-x86_64}} */
-    static String current() {
+    public static String current() {
         return os() + "-" + architecture();
     }
 
     /** {@return the operating system of a manifest's platform (OS-ARCH): {@code linux} of {@code linux-x86_64}} */
-    static String osOf(String platform) {
+    public static String osOf(String platform) {
         return platform.substring(0, platform.indexOf('-'));
     }
 
     /** {@return the architecture of a manifest's platform (OS-ARCH): {@code x86_64} of {@code linux-x86_64}} */
-    static String architectureOf(String platform) {
+    public static String architectureOf(String platform) {
         return platform.substring(platform.indexOf('-') + 1);
     }
 
@@ -48,7 +46,7 @@ final class NativePlatform {
      * Whether a variant of {@code platform} ({@code OS-ARCH}) carries the x86-64 ISA note: an ELF system's
      * ({@code linux}, {@code freebsd}) file for the architecture that defines the property.
      */
-    static boolean carriesIsaNote(String platform) {
+    public static boolean carriesIsaNote(String platform) {
         String os = osOf(platform);
         return (os.equals("linux") || os.equals("freebsd"))
                 && architectureOf(platform).equals(ElfIsaNeeded.ARCHITECTURE);

@@ -1,4 +1,4 @@
-package io.cpufeatures.dispatch;
+package io.cpufeatures.os;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 

@@ -1,0 +1,144 @@
+package io.cpufeatures.os;
+
+import java.io.IOException;
+import java.io.InputStream;
+import java.security.MessageDigest;
+import java.security.NoSuchAlgorithmException;
+import java.util.Map;
+import java.util.Objects;
+import java.util.concurrent.ConcurrentHashMap;
+
+/**
+ * The steps between a manifest's entry ({@link NativeManifest}) and a file a loader may bind, the same for the x86
+ * probe library and dispatch's native variants: the entry is built for this process's platform, its bytes are read
+ * from the class path (at most {@link NativeCache#MAX_BYTES}), hash to the manifest's SHA-256 where asked, pass the
+ * caller's own check, and are placed by the per-user {@link NativeCache} where nobody else can change them. Binding
+ * the file ({@code System.load}, JNA, the FFM linker) is the caller's: a restricted method is the caller module's to
+ * call, so that enabling native access for that module is enough.
+ *
+ * <p>A cause no library escapes (the cache directory unsafe, on a {@code noexec} mount, refusing writes) is kept by
+ * directory: every later library of the process is refused with it, and nothing more is read or written there.
+ */
+public final class NativeLibraries {
+
+    /** Causes no library escapes, by cache directory. */
+    private static final Map<String, String> DEAD = new ConcurrentHashMap<>();
+
+    private NativeLibraries() {
+    }
+
+    /** Opens a library's bytes on the class path. */
+    public interface Resource {
+
+        /**
+         * Opens the bytes.
+         *
+         * @return the stream, or null when the file is not on the class path
+         * @throws IOException when it cannot be opened
+         */
+        InputStream open() throws IOException;
+    }
+
+    /** A further check of a library's bytes before they are placed (dispatch: its ELF note against its needs). */
+    public interface Check {
+
+        /**
+         * Checks {@code bytes}.
+         *
+         * @param bytes the library's bytes, verified against the manifest where asked
+         * @return why they are refused, in one line, or null
+         */
+        String refusal(byte[] bytes);
+    }
+
+    /**
+     * Places the library of {@code entry} for loading.
+     *
+     * @param entry    the manifest's entry; not null
+     * @param manifest the manifest's name, for messages; not null
+     * @param resource opens the library's bytes; not null
+     * @param hash     whether to compute the bytes' SHA-256 and compare it with the manifest's ({@code false} where the
+     *                 bytes and the manifest are one jar's own resources, and the first answer must not initialise
+     *                 {@code java.security}: the cache still compares the placed file with these bytes)
+     * @param check    a further check of the bytes, or null
+     * @return the file to bind, in a directory of this process's own; close it once bound (or not)
+     * @throws NativeLoadException why it is not placed, in one line
+     */
+    public static NativeCache.Prepared place(NativeManifest.Entry entry, String manifest, Resource resource,
+            boolean hash, Check check) throws NativeLoadException {
+        Objects.requireNonNull(entry, "entry");
+        Objects.requireNonNull(manifest, "manifest");
+        Objects.requireNonNull(resource, "resource");
+        String here = NativePlatform.current();
+        if (!entry.platform().equals(here)) {
+            throw new NativeLoadException("built for " + entry.platform() + "; this process is " + here, false);
+        }
+        NativeCache cache = NativeCache.forUser(System.getenv());
+        // a configuration that gives no directory is refused at once, with nothing written: no need to keep it
+        String key = cache.directory() == null ? null : cache.directory().toString();
+        String dead = key == null ? null : DEAD.get(key);
+        if (dead != null) {
+            throw new NativeLoadException(dead, true);
+        }
+        byte[] bytes = read(entry, manifest, resource);
+        if (hash) {
+            String actual = sha256(bytes);
+            if (!actual.equals(entry.sha256())) {
+                throw new NativeLoadException(entry.path() + ": its SHA-256 is " + actual + ", the manifest says "
+                        + entry.sha256() + "; not loaded (a damaged jar, or a file replaced on the class path)", false);
+            }
+        }
+        if (check != null) {
+            String refusal = check.refusal(bytes);
+            if (refusal != null) {
+                throw new NativeLoadException(refusal, false);
+            }
+        }
+        try {
+            return cache.prepare(entry.sha256(), entry.file(), bytes);
+        } catch (NativeCacheException e) {
+            if (e.everyLibrary() && key != null) {
+                DEAD.putIfAbsent(key, e.getMessage());
+            }
+            throw new NativeLoadException(e.getMessage(), e.everyLibrary());
+        }
+    }
+
+    /** The library's bytes from the class path, no more than the cache hands out. */
+    private static byte[] read(NativeManifest.Entry entry, String manifest, Resource resource)
+            throws NativeLoadException {
+        byte[] bytes;
+        try (InputStream in = resource.open()) {
+            if (in == null) {
+                throw new NativeLoadException(entry.path() + " is not on the class path beside " + manifest, false);
+            }
+            bytes = in.readNBytes(NativeCache.MAX_BYTES + 1);
+        } catch (IOException e) {
+            throw new NativeLoadException(entry.path() + " cannot be read from the class path: " + e.getMessage(), false);
+        }
+        if (bytes.length > NativeCache.MAX_BYTES) {
+            throw new NativeLoadException(entry.path() + " is larger than " + (NativeCache.MAX_BYTES >> 20)
+                    + " MiB; a native library is not", false);
+        }
+        return bytes;
+    }
+
+    /**
+     * The SHA-256 of {@code bytes}.
+     *
+     * @param bytes the bytes; not null
+     * @return the digest in lower-case hexadecimal
+     */
+    public static String sha256(byte[] bytes) {
+        try {
+            byte[] d = MessageDigest.getInstance("SHA-256").digest(bytes);
+            StringBuilder sb = new StringBuilder(64);
+            for (byte b : d) {
+                sb.append(Character.forDigit(b >>> 4 & 0xf, 16)).append(Character.forDigit(b & 0xf, 16));
+            }
+            return sb.toString();
+        } catch (NoSuchAlgorithmException e) {
+            throw new IllegalStateException("every Java platform has SHA-256", e);
+        }
+    }
+}
