@@ -131,12 +131,9 @@ public final class DispatchPoint<T> {
         return calibrated;
     }
 
-    Duration calibrationWarmup() {
-        return warmup;
-    }
-
-    Duration calibrationTime() {
-        return measure;
+    /** {@return what the point is, without its state: what the choice and the instantiation take} */
+    PointDescription<T> description() {
+        return new PointDescription<>(name, candidates, calibrated, warmup, measure);
     }
 
     /**
@@ -172,7 +169,7 @@ public final class DispatchPoint<T> {
         try {
             DispatchOverrides overrides = DispatchOverrides.current();
             DispatchPoints.logUnknownOverrides(overrides, this);
-            outcome = Instantiation.select(this, CpuFeatures.current(), overrides);
+            outcome = Instantiation.select(description(), CpuFeatures.current(), overrides);
         } catch (DispatchException e) {
             outcome = e;
         } catch (RuntimeException e) {
@@ -257,7 +254,7 @@ public final class DispatchPoint<T> {
      * @throws DispatchException if no candidate could run there, or an override cannot be honoured
      */
     public Choice choiceFor(CpuFeatures features, DispatchOverrides overrides) {
-        return Eligibility.choose(this, Objects.requireNonNull(features, "features"),
+        return Eligibility.choose(description(), Objects.requireNonNull(features, "features"),
                 Objects.requireNonNull(overrides, "overrides"));
     }
 
@@ -272,7 +269,7 @@ public final class DispatchPoint<T> {
      * @throws DispatchException as {@link #selection()}
      */
     public Selection<T> selectForTest(CpuFeatures features, DispatchOverrides overrides) {
-        return Instantiation.select(this, Objects.requireNonNull(features, "features"),
+        return Instantiation.select(description(), Objects.requireNonNull(features, "features"),
                 Objects.requireNonNull(overrides, "overrides"));
     }
 

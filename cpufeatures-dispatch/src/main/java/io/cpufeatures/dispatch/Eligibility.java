@@ -54,7 +54,7 @@ final class Eligibility {
      * @throws DispatchException for an override naming no candidate of the point, or one whose
      *                           requirements fail without unsafe overriding
      */
-    static <T> Assessment<T> assess(DispatchPoint<T> point, CpuFeatures features, DispatchOverrides overrides) {
+    static <T> Assessment<T> assess(PointDescription<T> point, CpuFeatures features, DispatchOverrides overrides) {
         List<Candidate<T>> order = new ArrayList<>(point.candidates());
         order.sort(Comparator.comparingInt((Candidate<T> c) -> c.priority()).reversed());
         Ledger<T> ledger = new Ledger<>(point, features.source().toString(), features.coreScope(), order);
@@ -109,7 +109,7 @@ final class Eligibility {
      *
      * @throws DispatchException if no candidate could run there, or an override cannot be honoured
      */
-    static <T> Choice choose(DispatchPoint<T> point, CpuFeatures features, DispatchOverrides overrides) {
+    static <T> Choice choose(PointDescription<T> point, CpuFeatures features, DispatchOverrides overrides) {
         Assessment<T> a = assess(point, features, overrides);
         Ledger<T> ledger = a.ledger();
         if (a.override().isPresent()) {

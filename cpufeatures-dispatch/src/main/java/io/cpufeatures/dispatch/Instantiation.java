@@ -31,11 +31,11 @@ final class Instantiation<T> {
     /** How much faster a lower-priority candidate must be to win a calibration. */
     static final int MARGIN_PERCENT = 5;
 
-    private final DispatchPoint<T> point;
+    private final PointDescription<T> point;
     private final Ledger<T> ledger;
     private final Map<Candidate<T>, T> made = new LinkedHashMap<>();
 
-    private Instantiation(DispatchPoint<T> point, Ledger<T> ledger) {
+    private Instantiation(PointDescription<T> point, Ledger<T> ledger) {
         this.point = point;
         this.ledger = ledger;
     }
@@ -45,7 +45,7 @@ final class Instantiation<T> {
      *
      * @throws DispatchException if no candidate can be used, or an override cannot be honoured
      */
-    static <T> Selection<T> select(DispatchPoint<T> point, CpuFeatures features, DispatchOverrides overrides) {
+    static <T> Selection<T> select(PointDescription<T> point, CpuFeatures features, DispatchOverrides overrides) {
         Eligibility.Assessment<T> a = Eligibility.assess(point, features, overrides);
         Instantiation<T> i = new Instantiation<>(point, a.ledger());
         if (a.override().isPresent()) {

@@ -27,19 +27,19 @@ final class Ledger<T> {
         final List<String> held = new ArrayList<>();
     }
 
-    private final DispatchPoint<T> point;
+    private final PointDescription<T> point;
     private final String source;
     private final Optional<String> coreScope;
     private final Map<Candidate<T>, Line> lines = new LinkedHashMap<>();
 
-    Ledger(DispatchPoint<T> point, String source, Optional<String> coreScope, List<Candidate<T>> byPriority) {
+    Ledger(PointDescription<T> point, String source, Optional<String> coreScope, List<Candidate<T>> byPriority) {
         this.point = point;
         this.source = source;
         this.coreScope = coreScope;
         byPriority.forEach(c -> lines.put(c, new Line()));
     }
 
-    DispatchPoint<T> point() {
+    PointDescription<T> point() {
         return point;
     }
 
