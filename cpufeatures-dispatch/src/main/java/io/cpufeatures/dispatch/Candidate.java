@@ -85,8 +85,14 @@ public final class Candidate<T> {
     /** The candidate declared by {@code type}'s annotations, made by {@code factory}, or by its constructor if null. */
     static <T> Candidate<T> declared(Class<?> type, Supplier<? extends T> factory) {
         Objects.requireNonNull(type, "implementation");
-        Implementation impl = type.getAnnotation(Implementation.class);
-        if (impl == null) {
+        // read from the class file where it can be: reflection would spin a proxy class per annotation type
+        ClassFileAnnotations.Declared d = ClassFileAnnotations.read(type);
+        if (d == null) {
+            Implementation impl = type.getAnnotation(Implementation.class);
+            d = impl == null ? null : new ClassFileAnnotations.Declared(true, impl.name(), impl.description(),
+                    impl.priority(), impl.bestWhenEligible(), null);
+        }
+        if (d == null || !d.implementation()) {
             throw new IllegalArgumentException(type.getName() + " has no @Implementation(name = ...) annotation;"
                     + " a candidate registered by class is declared by it");
         }
@@ -94,8 +100,10 @@ public final class Candidate<T> {
             throw new IllegalArgumentException(type.getName() + " is " + (type.isInterface() ? "an interface" : "abstract")
                     + "; a candidate is a class that can be made");
         }
-        return new Candidate<>(impl.name(), impl.description(), impl.priority(), impl.bestWhenEligible(),
-                Requirements.of(type), factory, Optional.of(type), null);
+        Requirements requirements = d.requires() == null ? Requirements.of(type)
+                : Requirements.declared(d.requires(), type.getName());
+        return new Candidate<>(d.name(), d.description(), d.priority(), d.bestWhenEligible(), requirements, factory,
+                Optional.of(type), null);
     }
 
     /**

@@ -159,17 +159,26 @@ public record Requirements(List<String> required, List<String> absent, List<Stri
                 found.addAll(List.of(at.getAnnotationsByType(RequiresFeature.class)));
             }
         }
+        List<ClassFileAnnotations.Requires> each = new ArrayList<>();
+        for (RequiresFeature r : found) {
+            each.add(new ClassFileAnnotations.Requires(List.of(r.value()), List.of(r.anyOf()), List.of(r.absent())));
+        }
+        return declared(each, type.getName());
+    }
+
+    /** The requirements of the {@link RequiresFeature}s {@code found} on the class {@code typeName}, in order. */
+    static Requirements declared(List<ClassFileAnnotations.Requires> found, String typeName) {
         List<String> value = new ArrayList<>();
         List<List<String>> anyOf = new ArrayList<>();
         List<String> absent = new ArrayList<>();
-        for (RequiresFeature r : found) {
-            value.addAll(List.of(r.value()));
-            if (r.anyOf().length > 0) {
-                anyOf.add(List.of(r.anyOf()));
+        for (ClassFileAnnotations.Requires r : found) {
+            value.addAll(r.value());
+            if (!r.anyOf().isEmpty()) {
+                anyOf.add(r.anyOf());
             }
-            absent.addAll(List.of(r.absent()));
+            absent.addAll(r.absent());
         }
-        return of(value, anyOf, absent, "@RequiresFeature of " + type.getName());
+        return of(value, anyOf, absent, "@RequiresFeature of " + typeName);
     }
 
     /**

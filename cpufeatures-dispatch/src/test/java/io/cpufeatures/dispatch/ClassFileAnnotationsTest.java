@@ -1,0 +1,97 @@
+package io.cpufeatures.dispatch;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.lang.annotation.Annotation;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.Paths;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.Test;
+
+/**
+ * The class-file reading of candidates' declarations against reflection, on every class of this module's tests that
+ * carries {@link Implementation}, {@link RequiresFeature}, {@link RequiresFeatures} or an annotation type that
+ * carries them: the same name, description, priority, flag and requirements, in the same order.
+ */
+class ClassFileAnnotationsTest {
+
+    private static List<Class<?>> declaringClasses() throws Exception {
+        Path root = Paths.get("target", "test-classes");
+        List<Class<?>> out = new ArrayList<>();
+        try (Stream<Path> s = Files.walk(root)) {
+            for (Path p : s.filter(f -> f.toString().endsWith(".class")).toList()) {
+                String name = root.relativize(p).toString().replace('/', '.').replace('\\', '.');
+                Class<?> c = Class.forName(name.substring(0, name.length() - ".class".length()), false,
+                        ClassFileAnnotationsTest.class.getClassLoader());
+                if (c.isAnnotationPresent(Implementation.class) || declaresRequirements(c)) {
+                    out.add(c);
+                }
+            }
+        }
+        return out;
+    }
+
+    private static boolean declaresRequirements(Class<?> c) {
+        if (c.getAnnotationsByType(RequiresFeature.class).length > 0) {
+            return true;
+        }
+        for (Annotation a : c.getAnnotations()) {
+            if (a.annotationType().getAnnotationsByType(RequiresFeature.class).length > 0) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    @Test
+    void everyDeclaringClassReadsAsReflectionSeesIt() throws Exception {
+        List<Class<?>> classes = declaringClasses();
+        assertTrue(classes.size() >= 8, "declaring classes found: " + classes);
+        int meta = 0;
+        int anyOf = 0;
+        for (Class<?> c : classes) {
+            ClassFileAnnotations.Declared d = ClassFileAnnotations.read(c);
+            assertNotNull(d, c.getName() + ": its class file is readable here");
+            Implementation impl = c.getAnnotation(Implementation.class);
+            assertEquals(impl != null, d.implementation(), c.getName());
+            if (impl != null) {
+                assertEquals(List.of(impl.name(), impl.description(), impl.priority(), impl.bestWhenEligible()),
+                        List.of(d.name(), d.description(), d.priority(), d.bestWhenEligible()), c.getName());
+            }
+            Requirements reflected;
+            try {
+                reflected = Requirements.of(c);
+            } catch (RuntimeException e) {
+                // an unknown name: the class-file reading must refuse it with the same words
+                RuntimeException read = org.junit.jupiter.api.Assertions.assertThrows(RuntimeException.class,
+                        () -> Requirements.declared(d.requires(), c.getName()));
+                assertEquals(e.getMessage(), read.getMessage(), c.getName());
+                continue;
+            }
+            assertEquals(reflected, Requirements.declared(d.requires(), c.getName()), c.getName());
+            for (Annotation a : c.getAnnotations()) {
+                if (a.annotationType().getAnnotationsByType(RequiresFeature.class).length > 0) {
+                    meta++;
+                }
+            }
+            if (!reflected.anyOf().isEmpty()) {
+                anyOf++;
+            }
+        }
+        assertTrue(meta > 0, "an annotation type that carries @RequiresFeature is among them");
+        assertTrue(anyOf > 0, "an any-of requirement is among them");
+    }
+
+    @Test
+    void aClassOfTheBootLoaderOrWithoutAClassFileIsLeftToReflection() {
+        assertNull(ClassFileAnnotations.read(String.class), "the boot loader gives no resource here");
+        Runnable lambda = () -> { };
+        assertNull(ClassFileAnnotations.read(lambda.getClass()), "a hidden class has no class file");
+    }
+}
