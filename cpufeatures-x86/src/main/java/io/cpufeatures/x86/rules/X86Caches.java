@@ -19,7 +19,11 @@ import java.util.OptionalInt;
  *   <li>AMD and Hygon: CPUID 0x8000001D (cache properties) where the topology extensions are
  *       (0x80000001 ECX bit 22; Hygon always has them), else the legacy leaves 0x80000005 (L1) and
  *       0x80000006 (L2, L3). An associativity code of 9 in 0x80000006 means "see 0x8000001D": with
- *       the extensions hidden (a hypervisor may hide them) that level is not reported.</li>
+ *       the extensions hidden (a hypervisor may hide them) that level is not reported. A dump whose
+ *       0x8000001D listing ends without its null subleaf (libcpuid's raw format kept only subleaf 0, the
+ *       L1d, before it had its {@code amd_fn8000001dh} array) gets each level the listing lacks from the
+ *       legacy leaves, its source naming the leaf; a code-9 level then has its legacy size and unknown
+ *       ways, and an L3's legacy size may be the whole package's (several L3s on Zen 2 and later).</li>
  *   <li>Intel and the others: leaf 4 (deterministic cache parameters) where it enumerates a cache,
  *       else leaf 2's descriptors ({@link Leaf2Descriptors}), as Linux {@code init_intel_cacheinfo()};
  *       a dump that ends leaf 4 without its null subleaf (AIDA64 records one subleaf on NetBurst parts)
@@ -38,6 +42,8 @@ public final class X86Caches {
     /** Ways for each 0x80000006 associativity code (AMD APM Vol. 3 Table E-4, with Linux's 3 and 5); 0: none or not here. */
     private static final int[] AMD_WAYS = {0, 1, 2, 3, 4, 6, 8, 0, 16, 0, 32, 48, 64, 96, 128, 0};
     private static final int AMD_FULLY_ASSOCIATIVE = 0xF;
+    /** The 0x80000006 associativity code "the values are in 0x8000001D" (AMD APM Vol. 3 Table E-4). */
+    private static final int AMD_SEE_0X8000001D = 9;
 
     private X86Caches() {
     }
@@ -57,27 +63,36 @@ public final class X86Caches {
                     || extended(s, 0x8000_0001) && s.read(0x8000_0001).bit(io.cpufeatures.x86.Register.ECX, TOPOLOGY_EXTENSIONS);
             found = extensions && extended(s, 0x8000_001D) ? deterministic(s, 0x8000_001D, false) : List.of();
             if (found.isEmpty()) {
-                found = amdLegacy(s);
+                found = amdLegacy(s, false);
+            } else if (!endsWithNullSubleaf(s, 0x8000_001D)) {
+                // a dump that recorded only the first subleaves (libcpuid's raw format before its amd_fn8000001dh array
+                // keeps subleaf 0, the L1d): the legacy leaves give the levels the listing does not
+                found = withMissingLevels(found, amdLegacy(s, true));
             }
         } else {
             found = s.definesBasicLeaf(4) ? deterministic(s, 4, true) : List.of();
             if (s.definesBasicLeaf(2) && (found.isEmpty() || !endsWithNullSubleaf(s, 4))) {
                 // no leaf 4, or a dump that recorded only its first subleaves (AIDA64 on NetBurst parts keeps
                 // one): leaf 2's descriptors give the levels leaf 4 does not
-                List<CpuCache> merged = new ArrayList<>(found);
-                for (CpuCache c : leaf2(s, id.family(), id.model())) {
-                    if (merged.stream().noneMatch(m -> m.level() == c.level() && (m.type() == c.type()
-                            || c.type() == Type.TRACE && m.type() == Type.INSTRUCTION))) {
-                        merged.add(c);
-                    }
-                }
-                found = merged;
+                found = withMissingLevels(found, leaf2(s, id.family(), id.model()));
             }
         }
         List<CpuCache> sorted = new ArrayList<>(found);
         sorted.sort((a, b) -> a.level() != b.level() ? Integer.compare(a.level(), b.level())
                 : Integer.compare(a.type().ordinal(), b.type().ordinal()));
         return List.copyOf(sorted);
+    }
+
+    /** {@code listed}, then each of {@code fallback} whose level and type (a trace cache: an L1i's) none of them has. */
+    private static List<CpuCache> withMissingLevels(List<CpuCache> listed, List<CpuCache> fallback) {
+        List<CpuCache> merged = new ArrayList<>(listed);
+        for (CpuCache c : fallback) {
+            if (merged.stream().noneMatch(m -> m.level() == c.level() && (m.type() == c.type()
+                    || c.type() == Type.TRACE && m.type() == Type.INSTRUCTION))) {
+                merged.add(c);
+            }
+        }
+        return merged;
     }
 
     private static boolean extended(CpuidSnapshot s, int leaf) {
@@ -140,23 +155,32 @@ public final class X86Caches {
         return true;
     }
 
-    /** AMD's legacy leaves: L1d in 0x80000005 ECX, L1i in EDX (ways as a count); L2 and L3 in 0x80000006 (a code). */
-    private static List<CpuCache> amdLegacy(CpuidSnapshot s) {
+    /**
+     * AMD's legacy leaves: L1d in 0x80000005 ECX, L1i in EDX (ways as a count); L2 and L3 in 0x80000006 (a code).
+     *
+     * @param forTruncatedListing whether they stand in for levels a dump's 0x8000001D listing lacks: their sources say
+     *                            so, and a level of associativity code 9 ("see 0x8000001D") is reported with its size and
+     *                            unknown ways, since the leaf it points to is not in the dump
+     */
+    private static List<CpuCache> amdLegacy(CpuidSnapshot s, boolean forTruncatedListing) {
+        String note = forTruncatedListing ? " (0x8000001D recorded without this level)" : "";
         List<CpuCache> caches = new ArrayList<>();
         if (extended(s, 0x8000_0005)) {
             CpuidRegisters l1 = s.read(0x8000_0005);
-            l1(Type.DATA, l1.ecx()).ifPresent(caches::add);
-            l1(Type.INSTRUCTION, l1.edx()).ifPresent(caches::add);
+            l1(Type.DATA, l1.ecx(), note).ifPresent(caches::add);
+            l1(Type.INSTRUCTION, l1.edx(), note).ifPresent(caches::add);
         }
         if (extended(s, 0x8000_0006)) {
             CpuidRegisters r = s.read(0x8000_0006);
-            coded(2, (long) (r.ecx() >>> 16) * 1024, r.ecx() >>> 12 & 0xF, r.ecx() & 0xFF).ifPresent(caches::add);
-            coded(3, (long) (r.edx() >>> 18) * 512 * 1024, r.edx() >>> 12 & 0xF, r.edx() & 0xFF).ifPresent(caches::add);
+            coded(2, (long) (r.ecx() >>> 16) * 1024, r.ecx() >>> 12 & 0xF, r.ecx() & 0xFF, forTruncatedListing, note)
+                    .ifPresent(caches::add);
+            coded(3, (long) (r.edx() >>> 18) * 512 * 1024, r.edx() >>> 12 & 0xF, r.edx() & 0xFF, forTruncatedListing, note)
+                    .ifPresent(caches::add);
         }
         return caches;
     }
 
-    private static Optional<CpuCache> l1(Type type, int register) {
+    private static Optional<CpuCache> l1(Type type, int register, String note) {
         int kib = register >>> 24;
         int ways = register >>> 16 & 0xFF;
         int line = register & 0xFF;
@@ -166,18 +190,24 @@ public final class X86Caches {
         boolean fully = ways == 0xFF;
         return Optional.of(new CpuCache(1, type, kib * 1024L, fully || ways == 0 ? OptionalInt.empty() : OptionalInt.of(ways),
                 fully, line == 0 ? OptionalInt.empty() : OptionalInt.of(line), OptionalInt.empty(), Optional.empty(),
-                OptionalInt.empty(), false, "CPUID 0x80000005"));
+                OptionalInt.empty(), false, "CPUID 0x80000005" + note));
     }
 
-    /** An L2 or L3 of 0x80000006; none for code 0 (disabled), 9 (in 0x8000001D only) or a size of 0. */
-    private static Optional<CpuCache> coded(int level, long size, int code, int line) {
+    /**
+     * An L2 or L3 of 0x80000006; none for code 0 (disabled), a reserved code or a size of 0, nor for code 9 (in
+     * 0x8000001D only) unless {@code sizeOfCode9}, when it has its size and unknown ways.
+     */
+    private static Optional<CpuCache> coded(int level, long size, int code, int line, boolean sizeOfCode9, String note) {
         boolean fully = code == AMD_FULLY_ASSOCIATIVE;
-        if (size == 0 || code == 0 || (!fully && AMD_WAYS[code] == 0)) {
+        boolean seeTopologyLeaf = code == AMD_SEE_0X8000001D;
+        if (size == 0 || code == 0 || seeTopologyLeaf && !sizeOfCode9 || (!fully && !seeTopologyLeaf && AMD_WAYS[code] == 0)) {
             return Optional.empty();
         }
-        return Optional.of(new CpuCache(level, Type.UNIFIED, size, fully ? OptionalInt.empty() : OptionalInt.of(AMD_WAYS[code]),
-                fully, line == 0 ? OptionalInt.empty() : OptionalInt.of(line), OptionalInt.empty(), Optional.empty(),
-                OptionalInt.empty(), false, "CPUID 0x80000006"));
+        return Optional.of(new CpuCache(level, Type.UNIFIED, size,
+                fully || seeTopologyLeaf ? OptionalInt.empty() : OptionalInt.of(AMD_WAYS[code]), fully,
+                line == 0 ? OptionalInt.empty() : OptionalInt.of(line), OptionalInt.empty(), Optional.empty(),
+                OptionalInt.empty(), false, "CPUID 0x80000006" + note
+                        + (seeTopologyLeaf ? ", ways unknown (associativity code 9: given in 0x8000001D only)" : "")));
     }
 
     /** Leaf 2: each valid register's bytes (AL, the iteration count, excepted); the first descriptor of a level wins. */
