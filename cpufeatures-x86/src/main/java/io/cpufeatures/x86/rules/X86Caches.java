@@ -27,7 +27,11 @@ import java.util.OptionalInt;
  *   <li>Intel and the others: leaf 4 (deterministic cache parameters) where it enumerates a cache,
  *       else leaf 2's descriptors ({@link Leaf2Descriptors}), as Linux {@code init_intel_cacheinfo()};
  *       a dump that ends leaf 4 without its null subleaf (AIDA64 records one subleaf on NetBurst parts)
- *       gets the levels it lacks from leaf 2.</li>
+ *       gets the levels it lacks from leaf 2. NetBurst (family 0Fh) has a trace cache in place of an L1
+ *       instruction cache, which leaf 4 does not enumerate: it is read from leaf 2 (descriptors 70h-73h,
+ *       12K to 64K micro-operations) with leaf 4 or without, as Linux's {@code init_intel_cacheinfo()} did
+ *       ("For P4, we use cpuid2 for trace cache", {@code only_trace}, until its 2025 rework), and reported
+ *       as the L1i, of type {@link Type#TRACE}, its size in micro-operations.</li>
  * </ul>
  * Sources: Intel SDM Vol. 2A, CPUID leaves 02H and 04H (Table 3-8, Table 3-12); AMD64 APM Vol. 3,
  * Appendix E, Fn8000_0005, Fn8000_0006 (Table E-4, the associativity codes) and Fn8000_001D; Linux
@@ -37,6 +41,8 @@ import java.util.OptionalInt;
 public final class X86Caches {
 
     private static final int TOPOLOGY_EXTENSIONS = 22;
+    /** Pentium 4 and its Xeons, whose L1 instruction cache is a trace cache. */
+    private static final int NETBURST_FAMILY = 0x0F;
     /** Subleaves read of leaf 4 and 0x8000001D: more than any part has levels and types. */
     private static final int MAX_SUBLEAVES = 16;
     /** Ways for each 0x80000006 associativity code (AMD APM Vol. 3 Table E-4, with Linux's 3 and 5); 0: none or not here. */
@@ -75,6 +81,10 @@ public final class X86Caches {
                 // no leaf 4, or a dump that recorded only its first subleaves (AIDA64 on NetBurst parts keeps
                 // one): leaf 2's descriptors give the levels leaf 4 does not
                 found = withMissingLevels(found, leaf2(s, id.family(), id.model()));
+            } else if (s.definesBasicLeaf(2) && id.family() == NETBURST_FAMILY) {
+                // leaf 4 enumerates no trace cache: NetBurst's L1i is leaf 2's (Linux's only_trace)
+                found = withMissingLevels(found, leaf2(s, id.family(), id.model()).stream()
+                        .filter(c -> c.type() == Type.TRACE).toList());
             }
         }
         List<CpuCache> sorted = new ArrayList<>(found);

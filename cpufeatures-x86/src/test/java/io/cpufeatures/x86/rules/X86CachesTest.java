@@ -47,7 +47,7 @@ class X86CachesTest {
         EmulatedCpu.Builder xeonMp = EmulatedCpu.intel(0x0F, 6, 8).leaf(2, 0, 0x0049_2C01, 0, 0, 0);
         assertEquals(List.of("L1d 32 KiB, 8-way, 64-byte lines", "L3 4 MiB, 16-way, 64-byte lines"), summaries(xeonMp));
         EmulatedCpu.Builder p4 = EmulatedCpu.intel(0x0F, 2, 7).leaf(2, 0, 0x665B_5001, 0, 0, 0x007B_7040);
-        assertEquals(List.of("L1d 8 KiB, 4-way, 64-byte lines", "L1 trace 12K micro-ops, 8-way",
+        assertEquals(List.of("L1d 8 KiB, 4-way, 64-byte lines", "L1i 12K micro-ops trace cache, 8-way",
                 "L2 512 KiB, 8-way, 64-byte lines"), summaries(p4), "0x40 with an L2: no L3");
     }
 
