@@ -33,6 +33,8 @@ import java.util.OptionalInt;
  *       ("For P4, we use cpuid2 for trace cache", {@code only_trace}, until its 2025 rework), and reported
  *       as the L1i, of type {@link Type#TRACE}, its size in micro-operations.</li>
  * </ul>
+ * A K7 stepping whose L2 size field is wrong (AMD erratum T13) gets the size Linux gives it
+ * ({@code arch/x86/kernel/cpu/amd.c}, {@code amd_size_cache()}): Duron rev A0, Thunderbird rev A1/A2.
  * Sources: Intel SDM Vol. 2A, CPUID leaves 02H and 04H (Table 3-8, Table 3-12); AMD64 APM Vol. 3,
  * Appendix E, Fn8000_0005, Fn8000_0006 (Table E-4, the associativity codes) and Fn8000_001D; Linux
  * {@code arch/x86/kernel/cpu/cacheinfo.c} (associativity codes 3 and 5 as 3 and 6 ways, and 9 as
@@ -50,6 +52,31 @@ public final class X86Caches {
     private static final int AMD_FULLY_ASSOCIATIVE = 0xF;
     /** The 0x80000006 associativity code "the values are in 0x8000001D" (AMD APM Vol. 3 Table E-4). */
     private static final int AMD_SEE_0X8000001D = 9;
+    /** AMD K7 (Athlon, Duron), the family of {@link #K7_L2_ERRATA}. */
+    private static final int K7_FAMILY = 6;
+
+    /**
+     * A K7 stepping whose 0x80000006 ECX L2 size field is wrong, and its L2's size.
+     *
+     * @param model    the model
+     * @param stepping the stepping
+     * @param kib      the L2's size in KiB
+     * @param part     the part and revision, for the cache's source
+     */
+    private record K7L2Erratum(int model, int stepping, int kib, String part) {
+    }
+
+    /**
+     * AMD erratum T13 (AMD document order #21922, as Linux cites it): these steppings report a wrong L2 size in
+     * 0x80000006 ECX[31:16]. The sizes are Linux's, {@code arch/x86/kernel/cpu/amd.c}, {@code amd_size_cache()} (32-bit
+     * kernels): "Duron Rev A0" family 6 model 3 stepping 0, 64 KiB; "Tbird rev A1/A2" model 4 steppings 0 and 1,
+     * 256 KiB. No other stepping is corrected; libcpuid ({@code decode_amd_cache_info()}, at 2d1e0190b189) corrects
+     * none, so on these steppings it gives the reported size.
+     */
+    private static final List<K7L2Erratum> K7_L2_ERRATA = List.of(
+            new K7L2Erratum(3, 0, 64, "Duron rev A0"),
+            new K7L2Erratum(4, 0, 256, "Thunderbird rev A1/A2"),
+            new K7L2Erratum(4, 1, 256, "Thunderbird rev A1/A2"));
 
     private X86Caches() {
     }
@@ -69,11 +96,11 @@ public final class X86Caches {
                     || extended(s, 0x8000_0001) && s.read(0x8000_0001).bit(io.cpufeatures.x86.Register.ECX, TOPOLOGY_EXTENSIONS);
             found = extensions && extended(s, 0x8000_001D) ? deterministic(s, 0x8000_001D, false) : List.of();
             if (found.isEmpty()) {
-                found = amdLegacy(s, false);
+                found = amdLegacy(s, id, false);
             } else if (!endsWithNullSubleaf(s, 0x8000_001D)) {
                 // a dump that recorded only the first subleaves (libcpuid's raw format before its amd_fn8000001dh array
                 // keeps subleaf 0, the L1d): the legacy leaves give the levels the listing does not
-                found = withMissingLevels(found, amdLegacy(s, true));
+                found = withMissingLevels(found, amdLegacy(s, id, true));
             }
         } else {
             found = s.definesBasicLeaf(4) ? deterministic(s, 4, true) : List.of();
@@ -172,7 +199,7 @@ public final class X86Caches {
      *                            so, and a level of associativity code 9 ("see 0x8000001D") is reported with its size and
      *                            unknown ways, since the leaf it points to is not in the dump
      */
-    private static List<CpuCache> amdLegacy(CpuidSnapshot s, boolean forTruncatedListing) {
+    private static List<CpuCache> amdLegacy(CpuidSnapshot s, CpuIdentity id, boolean forTruncatedListing) {
         String note = forTruncatedListing ? " (0x8000001D recorded without this level)" : "";
         List<CpuCache> caches = new ArrayList<>();
         if (extended(s, 0x8000_0005)) {
@@ -182,8 +209,12 @@ public final class X86Caches {
         }
         if (extended(s, 0x8000_0006)) {
             CpuidRegisters r = s.read(0x8000_0006);
-            coded(2, (long) (r.ecx() >>> 16) * 1024, r.ecx() >>> 12 & 0xF, r.ecx() & 0xFF, forTruncatedListing, note)
-                    .ifPresent(caches::add);
+            Optional<K7L2Erratum> erratum = id.family() != K7_FAMILY ? Optional.empty() : K7_L2_ERRATA.stream()
+                    .filter(e -> e.model() == id.model() && e.stepping() == id.stepping()).findFirst();
+            long l2 = erratum.map(e -> e.kib() * 1024L).orElse((long) (r.ecx() >>> 16) * 1024);
+            String l2Note = note + erratum.map(e -> ", size " + e.kib() + " KiB by AMD erratum T13 (" + e.part()
+                    + "; Linux amd_size_cache())").orElse("");
+            coded(2, l2, r.ecx() >>> 12 & 0xF, r.ecx() & 0xFF, forTruncatedListing, l2Note).ifPresent(caches::add);
             coded(3, (long) (r.edx() >>> 18) * 512 * 1024, r.edx() >>> 12 & 0xF, r.edx() & 0xFF, forTruncatedListing, note)
                     .ifPresent(caches::add);
         }

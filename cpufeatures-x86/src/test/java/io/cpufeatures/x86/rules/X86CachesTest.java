@@ -29,6 +29,27 @@ class X86CachesTest {
     }
 
     @Test
+    void k7StepsWhoseL2SizeFieldIsWrongGetTheSizeLinuxGivesThem() {
+        // 0x80000006 ECX: size field 1 KiB (what AMD erratum T13 makes a Duron rev A0 report), code 8 (16-way), 64-byte
+        // lines; Linux's amd_size_cache() gives family 6 model 3 stepping 0 64 KiB, model 4 steppings 0 and 1 256 KiB
+        int wrongSize = 0x0001_8140;
+        assertEquals(List.of("L2 64 KiB, 16-way, 64-byte lines"),
+                summaries(EmulatedCpu.amd(6, 3, 0).leaf(0x8000_0006, 0, 0, 0, wrongSize, 0)));
+        assertEquals(List.of("L2 256 KiB, 16-way, 64-byte lines"),
+                summaries(EmulatedCpu.amd(6, 4, 1).leaf(0x8000_0006, 0, 0, 0, wrongSize, 0)));
+        CpuCache duronA0 = X86Caches.of(EmulatedCpu.amd(6, 3, 0).leaf(0x8000_0006, 0, 0, 0, wrongSize, 0).build()).get(0);
+        assertEquals("CPUID 0x80000006, size 64 KiB by AMD erratum T13 (Duron rev A0; Linux amd_size_cache())",
+                duronA0.source());
+        // the steppings after them, and later K7 models (Athlon XP model 8, Applebred), are read as reported
+        assertEquals(List.of("L2 1 KiB, 16-way, 64-byte lines"),
+                summaries(EmulatedCpu.amd(6, 3, 1).leaf(0x8000_0006, 0, 0, 0, wrongSize, 0)));
+        assertEquals(List.of("L2 1 KiB, 16-way, 64-byte lines"),
+                summaries(EmulatedCpu.amd(6, 4, 2).leaf(0x8000_0006, 0, 0, 0, wrongSize, 0)));
+        assertEquals(List.of("L2 256 KiB, 16-way, 64-byte lines"),
+                summaries(EmulatedCpu.amd(6, 8, 0).leaf(0x8000_0006, 0, 0, 0, 0x0100_8140, 0)));
+    }
+
+    @Test
     void amdsCachePropertiesLeafIsReadOnlyWithTheTopologyExtensions() {
         EmulatedCpu.Builder zen = EmulatedCpu.amd(0x19, 0x61, 2)
                 .leaf(0x8000_0006, 0, 0, 0, 0x0400_6140, 0x0100_9140)
