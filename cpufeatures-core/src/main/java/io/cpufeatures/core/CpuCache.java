@@ -37,8 +37,11 @@ public record CpuCache(int level, Type type, long size, OptionalInt ways, boolea
         INSTRUCTION("i"),
         /** Data and instructions. */
         UNIFIED(""),
-        /** Decoded micro-operations (Pentium 4's trace cache), in place of an L1 instruction cache. */
-        TRACE(" trace");
+        /**
+         * Decoded micro-operations (Pentium 4's trace cache), in place of an L1 instruction cache: named as the L1i,
+         * its size counted in micro-operations, not bytes.
+         */
+        TRACE("i");
 
         private final String suffix;
 
@@ -46,7 +49,7 @@ public record CpuCache(int level, Type type, long size, OptionalInt ways, boolea
             this.suffix = suffix;
         }
 
-        /** {@return how a level's name ends for this type: {@code d} in L1d, nothing for unified} */
+        /** {@return how a level's name ends for this type: {@code d} in L1d, {@code i} for instructions or a trace cache, nothing for unified} */
         public String suffix() {
             return suffix;
         }
@@ -87,7 +90,10 @@ public record CpuCache(int level, Type type, long size, OptionalInt ways, boolea
         return v.isPresent() && v.getAsInt() < 1;
     }
 
-    /** {@return the level's name as {@code lscpu} writes it: {@code L1d}, {@code L1i}, {@code L2}, {@code L1 trace}} */
+    /**
+     * {@return the level's name as {@code lscpu} writes it: {@code L1d}, {@code L1i}, {@code L2}; a trace cache is the
+     * {@code L1i} (its {@link #type()} and {@link #shape()} say it is one)}
+     */
     public String name() {
         return "L" + level + type.suffix();
     }
@@ -102,12 +108,13 @@ public record CpuCache(int level, Type type, long size, OptionalInt ways, boolea
     }
 
     /**
-     * The size and what is known of the shape: {@code 48 KiB, 12-way, 64-byte lines, 1 per 2 logical CPUs}.
+     * The size and what is known of the shape: {@code 48 KiB, 12-way, 64-byte lines, 1 per 2 logical CPUs}; for a
+     * trace cache the micro-operations it holds, {@code 12K micro-ops trace cache, 8-way}.
      *
      * @return the line of {@link #summary()} after the name
      */
     public String shape() {
-        StringBuilder sb = new StringBuilder(type == Type.TRACE ? (size / 1024) + "K micro-ops" : bytes(size));
+        StringBuilder sb = new StringBuilder(type == Type.TRACE ? (size / 1024) + "K micro-ops trace cache" : bytes(size));
         if (fullyAssociative) {
             sb.append(", fully associative");
         } else {

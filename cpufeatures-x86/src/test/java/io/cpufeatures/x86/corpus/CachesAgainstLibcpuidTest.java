@@ -62,7 +62,7 @@ class CachesAgainstLibcpuidTest {
         for (CpuCache c : caches) {
             String name = switch (c.name()) {
                 case "L1d" -> "l1d";
-                case "L1i", "L1 trace" -> "l1i";
+                case "L1i" -> "l1i";
                 case "L2" -> "l2";
                 case "L3" -> "l3";
                 default -> null;

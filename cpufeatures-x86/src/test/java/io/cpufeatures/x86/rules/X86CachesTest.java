@@ -29,6 +29,27 @@ class X86CachesTest {
     }
 
     @Test
+    void k7StepsWhoseL2SizeFieldIsWrongGetTheSizeLinuxGivesThem() {
+        // 0x80000006 ECX: size field 1 KiB (what AMD erratum T13 makes a Duron rev A0 report), code 8 (16-way), 64-byte
+        // lines; Linux's amd_size_cache() gives family 6 model 3 stepping 0 64 KiB, model 4 steppings 0 and 1 256 KiB
+        int wrongSize = 0x0001_8140;
+        assertEquals(List.of("L2 64 KiB, 16-way, 64-byte lines"),
+                summaries(EmulatedCpu.amd(6, 3, 0).leaf(0x8000_0006, 0, 0, 0, wrongSize, 0)));
+        assertEquals(List.of("L2 256 KiB, 16-way, 64-byte lines"),
+                summaries(EmulatedCpu.amd(6, 4, 1).leaf(0x8000_0006, 0, 0, 0, wrongSize, 0)));
+        CpuCache duronA0 = X86Caches.of(EmulatedCpu.amd(6, 3, 0).leaf(0x8000_0006, 0, 0, 0, wrongSize, 0).build()).get(0);
+        assertEquals("CPUID 0x80000006, size 64 KiB by AMD erratum T13 (Duron rev A0; Linux amd_size_cache())",
+                duronA0.source());
+        // the steppings after them, and later K7 models (Athlon XP model 8, Applebred), are read as reported
+        assertEquals(List.of("L2 1 KiB, 16-way, 64-byte lines"),
+                summaries(EmulatedCpu.amd(6, 3, 1).leaf(0x8000_0006, 0, 0, 0, wrongSize, 0)));
+        assertEquals(List.of("L2 1 KiB, 16-way, 64-byte lines"),
+                summaries(EmulatedCpu.amd(6, 4, 2).leaf(0x8000_0006, 0, 0, 0, wrongSize, 0)));
+        assertEquals(List.of("L2 256 KiB, 16-way, 64-byte lines"),
+                summaries(EmulatedCpu.amd(6, 8, 0).leaf(0x8000_0006, 0, 0, 0, 0x0100_8140, 0)));
+    }
+
+    @Test
     void amdsCachePropertiesLeafIsReadOnlyWithTheTopologyExtensions() {
         EmulatedCpu.Builder zen = EmulatedCpu.amd(0x19, 0x61, 2)
                 .leaf(0x8000_0006, 0, 0, 0, 0x0400_6140, 0x0100_9140)
@@ -47,7 +68,7 @@ class X86CachesTest {
         EmulatedCpu.Builder xeonMp = EmulatedCpu.intel(0x0F, 6, 8).leaf(2, 0, 0x0049_2C01, 0, 0, 0);
         assertEquals(List.of("L1d 32 KiB, 8-way, 64-byte lines", "L3 4 MiB, 16-way, 64-byte lines"), summaries(xeonMp));
         EmulatedCpu.Builder p4 = EmulatedCpu.intel(0x0F, 2, 7).leaf(2, 0, 0x665B_5001, 0, 0, 0x007B_7040);
-        assertEquals(List.of("L1d 8 KiB, 4-way, 64-byte lines", "L1 trace 12K micro-ops, 8-way",
+        assertEquals(List.of("L1d 8 KiB, 4-way, 64-byte lines", "L1i 12K micro-ops trace cache, 8-way",
                 "L2 512 KiB, 8-way, 64-byte lines"), summaries(p4), "0x40 with an L2: no L3");
     }
 
