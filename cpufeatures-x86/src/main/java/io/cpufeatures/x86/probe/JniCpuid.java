@@ -75,7 +75,8 @@ public final class JniCpuid implements CpuidInstruction {
         try {
             // no hash on this path: the bytes and the manifest are this jar's own, and the cache compares the
             // placed file with the bytes
-            placed = NativeLibraries.place(entry, MANIFEST, new Library(entry), false, null);
+            placed = NativeLibraries.place(entry, MANIFEST, JniCpuid.class, "/io/cpufeatures/x86/probe/native/"
+                    + entry.path(), false, null);
         } catch (NativeLoadException e) {
             throw new NativeProbeException(e.getMessage());
         }
@@ -94,20 +95,6 @@ public final class JniCpuid implements CpuidInstruction {
             throw new NativeProbeException("this JVM denies native access to io.cpufeatures.x86 (" + e.getMessage()
                     + "): start it with --enable-native-access=ALL-UNNAMED on the class path, or"
                     + " --enable-native-access=io.cpufeatures.x86 on the module path");
-        }
-    }
-
-    /** The probe library's bytes in this jar. A class, not a lambda: the first answer's path. */
-    private static final class Library implements NativeLibraries.Resource {
-        private final NativeManifest.Entry entry;
-
-        Library(NativeManifest.Entry entry) {
-            this.entry = entry;
-        }
-
-        @Override
-        public InputStream open() {
-            return JniCpuid.class.getResourceAsStream("/io/cpufeatures/x86/probe/native/" + entry.path());
         }
     }
 
