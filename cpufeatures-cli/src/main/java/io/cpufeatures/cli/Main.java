@@ -3,7 +3,6 @@ package io.cpufeatures.cli;
 import io.cpufeatures.core.CpuDumps;
 import io.cpufeatures.core.CpuFeaturesConfigurationException;
 import io.cpufeatures.core.UnknownFeatureException;
-import io.cpufeatures.dispatch.DispatchException;
 import java.io.InputStream;
 import java.io.PrintWriter;
 import java.util.Collection;
@@ -96,25 +95,31 @@ public final class Main implements Runnable {
             return CliFailure.USAGE;
         }
         String[] effective = withDefaultSubcommand(args);
+        if (plainReport(effective)) {
+            // the command's most common use, on a cold JVM: no command-line model (picocli reads every option's
+            // annotations and converters, more than the report itself costs); the same code and the same errors
+            ReportCommand report = new ReportCommand();
+            report.json = effective.length == 2;
+            try {
+                return report.execute(out, in);
+            } catch (RuntimeException e) {
+                return failed(e, err);
+            } catch (OutOfMemoryError e) {
+                err.println("cpufeatures: " + outOfMemory(e));
+                err.flush();
+                return CliFailure.FAILED;
+            } catch (StackOverflowError e) {
+                err.println("cpufeatures: ran out of stack (" + e + "); run with a larger -Xss");
+                err.flush();
+                return CliFailure.FAILED;
+            }
+        }
         boolean one = effective.length > 0 && SUBCOMMANDS.containsKey(effective[0]) && !DESCRIBING.contains(effective[0]);
         boolean version = effective.length == 1 && (effective[0].equals("-V") || effective[0].equals("--version"));
         CommandLine cmd = commandLine(in, one ? List.of(effective[0]) : version ? List.of() : SUBCOMMANDS.keySet());
         cmd.setOut(out);
         cmd.setErr(err);
-        cmd.setExecutionExceptionHandler((ex, commandLine, parseResult) -> {
-            err.println("cpufeatures: " + TerminalText.safe(oneLine(ex)));
-            err.flush();
-            if (ex instanceof CliFailure f) {
-                return f.exitCode();
-            }
-            if (ex instanceof UnknownFeatureException || ex instanceof CpuFeaturesConfigurationException) {
-                return CliFailure.USAGE;
-            }
-            if (ex instanceof DispatchException) {
-                return CliFailure.FAILED;
-            }
-            return CliFailure.FAILED;
-        });
+        cmd.setExecutionExceptionHandler((ex, commandLine, parseResult) -> failed(ex, err));
         // A usage error is one line and a pointer to --help, not the whole usage text.
         cmd.setParameterExceptionHandler((ex, arguments) -> {
             CommandLine failed = ex.getCommandLine();
@@ -139,6 +144,25 @@ public final class Main implements Runnable {
             err.flush();
             return CliFailure.FAILED;
         }
+    }
+
+    /** {@code report} or {@code report --json} and nothing else: run without the command-line model. */
+    static boolean plainReport(String[] effective) {
+        return effective.length >= 1 && effective.length <= 2 && effective[0].equals("report")
+                && (effective.length == 1 || effective[1].equals("--json"));
+    }
+
+    /** Says a command's failure in one line and returns its exit code: 2 for a usage error, 1 for any other. */
+    private static int failed(Exception ex, PrintWriter err) {
+        err.println("cpufeatures: " + TerminalText.safe(oneLine(ex)));
+        err.flush();
+        if (ex instanceof CliFailure f) {
+            return f.exitCode();
+        }
+        if (ex instanceof UnknownFeatureException || ex instanceof CpuFeaturesConfigurationException) {
+            return CliFailure.USAGE;
+        }
+        return CliFailure.FAILED;
     }
 
     /**

@@ -45,7 +45,15 @@ final class ReportCommand implements Callable<Integer> {
 
     @Override
     public Integer call() {
-        PrintWriter out = spec.commandLine().getOut();
+        return execute(spec.commandLine().getOut(), main.stdin());
+    }
+
+    /**
+     * The report of this machine, or of the dump the options name, to {@code out}; {@code stdin} is what
+     * {@code --cpuid-file -} reads. Run by {@link #call()} and, for a plain {@code report} or {@code report --json},
+     * by {@link Main} without the command-line model (which costs more than the report on a cold JVM).
+     */
+    int execute(PrintWriter out, java.io.InputStream stdin) {
         if (raw && (json || select)) {
             throw new CliFailure(CliFailure.USAGE, "--raw prints the dump and nothing else: give --raw, or --json"
                     + (select ? " and --select" : "") + ", not both");
@@ -55,7 +63,7 @@ final class ReportCommand implements Callable<Integer> {
                     + " choices follow requirements and priority (give --select or --cpuid-file, not both)");
         }
         long t0 = System.nanoTime();
-        Machine probed = target.load(main.stdin());
+        Machine probed = target.load(stdin);
         long t1 = System.nanoTime();
         LOG.debug("probe and decode: {} ms ({})", (t1 - t0) / 1_000_000, probed.source().kind());
         if (raw) {
