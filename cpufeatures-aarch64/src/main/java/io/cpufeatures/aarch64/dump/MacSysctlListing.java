@@ -3,6 +3,7 @@ package io.cpufeatures.aarch64.dump;
 import io.cpufeatures.aarch64.table.AArch64Feature;
 import io.cpufeatures.aarch64.AArch64Snapshot;
 import io.cpufeatures.aarch64.HwcapWord;
+import io.cpufeatures.aarch64.IdRegisterSource;
 import io.cpufeatures.core.CpuKind;
 import io.cpufeatures.core.DumpFormatException;
 import io.cpufeatures.core.SnapshotSource;
@@ -162,9 +163,11 @@ public final class MacSysctlListing {
      *
      * @param values the keys' values as {@code sysctl} prints them; keys not mapped here are ignored
      * @param source where they came from
-     * @return the HWCAP words Linux would give for the features granted, no ID register, SME's length if given
-     * @throws IllegalArgumentException starting with the key, for a feature key whose value is not 0 or 1, or when no
-     *                                  Arm feature key is there at all
+     * @return the HWCAP words Linux would give for the features granted, no ID register (source
+     *         {@link IdRegisterSource#SYSCTL}), the chip's {@code hw.cpufamily} and SME's length if given
+     * @throws IllegalArgumentException starting with the key, for a feature key whose value is not 0 or 1, a
+     *                                  {@code hw.cpufamily} that is no number, or when no Arm feature key is there at
+     *                                  all
      */
     public static AArch64Snapshot snapshot(Map<String, String> values, SnapshotSource source) {
         Objects.requireNonNull(values, "values");
@@ -197,13 +200,34 @@ public final class MacSysctlListing {
         for (AArch64Feature f : granted) {
             words.merge(f.word(), 1L << f.bit(), (a, b) -> a | b);
         }
-        AArch64Snapshot.Builder b = AArch64Snapshot.builder(source);
+        AArch64Snapshot.Builder b = AArch64Snapshot.builder(source).idSource(IdRegisterSource.SYSCTL);
         words.forEach(b::hwcap);
+        String family = values.get("hw.cpufamily");
+        if (family != null) {
+            b.appleCpuFamily(AppleChips.parse(family).orElseThrow(() -> new IllegalArgumentException("hw.cpufamily is '"
+                    + abbreviate(family) + "'; accepted: a 32-bit number, signed decimal as sysctl prints it or 0x and hex")));
+        }
         Optional<Integer> svl = number(values.get(ARM + "sme_max_svl_b"));
         if (granted.contains(AArch64Feature.SME) && svl.isPresent()) {
             b.smeVectorBytes(svl.get());
         }
         return b.build();
+    }
+
+    /**
+     * The keys that stand for {@code feature}, as a report names them.
+     *
+     * @param feature a feature of the table; not null
+     * @return the full key names ({@code hw.optional.arm.FEAT_AES}), the newer first; empty when macOS has no key for it
+     */
+    public static List<String> keysOf(AArch64Feature feature) {
+        Objects.requireNonNull(feature, "feature");
+        List<String> keys = new ArrayList<>();
+        FEATURES.entrySet().stream().filter(e -> e.getValue().contains(feature)).map(Map.Entry::getKey).sorted()
+                .forEach(k -> keys.add(ARM + k));
+        LEGACY.entrySet().stream().filter(e -> e.getValue().contains(feature)).map(Map.Entry::getKey).sorted()
+                .forEach(k -> keys.add(OPTIONAL + k));
+        return List.copyOf(keys);
     }
 
     /**

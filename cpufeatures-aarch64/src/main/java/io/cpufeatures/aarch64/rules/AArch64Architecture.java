@@ -21,6 +21,7 @@ import io.cpufeatures.core.ProbeSource;
 import io.cpufeatures.core.ProbeMode;
 import io.cpufeatures.aarch64.probe.AArch64Probe;
 import io.cpufeatures.aarch64.dump.AArch64DumpFormats;
+import io.cpufeatures.aarch64.dump.MacSysctlListing;
 import io.cpufeatures.aarch64.table.AArch64Table;
 import io.cpufeatures.aarch64.table.Presence;
 import io.cpufeatures.aarch64.rules.Cores;
@@ -97,9 +98,13 @@ public final class AArch64Architecture implements Architecture<AArch64Feature, A
                 snapshot.midr().flatMap(Cores::of));
     }
 
-    /** The ID-register field and its value, or why the HWCAP stands in for it. */
+    /** The ID-register field and its value, or why the HWCAP (macOS: its sysctl keys) stands in for it. */
     @Override
     public Check presence(AArch64Snapshot s, AArch64Feature f, boolean present) {
+        if (s.idSource() == IdRegisterSource.SYSCTL) {
+            return new Check("presence", "ID registers not read (" + whyNotRead(s) + "): macOS's " + keysText(f)
+                    + " stands for the CPU's, " + (present ? "1" : "0 or absent"), present);
+        }
         return switch (Presence.basis(f, s)) {
             case ID_REGISTERS -> new Check("ID register", f.idRule().alternatives().stream()
                     .map(r -> fieldText(s, r)).collect(Collectors.joining(", or ")) + (present ? "" : ": not present"), present);
@@ -135,10 +140,14 @@ public final class AArch64Architecture implements Architecture<AArch64Feature, A
         return rule.origin() != FeatureDependencies.LINUX && rule.origin() != FeatureDependencies.SAME_FIELD;
     }
 
-    /** The HWCAP check: whether the kernel allows it. */
+    /** The HWCAP check (macOS: its sysctl keys): whether the kernel allows it. */
     @Override
     public Check osState(AArch64Snapshot s, AArch64Feature f) {
         boolean allowed = s.hasHwcap(f.word(), f.bit());
+        if (s.idSource() == IdRegisterSource.SYSCTL) {
+            return new Check("sysctl", keysText(f) + " = " + (allowed ? 1 : 0)
+                    + (allowed ? ": macOS allows it" : ": macOS does not allow it"), allowed);
+        }
         return new Check("HWCAP", f.hwcapName() + " = " + (allowed ? 1 : 0)
                 + (allowed ? ": the kernel allows it" : ": the kernel does not allow it"), allowed);
     }
@@ -155,6 +164,7 @@ public final class AArch64Architecture implements Architecture<AArch64Feature, A
         return switch (s.idSource()) {
             case MRS -> "absent from the snapshot";
             case REGISTRY -> "not among the registry's CP values";
+            case SYSCTL -> "macOS lets no program read them";
             case SYSFS -> "only MIDR_EL1 and REVIDR_EL1 came from sysfs";
             case PROC_CPUINFO -> "only MIDR_EL1 came from /proc/cpuinfo";
             case NONE -> (s.hwcap() & AArch64Snapshot.HWCAP_CPUID) == 0
@@ -162,9 +172,14 @@ public final class AArch64Architecture implements Architecture<AArch64Feature, A
         };
     }
 
-    /** The first reason a not-present feature is absent, as a report words it. */
+    /** The first reason a not-present feature is absent, as a report words it (macOS's in its sysctl keys). */
     @Override
     public String absence(AArch64Snapshot s, AArch64Feature f) {
+        if (s.idSource() == IdRegisterSource.SYSCTL) {
+            List<String> keys = MacSysctlListing.keysOf(f);
+            return keys.isEmpty() ? "macOS does not report it (no hw.optional sysctl key names it; ID registers not read)"
+                    : "macOS does not report it (" + keysText(f) + " is 0 or absent; ID registers not read)";
+        }
         return switch (Presence.basis(f, s)) {
             case ID_REGISTERS -> {
                 FieldRule r = f.idRule().alternatives().get(0);
@@ -178,6 +193,12 @@ public final class AArch64Architecture implements Architecture<AArch64Feature, A
             case KERNEL_ONLY -> "the kernel does not report it (" + f.macro() + " is clear"
                     + (s.idSource() == IdRegisterSource.MRS ? "" : "; ID registers not read") + ")";
         };
+    }
+
+    /** The sysctl keys of {@code f}, as a sentence names them: {@code hw.optional.arm.FEAT_AES}, "no key" when none. */
+    static String keysText(AArch64Feature f) {
+        List<String> keys = MacSysctlListing.keysOf(f);
+        return keys.isEmpty() ? "no sysctl key for " + f.canonicalName() : String.join(" or ", keys);
     }
 
     /** None: AArch64 has no policy rows. */

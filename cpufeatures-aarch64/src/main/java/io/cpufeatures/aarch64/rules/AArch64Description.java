@@ -5,6 +5,8 @@ import io.cpufeatures.aarch64.Midr;
 import io.cpufeatures.aarch64.CoreModel;
 
 import io.cpufeatures.aarch64.AArch64Snapshot;
+import io.cpufeatures.aarch64.IdRegisterSource;
+import io.cpufeatures.aarch64.dump.AppleChips;
 
 import io.cpufeatures.aarch64.rules.AArch64Architecture;
 
@@ -54,7 +56,8 @@ final class AArch64Description {
     static final FactKind HWCAP3 = new FactKind("hwcap3", "HWCAP3", Type.matching(true, "0x[0-9a-f]+"),
             "AArch64: AT_HWCAP3, or null when the auxiliary vector has none");
     static final FactKind ID_REGISTERS = new FactKind("idRegisters", "ID registers",
-            Type.oneOf(false, "mrs", "sysfs", "proc-cpuinfo", "registry", "none"), "AArch64: how the ID registers were read");
+            Type.oneOf(false, "mrs", "sysfs", "proc-cpuinfo", "registry", "sysctl", "none"),
+            "AArch64: how the ID registers were read (sysctl: not at all, macOS's sysctl keys stand for them)");
     static final FactKind SVE_VECTOR_BITS = new FactKind("sveVectorBits", "SVE", Type.atLeast(true, 128),
             "AArch64: this process's SVE vector length in bits, or null");
     static final FactKind SME_VECTOR_BITS = new FactKind("smeVectorBits", "SME", Type.atLeast(true, 128),
@@ -76,6 +79,9 @@ final class AArch64Description {
         AArch64Snapshot s = info.snapshot();
         Optional<Midr> midr = info.midr();
         Optional<CoreModel> core = info.core();
+        // macOS: no MIDR_EL1, the chip named from hw.cpufamily instead
+        Optional<String> chip = s.appleCpuFamily().isPresent()
+                ? Optional.of(AppleChips.name(s.appleCpuFamily().getAsLong())) : Optional.empty();
         List<Fact> facts = new ArrayList<>();
         facts.add(new Fact(List.of(), Optional.of(new CpuDescription.Line("cpu", midr.map(m -> Implementers.describe(
                 m.implementer()) + " " + core.map(CoreModel::name).orElse(String.format("part 0x%03x", m.part())) + " "
@@ -88,9 +94,11 @@ final class AArch64Description {
                 IMPLEMENTER_NAME.is(midr.flatMap(m -> Implementers.name(m.implementer())).orElse(null)),
                 PART.is(midr.map(Midr::part).orElse(null)), VARIANT.is(midr.map(Midr::variant).orElse(null)),
                 REVISION.is(midr.map(Midr::revision).orElse(null))));
+        Optional<String> uarch = core.map(CoreModel::name).or(() -> chip);
         facts.add(Fact.line("uarch", core.map(c -> c.name() + c.productNames().map(p -> " (" + p + ")").orElse(""))
+                .or(() -> chip.map(c -> c + " (from hw.cpufamily)"))
                 .orElse(midr.isPresent() ? "unknown (not in the core table)" : "unknown"),
-                MICROARCHITECTURE.is(core.map(CoreModel::name).orElse(null))).summarised(core.map(CoreModel::name).orElse("?")));
+                MICROARCHITECTURE.is(uarch.orElse(null))).summarised(uarch.orElse("?")));
         facts.add(Fact.line("architecture", core.flatMap(CoreModel::architectureVersion)
                 .map(a -> a + " (the core's, per " + core.get().architectureSources() + ")")
                 .orElse("not stated: no source for this core, and the ID registers EL0 reads cannot show every"
@@ -99,13 +107,17 @@ final class AArch64Description {
         facts.add(new Fact(List.of(PRODUCTS.is(core.flatMap(CoreModel::productNames).orElse(null))), Optional.empty(),
                 Optional.empty()));
         facts.add(Fact.line("HWCAP", "AT_HWCAP=" + hex(s.hwcap()) + " AT_HWCAP2=" + hex(s.hwcap2()) + " AT_HWCAP3="
-                + (s.hwcap3().isPresent() ? hex(s.hwcap3().getAsLong()) : "absent"), HWCAP.is(hex(s.hwcap())),
+                + (s.hwcap3().isPresent() ? hex(s.hwcap3().getAsLong()) : "absent")
+                + (s.idSource() == IdRegisterSource.SYSCTL ? " (Linux's bits for the features macOS's keys grant)" : ""),
+                HWCAP.is(hex(s.hwcap())),
                 HWCAP2.is(hex(s.hwcap2())), HWCAP3.is(s.hwcap3().isPresent() ? hex(s.hwcap3().getAsLong()) : null)));
         facts.add(Fact.line("ID registers", switch (s.idSource()) {
             case MRS -> "read with MRS (the kernel's emulation, HWCAP_CPUID): " + s.registers().size() + " registers";
             case SYSFS -> "MIDR_EL1 from sysfs; the others not read: presence is the kernel's HWCAP";
             case REGISTRY -> "from the Windows registry (CentralProcessor CP values): " + s.registers().size() + " registers";
             case PROC_CPUINFO -> "MIDR_EL1 from /proc/cpuinfo; the others not read: presence is the kernel's HWCAP";
+            case SYSCTL -> "not read (" + AArch64Architecture.whyNotRead(s) + "): presence is macOS's word, its sysctl"
+                    + " hw.optional keys";
             case NONE -> "not read (" + AArch64Architecture.whyNotRead(s) + "): presence is the kernel's HWCAP";
         }, ID_REGISTERS.is(s.idSource().id())));
         OptionalInt sve = info.sveVectorBits();

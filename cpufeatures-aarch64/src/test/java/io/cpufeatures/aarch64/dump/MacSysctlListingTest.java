@@ -5,11 +5,13 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.cpufeatures.core.CpuDescription;
 import io.cpufeatures.core.CpuDump;
 import io.cpufeatures.core.CpuDumps;
 import io.cpufeatures.core.CpuFeatures;
 import io.cpufeatures.core.DumpFormatException;
 import io.cpufeatures.core.SourceKind;
+import io.cpufeatures.core.trace.FeatureTrace;
 import java.io.InputStream;
 import java.nio.charset.StandardCharsets;
 import java.util.Map;
@@ -137,6 +139,63 @@ class MacSysctlListingTest {
             DumpFormatException e = assertThrows(DumpFormatException.class, () -> CpuDumps.parse("c.txt",
                     SMALL.replace("hw.logicalcpu: 8", "hw.logicalcpu: " + v), Map.of()), v);
             assertEquals("c.txt:3: hw.logicalcpu is '" + v + "'; accepted: a positive count, 1 to 99999", e.getMessage());
+        }
+    }
+
+    private static String line(CpuDescription d, String label) {
+        return d.lines().stream().filter(l -> l.label().equals(label)).findFirst().orElseThrow().text();
+    }
+
+    private static Object field(CpuDescription d, String key) {
+        return d.fields().stream().filter(f -> f.key().equals(key)).findFirst().orElseThrow().value();
+    }
+
+    /**
+     * The chip hw.cpufamily names reaches the report (its uarch line and the JSON's microarchitecture), not only the
+     * source's text; and a feature is explained in macOS's words, the sysctl key, never Linux's HWCAP ones.
+     */
+    @Test
+    void theReportNamesTheAppleChipAndSpeaksOfSysctlKeys() throws Exception {
+        String[][] macs = {{"apple-m1.txt", "Apple M1"}, {"apple-m2.txt", "Apple M2"}, {"apple-m3-max.txt", "Apple M3 Max"},
+            {"apple-m4-pro.txt", "Apple M4 Pro"}};
+        for (String[] mac : macs) {
+            CpuFeatures cpu = recorded(mac[0]).machine();
+            CpuDescription d = cpu.describe(1);
+            assertTrue(line(d, "uarch").startsWith(mac[1]), mac[0] + ": " + line(d, "uarch"));
+            assertTrue(String.valueOf(field(d, "microarchitecture")).startsWith(mac[1]), mac[0] + ": "
+                    + field(d, "microarchitecture"));
+            assertFalse(line(d, "ID registers").contains("HWCAP"), line(d, "ID registers"));
+        }
+        CpuFeatures m1 = recorded("apple-m1.txt").machine();
+        String bf16 = m1.reasons("bf16").get(0).detail();
+        assertTrue(bf16.contains("hw.optional.arm.FEAT_BF16") && !bf16.contains("HWCAP"), bf16);
+        String sve = m1.reasons("sve").get(0).detail();
+        assertTrue(sve.contains("macOS") && !sve.contains("HWCAP"), sve);
+        FeatureTrace aes = (FeatureTrace) m1.trace("aes").orElseThrow();
+        assertTrue(aes.presence().text().contains("hw.optional.arm.FEAT_AES") && !aes.presence().text().contains("HWCAP"),
+                aes.presence().text());
+    }
+
+    /** The table goes to the newest generation public headers name: M5's Hidra (macOS 26 SDK's mach/machine.h). */
+    @Test
+    void theNewestGenerationIsInTheTable() {
+        assertTrue(AppleChips.name("0x1d5a87e8").startsWith("Apple M5"), AppleChips.name("0x1d5a87e8"));
+        assertTrue(AppleChips.name(Long.toString((int) 0x1d5a87e8L)).startsWith("Apple M5"), "signed decimal, as sysctl prints");
+    }
+
+    /** A macOS snapshot written as the module's dump ({@code report --raw}) reads back equal, chip and source kept. */
+    @Test
+    void aMacSnapshotRoundTripsThroughTheDumpFormat() throws Exception {
+        io.cpufeatures.aarch64.AArch64Snapshot m4 = MacSysctlListing.read("m4.txt", resource("apple-m4-pro.txt"))
+                .kinds().get(0).cpu();
+        String text = AArch64DumpFormats.ALL.write(java.util.List.of(m4));
+        assertTrue(text.contains("id_registers sysctl") && text.contains("apple_cpufamily 0x17d5b93a"), text);
+        assertEquals(m4, AArch64DumpFormats.ALL.parse("back.txt", text).orElseThrow().kinds().get(0).cpu());
+    }
+
+    private static String resource(String name) throws Exception {
+        try (InputStream in = MacSysctlListingTest.class.getResourceAsStream("/io/cpufeatures/aarch64/macos/" + name)) {
+            return new String(in.readAllBytes(), StandardCharsets.UTF_8);
         }
     }
 }
