@@ -36,7 +36,14 @@ public final class MacSysctlListing {
 
     /**
      * {@code hw.optional.arm.*} keys and the features each grants, from Apple's key names and the Arm ARM's
-     * FEAT_ names, matched to Linux's HWCAP features (arch/arm64/kernel/cpufeature.c) for the same extension.
+     * FEAT_ names, matched to Linux's HWCAP features (arch/arm64/kernel/cpufeature.c) for the same extension. The keys
+     * are XNU's ({@code osfmk/arm/arm_features.inc}, xnu-11417.101.15) and, for the newest chips, those Apple's
+     * "Determining instruction set characteristics" lists since (FEAT_SME2p1, FEAT_SME_B16B16, FEAT_SME_F16F16, as an
+     * M4's {@code sysctl} prints them, 0, in pytorch/cpuinfo pull request 363; FEAT_MTE2, FEAT_MTE3,
+     * FEAT_MTE_STORE_ONLY, the memory-tagging keys of the M5 and A19). Apple's keys that name no feature of the table
+     * are not mapped: FEAT_MTE (instructions without tag checks, no HWCAP), FEAT_MTE4, FEAT_PAuth2, FEAT_FPAC,
+     * FEAT_FPACCOMBINE, FEAT_PACIMP, FEAT_CSV2, FEAT_CSV3, FEAT_SPECRES, FEAT_SPECRES2, FP_SyncExceptions,
+     * AdvSIMD_HPFPCvt.
      */
     static final Map<String, List<AArch64Feature>> FEATURES = Map.ofEntries(
             Map.entry("FEAT_AES", List.of(AArch64Feature.AES)),
@@ -84,7 +91,13 @@ public final class MacSysctlListing {
             Map.entry("SME_B16F32", List.of(AArch64Feature.SME_B16F32)),
             Map.entry("SME_F16F32", List.of(AArch64Feature.SME_F16F32)),
             Map.entry("SME_I8I32", List.of(AArch64Feature.SME_I8I32)),
-            Map.entry("SME_I16I32", List.of(AArch64Feature.SME_I16I32)));
+            Map.entry("SME_I16I32", List.of(AArch64Feature.SME_I16I32)),
+            Map.entry("FEAT_SME2p1", List.of(AArch64Feature.SME2P1)),
+            Map.entry("FEAT_SME_B16B16", List.of(AArch64Feature.SME_B16B16)),
+            Map.entry("FEAT_SME_F16F16", List.of(AArch64Feature.SME_F16F16)),
+            Map.entry("FEAT_MTE2", List.of(AArch64Feature.MTE)),
+            Map.entry("FEAT_MTE3", List.of(AArch64Feature.MTE3)),
+            Map.entry("FEAT_MTE_STORE_ONLY", List.of(AArch64Feature.MTE_STORE_ONLY)));
 
     /** The older {@code hw.optional.*} names (before macOS 12; still listed), by feature. */
     static final Map<String, List<AArch64Feature>> LEGACY = Map.of(
@@ -197,6 +210,9 @@ public final class MacSysctlListing {
         Map<HwcapWord, Long> words = new EnumMap<>(HwcapWord.class);
         words.put(HwcapWord.HWCAP, 0L);
         words.put(HwcapWord.HWCAP2, 0L);
+        if (granted.stream().anyMatch(f -> f.word() == HwcapWord.HWCAP3)) {
+            words.put(HwcapWord.HWCAP3, 0L);
+        }
         for (AArch64Feature f : granted) {
             words.merge(f.word(), 1L << f.bit(), (a, b) -> a | b);
         }

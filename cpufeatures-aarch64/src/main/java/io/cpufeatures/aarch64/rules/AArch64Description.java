@@ -126,7 +126,8 @@ final class AArch64Description {
                 sve.isPresent() ? Optional.of("SVE " + sve.getAsInt()) : Optional.empty()));
         OptionalInt sme = info.smeVectorBits();
         facts.add(new Fact(List.of(SME_VECTOR_BITS.is(boxed(sme))), sme.isPresent() ? Optional.of(new CpuDescription.Line(
-                "SME", "streaming vector length " + sme.getAsInt() + " bits (this process's, PR_SME_GET_VL)"))
+                "SME", "streaming vector length " + sme.getAsInt() + (s.idSource() == IdRegisterSource.SYSCTL
+                ? " bits (macOS's longest, hw.optional.arm.sme_max_svl_b)" : " bits (this process's, PR_SME_GET_VL)")))
                 : Optional.empty(), Optional.empty()));
         return new CpuDescription(facts, AArch64Architecture.FEATURES.byFamily(info.usable()), KEY_FEATURES);
     }

@@ -198,4 +198,26 @@ class MacSysctlListingTest {
             return new String(in.readAllBytes(), StandardCharsets.UTF_8);
         }
     }
+
+    /**
+     * The keys Apple added for the newest chips are read: SME2p1, SME_B16B16 and SME_F16F16 (an M4's real listing says
+     * 0 for each, and the report says so by key), MTE2, MTE3 and MTE_STORE_ONLY.
+     */
+    @Test
+    void theNewestChipsKeysAreRead() throws Exception {
+        for (String k : new String[] {"FEAT_SME2p1", "FEAT_SME_B16B16", "FEAT_SME_F16F16", "FEAT_MTE2", "FEAT_MTE3",
+            "FEAT_MTE_STORE_ONLY"}) {
+            assertTrue(MacSysctlListing.keys().contains("hw.optional.arm." + k), k);
+        }
+        CpuFeatures m4 = recorded("apple-m4-sme-grep.txt").machine();
+        has(m4, "M4 sme grep", "sme", "sme2", "smef64f64", "smei16i64", "smef32f32", "smei8i32");
+        lacks(m4, "M4 sme grep", "sme2p1", "smeb16b16", "smef16f16");
+        for (String[] f : new String[][] {{"sme2p1", "FEAT_SME2p1"}, {"smeb16b16", "FEAT_SME_B16B16"},
+            {"smef16f16", "FEAT_SME_F16F16"}}) {
+            String why = m4.reasons(f[0]).get(0).detail();
+            assertTrue(why.contains("hw.optional.arm." + f[1]), f[0] + ": " + why);
+        }
+        assertEquals("streaming vector length 512 bits (macOS's longest, hw.optional.arm.sme_max_svl_b)",
+                line(m4.describe(1), "SME"));
+    }
 }
