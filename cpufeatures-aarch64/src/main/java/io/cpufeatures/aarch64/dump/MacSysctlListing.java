@@ -186,6 +186,8 @@ public final class MacSysctlListing {
         Objects.requireNonNull(values, "values");
         Objects.requireNonNull(source, "source");
         Set<AArch64Feature> granted = EnumSet.noneOf(AArch64Feature.class);
+        // the features some key of the listing speaks of, 0 or 1: a key the OS does not have leaves its feature unknown
+        Set<AArch64Feature> stated = EnumSet.noneOf(AArch64Feature.class);
         boolean armKeys = false;
         for (Map.Entry<String, String> e : values.entrySet()) {
             String key = e.getKey();
@@ -195,6 +197,7 @@ public final class MacSysctlListing {
                 continue;
             }
             armKeys = true;
+            stated.addAll(features);
             String v = e.getValue();
             if (!v.equals("0") && !v.equals("1")) {
                 throw new IllegalArgumentException(key + " is '" + abbreviate(v) + "'; accepted: 0 or 1");
@@ -216,8 +219,23 @@ public final class MacSysctlListing {
         for (AArch64Feature f : granted) {
             words.merge(f.word(), 1L << f.bit(), (a, b) -> a | b);
         }
-        AArch64Snapshot.Builder b = AArch64Snapshot.builder(source).idSource(IdRegisterSource.SYSCTL);
+        Map<HwcapWord, Long> unstatedBits = new EnumMap<>(HwcapWord.class);
+        List<String> unknown = new ArrayList<>();
+        for (AArch64Feature f : AArch64Feature.values()) {
+            if (!stated.contains(f) && !keysOf(f).isEmpty()) {
+                unstatedBits.merge(f.word(), 1L << f.bit(), (a, c) -> a | c);
+                unknown.add(f.canonicalName());
+            }
+        }
+        List<String> notStated = new ArrayList<>(source.unstated());
+        if (!unknown.isEmpty()) {
+            notStated.add("sysctl keys of " + (unknown.size() <= 12 ? String.join(", ", unknown)
+                    : String.join(", ", unknown.subList(0, 12)) + " and " + (unknown.size() - 12) + " more"));
+        }
+        AArch64Snapshot.Builder b = AArch64Snapshot.builder(new SnapshotSource(source.kind(), source.detail(), notStated))
+                .idSource(IdRegisterSource.SYSCTL);
         words.forEach(b::hwcap);
+        unstatedBits.forEach(b::unstated);
         String family = values.get("hw.cpufamily");
         if (family != null) {
             b.appleCpuFamily(AppleChips.parse(family).orElseThrow(() -> new IllegalArgumentException("hw.cpufamily is '"

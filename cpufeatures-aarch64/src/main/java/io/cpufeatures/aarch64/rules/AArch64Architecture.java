@@ -121,12 +121,15 @@ public final class AArch64Architecture implements Architecture<AArch64Feature, A
      * ours, GCC's or Rust's whose dependency it withholds (its HWCAP clear) (Cortex-A510 erratum 2658417: Linux hides
      * {@code bf16}, ID_AA64ISAR1_EL1.BF16, and keeps {@code svebf16}, from ID_AA64ZFR0_EL1; {@code
      * arch/arm64/kernel/cpu_errata.c}). Linux's own rows (no SVE or SME hwcap without SVE or SME) and two
-     * values of one field stand: the kernel cannot grant past them. The trace says which row was outranked.
+     * values of one field stand: the kernel cannot grant past them. Every row stands aside where the source never
+     * stated the dependency (a macOS without its sysctl key: SHA-512 granted by {@code armv8_2_sha512} on macOS 11,
+     * which has no key for SHA-2 at all). The trace says which row was outranked.
      */
     @Override
     public boolean grantOutranks(AArch64Snapshot s, AArch64Feature f, DependencyRule<AArch64Feature> rule) {
         AArch64Feature needed = rule.dependsOn();
-        return s.hasHwcap(f.word(), f.bit()) && !s.hasHwcap(needed.word(), needed.bit()) && grantCanOutrank(rule);
+        return s.hasHwcap(f.word(), f.bit()) && !s.hasHwcap(needed.word(), needed.bit())
+                && (grantCanOutrank(rule) || !s.states(needed.word(), needed.bit()));
     }
 
     /**
@@ -177,6 +180,10 @@ public final class AArch64Architecture implements Architecture<AArch64Feature, A
     public String absence(AArch64Snapshot s, AArch64Feature f) {
         if (s.idSource() == IdRegisterSource.SYSCTL) {
             List<String> keys = MacSysctlListing.keysOf(f);
+            if (!s.states(f.word(), f.bit())) {
+                return "unknown: this listing has no " + keysText(f) + " (a macOS older than the key): not counted"
+                        + " present";
+            }
             return keys.isEmpty() ? "macOS does not report it (no hw.optional sysctl key names it; ID registers not read)"
                     : "macOS does not report it (" + keysText(f) + " is 0 or absent; ID registers not read)";
         }

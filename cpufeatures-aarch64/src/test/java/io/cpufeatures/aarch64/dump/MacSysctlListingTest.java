@@ -191,6 +191,11 @@ class MacSysctlListingTest {
         String text = AArch64DumpFormats.ALL.write(java.util.List.of(m4));
         assertTrue(text.contains("id_registers sysctl") && text.contains("apple_cpufamily 0x17d5b93a"), text);
         assertEquals(m4, AArch64DumpFormats.ALL.parse("back.txt", text).orElseThrow().kinds().get(0).cpu());
+        io.cpufeatures.aarch64.AArch64Snapshot bigSur = MacSysctlListing.read("m1.txt",
+                resource("apple-m1-macos11-hw-optional.txt")).kinds().get(0).cpu();
+        String old = AArch64DumpFormats.ALL.write(java.util.List.of(bigSur));
+        assertTrue(old.contains("hwcap_unstated 0x"), old);
+        assertEquals(bigSur, AArch64DumpFormats.ALL.parse("back.txt", old).orElseThrow().kinds().get(0).cpu());
     }
 
     private static String resource(String name) throws Exception {
@@ -219,5 +224,25 @@ class MacSysctlListingTest {
         }
         assertEquals("streaming vector length 512 bits (macOS's longest, hw.optional.arm.sme_max_svl_b)",
                 line(m4.describe(1), "SME"));
+    }
+
+    /**
+     * macOS 11 has no hw.optional.arm.FEAT_* key: SHA-1, SHA-2 and AES are unknown there, not absent, and what the OS
+     * does grant (SHA-512 and SHA-3, by armv8_2_sha512 and armv8_2_sha3) stays usable rather than refused over a
+     * dependency the OS never mentioned ("sha512 <- sha1: sha1 not present" before).
+     */
+    @Test
+    void aKeyTheOsDoesNotHaveIsUnknownNotAbsent() throws Exception {
+        CpuFeatures m1 = recorded("apple-m1-macos11-hw-optional.txt").machine();
+        has(m1, "M1 macOS 11", "fp", "asimd", "fphp", "asimdhp", "atomics", "crc32", "asimdfhm", "sha512", "sha3");
+        assertFalse(m1.isPresent("sha1"), "no key: not claimed present");
+        String why = m1.reasons("sha1").get(0).detail();
+        assertTrue(why.startsWith("unknown") && why.contains("hw.optional.arm.FEAT_SHA1"), why);
+        assertTrue(m1.reasons("sha512").isEmpty(), m1.reasons("sha512").toString());
+        String notStated = line(m1.describe(1), "not stated");
+        assertTrue(notStated.contains("sha1") && notStated.contains("aes"), notStated);
+        // a key the OS has and says 0 of is absent, in its words
+        String bf16 = recorded("apple-m1.txt").machine().reasons("bf16").get(0).detail();
+        assertTrue(bf16.startsWith("macOS does not report it") && bf16.contains("FEAT_BF16"), bf16);
     }
 }
