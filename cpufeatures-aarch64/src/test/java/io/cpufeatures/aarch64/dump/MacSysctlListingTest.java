@@ -245,4 +245,18 @@ class MacSysctlListingTest {
         String bf16 = recorded("apple-m1.txt").machine().reasons("bf16").get(0).detail();
         assertTrue(bf16.startsWith("macOS does not report it") && bf16.contains("FEAT_BF16"), bf16);
     }
+
+    /**
+     * A listing pasted as a shell transcript is read past its prompt and the command's own line: an M5's "$ sysctl hw
+     * machdep" as pasted, and the M4's "sysctl -a | grep -i sme" with the command line the paste began with.
+     */
+    @Test
+    void aShellTranscriptIsReadPastItsPromptLines() throws Exception {
+        CpuDump m5 = recorded("apple-m5-transcript-partial.txt");
+        assertEquals(1, m5.logicalCpus(), "no hw.logicalcpu among its lines: counted as 1");
+        has(m5.machine(), "M5", "aes", "sha512", "cssc", "hbc", "wfxt", "ebf16", "bf16", "i8mm");
+        CpuFeatures m4 = CpuDumps.parse("grep.txt", "sysctl -a | grep -i sme\n" + resource("apple-m4-sme-grep.txt"),
+                Map.of()).machine();
+        has(m4, "M4 grep with its command", "sme", "sme2");
+    }
 }
