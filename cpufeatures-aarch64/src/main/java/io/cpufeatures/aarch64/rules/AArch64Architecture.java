@@ -102,8 +102,7 @@ public final class AArch64Architecture implements Architecture<AArch64Feature, A
     @Override
     public Check presence(AArch64Snapshot s, AArch64Feature f, boolean present) {
         if (s.idSource() == IdRegisterSource.SYSCTL) {
-            return new Check("presence", "ID registers not read (" + whyNotRead(s) + "): macOS's " + keysText(f)
-                    + " stands for the CPU's, " + (present ? "1" : "0 or absent"), present);
+            return new Check("presence", "ID registers not read (" + whyNotRead(s) + "): " + sysctlWord(s, f), present);
         }
         return switch (Presence.basis(f, s)) {
             case ID_REGISTERS -> new Check("ID register", f.idRule().alternatives().stream()
@@ -148,8 +147,7 @@ public final class AArch64Architecture implements Architecture<AArch64Feature, A
     public Check osState(AArch64Snapshot s, AArch64Feature f) {
         boolean allowed = s.hasHwcap(f.word(), f.bit());
         if (s.idSource() == IdRegisterSource.SYSCTL) {
-            return new Check("sysctl", keysText(f) + " = " + (allowed ? 1 : 0)
-                    + (allowed ? ": macOS allows it" : ": macOS does not allow it"), allowed);
+            return new Check("sysctl", sysctlWord(s, f), allowed);
         }
         return new Check("HWCAP", f.hwcapName() + " = " + (allowed ? 1 : 0)
                 + (allowed ? ": the kernel allows it" : ": the kernel does not allow it"), allowed);
@@ -200,6 +198,20 @@ public final class AArch64Architecture implements Architecture<AArch64Feature, A
             case KERNEL_ONLY -> "the kernel does not report it (" + f.macro() + " is clear"
                     + (s.idSource() == IdRegisterSource.MRS ? "" : "; ID registers not read") + ")";
         };
+    }
+
+    /**
+     * What macOS's keys say of {@code f}: {@code hw.optional.arm.FEAT_AES = 1: macOS reports it}, {@code ... = 0: macOS
+     * does not report it}, that the listing has none of its keys (unknown), or that macOS has no key for it.
+     */
+    static String sysctlWord(AArch64Snapshot s, AArch64Feature f) {
+        if (MacSysctlListing.keysOf(f).isEmpty()) {
+            return "macOS has no sysctl key for " + f.canonicalName() + ": not reported";
+        }
+        if (!s.states(f.word(), f.bit())) {
+            return keysText(f) + " not in the listing (a macOS older than the key): unknown, not counted present";
+        }
+        return keysText(f) + (s.hasHwcap(f.word(), f.bit()) ? " = 1: macOS reports it" : " = 0: macOS does not report it");
     }
 
     /** The sysctl keys of {@code f}, as a sentence names them: {@code hw.optional.arm.FEAT_AES}, "no key" when none. */

@@ -44,7 +44,7 @@ final class AArch64Description {
             "AArch64: MIDR_EL1's revision (the p of rNpM)");
     static final FactKind MICROARCHITECTURE = new FactKind("microarchitecture", "uarch", Type.STRING_OR_NULL,
             "the microarchitecture's name (x86: a hybrid part's core is named after its core, `Alder Lake (Gracemont)`;"
-                    + " AArch64: the core MIDR names), or null when unknown");
+                    + " AArch64: the core MIDR names, or on macOS the chip hw.cpufamily names), or null when unknown");
     static final FactKind ARCHITECTURE_VERSION = new FactKind("architectureVersion", "architecture", Type.STRING_OR_NULL,
             "AArch64: the core's Armv8.x/9.x version where a source states it, else null");
     static final FactKind PRODUCTS = new FactKind("products", "products", Type.STRING_OR_NULL,
@@ -85,8 +85,10 @@ final class AArch64Description {
         List<Fact> facts = new ArrayList<>();
         facts.add(new Fact(List.of(), Optional.of(new CpuDescription.Line("cpu", midr.map(m -> Implementers.describe(
                 m.implementer()) + " " + core.map(CoreModel::name).orElse(String.format("part 0x%03x", m.part())) + " "
-                + m.revisionName()).orElse("(MIDR_EL1 unknown)"))), Optional.of(midr.map(m -> Implementers.describe(
-                m.implementer()) + String.format(" %03x ", m.part()) + m.revisionName()).orElse("MIDR ?"))));
+                + m.revisionName()).orElse(chip.map(c -> c + String.format(" (hw.cpufamily 0x%08x; MIDR_EL1 not readable"
+                + " on macOS)", s.appleCpuFamily().getAsLong())).orElse("(MIDR_EL1 unknown)")))),
+                Optional.of(midr.map(m -> Implementers.describe(m.implementer()) + String.format(" %03x ", m.part())
+                + m.revisionName()).orElse(chip.orElse("MIDR ?")))));
         facts.add(Fact.line("identity", midr.map(m -> String.format("MIDR_EL1 %s: implementer 0x%02x, part 0x%03x, variant %d,"
                 + " revision %d", m, m.implementer(), m.part(), m.variant(), m.revision())).orElse("MIDR_EL1 not read")
                 + ", " + logicalCpus + " logical CPU" + (logicalCpus == 1 ? "" : "s"),

@@ -165,6 +165,7 @@ class MacSysctlListingTest {
             assertTrue(String.valueOf(field(d, "microarchitecture")).startsWith(mac[1]), mac[0] + ": "
                     + field(d, "microarchitecture"));
             assertFalse(line(d, "ID registers").contains("HWCAP"), line(d, "ID registers"));
+            assertTrue(line(d, "cpu").startsWith(mac[1]), mac[0] + ": " + line(d, "cpu"));
         }
         CpuFeatures m1 = recorded("apple-m1.txt").machine();
         String bf16 = m1.reasons("bf16").get(0).detail();
@@ -239,6 +240,9 @@ class MacSysctlListingTest {
         String why = m1.reasons("sha1").get(0).detail();
         assertTrue(why.startsWith("unknown") && why.contains("hw.optional.arm.FEAT_SHA1"), why);
         assertTrue(m1.reasons("sha512").isEmpty(), m1.reasons("sha512").toString());
+        FeatureTrace sha1 = (FeatureTrace) m1.trace("sha1").orElseThrow();
+        assertTrue(sha1.presence().text().endsWith("hw.optional.arm.FEAT_SHA1 not in the listing (a macOS older than the"
+                + " key): unknown, not counted present"), sha1.presence().text());
         String notStated = line(m1.describe(1), "not stated");
         assertTrue(notStated.contains("sha1") && notStated.contains("aes"), notStated);
         // a key the OS has and says 0 of is absent, in its words
