@@ -38,6 +38,8 @@ public final class AArch64Snapshot implements CpuSnapshot {
     private final Map<IdRegister, Long> registers;
     private final OptionalInt sveVectorBytes;
     private final OptionalInt smeVectorBytes;
+    private final OptionalLong appleCpuFamily;
+    private final Map<HwcapWord, Long> unstated;
     private final SnapshotSource source;
 
     private AArch64Snapshot(Builder b) {
@@ -48,6 +50,8 @@ public final class AArch64Snapshot implements CpuSnapshot {
         this.registers = Collections.unmodifiableMap(new EnumMap<>(b.registers));
         this.sveVectorBytes = b.sveVectorBytes;
         this.smeVectorBytes = b.smeVectorBytes;
+        this.appleCpuFamily = b.appleCpuFamily;
+        this.unstated = Collections.unmodifiableMap(new EnumMap<>(b.unstated));
         this.source = b.source;
     }
 
@@ -154,6 +158,36 @@ public final class AArch64Snapshot implements CpuSnapshot {
         return smeVectorBytes;
     }
 
+    /**
+     * {@return the chip's {@code hw.cpufamily} as macOS gives it (an unsigned 32-bit value, XNU's
+     * {@code CPUFAMILY_ARM_*}), if the source is macOS's: there MIDR_EL1 cannot be read, and this names the chip}
+     */
+    public OptionalLong appleCpuFamily() {
+        return appleCpuFamily;
+    }
+
+    /**
+     * The bits of {@code word} the source says nothing of: neither set nor clear, because it has no word for their
+     * features (a macOS too old to have their sysctl keys). Zero for every source but macOS's.
+     *
+     * @param word the word; not null
+     * @return the bits; never one that is set in the word
+     */
+    public long unstated(HwcapWord word) {
+        return unstated.getOrDefault(Objects.requireNonNull(word, "word"), 0L);
+    }
+
+    /**
+     * Whether the source states bit {@code bit} of {@code word}, set or clear.
+     *
+     * @param word the word; not null
+     * @param bit  the bit, 0 to 63
+     * @return false when the source has no word for it ({@link #unstated})
+     */
+    public boolean states(HwcapWord word, int bit) {
+        return (unstated(word) >>> bit & 1) == 0;
+    }
+
     /** {@return where the snapshot came from} */
     public SnapshotSource source() {
         return source;
@@ -171,6 +205,8 @@ public final class AArch64Snapshot implements CpuSnapshot {
         registers.forEach(b::register);
         sveVectorBytes.ifPresent(b::sveVectorBytes);
         smeVectorBytes.ifPresent(b::smeVectorBytes);
+        appleCpuFamily.ifPresent(b::appleCpuFamily);
+        unstated.forEach(b::unstated);
         return b.build();
     }
 
@@ -179,12 +215,14 @@ public final class AArch64Snapshot implements CpuSnapshot {
     public boolean equals(Object o) {
         return o instanceof AArch64Snapshot s && hwcap == s.hwcap && hwcap2 == s.hwcap2 && hwcap3.equals(s.hwcap3)
                 && idSource == s.idSource && registers.equals(s.registers) && sveVectorBytes.equals(s.sveVectorBytes)
-                && smeVectorBytes.equals(s.smeVectorBytes);
+                && smeVectorBytes.equals(s.smeVectorBytes) && appleCpuFamily.equals(s.appleCpuFamily)
+                && unstated.equals(s.unstated);
     }
 
     @Override
     public int hashCode() {
-        return Objects.hash(hwcap, hwcap2, hwcap3, idSource, registers, sveVectorBytes, smeVectorBytes);
+        return Objects.hash(hwcap, hwcap2, hwcap3, idSource, registers, sveVectorBytes, smeVectorBytes, appleCpuFamily,
+                unstated);
     }
 
     @Override
@@ -192,7 +230,9 @@ public final class AArch64Snapshot implements CpuSnapshot {
         return "AArch64Snapshot[hwcap=0x" + Long.toHexString(hwcap) + ", hwcap2=0x" + Long.toHexString(hwcap2)
                 + (hwcap3.isPresent() ? ", hwcap3=0x" + Long.toHexString(hwcap3.getAsLong()) : "") + ", idRegisters="
                 + idSource + " (" + registers.size() + "), midr=" + midr().map(Midr::toString).orElse("?") + ", sve="
-                + (sveVectorBytes.isPresent() ? sveVectorBytes.getAsInt() + "B" : "-") + ", source=" + source + "]";
+                + (sveVectorBytes.isPresent() ? sveVectorBytes.getAsInt() + "B" : "-")
+                + (appleCpuFamily.isPresent() ? String.format(", cpufamily=0x%08x", appleCpuFamily.getAsLong()) : "")
+                + ", source=" + source + "]";
     }
 
     /** Collects the parts; {@link #build()} checks that they fit together. */
@@ -206,6 +246,8 @@ public final class AArch64Snapshot implements CpuSnapshot {
         private final Map<IdRegister, Long> registers = new EnumMap<>(IdRegister.class);
         private OptionalInt sveVectorBytes = OptionalInt.empty();
         private OptionalInt smeVectorBytes = OptionalInt.empty();
+        private OptionalLong appleCpuFamily = OptionalLong.empty();
+        private final Map<HwcapWord, Long> unstated = new EnumMap<>(HwcapWord.class);
 
         private Builder(SnapshotSource source) {
             this.source = Objects.requireNonNull(source, "source");
@@ -275,15 +317,67 @@ public final class AArch64Snapshot implements CpuSnapshot {
         }
 
         /**
+         * Sets the chip's {@code hw.cpufamily}, for a snapshot of what macOS says ({@link IdRegisterSource#SYSCTL}).
+         *
+         * @param family the value as an unsigned 32-bit number, 0 to 0xFFFFFFFF (checked by {@link #build()})
+         * @return this builder
+         */
+        public Builder appleCpuFamily(long family) {
+            this.appleCpuFamily = OptionalLong.of(family);
+            return this;
+        }
+
+        /**
+         * Sets the bits of {@code word} the source says nothing of ({@link AArch64Snapshot#unstated}); only macOS's
+         * sysctl ({@link IdRegisterSource#SYSCTL}) leaves any.
+         *
+         * @param word the word; not null
+         * @param bits the bits, none of them set in the word (checked by {@link #build()}); 0 for none
+         * @return this builder
+         */
+        public Builder unstated(HwcapWord word, long bits) {
+            Objects.requireNonNull(word, "word");
+            if (bits == 0) {
+                unstated.remove(word);
+            } else {
+                unstated.put(word, bits);
+            }
+            return this;
+        }
+
+        /**
          * Builds the snapshot.
          *
          * @return the snapshot, immutable: later changes to the builder do not reach it
          * @throws IllegalArgumentException naming what does not fit: a register the source cannot hold,
          *     registers read with MRS although HWCAP_CPUID is clear (the kernel would not have allowed it),
          *     a vector length without its HWCAP or outside 16..256 bytes in steps of 16 (the architecture's
-         *     128 to 2048 bits)
+         *     128 to 2048 bits), a {@code hw.cpufamily} outside 0 to 0xFFFFFFFF or from another source than
+         *     {@link IdRegisterSource#SYSCTL}, unstated bits from another source or set in their word
          */
         public AArch64Snapshot build() {
+            for (Map.Entry<HwcapWord, Long> e : unstated.entrySet()) {
+                if (idSource != IdRegisterSource.SYSCTL) {
+                    throw new IllegalArgumentException("unstated " + e.getKey() + " bits with ID register source '"
+                            + idSource + "': only macOS's sysctl (source 'sysctl') leaves bits unstated");
+                }
+                long set = e.getValue() & (e.getKey() == HwcapWord.HWCAP ? hwcap : e.getKey() == HwcapWord.HWCAP2 ? hwcap2
+                        : hwcap3.orElse(0));
+                if (set != 0) {
+                    throw new IllegalArgumentException(e.getKey() + " bits 0x" + Long.toHexString(set)
+                            + " are both set and unstated: a source that grants a feature states it");
+                }
+            }
+            if (appleCpuFamily.isPresent()) {
+                long f = appleCpuFamily.getAsLong();
+                if (f < 0 || f > 0xFFFF_FFFFL) {
+                    throw new IllegalArgumentException("hw.cpufamily 0x" + Long.toHexString(f) + " is not a 32-bit value");
+                }
+                if (idSource != IdRegisterSource.SYSCTL) {
+                    throw new IllegalArgumentException("a hw.cpufamily with ID register source '" + idSource
+                            + "': only macOS's sysctl (source 'sysctl') gives one");
+                }
+            }
             for (IdRegister r : registers.keySet()) {
                 if (!idSource.mayHold(r)) {
                     throw new IllegalArgumentException(r + " cannot come from ID register source '" + idSource

@@ -19,12 +19,17 @@ public enum IdRegisterSource {
      * each per processor.
      */
     REGISTRY,
+    /**
+     * None: macOS lets no program read them, and its {@code sysctl} keys ({@code hw.optional.arm.FEAT_*} and the older
+     * {@code hw.optional.*} names) are its word on the features, as the HWCAP is Linux's.
+     */
+    SYSCTL,
     /** Not read at all. */
     NONE;
 
     /**
      * {@return the identifier in dumps and reports: {@code mrs}, {@code sysfs}, {@code proc-cpuinfo},
-     * {@code registry} or {@code none}}
+     * {@code registry}, {@code sysctl} or {@code none}}
      */
     public String id() {
         return name().toLowerCase(Locale.ROOT).replace('_', '-');
@@ -35,13 +40,13 @@ public enum IdRegisterSource {
      *
      * @param register the register
      * @return true for every register with {@link #MRS} and {@link #REGISTRY}, for MIDR_EL1 and REVIDR_EL1 only with {@link #SYSFS} and
-     *         {@link #PROC_CPUINFO}, for none with {@link #NONE}
+     *         {@link #PROC_CPUINFO}, for none with {@link #SYSCTL} and {@link #NONE}
      */
     public boolean mayHold(IdRegister register) {
         return switch (this) {
             case MRS, REGISTRY -> true;
             case SYSFS, PROC_CPUINFO -> register.identification();
-            case NONE -> false;
+            case SYSCTL, NONE -> false;
         };
     }
 

@@ -30,24 +30,34 @@ import java.util.Optional;
  * ID_AA64ISAR0_EL1 0x100010211120
  * sve_vector_bytes none
  * sme_vector_bytes none
+ * apple_cpufamily none
  * </pre>
  *
  * {@code hwcap} and {@code hwcap2} (hex, required), {@code hwcap3} (hex or {@code absent}, default
- * absent), {@code id_registers} (how they were read: {@code mrs}, {@code sysfs}, {@code proc-cpuinfo}
- * or {@code none}, required), a line per register read ({@link IdRegister} names, hex),
- * {@code sve_vector_bytes} and {@code sme_vector_bytes} (decimal or {@code none}, default none).
+ * absent), {@code id_registers} (how they were read: {@code mrs}, {@code sysfs}, {@code proc-cpuinfo},
+ * {@code registry}, {@code sysctl} (macOS: not at all, its keys stand for them) or {@code none}, required), a line
+ * per register read ({@link IdRegister} names, hex), {@code sve_vector_bytes} and {@code sme_vector_bytes} (decimal
+ * or {@code none}, default none), {@code apple_cpufamily} (macOS's {@code hw.cpufamily}, hex or {@code none}, default
+ * none; only with {@code id_registers sysctl}), {@code hwcap_unstated}, {@code hwcap2_unstated} and
+ * {@code hwcap3_unstated} (hex, default none: the bits a macOS listing says nothing of, having no key for them; only
+ * with {@code id_registers sysctl}).
  */
 public final class AArch64DumpText {
 
     private static final List<String> KEYS = List.of("hwcap", "hwcap2", "hwcap3", "id_registers", "sve_vector_bytes",
-            "sme_vector_bytes");
+            "sme_vector_bytes", "apple_cpufamily", "hwcap_unstated", "hwcap2_unstated", "hwcap3_unstated");
 
     private static final Map<String, Key> NAMED = Map.of(
+            "hwcap_unstated", Key.hex("hwcap_unstated", false),
+            "hwcap2_unstated", Key.hex("hwcap2_unstated", false),
+            "hwcap3_unstated", Key.hex("hwcap3_unstated", false),
+            "apple_cpufamily", new Key("apple_cpufamily", false, v -> v.equals("none") || v.matches("0x[0-9a-f]{1,8}"),
+                    "'none' or 0x and 1 to 8 lower-case hex digits"),
             "hwcap", Key.hex("hwcap", true),
             "hwcap2", Key.hex("hwcap2", true),
             "hwcap3", Key.hexOr("hwcap3", "absent"),
             "id_registers", new Key("id_registers", true, v -> IdRegisterSource.of(v).isPresent(),
-                    "mrs, sysfs, proc-cpuinfo or none"),
+                    "mrs, sysfs, proc-cpuinfo, registry, sysctl or none"),
             "sve_vector_bytes", bytes("sve_vector_bytes"),
             "sme_vector_bytes", bytes("sme_vector_bytes"));
 
@@ -59,6 +69,15 @@ public final class AArch64DumpText {
             new Schema());
 
     private AArch64DumpText() {
+    }
+
+    /** {@code hwcap_unstated}, {@code hwcap2_unstated}, {@code hwcap3_unstated}. */
+    private static String unstatedKey(HwcapWord w) {
+        return switch (w) {
+            case HWCAP -> "hwcap_unstated";
+            case HWCAP2 -> "hwcap2_unstated";
+            case HWCAP3 -> "hwcap3_unstated";
+        };
     }
 
     private static Key bytes(String name) {
@@ -108,6 +127,16 @@ public final class AArch64DumpText {
             if (!sme.equals("none")) {
                 b.smeVectorBytes(Integer.parseInt(sme));
             }
+            for (HwcapWord w : HwcapWord.values()) {
+                String bits = values.get(unstatedKey(w));
+                if (bits != null) {
+                    b.unstated(w, Key.hexValue(bits));
+                }
+            }
+            String family = values.getOrDefault("apple_cpufamily", "none");
+            if (!family.equals("none")) {
+                b.appleCpuFamily(Key.hexValue(family));
+            }
             return b.build();
         }
 
@@ -121,6 +150,14 @@ public final class AArch64DumpText {
             s.registers().forEach((r, v) -> m.put(r.name(), "0x" + Long.toHexString(v)));
             m.put("sve_vector_bytes", s.sveVectorBytes().isPresent() ? Integer.toString(s.sveVectorBytes().getAsInt()) : "none");
             m.put("sme_vector_bytes", s.smeVectorBytes().isPresent() ? Integer.toString(s.smeVectorBytes().getAsInt()) : "none");
+            for (HwcapWord w : HwcapWord.values()) {
+                if (s.unstated(w) != 0) {
+                    m.put(unstatedKey(w), "0x" + Long.toHexString(s.unstated(w)));
+                }
+            }
+            if (s.appleCpuFamily().isPresent()) {
+                m.put("apple_cpufamily", "0x" + Long.toHexString(s.appleCpuFamily().getAsLong()));
+            }
             return m;
         }
 

@@ -3,6 +3,7 @@ package io.cpufeatures.aarch64.dump;
 import io.cpufeatures.aarch64.table.AArch64Feature;
 import io.cpufeatures.aarch64.AArch64Snapshot;
 import io.cpufeatures.aarch64.HwcapWord;
+import io.cpufeatures.aarch64.IdRegisterSource;
 import io.cpufeatures.core.CpuKind;
 import io.cpufeatures.core.DumpFormatException;
 import io.cpufeatures.core.SnapshotSource;
@@ -35,7 +36,14 @@ public final class MacSysctlListing {
 
     /**
      * {@code hw.optional.arm.*} keys and the features each grants, from Apple's key names and the Arm ARM's
-     * FEAT_ names, matched to Linux's HWCAP features (arch/arm64/kernel/cpufeature.c) for the same extension.
+     * FEAT_ names, matched to Linux's HWCAP features (arch/arm64/kernel/cpufeature.c) for the same extension. The keys
+     * are XNU's ({@code osfmk/arm/arm_features.inc}, xnu-11417.101.15) and, for the newest chips, those Apple's
+     * "Determining instruction set characteristics" lists since (FEAT_SME2p1, FEAT_SME_B16B16, FEAT_SME_F16F16, as an
+     * M4's {@code sysctl} prints them, 0, in pytorch/cpuinfo pull request 363; FEAT_MTE2, FEAT_MTE3,
+     * FEAT_MTE_STORE_ONLY, the memory-tagging keys of the M5 and A19). Apple's keys that name no feature of the table
+     * are not mapped: FEAT_MTE (instructions without tag checks, no HWCAP), FEAT_MTE4, FEAT_PAuth2, FEAT_FPAC,
+     * FEAT_FPACCOMBINE, FEAT_PACIMP, FEAT_CSV2, FEAT_CSV3, FEAT_SPECRES, FEAT_SPECRES2, FP_SyncExceptions,
+     * AdvSIMD_HPFPCvt.
      */
     static final Map<String, List<AArch64Feature>> FEATURES = Map.ofEntries(
             Map.entry("FEAT_AES", List.of(AArch64Feature.AES)),
@@ -83,7 +91,13 @@ public final class MacSysctlListing {
             Map.entry("SME_B16F32", List.of(AArch64Feature.SME_B16F32)),
             Map.entry("SME_F16F32", List.of(AArch64Feature.SME_F16F32)),
             Map.entry("SME_I8I32", List.of(AArch64Feature.SME_I8I32)),
-            Map.entry("SME_I16I32", List.of(AArch64Feature.SME_I16I32)));
+            Map.entry("SME_I16I32", List.of(AArch64Feature.SME_I16I32)),
+            Map.entry("FEAT_SME2p1", List.of(AArch64Feature.SME2P1)),
+            Map.entry("FEAT_SME_B16B16", List.of(AArch64Feature.SME_B16B16)),
+            Map.entry("FEAT_SME_F16F16", List.of(AArch64Feature.SME_F16F16)),
+            Map.entry("FEAT_MTE2", List.of(AArch64Feature.MTE)),
+            Map.entry("FEAT_MTE3", List.of(AArch64Feature.MTE3)),
+            Map.entry("FEAT_MTE_STORE_ONLY", List.of(AArch64Feature.MTE_STORE_ONLY)));
 
     /** The older {@code hw.optional.*} names (before macOS 12; still listed), by feature. */
     static final Map<String, List<AArch64Feature>> LEGACY = Map.of(
@@ -162,14 +176,18 @@ public final class MacSysctlListing {
      *
      * @param values the keys' values as {@code sysctl} prints them; keys not mapped here are ignored
      * @param source where they came from
-     * @return the HWCAP words Linux would give for the features granted, no ID register, SME's length if given
-     * @throws IllegalArgumentException starting with the key, for a feature key whose value is not 0 or 1, or when no
-     *                                  Arm feature key is there at all
+     * @return the HWCAP words Linux would give for the features granted, no ID register (source
+     *         {@link IdRegisterSource#SYSCTL}), the chip's {@code hw.cpufamily} and SME's length if given
+     * @throws IllegalArgumentException starting with the key, for a feature key whose value is not 0 or 1, a
+     *                                  {@code hw.cpufamily} that is no number, or when no Arm feature key is there at
+     *                                  all
      */
     public static AArch64Snapshot snapshot(Map<String, String> values, SnapshotSource source) {
         Objects.requireNonNull(values, "values");
         Objects.requireNonNull(source, "source");
         Set<AArch64Feature> granted = EnumSet.noneOf(AArch64Feature.class);
+        // the features some key of the listing speaks of, 0 or 1: a key the OS does not have leaves its feature unknown
+        Set<AArch64Feature> stated = EnumSet.noneOf(AArch64Feature.class);
         boolean armKeys = false;
         for (Map.Entry<String, String> e : values.entrySet()) {
             String key = e.getKey();
@@ -179,6 +197,7 @@ public final class MacSysctlListing {
                 continue;
             }
             armKeys = true;
+            stated.addAll(features);
             String v = e.getValue();
             if (!v.equals("0") && !v.equals("1")) {
                 throw new IllegalArgumentException(key + " is '" + abbreviate(v) + "'; accepted: 0 or 1");
@@ -194,16 +213,55 @@ public final class MacSysctlListing {
         Map<HwcapWord, Long> words = new EnumMap<>(HwcapWord.class);
         words.put(HwcapWord.HWCAP, 0L);
         words.put(HwcapWord.HWCAP2, 0L);
+        if (granted.stream().anyMatch(f -> f.word() == HwcapWord.HWCAP3)) {
+            words.put(HwcapWord.HWCAP3, 0L);
+        }
         for (AArch64Feature f : granted) {
             words.merge(f.word(), 1L << f.bit(), (a, b) -> a | b);
         }
-        AArch64Snapshot.Builder b = AArch64Snapshot.builder(source);
+        Map<HwcapWord, Long> unstatedBits = new EnumMap<>(HwcapWord.class);
+        List<String> unknown = new ArrayList<>();
+        for (AArch64Feature f : AArch64Feature.values()) {
+            if (!stated.contains(f) && !keysOf(f).isEmpty()) {
+                unstatedBits.merge(f.word(), 1L << f.bit(), (a, c) -> a | c);
+                unknown.add(f.canonicalName());
+            }
+        }
+        List<String> notStated = new ArrayList<>(source.unstated());
+        if (!unknown.isEmpty()) {
+            notStated.add("sysctl keys of " + (unknown.size() <= 12 ? String.join(", ", unknown)
+                    : String.join(", ", unknown.subList(0, 12)) + " and " + (unknown.size() - 12) + " more"));
+        }
+        AArch64Snapshot.Builder b = AArch64Snapshot.builder(new SnapshotSource(source.kind(), source.detail(), notStated))
+                .idSource(IdRegisterSource.SYSCTL);
         words.forEach(b::hwcap);
+        unstatedBits.forEach(b::unstated);
+        String family = values.get("hw.cpufamily");
+        if (family != null) {
+            b.appleCpuFamily(AppleChips.parse(family).orElseThrow(() -> new IllegalArgumentException("hw.cpufamily is '"
+                    + abbreviate(family) + "'; accepted: a 32-bit number, signed decimal as sysctl prints it or 0x and hex")));
+        }
         Optional<Integer> svl = number(values.get(ARM + "sme_max_svl_b"));
         if (granted.contains(AArch64Feature.SME) && svl.isPresent()) {
             b.smeVectorBytes(svl.get());
         }
         return b.build();
+    }
+
+    /**
+     * The keys that stand for {@code feature}, as a report names them.
+     *
+     * @param feature a feature of the table; not null
+     * @return the full key names ({@code hw.optional.arm.FEAT_AES}), the newer first; empty when macOS has no key for it
+     */
+    public static List<String> keysOf(AArch64Feature feature) {
+        Objects.requireNonNull(feature, "feature");
+        List<String> keys = new ArrayList<>();
+        FEATURES.entrySet().stream().filter(e -> e.getValue().contains(feature)).map(Map.Entry::getKey).sorted()
+                .forEach(k -> keys.add(ARM + k));
+        LEGACY.entrySet().stream().filter(e -> e.getValue().contains(feature)).map(Map.Entry::getKey).sorted()
+                .forEach(k -> keys.add(OPTIONAL + k));
+        return List.copyOf(keys);
     }
 
     /**

@@ -21,6 +21,7 @@ import io.cpufeatures.core.ProbeSource;
 import io.cpufeatures.core.ProbeMode;
 import io.cpufeatures.aarch64.probe.AArch64Probe;
 import io.cpufeatures.aarch64.dump.AArch64DumpFormats;
+import io.cpufeatures.aarch64.dump.MacSysctlListing;
 import io.cpufeatures.aarch64.table.AArch64Table;
 import io.cpufeatures.aarch64.table.Presence;
 import io.cpufeatures.aarch64.rules.Cores;
@@ -97,9 +98,12 @@ public final class AArch64Architecture implements Architecture<AArch64Feature, A
                 snapshot.midr().flatMap(Cores::of));
     }
 
-    /** The ID-register field and its value, or why the HWCAP stands in for it. */
+    /** The ID-register field and its value, or why the HWCAP (macOS: its sysctl keys) stands in for it. */
     @Override
     public Check presence(AArch64Snapshot s, AArch64Feature f, boolean present) {
+        if (s.idSource() == IdRegisterSource.SYSCTL) {
+            return new Check("presence", "ID registers not read (" + whyNotRead(s) + "): " + sysctlWord(s, f), present);
+        }
         return switch (Presence.basis(f, s)) {
             case ID_REGISTERS -> new Check("ID register", f.idRule().alternatives().stream()
                     .map(r -> fieldText(s, r)).collect(Collectors.joining(", or ")) + (present ? "" : ": not present"), present);
@@ -116,12 +120,15 @@ public final class AArch64Architecture implements Architecture<AArch64Feature, A
      * ours, GCC's or Rust's whose dependency it withholds (its HWCAP clear) (Cortex-A510 erratum 2658417: Linux hides
      * {@code bf16}, ID_AA64ISAR1_EL1.BF16, and keeps {@code svebf16}, from ID_AA64ZFR0_EL1; {@code
      * arch/arm64/kernel/cpu_errata.c}). Linux's own rows (no SVE or SME hwcap without SVE or SME) and two
-     * values of one field stand: the kernel cannot grant past them. The trace says which row was outranked.
+     * values of one field stand: the kernel cannot grant past them. Every row stands aside where the source never
+     * stated the dependency (a macOS without its sysctl key: SHA-512 granted by {@code armv8_2_sha512} on macOS 11,
+     * which has no key for SHA-2 at all). The trace says which row was outranked.
      */
     @Override
     public boolean grantOutranks(AArch64Snapshot s, AArch64Feature f, DependencyRule<AArch64Feature> rule) {
         AArch64Feature needed = rule.dependsOn();
-        return s.hasHwcap(f.word(), f.bit()) && !s.hasHwcap(needed.word(), needed.bit()) && grantCanOutrank(rule);
+        return s.hasHwcap(f.word(), f.bit()) && !s.hasHwcap(needed.word(), needed.bit())
+                && (grantCanOutrank(rule) || !s.states(needed.word(), needed.bit()));
     }
 
     /**
@@ -135,10 +142,13 @@ public final class AArch64Architecture implements Architecture<AArch64Feature, A
         return rule.origin() != FeatureDependencies.LINUX && rule.origin() != FeatureDependencies.SAME_FIELD;
     }
 
-    /** The HWCAP check: whether the kernel allows it. */
+    /** The HWCAP check (macOS: its sysctl keys): whether the kernel allows it. */
     @Override
     public Check osState(AArch64Snapshot s, AArch64Feature f) {
         boolean allowed = s.hasHwcap(f.word(), f.bit());
+        if (s.idSource() == IdRegisterSource.SYSCTL) {
+            return new Check("sysctl", sysctlWord(s, f), allowed);
+        }
         return new Check("HWCAP", f.hwcapName() + " = " + (allowed ? 1 : 0)
                 + (allowed ? ": the kernel allows it" : ": the kernel does not allow it"), allowed);
     }
@@ -155,6 +165,7 @@ public final class AArch64Architecture implements Architecture<AArch64Feature, A
         return switch (s.idSource()) {
             case MRS -> "absent from the snapshot";
             case REGISTRY -> "not among the registry's CP values";
+            case SYSCTL -> "macOS lets no program read them";
             case SYSFS -> "only MIDR_EL1 and REVIDR_EL1 came from sysfs";
             case PROC_CPUINFO -> "only MIDR_EL1 came from /proc/cpuinfo";
             case NONE -> (s.hwcap() & AArch64Snapshot.HWCAP_CPUID) == 0
@@ -162,9 +173,18 @@ public final class AArch64Architecture implements Architecture<AArch64Feature, A
         };
     }
 
-    /** The first reason a not-present feature is absent, as a report words it. */
+    /** The first reason a not-present feature is absent, as a report words it (macOS's in its sysctl keys). */
     @Override
     public String absence(AArch64Snapshot s, AArch64Feature f) {
+        if (s.idSource() == IdRegisterSource.SYSCTL) {
+            List<String> keys = MacSysctlListing.keysOf(f);
+            if (!s.states(f.word(), f.bit())) {
+                return "unknown: this listing has no " + keysText(f) + " (a macOS older than the key): not counted"
+                        + " present";
+            }
+            return keys.isEmpty() ? "macOS does not report it (no hw.optional sysctl key names it; ID registers not read)"
+                    : "macOS does not report it (" + keysText(f) + " is 0 or absent; ID registers not read)";
+        }
         return switch (Presence.basis(f, s)) {
             case ID_REGISTERS -> {
                 FieldRule r = f.idRule().alternatives().get(0);
@@ -178,6 +198,26 @@ public final class AArch64Architecture implements Architecture<AArch64Feature, A
             case KERNEL_ONLY -> "the kernel does not report it (" + f.macro() + " is clear"
                     + (s.idSource() == IdRegisterSource.MRS ? "" : "; ID registers not read") + ")";
         };
+    }
+
+    /**
+     * What macOS's keys say of {@code f}: {@code hw.optional.arm.FEAT_AES = 1: macOS reports it}, {@code ... = 0: macOS
+     * does not report it}, that the listing has none of its keys (unknown), or that macOS has no key for it.
+     */
+    static String sysctlWord(AArch64Snapshot s, AArch64Feature f) {
+        if (MacSysctlListing.keysOf(f).isEmpty()) {
+            return "macOS has no sysctl key for " + f.canonicalName() + ": not reported";
+        }
+        if (!s.states(f.word(), f.bit())) {
+            return keysText(f) + " not in the listing (a macOS older than the key): unknown, not counted present";
+        }
+        return keysText(f) + (s.hasHwcap(f.word(), f.bit()) ? " = 1: macOS reports it" : " = 0: macOS does not report it");
+    }
+
+    /** The sysctl keys of {@code f}, as a sentence names them: {@code hw.optional.arm.FEAT_AES}, "no key" when none. */
+    static String keysText(AArch64Feature f) {
+        List<String> keys = MacSysctlListing.keysOf(f);
+        return keys.isEmpty() ? "no sysctl key for " + f.canonicalName() : String.join(" or ", keys);
     }
 
     /** None: AArch64 has no policy rows. */

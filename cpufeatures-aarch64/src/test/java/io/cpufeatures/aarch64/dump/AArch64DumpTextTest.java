@@ -66,7 +66,7 @@ class AArch64DumpTextTest {
                 + " id_registers");
         refused(N1.replace("hwcap 0x", "hwcap 0y"), 5, "'hwcap 0y10119ffb': the value is not 0x and 1 to 16 hex digits");
         refused(N1.replace("hwcap3 absent", "hwcap4 absent"), 7, "unknown key 'hwcap4'; accepted: hwcap, hwcap2, hwcap3,"
-                + " id_registers, sve_vector_bytes, sme_vector_bytes and the registers [MIDR_EL1,");
+                + " id_registers, sve_vector_bytes, sme_vector_bytes, apple_cpufamily, hwcap_unstated, hwcap2_unstated, hwcap3_unstated and the registers [MIDR_EL1,");
         refused(N1.replace("hwcap3 absent", "hwcap 0x1"), 7, "'hwcap' given twice for the CPU of line 3 (first on line 5)");
         refused(N1.replace("cpu 0", "cpu 1"), 3, "'cpu 1' out of order; expected 'cpu 0'");
         refused(N1.replace("id_registers mrs", "id_registers sysfs"), 3, "the CPU of this line does not hold together:"

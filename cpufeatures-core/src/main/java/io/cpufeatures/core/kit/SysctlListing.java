@@ -7,10 +7,15 @@ import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.Set;
+import java.util.regex.Pattern;
 
 /**
  * A listing as macOS's {@code sysctl} command prints it: {@code key: value} lines (a value may be empty), with
- * {@code #} comments and blank lines. The lines only: what the keys mean is each architecture's reader's. Every line
+ * {@code #} comments and blank lines, or pasted as a shell transcript: a prompt line ({@code $ sysctl hw},
+ * {@code user@mac ~ % sysctl -a | grep machdep.cpu}, {@code >> ...}) and the lines of another command's output up to
+ * the next {@code key: value} line (what {@code uname -a} printed, the command line itself pasted without its prompt)
+ * are skipped. A line that is not {@code key: value} in the midst of the listing, with no prompt before it, is
+ * refused: that is a damaged listing, not a transcript. The lines only: what the keys mean is each architecture's reader's. Every line
  * is checked, but only the keys the reader asks for are kept (a listing of a million keys is read in memory of the
  * few it uses), the first value of each. Lines end as {@link TextLines} ends them. Every architecture module that
  * reads what a Mac says reads it through this.
@@ -43,7 +48,10 @@ public record SysctlListing(String file, Map<String, String> values, Map<String,
      * @param accepted an example of what the reader accepts, for the error, e.g. {@code 'hw.optional.neon: 1'}
      * @param keys     the keys whose values are kept; not null
      * @return the listing, with the values of those of {@code keys} it has
-     * @throws DumpFormatException naming the line, for a line that is not {@code key: value} with a key without spaces
+     * @throws DumpFormatException naming the line, for a line in the midst of the listing that is not {@code key: value}
+     *                             with a key without spaces (after a prompt line, such lines are another command's
+     *                             output, skipped); or, without a line, for a text whose every line was skipped: no
+     *                             listing at all
      */
     public static SysctlListing parse(String file, String text, String accepted, Set<String> keys)
             throws DumpFormatException {
@@ -54,6 +62,10 @@ public record SysctlListing(String file, Map<String, String> values, Map<String,
         }
         Map<String, String> values = new LinkedHashMap<>();
         Map<String, Integer> lines = new LinkedHashMap<>();
+        // in a listing's lines: a key: value line was read since the start or the last prompt
+        boolean inListing = false;
+        boolean anyKeyValue = false;
+        boolean skipped = false;
         int n = 0;
         int pos = 0;
         while (true) {
@@ -78,11 +90,23 @@ public record SysctlListing(String file, Map<String, String> values, Map<String,
                 boolean keyValue = colon > start && colon < stop && text.charAt(colon) == ':'
                         && (colon == stop - 1 || text.charAt(colon + 1) == ' ');
                 if (!keyValue) {
-                    String line = text.substring(start, Math.min(stop, start + 61));
-                    throw new DumpFormatException(file, n, "not a 'key: value' line of a sysctl listing: '"
-                            + abbreviate(line) + "'; accepted: " + accepted + " and the like");
+                    boolean prompt = PROMPT.matcher(text.subSequence(start, Math.min(stop, start + TextLines.MAX_LINE)))
+                            .matches();
+                    if (prompt || !inListing) {
+                        // a transcript's prompt, or another command's output before the listing or after a prompt
+                        inListing = false;
+                        skipped = true;
+                    } else {
+                        String line = text.substring(start, Math.min(stop, start + 61));
+                        throw new DumpFormatException(file, n, "not a 'key: value' line of a sysctl listing: '"
+                                + abbreviate(line) + "'; accepted: " + accepted + " and the like, a shell transcript's"
+                                + " prompt lines before them");
+                    }
+                } else {
+                    inListing = true;
+                    anyKeyValue = true;
                 }
-                if (colon - start <= longest) {
+                if (keyValue && colon - start <= longest) {
                     String key = text.substring(start, colon);
                     if (keys.contains(key) && !values.containsKey(key)) {
                         int value = colon + 1;
@@ -99,8 +123,18 @@ public record SysctlListing(String file, Map<String, String> values, Map<String,
             }
             pos = end + (text.charAt(end) == '\r' && end + 1 < text.length() && text.charAt(end + 1) == '\n' ? 2 : 1);
         }
+        if (skipped && !anyKeyValue) {
+            throw new DumpFormatException(file, 0, "no 'key: value' line, only a transcript's other lines: not a sysctl"
+                    + " listing; accepted: " + accepted + " and the like");
+        }
         return new SysctlListing(file, values, lines);
     }
+
+    /**
+     * A shell's prompt and a command: up to three words (user@host, the directory), a word ending in {@code $},
+     * {@code %}, {@code >}, {@code ❯} or {@code #} (one or two), a space and the command.
+     */
+    private static final Pattern PROMPT = Pattern.compile("(?:\\S+\\s+){0,3}?\\S*?[$%>\u276f#]{1,2}\\s+\\S.*");
 
     /**
      * The value of a key that is a flag.

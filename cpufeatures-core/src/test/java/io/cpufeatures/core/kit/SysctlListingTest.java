@@ -32,4 +32,37 @@ class SysctlListingTest {
                     + "'; accepted: 'hw.optional.neon: 1' and the like"), e.getMessage());
         }
     }
+
+    /**
+     * A shell transcript: the prompt lines and the output of other commands before the listing (uname -a's, say) are
+     * skipped, as is everything after a later prompt up to its listing; text with no listing at all is refused in one
+     * line; a line that is not key: value in the midst of the listing is still refused. A hand-made transcript for the
+     * rules (not a machine): the key lines are an Intel Mac's (luci-py's i7-8750H, cpufeatures-x86's macos test data),
+     * with prompts around them and uname's one word, Darwin.
+     */
+    @Test
+    void aShellTranscriptIsReadPastItsPromptsButNotPastDamage() throws Exception {
+        String transcript = String.join("\n", "user@mac ~ % uname",
+                "Darwin",
+                "user@mac ~ % sysctl -a | grep machdep.cpu",
+                "machdep.cpu.vendor: GenuineIntel",
+                "machdep.cpu.family: 6",
+                "$ sysctl hw.logicalcpu",
+                "hw.logicalcpu: 12",
+                "% sysctl -n machdep.cpu.brand_string",
+                "Intel(R) Core(TM) i7-8750H CPU @ 2.20GHz",
+                "");
+        SysctlListing l = SysctlListing.parse("t.txt", transcript, "'machdep.cpu.features: ...'",
+                Set.of("machdep.cpu.vendor", "machdep.cpu.family", "hw.logicalcpu"));
+        assertEquals(Map.of("machdep.cpu.vendor", "GenuineIntel", "machdep.cpu.family", "6", "hw.logicalcpu", "12"),
+                l.values());
+        assertEquals(7, l.lineOf("hw.logicalcpu"));
+        DumpFormatException damaged = assertThrows(DumpFormatException.class, () -> SysctlListing.parse("d.txt",
+                "$ sysctl hw\nhw.ncpu: 8\nhw.model = MacBook2,1\n", "'hw.optional.neon: 1'", Set.of("hw.ncpu")));
+        assertTrue(damaged.getMessage().startsWith("d.txt:3: not a 'key: value' line"), damaged.getMessage());
+        DumpFormatException none = assertThrows(DumpFormatException.class, () -> SysctlListing.parse("n.txt",
+                "$ uname -a\nDarwin mac.local 19.6.0 x86_64\n", "'hw.optional.neon: 1'", Set.of("hw.logicalcpu")));
+        assertEquals("n.txt: no 'key: value' line, only a transcript's other lines: not a sysctl listing; accepted:"
+                + " 'hw.optional.neon: 1' and the like", none.getMessage());
+    }
 }

@@ -7,6 +7,7 @@ import io.cpufeatures.core.SourceKind;
 import io.cpufeatures.core.kit.SnapshotDump;
 import io.cpufeatures.core.kit.SysctlListing;
 import io.cpufeatures.x86.CpuidSnapshot;
+import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
@@ -63,7 +64,16 @@ public final class MacX86SysctlListing {
             Map.entry("OSPKE", "ospke"), Map.entry("AVX512VNNI", "avx512_vnni"), Map.entry("MDCLEAR", "md_clear"),
             Map.entry("L1DF", "flush_l1d"), Map.entry("SYSCALL", "syscall"), Map.entry("XD", "nx"),
             Map.entry("1GBPAGE", "pdpe1gb"), Map.entry("EM64T", "lm"), Map.entry("LAHF", "lahf_lm"), Map.entry("LZCNT", "abm"),
-            Map.entry("PREFETCHW", "3dnowprefetch"), Map.entry("RDTSCP", "rdtscp"));
+            Map.entry("PREFETCHW", "3dnowprefetch"), Map.entry("RDTSCP", "rdtscp"),
+            // the rest of xnu's three maps (xnu-11417 osfmk/i386/cpuid.c, the bits in osfmk/i386/cpuid.h)
+            Map.entry("PSN", "pn"), Map.entry("WAITPKG", "waitpkg"), Map.entry("GFNI", "gfni"), Map.entry("VAES", "vaes"),
+            Map.entry("VPCLMULQDQ", "vpclmulqdq"), Map.entry("AVX512BITALG", "avx512_bitalg"),
+            Map.entry("AVX512VPOPCNTDQ", "avx512_vpopcntdq"), Map.entry("RDPID", "rdpid"), Map.entry("CLDEMOTE", "cldemote"),
+            Map.entry("MOVDIRI", "movdiri"), Map.entry("MOVDIRI64B", "movdir64b"), Map.entry("SGXLC", "sgx_lc"),
+            Map.entry("AVX5124VNNIW", "avx512_4vnniw"), Map.entry("AVX5124FMAPS", "avx512_4fmaps"),
+            Map.entry("FSREPMOV", "fsrm"), Map.entry("IBRS", "spec_ctrl"), Map.entry("STIBP", "intel_stibp"),
+            Map.entry("ACAPMSR", "arch_capabilities"), Map.entry("CCAPMSR", "core_capabilities"),
+            Map.entry("SSBD", "spec_ctrl_ssbd"));
 
     /** {@code hw.optional.*} keys of Intel Macs, by the x86 table's names. */
     static final Map<String, List<String>> OPTIONAL = Map.ofEntries(
@@ -78,7 +88,12 @@ public final class MacX86SysctlListing {
             Map.entry("f16c", List.of("f16c")), Map.entry("enfstrg", List.of("erms")), Map.entry("fma", List.of("fma")),
             Map.entry("avx2_0", List.of("avx2")), Map.entry("bmi1", List.of("bmi1")), Map.entry("bmi2", List.of("bmi2")),
             Map.entry("rtm", List.of("rtm")), Map.entry("hle", List.of("hle")), Map.entry("adx", List.of("adx")),
-            Map.entry("mpx", List.of("mpx")), Map.entry("sgx", List.of("sgx")), Map.entry("avx512f", List.of("avx512f")),
+            Map.entry("mpx", List.of("mpx")), Map.entry("sgx", List.of("sgx")),
+            // macOS supports AVX-512 state (enabling it in XCR0 on a thread's first use) where it says avx512f: 1, which
+            // takes XSAVE, OSXSAVE and AVX's state: the kernel's word that the state is usable, as avx1_0's is for AVX;
+            // and a macOS with the key (10.13 on) runs on x86-64 only, whose baseline it does not list
+            Map.entry("avx512f", List.of("avx512f", "avx", "xsave", "osxsave", "lm", "cmov", "cx8", "fpu", "fxsr", "mmx",
+                    "sse", "sse2")),
             Map.entry("avx512cd", List.of("avx512cd")), Map.entry("avx512dq", List.of("avx512dq")),
             Map.entry("avx512bw", List.of("avx512bw")), Map.entry("avx512vl", List.of("avx512vl")),
             Map.entry("avx512ifma", List.of("avx512ifma")), Map.entry("avx512vbmi", List.of("avx512vbmi")));
@@ -90,8 +105,8 @@ public final class MacX86SysctlListing {
     /** The keys a listing is read for: the others are checked as lines, not kept. */
     private static final Set<String> KEYS = keys();
 
-    /** The longest of Apple's names: a longer word is none of them. */
-    private static final int LONGEST_NAME = longest(APPLE_NAMES.keySet());
+    /** How many of the words the table does not know the source names; the others are counted. */
+    static final int NAMED = 8;
 
     private MacX86SysctlListing() {
     }
@@ -106,25 +121,18 @@ public final class MacX86SysctlListing {
         return Set.copyOf(keys);
     }
 
-    private static int longest(Set<String> names) {
-        int longest = 0;
-        for (String name : names) {
-            longest = Math.max(longest, name.length());
-        }
-        return longest;
-    }
-
     /**
      * Whether {@code text} is an Intel Mac's {@code sysctl} listing.
      *
      * @param text a file's text
-     * @return whether it names {@code machdep.cpu.vendor}, {@code machdep.cpu.features} or an x86-only
-     *         {@code hw.optional} key
+     * @return whether it names {@code machdep.cpu.vendor}, one of the three {@code machdep.cpu} feature keys or an
+     *         x86-only {@code hw.optional} key ({@code avx1_0}, {@code sse4_2}, {@code x86_64}, any {@code avx512*})
      */
     public static boolean recognises(String text) {
         return text.contains("machdep.cpu.vendor: ") || text.contains("machdep.cpu.features: ")
+                || text.contains("machdep.cpu.leaf7_features: ") || text.contains("machdep.cpu.extfeatures: ")
                 || text.contains("hw.optional.avx1_0: ") || text.contains("hw.optional.sse4_2: ")
-                || text.contains("hw.optional.x86_64: ") || text.contains("hw.optional.avx512f: ");
+                || text.contains("hw.optional.x86_64: ") || text.contains("hw.optional.avx512");
     }
 
     /**
@@ -143,12 +151,13 @@ public final class MacX86SysctlListing {
                 "'machdep.cpu.features: FPU VME ...' or 'hw.optional.avx2_0: 1'", KEYS);
         Map<String, String> values = listing.values();
         Set<String> flags = new TreeSet<>();
+        Unknown unknown = new Unknown();
         boolean anyKey = false;
         for (String key : WORD_KEYS) {
             String v = values.get(key);
             if (v != null) {
                 anyKey = true;
-                words(v, flags);
+                words(v, flags, unknown);
             }
         }
         for (Map.Entry<String, List<String>> e : OPTIONAL.entrySet()) {
@@ -169,17 +178,57 @@ public final class MacX86SysctlListing {
         }
         String vendor = values.getOrDefault("machdep.cpu.vendor", "GenuineIntel");
         // CPUID's display values: the family is the base family plus the extended one (0xf + 0xff at most)
-        CpuidSnapshot snapshot = KernelFlagSnapshot.of(vendor, listing.number("machdep.cpu.family", 0xf + 0xff, 0),
-                listing.number("machdep.cpu.model", 0xff, 0), listing.number("machdep.cpu.stepping", 0xf, 0),
+        int model = listing.number("machdep.cpu.model", 0xff, 0);
+        int stepping = listing.number("machdep.cpu.stepping", 0xf, 0);
+        boolean familyKnown = values.containsKey("machdep.cpu.family");
+        int family = listing.number("machdep.cpu.family", 0xf + 0xff, 0);
+        String signature = "";
+        if (!familyKnown) {
+            // the display model's high digit is the extended model, which CPUID holds only for families 6 and 15: without
+            // the family the signature cannot be made, and a model of 158 would read as 0xe
+            signature = "; family unknown (no machdep.cpu.family), so the signature is unknown" + (values.containsKey(
+                    "machdep.cpu.model") ? ": machdep.cpu.model " + model + ", stepping " + stepping + " not encoded" : "");
+            model = 0;
+            stepping = 0;
+        }
+        CpuidSnapshot snapshot = KernelFlagSnapshot.of(vendor, family, model, stepping,
                 values.getOrDefault("machdep.cpu.brand_string", ""), flags,
                 new SnapshotSource(SourceKind.FILE, file + " (macOS sysctl" + (values.containsKey("machdep.cpu.vendor") ? ""
-                        : "; vendor assumed") + ")", KernelFlagSnapshot.UNSTATED));
+                        : "; vendor assumed") + signature + unknown.text() + ")", KernelFlagSnapshot.UNSTATED));
         int logical = listing.count("hw.logicalcpu", 1);
         return new SnapshotDump<>(file, FORMAT, logical, List.of(new CpuKind<>(snapshot, logical, 0)));
     }
 
-    /** Adds to {@code flags} the x86 table's names of Apple's words in {@code v}, word by word (no array of them). */
-    private static void words(String v, Set<String> flags) {
+    /**
+     * The words the table does not know, as Coreinfo's reader keeps its names: the first {@link #NAMED}, and how many
+     * others follow, so that a listing of a million unknown words keeps a short source.
+     */
+    private static final class Unknown {
+        final List<String> named = new ArrayList<>(NAMED);
+        int more;
+
+        void add(String word) {
+            if (named.contains(word)) {
+                return;
+            }
+            if (named.size() < NAMED) {
+                named.add(word);
+            } else {
+                more++;
+            }
+        }
+
+        String text() {
+            return (named.isEmpty() ? "" : "; words not read: " + String.join(", ", named))
+                    + (more == 0 ? "" : " and " + more + " more words not in the table");
+        }
+    }
+
+    /**
+     * Adds to {@code flags} the x86 table's names of Apple's words in {@code v}, word by word (no array of them), and to
+     * {@code unknown} the words it has no name for.
+     */
+    private static void words(String v, Set<String> flags, Unknown unknown) {
         int i = 0;
         while (i < v.length()) {
             while (i < v.length() && Character.isWhitespace(v.charAt(i))) {
@@ -189,10 +238,14 @@ public final class MacX86SysctlListing {
             while (i < v.length() && !Character.isWhitespace(v.charAt(i))) {
                 i++;
             }
-            if (i > start && i - start <= LONGEST_NAME) {
-                String ours = APPLE_NAMES.get(v.substring(start, i));
+            if (i > start) {
+                // a word longer than a line of names is cut to its start for the source
+                String word = v.substring(start, Math.min(i, start + 40));
+                String ours = APPLE_NAMES.get(word);
                 if (ours != null) {
                     flags.add(ours);
+                } else {
+                    unknown.add(word);
                 }
             }
         }

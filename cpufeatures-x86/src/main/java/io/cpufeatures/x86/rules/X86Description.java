@@ -33,7 +33,7 @@ final class X86Description {
             "x86: CPUID.1:EAX, 8 hex digits");
     static final FactKind MICROARCHITECTURE = new FactKind("microarchitecture", "uarch", Type.STRING_OR_NULL,
             "the microarchitecture's name (x86: a hybrid part's core is named after its core, `Alder Lake (Gracemont)`;"
-                    + " AArch64: the core MIDR names), or null when unknown");
+                    + " AArch64: the core MIDR names, or on macOS the chip hw.cpufamily names), or null when unknown");
     static final FactKind CORE_TYPE = new FactKind("coreType", "core type", Type.STRING,
             "x86, only on a hybrid part: this kind's core type from CPUID.0x1A (`performance`, `efficiency`), one entry"
                     + " per core type");

@@ -127,4 +127,63 @@ class MacX86SysctlListingTest {
             assertEquals("c.txt:3: hw.logicalcpu is '" + v + "'; accepted: a positive count, 1 to 99999", e.getMessage());
         }
     }
+
+    /** The text of a recorded listing. */
+    private static String text(String name) throws Exception {
+        try (InputStream in = MacX86SysctlListingTest.class.getResourceAsStream("/io/cpufeatures/x86/macos/" + name)) {
+            return new String(in.readAllBytes(), StandardCharsets.UTF_8);
+        }
+    }
+
+    /**
+     * Every word of xnu's leaf-7 and extended maps the table has a feature for is read (IBRS, STIBP and SSBD are the
+     * x86 table's spec_ctrl, intel_stibp and spec_ctrl_ssbd; SGXLC sgx_lc); the words it has none for are named in
+     * the source, never dropped silently (an i7-8750H's full machdep.cpu, from luci-py's test data).
+     */
+    @Test
+    void machdepWordsNotInTheTableAreNamedAndTheOthersRead() throws Exception {
+        CpuFeatures cpu = recorded("luci-py-i7-8750h-machdep-cpu.txt").machine();
+        for (String f : List.of("spec_ctrl", "intel_stibp", "spec_ctrl_ssbd", "sgx_lc", "md_clear", "flush_l1d", "avx2",
+                "rdtscp", "abm")) {
+            assertTrue(cpu.isPresent(f), f);
+        }
+        String detail = cpu.source().detail();
+        assertTrue(detail.contains("words not read: SEGLIM64, FPU_CSDS, TSXFA, TSCI"), detail);
+    }
+
+    /**
+     * Partial listings are recognised and read: one holding only the leaf-7 line, one holding only the AVX-512 keys;
+     * hw.optional.avx512f: 1 is the kernel's word that AVX-512's state is enabled (macOS enables it on first use), so
+     * AVX-512F is usable, not refused for "OSXSAVE=0". Built from real files' lines (each test says which were kept).
+     */
+    @Test
+    void partialListingsAreRecognisedAndTheAvx512KeysAreTheKernelsWord() throws Exception {
+        // the leaf-7 line of luci-py-i7-8750h-machdep-cpu.txt, alone
+        String leaf7 = text("luci-py-i7-8750h-machdep-cpu.txt").lines().filter(l -> l.startsWith("machdep.cpu.leaf7_features:"))
+                .findFirst().orElseThrow() + "\n";
+        CpuFeatures only7 = CpuDumps.parse("leaf7.txt", leaf7, Map.of()).machine();
+        assertTrue(only7.isPresent("bmi2") && only7.isPresent("spec_ctrl") && only7.isPresent("adx"), only7.present().toString());
+        // the seven hw.optional.avx512* lines of golang-go-43089-i5-1038ng7.txt, alone
+        String avx512 = text("golang-go-43089-i5-1038ng7.txt").lines().filter(l -> l.startsWith("hw.optional.avx512"))
+                .reduce("", (a, l) -> a + l + "\n");
+        assertEquals(7, avx512.lines().count());
+        CpuFeatures only512 = CpuDumps.parse("avx512.txt", avx512, Map.of()).machine();
+        has(only512, "avx512 keys", "avx512f", "avx512cd", "avx512dq", "avx512bw", "avx512vl", "avx512ifma", "avx512vbmi");
+    }
+
+    /**
+     * A listing without machdep.cpu.family says the family, and so the signature, is unknown: it does not give a model
+     * with its high digit lost (model 158 read as family 0's 0xe). The i7-8750H's listing without its family line.
+     */
+    @Test
+    void aListingWithoutTheFamilySaysTheSignatureIsUnknown() throws Exception {
+        String noFamily = text("luci-py-i7-8750h-machdep-cpu.txt").replace("machdep.cpu.family: 6\n", "");
+        CpuFeatures cpu = CpuDumps.parse("nofamily.txt", noFamily, Map.of()).machine();
+        assertTrue(cpu.isPresent("avx2"));
+        Map<String, String> id = cpu.identity();
+        assertFalse(id.toString().contains("0xe") || "14".equals(id.get("model")), id.toString());
+        assertTrue(cpu.source().detail().contains("family unknown"), cpu.source().detail());
+        CpuFeatures whole = recorded("luci-py-i7-8750h-machdep-cpu.txt").machine();
+        assertEquals("158", whole.identity().get("model"), whole.identity().toString());
+    }
 }
