@@ -45,7 +45,10 @@ class ProbeLibraryUnderWineTest {
             assertTrue(in != null, "the Windows build is in the jar");
             Files.copy(in, dll);
         }
-        String out = run(dir, Map.of("WINEPREFIX", dir.resolve("prefix").toString(), "WINEDEBUG", "-all"), 300,
+        // the prefix lives in target/, not the test's temporary directory: wineserver outlives the harness by a
+        // few seconds and may still write there when that directory is deleted
+        Path prefix = Files.createDirectories(Paths.get("target", "wine-prefix")).toAbsolutePath();
+        String out = run(dir, Map.of("WINEPREFIX", prefix.toString(), "WINEDEBUG", "-all"), 300,
                 wine.toString(), harness.toString(), dll.toString());
         Map<String, String> v = new LinkedHashMap<>();
         for (String line : out.split("\n")) {
