@@ -91,7 +91,7 @@ class DemoAssemblyTest {
         StringWriter err = new StringWriter();
         assertEquals(1, Main.run(new String[] {"report", "--cpuid-file", bad.toString()}, new PrintWriter(out, true),
                 new PrintWriter(err, true)));
-        assertEquals("cpufeatures: " + bad + ":8: 'id_registers magic': the value is not mrs, sysfs, proc-cpuinfo or none\n",
+        assertEquals("cpufeatures: " + bad + ":8: 'id_registers magic': the value is not mrs, sysfs, proc-cpuinfo, registry, sysctl or none\n",
                 err.toString());
     }
 
