@@ -34,6 +34,14 @@ public record CpuIdentity(String vendorString, X86Vendor vendor, String brand, i
         int signature, OptionalInt coreType, OptionalInt nativeModelId) {
 
     /**
+     * The words of {@link io.cpufeatures.core.SnapshotSource#unstated()} for a text that gives no family (an Intel
+     * Mac's listing without {@code machdep.cpu.family}): its snapshot holds family, model and stepping as 0, and no
+     * signature can be made of them.
+     */
+    public static final String UNSTATED_SIGNATURE = "family, model and stepping";
+
+
+    /**
      * Validates the parts: the vendor is the one the string names.
      *
      * @param vendorString  the 12-character vendor string of CPUID.0, as the CPU reports it; not null

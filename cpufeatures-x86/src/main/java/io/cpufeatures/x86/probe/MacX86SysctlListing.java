@@ -1,5 +1,7 @@
 package io.cpufeatures.x86.probe;
 
+import io.cpufeatures.x86.CpuIdentity;
+
 import io.cpufeatures.core.CpuKind;
 import io.cpufeatures.core.DumpFormatException;
 import io.cpufeatures.core.SnapshotSource;
@@ -194,7 +196,8 @@ public final class MacX86SysctlListing {
         CpuidSnapshot snapshot = KernelFlagSnapshot.of(vendor, family, model, stepping,
                 values.getOrDefault("machdep.cpu.brand_string", ""), flags,
                 new SnapshotSource(SourceKind.FILE, file + " (macOS sysctl" + (values.containsKey("machdep.cpu.vendor") ? ""
-                        : "; vendor assumed") + signature + unknown.text() + ")", KernelFlagSnapshot.UNSTATED));
+                        : "; vendor assumed") + signature + unknown.text() + ")", familyKnown ? KernelFlagSnapshot.UNSTATED
+                        : List.of("XCR0", "CPUID registers", CpuIdentity.UNSTATED_SIGNATURE)));
         int logical = listing.count("hw.logicalcpu", 1);
         return new SnapshotDump<>(file, FORMAT, logical, List.of(new CpuKind<>(snapshot, logical, 0)));
     }

@@ -1,5 +1,6 @@
 package io.cpufeatures.x86.rules;
 
+
 import io.cpufeatures.x86.table.XsaveComponent;
 
 import io.cpufeatures.x86.table.X86Feature;
@@ -80,12 +81,20 @@ final class X86Description {
         List<Fact> facts = new ArrayList<>();
         facts.add(Fact.line("cpu", id.brand().isEmpty() ? "(no brand string)" : id.brand(), VENDOR.is(id.vendorString()),
                 BRAND.is(id.brand())));
-        facts.add(Fact.line("identity", id.vendorString() + ", family 0x" + Integer.toHexString(id.family()) + " model 0x"
-                + Integer.toHexString(id.model()) + " stepping " + id.stepping() + ", signature " + id.signatureHex()
-                + ", " + logicalCpus + " logical CPU" + (logicalCpus == 1 ? "" : "s"), FAMILY.is(id.family()),
-                MODEL.is(id.model()), STEPPING.is(id.stepping()), SIGNATURE.is(id.signatureHex()))
-                .summarised(id.vendorString() + " " + Integer.toHexString(id.family()) + '/' + Integer.toHexString(id.model())
-                        + '/' + id.stepping()));
+        if (info.snapshot().source().unstated().contains(CpuIdentity.UNSTATED_SIGNATURE)) {
+            // a text without the family (an Intel Mac's listing without machdep.cpu.family): no signature can be made,
+            // and zeros would read as a family 0
+            facts.add(Fact.line("identity", id.vendorString() + ", family, model and stepping unknown (not in the text),"
+                    + " signature unknown, " + logicalCpus + " logical CPU" + (logicalCpus == 1 ? "" : "s"))
+                    .summarised(id.vendorString() + " ?/?/?"));
+        } else {
+            facts.add(Fact.line("identity", id.vendorString() + ", family 0x" + Integer.toHexString(id.family()) + " model 0x"
+                    + Integer.toHexString(id.model()) + " stepping " + id.stepping() + ", signature " + id.signatureHex()
+                    + ", " + logicalCpus + " logical CPU" + (logicalCpus == 1 ? "" : "s"), FAMILY.is(id.family()),
+                    MODEL.is(id.model()), STEPPING.is(id.stepping()), SIGNATURE.is(id.signatureHex()))
+                    .summarised(id.vendorString() + " " + Integer.toHexString(id.family()) + '/'
+                            + Integer.toHexString(id.model()) + '/' + id.stepping()));
+        }
         facts.add(Fact.line("uarch", info.microarchitecture().orElse("unknown"),
                 MICROARCHITECTURE.is(info.microarchitecture().orElse(null))).summarised(info.microarchitecture().orElse("?")));
         Optional<CoreType> coreType = X86Architecture.coreTypeOf(info);

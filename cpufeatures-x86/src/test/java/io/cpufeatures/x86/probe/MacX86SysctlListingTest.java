@@ -183,6 +183,11 @@ class MacX86SysctlListingTest {
         Map<String, String> id = cpu.identity();
         assertFalse(id.toString().contains("0xe") || "14".equals(id.get("model")), id.toString());
         assertTrue(cpu.source().detail().contains("family unknown"), cpu.source().detail());
+        String identity = cpu.describe(1).lines().stream().filter(l -> l.label().equals("identity")).findFirst()
+                .orElseThrow().text();
+        assertEquals("GenuineIntel, family, model and stepping unknown (not in the text), signature unknown, 1 logical CPU",
+                identity);
+        assertFalse(id.containsKey("family") || id.containsKey("signature"), "no number where the text gives none: " + id);
         CpuFeatures whole = recorded("luci-py-i7-8750h-machdep-cpu.txt").machine();
         assertEquals("158", whole.identity().get("model"), whole.identity().toString());
     }
