@@ -68,7 +68,7 @@ public final class NativeManifest {
             Objects.requireNonNull(platform, "platform");
             Objects.requireNonNull(variant, "variant");
             Objects.requireNonNull(file, "file");
-            Objects.requireNonNull(sha256, "sha256");
+            Objects.requireNonNull(sha256, "the SHA-256");
             Objects.requireNonNull(needs, "needs");
             Objects.requireNonNull(where, "where");
         }
