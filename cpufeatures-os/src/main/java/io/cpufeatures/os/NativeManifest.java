@@ -266,8 +266,11 @@ public final class NativeManifest {
     }
 
     /**
-     * {@return whether {@code name} is lower-case words of letters and digits joined by single {@code .}, {@code _}
-     * or {@code -}: the rule for the names of dispatch points, candidates and native variants}
+     * Whether {@code name} is lower-case words of letters and digits joined by single {@code .}, {@code _} or
+     * {@code -}: the rule for the names of native variants (and of dispatch points and candidates).
+     *
+     * @param name the name; not null
+     * @return whether it follows the rule
      */
     public static boolean validName(String name) {
         if (name.isEmpty()) {

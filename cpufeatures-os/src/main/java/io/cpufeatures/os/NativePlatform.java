@@ -16,7 +16,12 @@ public final class NativePlatform {
         return os(OperatingSystem.osName());
     }
 
-    /** {@return the operating system an {@code os.name} value names, as manifests name it} */
+    /**
+     * The operating system an {@code os.name} value names, as manifests name it.
+     *
+     * @param osName an {@code os.name} value; not null
+     * @return {@code linux}, {@code macos}, {@code windows}, {@code freebsd}, or the value in lower case
+     */
     public static String os(String osName) {
         OperatingSystem os = OperatingSystem.of(osName);
         return os != OperatingSystem.OTHER ? os.id() : osName.toLowerCase(Locale.ROOT).replace(' ', '_');
@@ -32,19 +37,32 @@ public final class NativePlatform {
         return os() + "-" + architecture();
     }
 
-    /** {@return the operating system of a manifest's platform (OS-ARCH): {@code linux} of {@code linux-x86_64}} */
+    /**
+     * The operating system of a manifest's platform.
+     *
+     * @param platform {@code OS-ARCH}; not null
+     * @return {@code linux} of {@code linux-x86_64}
+     */
     public static String osOf(String platform) {
         return platform.substring(0, platform.indexOf('-'));
     }
 
-    /** {@return the architecture of a manifest's platform (OS-ARCH): {@code x86_64} of {@code linux-x86_64}} */
+    /**
+     * The architecture of a manifest's platform.
+     *
+     * @param platform {@code OS-ARCH}; not null
+     * @return {@code x86_64} of {@code linux-x86_64}
+     */
     public static String architectureOf(String platform) {
         return platform.substring(platform.indexOf('-') + 1);
     }
 
     /**
-     * Whether a variant of {@code platform} ({@code OS-ARCH}) carries the x86-64 ISA note: an ELF system's
-     * ({@code linux}, {@code freebsd}) file for the architecture that defines the property.
+     * Whether a variant of {@code platform} carries the x86-64 ISA note: an ELF system's ({@code linux},
+     * {@code freebsd}) file for the architecture that defines the property.
+     *
+     * @param platform {@code OS-ARCH}; not null
+     * @return whether its files carry the note
      */
     public static boolean carriesIsaNote(String platform) {
         String os = osOf(platform);
