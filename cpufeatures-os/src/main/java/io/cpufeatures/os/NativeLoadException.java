@@ -11,6 +11,7 @@ public final class NativeLoadException extends Exception {
 
     private static final long serialVersionUID = 1L;
 
+    /** Whether the cause is the cache's own. */
     private final boolean everyLibrary;
 
     NativeLoadException(String message, boolean everyLibrary) {
