@@ -2,7 +2,8 @@
  * A Windows x64 harness for the probe library's Windows build (cpufeatures-probe.dll), run under wine by
  * ProbeLibraryUnderWineTest: it loads the DLL with LoadLibraryA, calls its two JNI exports with a JNIEnv whose only
  * function is SetIntArrayRegion (slot 211, as jni_min.h lays it out), and compares every basic and extended leaf
- * (subleaves 0 and 1) and XCR0 with what it executes itself. Prints key=value lines; exits 0 when all agree.
+ * (subleaves 0 and 1) and XCR0 with what it executes itself, its thread kept on one CPU. Prints key=value lines;
+ * exits 0 when all agree.
  * Built at test time with mingw-w64 (x86_64-w64-mingw32-gcc).
  */
 #include <windows.h>
@@ -30,6 +31,9 @@ int main(int argc, char **argv) {
     read_fn rd = (read_fn) GetProcAddress(dll, "Java_io_cpufeatures_x86_probe_JniCpuid_read");
     xcr0_fn x0 = (xcr0_fn) GetProcAddress(dll, "Java_io_cpufeatures_x86_probe_JniCpuid_xcr0");
     if (!rd || !x0) { printf("error=exports missing\n"); return 1; }
+    /* one CPU for every comparison: a per-core leaf (0x1A's core type on a hybrid part, 0x8000001E's ids on AMD)
+       differs between two cores, and the thread could move between the harness's CPUID and the library's */
+    SetThreadAffinityMask(GetCurrentThread(), 1);
     struct table t = {0};
     t.SetIntArrayRegion = set;
     const struct table *tp = &t;
