@@ -446,13 +446,19 @@ public final class NativeCache {
 
     /** Removes the load directories below {@code root} of processes that are gone. */
     private static void removeStaleLoads(Path root) {
-        // no glob: a glob's matcher is a regex, which a cold JVM's first answer must not compile
-        try (DirectoryStream<Path> entries = Files.newDirectoryStream(root)) {
-            for (Path dir : entries) {
-                String name = dir.getFileName().toString();
+        // no glob: a glob's matcher is a regex, which a cold JVM's first answer must not compile; and java.io's
+        // listing, not a DirectoryStream: that is a dozen classes more and, on JDK 25, a lambda spun on every first
+        // answer
+        String[] names = root.toFile().list();
+        if (names == null) {
+            return;
+        }
+        try {
+            for (String name : names) {
                 if (!name.startsWith(LOAD_PREFIX)) {
                     continue;
                 }
+                Path dir = root.resolve(name);
                 int dash = name.indexOf('-', LOAD_PREFIX.length());
                 if (dash > 0 && gone(name.substring(LOAD_PREFIX.length(), dash))
                         && !Files.isSymbolicLink(dir) && Files.isDirectory(dir)) {
