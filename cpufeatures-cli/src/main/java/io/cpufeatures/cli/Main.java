@@ -104,14 +104,8 @@ public final class Main implements Runnable {
                 return report.execute(out, in);
             } catch (RuntimeException e) {
                 return failed(e, err);
-            } catch (OutOfMemoryError e) {
-                err.println("cpufeatures: " + outOfMemory(e));
-                err.flush();
-                return CliFailure.FAILED;
-            } catch (StackOverflowError e) {
-                err.println("cpufeatures: ran out of stack (" + e + "); run with a larger -Xss");
-                err.flush();
-                return CliFailure.FAILED;
+            } catch (OutOfMemoryError | StackOverflowError e) {
+                return exhausted(e, err);
             }
         }
         boolean one = effective.length > 0 && SUBCOMMANDS.containsKey(effective[0]) && !DESCRIBING.contains(effective[0]);
@@ -134,16 +128,18 @@ public final class Main implements Runnable {
         });
         try {
             return cmd.execute(effective);
-        } catch (OutOfMemoryError e) {
-            // what was being read is garbage once this is thrown: there is room for one line
-            err.println("cpufeatures: " + outOfMemory(e));
-            err.flush();
-            return CliFailure.FAILED;
-        } catch (StackOverflowError e) {
-            err.println("cpufeatures: ran out of stack (" + e + "); run with a larger -Xss");
-            err.flush();
-            return CliFailure.FAILED;
+        } catch (OutOfMemoryError | StackOverflowError e) {
+            return exhausted(e, err);
         }
+    }
+
+    /** Says in one line that the heap or the stack ran out, with the fix, and returns exit code 1. */
+    private static int exhausted(VirtualMachineError e, PrintWriter err) {
+        // what was being read is garbage once this is thrown: there is room for one line
+        err.println("cpufeatures: " + (e instanceof OutOfMemoryError oom ? outOfMemory(oom)
+                : "ran out of stack (" + e + "); run with a larger -Xss"));
+        err.flush();
+        return CliFailure.FAILED;
     }
 
     /** {@code report} or {@code report --json} and nothing else: run without the command-line model. */
