@@ -86,13 +86,11 @@ public final class Candidate<T> {
     static <T> Candidate<T> declared(Class<?> type, Supplier<? extends T> factory) {
         Objects.requireNonNull(type, "implementation");
         // read from the class file where it can be: reflection would spin a proxy class per annotation type
-        ClassFileAnnotations.Declared d = ClassFileAnnotations.read(type);
+        Declarations.Declared d = Declarations.read(type);
         if (d == null) {
-            Implementation impl = type.getAnnotation(Implementation.class);
-            d = impl == null ? null : new ClassFileAnnotations.Declared(true, impl.name(), impl.description(),
-                    impl.priority(), impl.bestWhenEligible(), null);
+            d = Declarations.reflected(type);
         }
-        if (d == null || !d.implementation()) {
+        if (!d.implementation()) {
             throw new IllegalArgumentException(type.getName() + " has no @Implementation(name = ...) annotation;"
                     + " a candidate registered by class is declared by it");
         }
@@ -100,10 +98,8 @@ public final class Candidate<T> {
             throw new IllegalArgumentException(type.getName() + " is " + (type.isInterface() ? "an interface" : "abstract")
                     + "; a candidate is a class that can be made");
         }
-        Requirements requirements = d.requires() == null ? Requirements.of(type)
-                : Requirements.declared(d.requires(), type.getName());
-        return new Candidate<>(d.name(), d.description(), d.priority(), d.bestWhenEligible(), requirements, factory,
-                Optional.of(type), null);
+        return new Candidate<>(d.name(), d.description(), d.priority(), d.bestWhenEligible(),
+                Requirements.declared(d.requires(), type.getName()), factory, Optional.of(type), null);
     }
 
     /**

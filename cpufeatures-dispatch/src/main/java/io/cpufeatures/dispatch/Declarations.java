@@ -8,14 +8,15 @@ import java.util.ArrayList;
 import java.util.List;
 
 /**
- * A candidate class's {@link Implementation} and {@link RequiresFeature} declarations read from its class file
- * (JVMS 4.7.16, {@code RuntimeVisibleAnnotations}), as {@link Class#getAnnotation} would give them. Reflection makes
- * a proxy class per annotation type, and with it the method-handle and proxy machinery: tens of milliseconds in a
- * cold JVM, on the way of a point's first call. The class file gives the same values with none of that. Where it
- * cannot be read (no class loader resource, an unknown constant, anything malformed) {@link #read} answers null and
- * the caller reflects, as before; a test compares both on every candidate class of the dispatch tests.
+ * A candidate class's {@link Implementation} and {@link RequiresFeature} declarations, as {@link Class#getAnnotation}
+ * gives them. {@link #read} reads them from the class file (JVMS 4.7.16, {@code RuntimeVisibleAnnotations}):
+ * reflection makes a proxy class per annotation type, and with it the method-handle and proxy machinery, tens of
+ * milliseconds in a cold JVM on the way of a point's first call, where the class file gives the same values with none
+ * of that. Where it cannot be read (no class loader resource, an unknown constant, anything malformed) it answers null
+ * and {@link #reflected} gives them by reflection; a test compares both on every candidate class of the dispatch
+ * tests.
  */
-final class ClassFileAnnotations {
+final class Declarations {
 
     private static final String IMPLEMENTATION = "Lio/cpufeatures/dispatch/Implementation;";
     private static final String REQUIRES = "Lio/cpufeatures/dispatch/RequiresFeature;";
@@ -23,7 +24,7 @@ final class ClassFileAnnotations {
     /** A class file read here is a candidate's or an annotation type's: kilobytes. */
     private static final int MAX_BYTES = 1 << 20;
 
-    private ClassFileAnnotations() {
+    private Declarations() {
     }
 
     /**
@@ -52,7 +53,32 @@ final class ClassFileAnnotations {
             List<Requires> requires) {
     }
 
-    /** {@return what {@code type} declares, or null when its class file cannot be read here (the caller reflects)} */
+    /**
+     * What {@code type} declares, by reflection: for a class whose file {@link #read} cannot read, and for
+     * {@link Requirements#of(Class)}'s public contract.
+     *
+     * @param type the class; not null
+     * @return its declarations, {@link Declared#implementation()} false without {@link Implementation}
+     */
+    static Declared reflected(Class<?> type) {
+        List<RequiresFeature> found = new ArrayList<>(List.of(type.getAnnotationsByType(RequiresFeature.class)));
+        for (java.lang.annotation.Annotation a : type.getAnnotations()) {
+            Class<? extends java.lang.annotation.Annotation> at = a.annotationType();
+            if (at != RequiresFeature.class && at != RequiresFeatures.class) {
+                found.addAll(List.of(at.getAnnotationsByType(RequiresFeature.class)));
+            }
+        }
+        List<Requires> requires = new ArrayList<>();
+        for (RequiresFeature r : found) {
+            requires.add(new Requires(List.of(r.value()), List.of(r.anyOf()), List.of(r.absent())));
+        }
+        Implementation impl = type.getAnnotation(Implementation.class);
+        return impl == null ? new Declared(false, null, "", 0, false, List.copyOf(requires))
+                : new Declared(true, impl.name(), impl.description(), impl.priority(), impl.bestWhenEligible(),
+                        List.copyOf(requires));
+    }
+
+    /** {@return what {@code type} declares, or null when its class file cannot be read here ({@link #reflected})} */
     static Declared read(Class<?> type) {
         try {
             ClassFile cf = ClassFile.of(type, type.getName());

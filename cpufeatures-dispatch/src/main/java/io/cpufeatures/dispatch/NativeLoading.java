@@ -14,10 +14,10 @@ import java.io.IOException;
 import java.io.InputStream;
 import java.nio.ByteBuffer;
 import java.util.List;
-import java.util.Map;
 import java.util.OptionalInt;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.atomic.AtomicReference;
 
 /**
  * A chosen native variant made usable: the os module's steps ({@link NativeLibraries#place}: this process's platform,
@@ -31,10 +31,9 @@ import java.util.concurrent.ConcurrentHashMap;
 final class NativeLoading {
 
     /** The denial of native access, once met: no later variant is unpacked. */
-    private static final Map<String, String> DEAD = new ConcurrentHashMap<>();
+    private static final AtomicReference<String> DENIED = new AtomicReference<>();
     /** The process-wide causes already said in a WARN line. */
     private static final Set<String> WARNED = ConcurrentHashMap.newKeySet();
-    private static final String DENIED = "native access";
 
     private NativeLoading() {
     }
@@ -44,7 +43,7 @@ final class NativeLoading {
         if (v.unusable().isPresent() && v.platform().equals(NativePlatform.current())) {
             throw new NativeVariantException(v.unusable().get());
         }
-        String denied = DEAD.get(DENIED);
+        String denied = DENIED.get();
         if (denied != null) {
             throw new NativeVariantException(denied, true);
         }
@@ -70,7 +69,7 @@ final class NativeLoading {
             io.cpufeatures.core.internal.Once.rethrowIfMomentary(e);
             String denial = deniedNativeAccess(e);
             if (denial != null) {
-                DEAD.putIfAbsent(DENIED, denial);
+                DENIED.compareAndSet(null, denial);
                 throw new NativeVariantException(denial, true);
             }
             throw new NativeVariantException("failed to load " + library.path() + ": " + Construction.describe(e));

@@ -6,7 +6,6 @@ import io.cpufeatures.core.CpuFeatures;
 import io.cpufeatures.core.FeatureName;
 import io.cpufeatures.core.Reason;
 import io.cpufeatures.core.UnknownFeatureException;
-import java.lang.annotation.Annotation;
 import java.util.ArrayList;
 import java.util.LinkedHashSet;
 import java.util.List;
@@ -152,26 +151,15 @@ public record Requirements(List<String> required, List<String> absent, List<Stri
      * @throws UnknownFeatureException naming the class, the attribute and the closest valid names
      */
     public static Requirements of(Class<?> type) {
-        List<RequiresFeature> found = new ArrayList<>(List.of(type.getAnnotationsByType(RequiresFeature.class)));
-        for (Annotation a : type.getAnnotations()) {
-            Class<? extends Annotation> at = a.annotationType();
-            if (at != RequiresFeature.class && at != RequiresFeatures.class) {
-                found.addAll(List.of(at.getAnnotationsByType(RequiresFeature.class)));
-            }
-        }
-        List<ClassFileAnnotations.Requires> each = new ArrayList<>();
-        for (RequiresFeature r : found) {
-            each.add(new ClassFileAnnotations.Requires(List.of(r.value()), List.of(r.anyOf()), List.of(r.absent())));
-        }
-        return declared(each, type.getName());
+        return declared(Declarations.reflected(type).requires(), type.getName());
     }
 
     /** The requirements of the {@link RequiresFeature}s {@code found} on the class {@code typeName}, in order. */
-    static Requirements declared(List<ClassFileAnnotations.Requires> found, String typeName) {
+    static Requirements declared(List<Declarations.Requires> found, String typeName) {
         List<String> value = new ArrayList<>();
         List<List<String>> anyOf = new ArrayList<>();
         List<String> absent = new ArrayList<>();
-        for (ClassFileAnnotations.Requires r : found) {
+        for (Declarations.Requires r : found) {
             value.addAll(r.value());
             if (!r.anyOf().isEmpty()) {
                 anyOf.add(r.anyOf());

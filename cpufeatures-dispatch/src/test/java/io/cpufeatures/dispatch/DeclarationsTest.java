@@ -19,7 +19,7 @@ import org.junit.jupiter.api.Test;
  * carries {@link Implementation}, {@link RequiresFeature}, {@link RequiresFeatures} or an annotation type that
  * carries them: the same name, description, priority, flag and requirements, in the same order.
  */
-class ClassFileAnnotationsTest {
+class DeclarationsTest {
 
     private static List<Class<?>> declaringClasses() throws Exception {
         Path root = Paths.get("target", "test-classes");
@@ -28,7 +28,7 @@ class ClassFileAnnotationsTest {
             for (Path p : s.filter(f -> f.toString().endsWith(".class")).toList()) {
                 String name = root.relativize(p).toString().replace('/', '.').replace('\\', '.');
                 Class<?> c = Class.forName(name.substring(0, name.length() - ".class".length()), false,
-                        ClassFileAnnotationsTest.class.getClassLoader());
+                        DeclarationsTest.class.getClassLoader());
                 if (c.isAnnotationPresent(Implementation.class) || declaresRequirements(c)) {
                     out.add(c);
                 }
@@ -56,7 +56,7 @@ class ClassFileAnnotationsTest {
         int meta = 0;
         int anyOf = 0;
         for (Class<?> c : classes) {
-            ClassFileAnnotations.Declared d = ClassFileAnnotations.read(c);
+            Declarations.Declared d = Declarations.read(c);
             assertNotNull(d, c.getName() + ": its class file is readable here");
             Implementation impl = c.getAnnotation(Implementation.class);
             assertEquals(impl != null, d.implementation(), c.getName());
@@ -90,8 +90,8 @@ class ClassFileAnnotationsTest {
 
     @Test
     void aClassOfTheBootLoaderOrWithoutAClassFileIsLeftToReflection() {
-        assertNull(ClassFileAnnotations.read(String.class), "the boot loader gives no resource here");
+        assertNull(Declarations.read(String.class), "the boot loader gives no resource here");
         Runnable lambda = () -> { };
-        assertNull(ClassFileAnnotations.read(lambda.getClass()), "a hidden class has no class file");
+        assertNull(Declarations.read(lambda.getClass()), "a hidden class has no class file");
     }
 }
