@@ -5,7 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import io.cpufeatures.buildsupport.HostTools;
-import java.nio.charset.StandardCharsets;
+import io.cpufeatures.x86.testing.Commands;
 import java.nio.file.Path;
 import java.nio.file.Paths;
 import java.util.ArrayList;
@@ -72,14 +72,9 @@ class JniCpuidQemuTest {
     }
 
     private String run(String qemu, String model, Path java) throws Exception {
-        List<String> cmd = List.of(qemu, "-cpu", model, java.toString(), "-XX:+UseSerialGC", "-XX:TieredStopAtLevel=1",
-                "--enable-native-access=ALL-UNNAMED", "-Dcpufeatures.native.cache=" + cache.resolve(model),
-                "-cp", System.getProperty("java.class.path"), JniAgainstStubsMain.class.getName());
-        Process p = new ProcessBuilder(cmd).redirectErrorStream(true).start();
-        String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
-        assertTrue(p.waitFor(5, TimeUnit.MINUTES), model + " did not finish");
-        assertEquals(0, p.exitValue(), model + ": " + out);
-        return out;
+        return Commands.run(null, Map.of(), 300, qemu, "-cpu", model, java.toString(), "-XX:+UseSerialGC",
+                "-XX:TieredStopAtLevel=1", "--enable-native-access=ALL-UNNAMED", "-Dcpufeatures.native.cache="
+                + cache.resolve(model), "-cp", System.getProperty("java.class.path"), JniAgainstStubsMain.class.getName());
     }
 
     private static Map<String, String> values(String out) {

@@ -8,6 +8,7 @@ import io.cpufeatures.buildsupport.HostTools;
 import io.cpufeatures.os.JvmArch;
 import io.cpufeatures.os.OperatingSystem;
 import io.cpufeatures.x86.CpuidRegisters;
+import io.cpufeatures.x86.testing.Commands;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -16,6 +17,7 @@ import java.nio.file.Paths;
 import java.nio.file.attribute.PosixFilePermissions;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -130,10 +132,7 @@ class JniCpuidTest {
     }
 
     private static void run(String... cmd) throws Exception {
-        Process p = new ProcessBuilder(cmd).redirectErrorStream(true).start();
-        String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
-        assertTrue(p.waitFor(60, java.util.concurrent.TimeUnit.SECONDS), String.join(" ", cmd));
-        assertEquals(0, p.exitValue(), String.join(" ", cmd) + ": " + out);
+        Commands.run(null, Map.of(), 60, cmd);
     }
 
     @Test

@@ -5,15 +5,13 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import io.cpufeatures.buildsupport.HostTools;
+import io.cpufeatures.x86.testing.Commands;
 import java.io.InputStream;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.Paths;
 import java.util.LinkedHashMap;
-import java.util.List;
 import java.util.Map;
-import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -37,7 +35,7 @@ class ProbeLibraryUnderWineTest {
         Path gcc = HostTools.command("x86_64-w64-mingw32-gcc", "gcc-mingw-w64-x86-64");
         Path wine = HostTools.command("wine", "wine64");
         Path harness = dir.resolve("harness.exe");
-        run(dir, Map.of(), 120, gcc.toString(), "-O2", "-o", harness.toString(),
+        Commands.run(dir, Map.of(), 120, gcc.toString(), "-O2", "-o", harness.toString(),
                 Paths.get("src", "test", "c", "probe_library_harness.c").toAbsolutePath().toString());
         Path dll = dir.resolve("cpufeatures-probe.dll");
         try (InputStream in = JniCpuid.class.getResourceAsStream(
@@ -48,7 +46,7 @@ class ProbeLibraryUnderWineTest {
         // the prefix lives in target/, not the test's temporary directory: wineserver outlives the harness by a
         // few seconds and may still write there when that directory is deleted
         Path prefix = Files.createDirectories(Paths.get("target", "wine-prefix")).toAbsolutePath();
-        String out = run(dir, Map.of("WINEPREFIX", prefix.toString(), "WINEDEBUG", "-all"), 300,
+        String out = Commands.run(dir, Map.of("WINEPREFIX", prefix.toString(), "WINEDEBUG", "-all"), 300,
                 wine.toString(), harness.toString(), dll.toString());
         Map<String, String> v = new LinkedHashMap<>();
         for (String line : out.split("\n")) {
@@ -63,15 +61,5 @@ class ProbeLibraryUnderWineTest {
         boolean osxsave = (JniCpuid.open().cpuid(1, 0).ecx() >>> 27 & 1) != 0;
         assertEquals(Long.toHexString(osxsave ? JniCpuid.open().xgetbv0() : 0), v.get("xcr0.library"),
                 "XCR0 through the Windows build under wine and through the Linux build here");
-    }
-
-    private static String run(Path cwd, Map<String, String> env, int seconds, String... command) throws Exception {
-        ProcessBuilder pb = new ProcessBuilder(List.of(command)).directory(cwd.toFile()).redirectErrorStream(true);
-        pb.environment().putAll(env);
-        Process p = pb.start();
-        String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
-        assertTrue(p.waitFor(seconds, TimeUnit.SECONDS), String.join(" ", command) + " did not finish");
-        assertEquals(0, p.exitValue(), String.join(" ", command) + ":\n" + out);
-        return out;
     }
 }
