@@ -94,4 +94,52 @@ class DeclarationsTest {
         Runnable lambda = () -> { };
         assertNull(Declarations.read(lambda.getClass()), "a hidden class has no class file");
     }
+
+    /** Defines {@code Kernels.Scalar} from its real bytes, and answers {@code resource} for its class file. */
+    private static final class Serving extends ClassLoader {
+        private final byte[] resource;
+
+        Serving(byte[] resource) {
+            super(DeclarationsTest.class.getClassLoader());
+            this.resource = resource;
+        }
+
+        Class<?> scalar() throws Exception {
+            String name = io.cpufeatures.dispatch.fixtures.Kernels.Scalar.class.getName();
+            byte[] real;
+            try (java.io.InputStream in = getParent().getResourceAsStream(name.replace('.', '/') + ".class")) {
+                real = in.readAllBytes();
+            }
+            return defineClass(name, real, 0, real.length);
+        }
+
+        @Override
+        public java.io.InputStream getResourceAsStream(String name) {
+            return name.endsWith("Kernels$Scalar.class") ? new java.io.ByteArrayInputStream(resource)
+                    : super.getResourceAsStream(name);
+        }
+    }
+
+    @Test
+    void aClassFileThatCannotBeReadIsLeftToReflectionWhichDeclaresTheSame() throws Exception {
+        byte[] real;
+        try (java.io.InputStream in = getClass().getClassLoader().getResourceAsStream(
+                "io/cpufeatures/dispatch/fixtures/Kernels$Scalar.class")) {
+            real = in.readAllBytes();
+        }
+        byte[] badMagic = real.clone();
+        badMagic[0] = 0;
+        byte[] badTag = real.clone();
+        badTag[10] = (byte) 99;
+        List<byte[]> damaged = List.of(java.util.Arrays.copyOf(real, real.length / 2), badMagic, badTag,
+                new byte[(1 << 20) + 1], new byte[0]);
+        for (byte[] bytes : damaged) {
+            Class<?> c = new Serving(bytes).scalar();
+            assertNull(Declarations.read(c), bytes.length + " bytes: not read, left to reflection");
+            Candidate<Object> candidate = Candidate.of(c.asSubclass(Object.class));
+            assertEquals(List.of("scalar", "plain Java", 0), List.of(candidate.name(), candidate.description(),
+                    candidate.priority()), "reflection declares it");
+        }
+        assertNotNull(Declarations.read(new Serving(real).scalar()), "the same loader with the real bytes reads them");
+    }
 }
