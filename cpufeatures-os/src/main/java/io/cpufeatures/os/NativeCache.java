@@ -267,45 +267,45 @@ public final class NativeCache {
         }
     }
 
+    /**
+     * DIR, checked and made: its path resolved once ({@link PathSafety#checkedDirectoryChain}) and that result used
+     * from then on, so that a symbolic link on the configured path changed meanwhile cannot move the cache outside
+     * what was checked. What is missing is made 0700 below the checked part, from the outermost down (as XDG asks of
+     * a cache directory), and what the cache keeps as its own ({@code cpufeatures/native}) must be closed to others
+     * whoever made it.
+     */
     private Path makeRoot() throws NativeCacheException {
-        String why;
+        PathSafety.Checked chain;
         try {
-            why = safety.unsafeDirectoryChain(configured);
+            chain = safety.checkedDirectoryChain(configured);
         } catch (IOException e) {
             throw new NativeCacheException(NativeCacheException.Kind.UNSAFE, true, "the native cache " + configured
                     + " cannot be checked: " + e.getMessage() + "; " + fix());
         }
-        if (why != null) {
+        if (chain.unsafe() != null) {
             throw new NativeCacheException(NativeCacheException.Kind.UNSAFE, true, "the native cache " + configured
-                    + " is not safe to load code from: " + why + "; " + fix());
+                    + " is not safe to load code from: " + chain.unsafe() + "; " + fix());
         }
-        // what is missing is made 0700 from the outermost down (as XDG asks of a cache directory), and what the
-        // cache keeps as its own (cpufeatures/native) must be closed to others whoever made it
+        Path root = chain.path();
         int missing = 0;
-        for (Path p = configured; p != null && !Files.exists(p, LinkOption.NOFOLLOW_LINKS); p = p.getParent()) {
+        for (Path p = root; p != null && !Files.exists(p, LinkOption.NOFOLLOW_LINKS); p = p.getParent()) {
             missing++;
         }
         for (int i = Math.max(missing, own) - 1; i >= 0; i--) {
-            Path dir = configured;
+            Path dir = root;
             for (int up = 0; up < i; up++) {
                 dir = dir.getParent();
             }
             ownDirectory(dir, true);
         }
-        Path real;
-        try {
-            real = configured.toRealPath();
-        } catch (IOException e) {
-            throw writeFailure(configured, e);
-        }
-        String noexec = mounts.noexecMountOf(real);
+        String noexec = mounts.noexecMountOf(root);
         if (noexec != null) {
-            throw new NativeCacheException(NativeCacheException.Kind.NOEXEC, true, "the native cache " + real
+            throw new NativeCacheException(NativeCacheException.Kind.NOEXEC, true, "the native cache " + root
                     + " is on " + noexec + ", mounted noexec, where no library can be mapped executable (mmap: EPERM);"
                     + " set -D" + DIRECTORY_PROPERTY + " to a directory of this user's on a file system that allows"
                     + " it");
         }
-        return real;
+        return root;
     }
 
     private static String fix() {

@@ -54,25 +54,53 @@ final class PathSafety {
     }
 
     /**
-     * Why {@code dir} (absolute; its real path is checked) is not safe to load native code below, or null when it is:
-     * every directory on its real path owned by this user or root, none writable by group or others (a sticky one
-     * only above an entry this user or root owns, or is about to make). Directories that do not exist yet are not
-     * checked (this user makes them, 0700, and checks each as {@link #unsafeOwnDirectory}); {@code dir} itself, if it
-     * exists, must be writable by nobody else, sticky or not.
+     * A directory's chain, checked: the path to use from then on, or why it is not safe.
+     *
+     * @param path   {@code dir} with the part of it that exists resolved to its real path, once, and the rest below it
+     *               as given: what was checked, to be used as it is and never resolved again
+     * @param unsafe why the chain is not safe, or null
+     */
+    record Checked(Path path, String unsafe) {
+    }
+
+    /**
+     * Why {@code dir} (absolute; its real path is checked) is not safe to load native code below, or null when it is
+     * ({@link #checkedDirectoryChain}).
      */
     String unsafeDirectoryChain(Path dir) throws IOException {
+        return checkedDirectoryChain(dir).unsafe();
+    }
+
+    /**
+     * {@code dir} (absolute) checked as a place to load native code below: every directory on its real path owned by
+     * this user or root, none writable by group or others (a sticky one only above an entry this user or root owns,
+     * or is about to make). Directories that do not exist yet are not checked (this user makes them, 0700, and checks
+     * each as {@link #unsafeOwnDirectory}); {@code dir} itself, if it exists, must be writable by nobody else, sticky
+     * or not. A symbolic link on the way is followed once, here: the path given back is the one checked, so that a
+     * link changed afterwards cannot move its user elsewhere.
+     */
+    Checked checkedDirectoryChain(Path dir) throws IOException {
         if (!posix()) {
-            return null;
+            return new Checked(dir, null);
         }
         Path existing = dir;
         while (existing != null && !Files.exists(existing, LinkOption.NOFOLLOW_LINKS)) {
             existing = existing.getParent();
         }
         if (existing == null) {
-            return null;
+            return new Checked(dir, null);
         }
         // the real path: a symbolic link on the way is followed once, here, and the chain of what it leads to checked
         Path real = existing.toRealPath();
+        Path below = real;
+        for (int i = existing.getNameCount(); i < dir.getNameCount(); i++) {
+            below = below.resolve(dir.getName(i).toString());
+        }
+        return new Checked(below, unsafeChain(real, existing.equals(dir)));
+    }
+
+    /** Why the real path {@code real} is unsafe; {@code whole}: it is the directory itself, not an ancestor of it. */
+    private String unsafeChain(Path real, boolean whole) throws IOException {
         Path p = real.getRoot();
         Map<String, Object> above = null;
         Path abovePath = null;
@@ -92,7 +120,7 @@ final class PathSafety {
         }
         // the directory itself exists: it will hold entries others must not make, so no sticky bit makes it safe;
         // else the deepest one that exists holds the next, which this user is about to make
-        return unsafeAbove(abovePath, above, null, existing.equals(dir) ? null : Map.of("uid", uid));
+        return unsafeAbove(abovePath, above, null, whole ? null : Map.of("uid", uid));
     }
 
     /** Why directory {@code p} (attributes {@code a}) lets others change its entry {@code belowPath}, or null. */
