@@ -3,12 +3,15 @@ package io.cpufeatures.cli;
 import com.sun.jna.Library;
 import com.sun.jna.Native;
 import com.sun.jna.Platform;
+import io.cpufeatures.os.Jna;
+import io.cpufeatures.os.OperatingSystem;
 
 /**
  * Whether a standard stream is a terminal. {@link System#console()} cannot tell: on JDK 17 it asks
  * about standard input and output only (so stderr redirected to a file still "has" a console), and
  * on JDK 22 and later it is there even without any terminal. The C library's {@code isatty} (through
- * JNA, which the command has for the CPU probe) answers for the stream itself.
+ * JNA, once {@link Jna} has made its library the verified one) answers for the stream itself; where JNA is not used,
+ * no stream is taken for a terminal.
  */
 final class Terminals {
 
@@ -44,8 +47,11 @@ final class Terminals {
      * told (no JNA, no C library), so that nothing meant for a terminal lands in a file.
      */
     static boolean isTerminal(int fd) {
+        if (Jna.refusal() != null) {
+            return false;
+        }
         try {
-            if (Platform.isWindows()) {
+            if (OperatingSystem.current() == OperatingSystem.WINDOWS) {
                 return Native.load("msvcrt", WindowsRuntime.class)._isatty(fd) != 0;
             }
             return Native.load(Platform.C_LIBRARY_NAME, CLibrary.class).isatty(fd) == 1;
@@ -79,10 +85,10 @@ final class Terminals {
 
     /** {@code ioctl(1, TIOCGWINSZ)}'s column count, or 0 when it cannot be told. */
     private static int terminalWidth() {
-        if (Platform.isWindows()) {
+        if (OperatingSystem.current() == OperatingSystem.WINDOWS || Jna.refusal() != null) {
             return 0;
         }
-        long request = Platform.isLinux() ? 0x5413L : 0x40087468L;
+        long request = OperatingSystem.current() == OperatingSystem.LINUX ? 0x5413L : 0x40087468L;
         try {
             byte[] winsize = new byte[8];
             if (Native.load(Platform.C_LIBRARY_NAME, CLibrary.class).ioctl(STDOUT, request, winsize) != 0) {

@@ -10,13 +10,12 @@ import io.cpufeatures.os.NativeCache;
 import io.cpufeatures.os.NativeLibraries;
 import io.cpufeatures.os.NativeLoadException;
 import io.cpufeatures.os.NativePlatform;
+import io.cpufeatures.os.NativeRefusals;
 import java.io.IOException;
 import java.io.InputStream;
 import java.nio.ByteBuffer;
 import java.util.List;
 import java.util.OptionalInt;
-import java.util.Set;
-import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.AtomicReference;
 
 /**
@@ -32,8 +31,6 @@ final class NativeLoading {
 
     /** The denial of native access, once met: no later variant is unpacked. */
     private static final AtomicReference<String> DENIED = new AtomicReference<>();
-    /** The process-wide causes already said in a WARN line. */
-    private static final Set<String> WARNED = ConcurrentHashMap.newKeySet();
 
     private NativeLoading() {
     }
@@ -119,10 +116,11 @@ final class NativeLoading {
     }
 
     /**
-     * Whether {@code e} should be said in a WARN line now: a variant's own cause always, a process-wide one once.
+     * Whether {@code e} should be said in a WARN line now: a variant's own cause always, a process-wide one once,
+     * whichever module said it ({@link NativeRefusals}: the CPU probe's WARN may have said the cache's cause).
      */
     static boolean warnNow(NativeVariantException e) {
-        return !e.everyVariant() || WARNED.add(e.getMessage());
+        return !e.everyVariant() || NativeRefusals.sayNow(e.getMessage());
     }
 
     /** Why a file whose ISA note needs a level whose features its declared requirements do not all include is refused. */

@@ -2,6 +2,7 @@ package io.cpufeatures.dispatch;
 
 import io.cpufeatures.core.UnknownFeatureException;
 import io.cpufeatures.os.ElfIsaNeeded;
+import io.cpufeatures.os.Jna;
 import io.cpufeatures.os.NativeManifest;
 import io.cpufeatures.os.NativePlatform;
 import java.io.IOException;
@@ -172,8 +173,26 @@ public final class NativeVariants {
     }
 
     /**
+     * Makes JNA safe to bind a variant with: a {@link Loader} that binds through JNA calls this before it touches any
+     * class of JNA. JNA's own native library ({@code libjnidispatch}) is then the one in JNA's jar, placed by the
+     * per-user native cache and compared with the jar's bytes, not one JNA unpacks into a directory another user may
+     * write; where the user configured JNA, or it was initialised already, the directory it loads from is checked
+     * instead. Done once per process; later calls answer the same.
+     *
+     * @throws RuntimeException why JNA is not used in this process (one line naming the directory), which passes the
+     *                          variant over with that reason, said once per process
+     */
+    public static void requireJna() {
+        String why = Jna.refusal();
+        if (why != null) {
+            throw new NativeVariantException(why, true);
+        }
+    }
+
+    /**
      * Binds a verified, unpacked variant: loads the library ({@code Native.register}, {@code System.load}, the FFM
-     * linker) and returns the implementation that calls it.
+     * linker) and returns the implementation that calls it. A loader that binds through JNA calls
+     * {@link #requireJna()} first.
      *
      * @param <T> the point's service type
      */

@@ -48,6 +48,7 @@ public final class AuxiliaryVector {
      * @throws NativeProbeException if JNA cannot load or the C library has no {@code getauxval}
      */
     public static AuxiliaryVector open() throws NativeProbeException {
+        Jna.require();
         try {
             return new AuxiliaryVector(ProcessSymbols.function("getauxval"));
         } catch (LinkageError | RuntimeException e) {

@@ -42,6 +42,7 @@ public final class FreeBsdAuxInfo {
      * @throws NativeProbeException if JNA cannot load or the C library has no {@code elf_aux_info}
      */
     public static FreeBsdAuxInfo open() throws NativeProbeException {
+        Jna.require();
         try {
             return new FreeBsdAuxInfo(ProcessSymbols.function("elf_aux_info"));
         } catch (LinkageError | RuntimeException e) {

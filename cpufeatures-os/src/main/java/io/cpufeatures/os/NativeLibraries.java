@@ -98,12 +98,7 @@ public final class NativeLibraries {
             throw new NativeLoadException("built for " + entry.platform() + "; this process is " + here, false);
         }
         NativeCache cache = NativeCache.forUser(System.getenv());
-        // a configuration that gives no directory is refused at once, with nothing written: no need to keep it
-        String key = cache.directory() == null ? null : cache.directory().toString();
-        String dead = key == null ? null : DEAD.get(key);
-        if (dead != null) {
-            throw new NativeLoadException(dead, true);
-        }
+        refuseIfDead(cache);
         byte[] bytes = read(entry, manifest, owner, name, resource);
         if (hash) {
             String actual = Digest.sha256(bytes);
@@ -118,11 +113,44 @@ public final class NativeLibraries {
                 throw new NativeLoadException(refusal, false);
             }
         }
+        return prepare(cache, entry.sha256(), entry.file(), bytes);
+    }
+
+    /**
+     * Places {@code bytes}, a library another jar of this process's class path carries (JNA's own, {@link Jna}), for
+     * loading as {@code fileName}: no manifest names them, so they are named in the cache by their SHA-256, computed
+     * here; the cache compares the placed file with them.
+     *
+     * @param fileName the file's name, as the loader will look for it; a plain name
+     * @param bytes    the library's bytes, at most {@link NativeCache#MAX_BYTES}
+     * @return the file to bind, in a directory of this process's own; close it once bound (or not)
+     * @throws NativeLoadException why it is not placed, in one line
+     */
+    public static NativeCache.Prepared place(String fileName, byte[] bytes) throws NativeLoadException {
+        NativeCache cache = NativeCache.forUser(System.getenv());
+        refuseIfDead(cache);
+        return prepare(cache, Digest.sha256(bytes), fileName, bytes);
+    }
+
+    /** Refuses at once where {@code cache}'s directory met a cause no library escapes. */
+    private static void refuseIfDead(NativeCache cache) throws NativeLoadException {
+        // a configuration that gives no directory is refused at once, with nothing written: no need to keep it
+        String dead = cache.directory() == null ? null : DEAD.get(cache.directory().toString());
+        if (dead != null) {
+            throw new NativeLoadException(dead, true);
+        }
+    }
+
+    private static NativeCache.Prepared prepare(NativeCache cache, String sha256, String fileName, byte[] bytes)
+            throws NativeLoadException {
         try {
-            return cache.prepare(entry.sha256(), entry.file(), bytes);
+            return cache.prepare(sha256, fileName, bytes);
         } catch (NativeCacheException e) {
-            if (e.everyLibrary() && key != null) {
-                DEAD.putIfAbsent(key, e.getMessage());
+            if (e.everyLibrary()) {
+                NativeRefusals.met(e.getMessage());
+                if (cache.directory() != null) {
+                    DEAD.putIfAbsent(cache.directory().toString(), e.getMessage());
+                }
             }
             throw new NativeLoadException(e.getMessage(), e.everyLibrary());
         }

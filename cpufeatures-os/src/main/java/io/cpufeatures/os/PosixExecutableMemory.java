@@ -2,7 +2,6 @@ package io.cpufeatures.os;
 
 import com.sun.jna.Function;
 import com.sun.jna.Native;
-import com.sun.jna.NativeLibrary;
 import com.sun.jna.Pointer;
 import java.util.Optional;
 import java.util.function.IntSupplier;
@@ -88,7 +87,7 @@ public final class PosixExecutableMemory implements ExecutableMemory {
             return ProcessSymbols.function("__clear_cache");
         } catch (UnsatisfiedLinkError notInProcess) {
             try {
-                return NativeLibrary.getInstance("libgcc_s.so.1").getFunction("__clear_cache");
+                return ProcessSymbols.library("libgcc_s.so.1").getFunction("__clear_cache");
             } catch (UnsatisfiedLinkError e) {
                 throw new NativeProbeException("no __clear_cache (libgcc_s.so.1) to synchronise the instruction cache"
                         + " with the code written; the code is not run", e);

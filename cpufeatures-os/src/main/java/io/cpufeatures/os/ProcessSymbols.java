@@ -9,7 +9,9 @@ import java.util.Optional;
 
 /**
  * Functions already loaded in this process (the C library's {@code mmap}, {@code getauxval}, {@code syscall},
- * {@code prctl}...), as JNA {@link Function}s, found without JNA's library search.
+ * {@code prctl}...), as JNA {@link Function}s, found without JNA's library search, and the system's libraries: the
+ * library's one way to JNA's lookups, each of which first has {@link Jna} make JNA's own library the verified one
+ * (and refuses, with its reason as an {@link UnsatisfiedLinkError}, where JNA is not used).
  *
  * <p>Why: the first use of JNA's {@code NativeLibrary} class, even for {@code getProcess()}, builds JNA's library
  * search path, and on Linux that runs {@code /sbin/ldconfig -p} as a child process (unless the system property
@@ -80,6 +82,7 @@ public final class ProcessSymbols {
      * @throws LinkageError          if JNA cannot load (as its own classes throw it)
      */
     public static Function function(String name) {
+        requireJna();
         Optional<Direct> way = directWay();
         if (way.isPresent()) {
             try {
@@ -98,11 +101,33 @@ public final class ProcessSymbols {
     }
 
     /**
+     * The library {@code name} of the system ({@code kernel32}, {@code libgcc_s.so.1}), through JNA's library search.
+     *
+     * @param name the library's name or path
+     * @return the library
+     * @throws UnsatisfiedLinkError if it cannot be loaded, or JNA is not used in this process ({@link Jna})
+     * @throws LinkageError         if JNA cannot load
+     */
+    public static NativeLibrary library(String name) {
+        requireJna();
+        return NativeLibrary.getInstance(name);
+    }
+
+    /** Every lookup starts here: no JNA class is initialised while JNA is refused ({@link Jna}). */
+    private static void requireJna() {
+        String why = Jna.refusal();
+        if (why != null) {
+            throw new UnsatisfiedLinkError(why);
+        }
+    }
+
+    /**
      * {@return whether symbols are found without JNA's library search (false: through {@code NativeLibrary})}
      *
      * @throws LinkageError if JNA cannot load
      */
     public static boolean withoutLibrarySearch() {
+        requireJna();
         return directWay().isPresent();
     }
 }

@@ -33,7 +33,7 @@ public final class WindowsExecutableMemory implements ExecutableMemory {
      * @param size the page's size in bytes, at least the longest code it will hold
      */
     public WindowsExecutableMemory(long size) {
-        this(NativeLibrary.getInstance("kernel32"), size);
+        this(ProcessSymbols.library("kernel32"), size);
     }
 
     private WindowsExecutableMemory(NativeLibrary kernel32, long size) {

@@ -1,7 +1,6 @@
 package io.cpufeatures.os;
 
 import com.sun.jna.Function;
-import com.sun.jna.NativeLibrary;
 import java.util.Objects;
 import java.util.SortedMap;
 import java.util.TreeMap;
@@ -24,7 +23,7 @@ public final class WindowsProcessorFeatures {
      * @throws UnsatisfiedLinkError if the process has no kernel32 (not Windows)
      */
     public WindowsProcessorFeatures() {
-        this(NativeLibrary.getInstance("kernel32").getFunction("IsProcessorFeaturePresent"));
+        this(ProcessSymbols.library("kernel32").getFunction("IsProcessorFeaturePresent"));
     }
 
     /**

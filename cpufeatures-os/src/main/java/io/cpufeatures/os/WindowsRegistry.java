@@ -2,7 +2,6 @@ package io.cpufeatures.os;
 
 import com.sun.jna.Function;
 import com.sun.jna.Memory;
-import com.sun.jna.NativeLibrary;
 import com.sun.jna.Pointer;
 import com.sun.jna.WString;
 import io.cpufeatures.os.NativeProbeException;
@@ -26,7 +25,7 @@ public final class WindowsRegistry {
 
     /** advapi32's {@code RegGetValueW}. */
     public WindowsRegistry() {
-        this(NativeLibrary.getInstance("advapi32").getFunction("RegGetValueW"));
+        this(ProcessSymbols.library("advapi32").getFunction("RegGetValueW"));
     }
 
     /**

@@ -4,6 +4,7 @@ import com.sun.jna.Function;
 import com.sun.jna.Pointer;
 import io.cpufeatures.aarch64.IdRegister;
 import io.cpufeatures.os.ExecutableMemory;
+import io.cpufeatures.os.Jna;
 import io.cpufeatures.os.NativeProbeException;
 import io.cpufeatures.os.PosixExecutableMemory;
 import java.util.EnumMap;
@@ -28,6 +29,7 @@ final class NativeIdRegisters {
      * @throws NativeProbeException if the page cannot be made executable or the caches synchronised
      */
     static Map<IdRegister, Long> read() throws NativeProbeException {
+        Jna.require();
         Function clearCache = PosixExecutableMemory.clearCache();
         try (ExecutableMemory memory = new PosixExecutableMemory(false, PAGE, Optional.of(clearCache))) {
             Pointer code = memory.load(MrsStubs.page(PAGE));

@@ -34,7 +34,8 @@ public final class ProbeSequence {
         /**
          * Reads the snapshot.
          *
-         * @param why why this source is used: forced, or the failure of the better one before it
+         * @param why why this source is used: forced, or the better one before it failed (its reason is that
+         *            source's failure)
          * @return what it read
          * @throws Exception any failure, recorded as this source's
          */
@@ -85,7 +86,7 @@ public final class ProbeSequence {
         List<ProbeFailure> failures = new ArrayList<>();
         for (SourceKind kind : order) {
             String why = failures.isEmpty() ? "forced by cpufeatures.probe=" + mode.id()
-                    : "because " + failures.get(failures.size() - 1);
+                    : "because the " + failures.get(failures.size() - 1).source().id() + " source failed";
             try {
                 S s = (kind == SourceKind.NATIVE ? nativeSource : procSource).read(why);
                 return new Result<>(Optional.of(s), new ProbeSource(kind, detail.apply(s), failures, since(start)));

@@ -1,6 +1,7 @@
 package io.cpufeatures.x86.probe;
 
-import com.sun.jna.Platform;
+import io.cpufeatures.os.JvmArch;
+import io.cpufeatures.os.OperatingSystem;
 import io.cpufeatures.x86.CpuidSnapshot;
 import io.cpufeatures.x86.table.StateRequirement;
 import io.cpufeatures.x86.TilePermission;
@@ -131,7 +132,8 @@ public final class AmxPermission {
     /** The calls on Linux x86-64, null elsewhere. */
     static XcompSyscalls syscalls() {
         try {
-            return Platform.isLinux() && Platform.isIntel() && Platform.is64Bit() ? LINUX.get() : null;
+            return OperatingSystem.current() == OperatingSystem.LINUX && JvmArch.current().equals("x86_64") ? LINUX.get()
+                    : null;
         } catch (LinkageError | RuntimeException e) {
             return new Unloadable(e);
         }

@@ -8,6 +8,7 @@ import io.cpufeatures.os.JvmArch;
 import io.cpufeatures.os.OperatingSystem;
 import com.sun.jna.Pointer;
 import io.cpufeatures.os.ExecutableMemory;
+import io.cpufeatures.os.Jna;
 import io.cpufeatures.os.NativeProbeException;
 import io.cpufeatures.os.PosixExecutableMemory;
 import io.cpufeatures.x86.CpuidRegisters;
@@ -60,9 +61,10 @@ public final class NativeCpuid implements CpuidInstruction, AutoCloseable {
                 throw new NativeProbeException("the native probe needs an x86-64 JVM, this is " + JvmArch.osArch());
             }
             windows = OperatingSystem.current() == OperatingSystem.WINDOWS;
+            Jna.require();
             memory = memoryFactory.apply(PAGE);
         } catch (LinkageError | RuntimeException e) {
-            throw new NativeProbeException("JNA could not load: " + LoadFailure.describe(e), e);
+            throw new NativeProbeException("JNA could not load: " + Jna.describe(e), e);
         }
         try {
             Pointer code = memory.load(MachineCode.page(windows, PAGE));
@@ -72,7 +74,7 @@ public final class NativeCpuid implements CpuidInstruction, AutoCloseable {
             throw e;
         } catch (LinkageError | RuntimeException e) {
             memory.close();
-            throw new NativeProbeException("loading the CPUID stub failed: " + LoadFailure.describe(e), e);
+            throw new NativeProbeException("loading the CPUID stub failed: " + Jna.describe(e), e);
         }
     }
 

@@ -4,6 +4,7 @@ import io.cpufeatures.core.internal.FirstLayers;
 import io.cpufeatures.core.internal.Log;
 import io.cpufeatures.core.kit.FirstAnswer;
 import io.cpufeatures.core.kit.FirstLayer;
+import io.cpufeatures.os.Jna;
 import io.cpufeatures.os.NativeProbeException;
 import io.cpufeatures.os.OperatingSystem;
 import io.cpufeatures.x86.probe.NativeCpuid;
@@ -40,7 +41,11 @@ public final class X86FirstLayer implements FirstLayer {
             jni = JniCpuid.open();
         } catch (NativeProbeException e) {
             // the library is the first answer's way; its refusal (a cache others can write, a noexec mount, a
-            // failed load) leaves the answer to the stub page, and is said once
+            // failed load) leaves the answer to the stub page, and is said once; where JNA is not used either (the
+            // same cache, or JNA's own directory unsafe), the full probe answers from another source and says both
+            if (Jna.refusal() != null) {
+                return null;
+            }
             Log.of(X86FirstLayer.class).warn("the x86 probe library is not used, CPUID runs through JNA's stub page"
                     + " instead: {}", e.getMessage());
             jni = null;

@@ -134,6 +134,10 @@ public final class X86Probe {
             if (passedOver == null) {
                 throw e;
             }
+            if (e.getMessage().equals(passedOver)) {
+                // one cause refused both (the native cache's): said once
+                throw new NativeProbeException("neither the probe library nor JNA is used: " + passedOver, e);
+            }
             throw new NativeProbeException(e.getMessage() + "; the probe library was not used: " + passedOver, e);
         }
         try (NativeCpuid cpu = stubs) {

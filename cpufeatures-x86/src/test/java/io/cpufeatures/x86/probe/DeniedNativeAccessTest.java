@@ -1,6 +1,5 @@
 package io.cpufeatures.x86.probe;
 
-import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
@@ -15,21 +14,8 @@ import java.util.concurrent.TimeUnit;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 
-/** A native load that fails says why, not only "ExceptionInInitializerError". */
-class LoadFailureTest {
-
-    @Test
-    void theDeepestCauseIsNamedWithWhatToDoWhenNativeAccessIsRefused() {
-        Throwable refused = new ExceptionInInitializerError(new IllegalCallerException(
-                "Illegal native access from an unnamed module (file:/app.jar)"));
-        String s = LoadFailure.describe(refused);
-        assertTrue(s.startsWith("java.lang.ExceptionInInitializerError caused by java.lang.IllegalCallerException:"
-                + " Illegal native access"), s);
-        assertTrue(s.endsWith("start it with --enable-native-access=ALL-UNNAMED (class path) or"
-                + " --enable-native-access=com.sun.jna (module path)"), s);
-        assertEquals("java.lang.UnsatisfiedLinkError: no jnidispatch", LoadFailure.describe(
-                new UnsatisfiedLinkError("no jnidispatch")));
-    }
+/** A JVM that denies native access is reported with the flag to add, not only "ExceptionInInitializerError". */
+class DeniedNativeAccessTest {
 
     /** A JDK 24 or newer on this machine, if there is one (JEP 472's --illegal-native-access). */
     private static Optional<Path> jdk24() throws IOException {

@@ -3,6 +3,7 @@ package io.cpufeatures.examples.raid;
 import com.sun.jna.Native;
 import com.sun.jna.NativeLibrary;
 import io.cpufeatures.dispatch.NativeVariant;
+import io.cpufeatures.dispatch.NativeVariants;
 import java.nio.file.Path;
 import java.util.HashMap;
 import java.util.Map;
@@ -56,6 +57,7 @@ final class XorNatives {
             throw new IllegalArgumentException("no binding class for the variant " + key + "; bound: "
                     + String.join(", ", new TreeSet<>(BINDINGS.keySet())));
         }
+        NativeVariants.requireJna();
         Calls calls = binding.get();
         Native.register(calls.getClass(), NativeLibrary.getInstance(library.toString()));
         String says = calls.cpf_xor_variant();
