@@ -1,6 +1,7 @@
 package io.cpufeatures.core;
 
 import io.cpufeatures.os.JvmArch;
+import io.cpufeatures.os.NativeRefusals;
 import io.cpufeatures.core.internal.Architectures;
 import io.cpufeatures.core.internal.CurrentReport;
 import io.cpufeatures.core.internal.Log;
@@ -217,10 +218,14 @@ public final class CpuFeatures {
         @Override
         public Outcome get() {
             try {
-                ProbeSettings settings = FirstProbe.settings;
-                CpuFeatures features = probe(settings != null ? settings : ProbeSettings.fromSystem());
-                ProbeWarnings.of(features, JvmArch.osArch(), Architectures.get())
-                        .ifPresent(w -> Logged.LOG.warn(w));
+                ProbeSettings settings = FirstProbe.settings != null ? FirstProbe.settings : ProbeSettings.fromSystem();
+                CpuFeatures features = probe(settings);
+                Optional<String> warning = ProbeWarnings.of(features, settings, JvmArch.osArch(), Architectures.get());
+                if (warning.isPresent()) {
+                    Logged.LOG.warn(warning.get());
+                    // the causes it names that refuse native code to the process are not said again by dispatch
+                    NativeRefusals.said(warning.get());
+                }
                 CurrentReport.made(features);
                 return recorded(features);
             } catch (CpuFeaturesConfigurationException | UnknownFeatureException e) {

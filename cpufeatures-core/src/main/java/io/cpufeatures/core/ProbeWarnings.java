@@ -4,12 +4,13 @@ import io.cpufeatures.core.internal.Architectures;
 import java.util.Optional;
 
 /**
- * The one WARN line a process deserves when its report is less than this machine could give, so that a
- * program never runs its portable code in silence: the architecture module for this machine is missing
- * (naming the artifact to add), or the native probe was refused and a lesser source answered (naming the
- * cause, and the flag where the JVM denied native access). Nothing when the report is what was asked for:
- * the native probe, or a source forced by {@code cpufeatures.probe} or {@code cpufeatures.cpuid.file}.
- * A probe that throws is warned about where it is caught.
+ * The one WARN line a process deserves when its report is not simply this machine's, so that a program never runs
+ * its portable code, or another machine's answers, in silence: the architecture module for this machine is missing
+ * (naming the artifact to add); the native probe was refused and a lesser source answered (naming the cause, and the
+ * flag where the JVM denied native access); or the process answers for a dump ({@code cpufeatures.cpuid.file},
+ * naming it and the OS state assumed), where a dispatch point chooses only code this CPU runs too. Nothing when the
+ * report is what was asked for: the native probe, or a source forced by {@code cpufeatures.probe}. A probe that
+ * throws is warned about where it is caught.
  */
 final class ProbeWarnings {
 
@@ -17,12 +18,25 @@ final class ProbeWarnings {
     }
 
     /**
-     * The warning for {@code features}, the report of a JVM of {@code osArch} with the modules {@code architectures}.
+     * The warning for {@code features}, the report of a JVM of {@code osArch} with the modules {@code architectures},
+     * probed with {@code settings}.
      *
      * @return the line to log at WARN, once per process; empty when there is nothing to warn about
      */
-    static Optional<String> of(CpuFeatures features, String osArch, Architectures architectures) {
+    static Optional<String> of(CpuFeatures features, ProbeSettings settings, String osArch,
+            Architectures architectures) {
         ProbeSource source = features.source();
+        if (settings.cpuidFile().isPresent()) {
+            StringBuilder assumed = new StringBuilder();
+            for (java.util.Map.Entry<String, String> a : settings.assume().entrySet()) {
+                assumed.append(", assuming ").append(ProbeSettings.ASSUME_PROPERTY).append(a.getKey()).append('=')
+                        .append(a.getValue());
+            }
+            return Optional.of("cpufeatures: this process answers for the dump " + source.detail() + " (named by"
+                    + " cpufeatures.cpuid.file or CPUFEATURES_CPUID_FILE" + assumed + "), not for the CPU it runs on;"
+                    + " a dispatch point chooses only code this CPU runs too (-Dcpufeatures.dispatch.simulate=true"
+                    + " chooses Java code for the dump alone)");
+        }
         if (source.kind() == SourceKind.NONE && source.failures().isEmpty()) {
             return architectures.missingModuleFor(osArch).map(m -> "cpufeatures: " + m
                     + "; until then no feature of this CPU reads as usable, and every dispatch point takes its portable"

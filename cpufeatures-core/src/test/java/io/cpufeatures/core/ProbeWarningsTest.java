@@ -46,10 +46,10 @@ class ProbeWarningsTest {
         CpuFeatures cpu = CpuFeatures.probe(DEFAULTS, none);
         for (Map.Entry<String, String> e : Map.of("amd64", "io.cpufeatures:cpufeatures-x86", "aarch64",
                 "io.cpufeatures:cpufeatures-aarch64", "ppc64le", "io.cpufeatures:cpufeatures-ppc64le").entrySet()) {
-            String line = ProbeWarnings.of(cpu, e.getKey(), none).orElseThrow();
+            String line = ProbeWarnings.of(cpu, ProbeSettings.none(), e.getKey(), none).orElseThrow();
             assertTrue(line.contains("add " + e.getValue()) && line.contains("portable candidate"), line);
         }
-        assertTrue(ProbeWarnings.of(cpu, "riscv64", none).orElseThrow().contains("No cpufeatures module supports"
+        assertTrue(ProbeWarnings.of(cpu, ProbeSettings.none(), "riscv64", none).orElseThrow().contains("No cpufeatures module supports"
                 + " os.arch=riscv64"));
     }
 
@@ -60,14 +60,14 @@ class ProbeWarningsTest {
         ProbeSource fallback = new ProbeSource(SourceKind.PROC_CPUINFO, "/proc/cpuinfo, XCR0 unknown",
                 List.of(new ProbeFailure(SourceKind.NATIVE, refused, Optional.empty())), Duration.ZERO);
         Architectures archs = Architectures.of(List.of(providerReturning(fallback)));
-        String line = ProbeWarnings.of(CpuFeatures.probe(DEFAULTS, archs), ARCH, archs).orElseThrow();
+        String line = ProbeWarnings.of(CpuFeatures.probe(DEFAULTS, archs), DEFAULTS, ARCH, archs).orElseThrow();
         assertTrue(line.startsWith("cpufeatures: the native probe failed: " + refused), line);
         assertTrue(line.contains("answering from proc-cpuinfo (/proc/cpuinfo, XCR0 unknown)"), line);
 
         ProbeSource nothing = new ProbeSource(SourceKind.NONE, "every source failed",
                 List.of(new ProbeFailure(SourceKind.NATIVE, "mprotect: EACCES", Optional.empty())), Duration.ZERO);
         Architectures bare = Architectures.of(List.of(providerReturning(nothing)));
-        assertTrue(ProbeWarnings.of(CpuFeatures.probe(DEFAULTS, bare), ARCH, bare).orElseThrow()
+        assertTrue(ProbeWarnings.of(CpuFeatures.probe(DEFAULTS, bare), DEFAULTS, ARCH, bare).orElseThrow()
                 .contains("mprotect: EACCES; no source answered"));
     }
 
@@ -75,15 +75,15 @@ class ProbeWarningsTest {
     void whatWasAskedForIsNoWarning() {
         ProbeSource nativeSource = new ProbeSource(SourceKind.NATIVE, "stubs", List.of(), Duration.ZERO);
         Architectures archs = Architectures.of(List.of(providerReturning(nativeSource)));
-        assertEquals(Optional.empty(), ProbeWarnings.of(CpuFeatures.probe(DEFAULTS, archs), ARCH, archs));
+        assertEquals(Optional.empty(), ProbeWarnings.of(CpuFeatures.probe(DEFAULTS, archs), DEFAULTS, ARCH, archs));
         ProbeSettings forcedNone = ProbeSettings.from(new Properties(), Map.of("CPUFEATURES_PROBE", "none"));
         assertEquals(ProbeMode.NONE, forcedNone.probe());
-        assertEquals(Optional.empty(), ProbeWarnings.of(CpuFeatures.probe(forcedNone, archs), ARCH, archs),
+        assertEquals(Optional.empty(), ProbeWarnings.of(CpuFeatures.probe(forcedNone, archs), forcedNone, ARCH, archs),
                 "cpufeatures.probe=none is the user's choice");
         ArchitectureModule throwing = providerReturning(nativeSource);
         when(throwing.probe(any())).thenThrow(new IllegalStateException("stub table corrupt"));
         Architectures broken = Architectures.of(List.of(throwing));
-        assertEquals(Optional.empty(), ProbeWarnings.of(CpuFeatures.probe(DEFAULTS, broken), ARCH, broken),
+        assertEquals(Optional.empty(), ProbeWarnings.of(CpuFeatures.probe(DEFAULTS, broken), DEFAULTS, ARCH, broken),
                 "a probe that throws is warned about where it is caught, not twice");
     }
 

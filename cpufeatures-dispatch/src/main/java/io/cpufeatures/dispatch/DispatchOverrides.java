@@ -20,6 +20,10 @@ import java.util.function.Supplier;
  *       that candidate; refused if its requirements fail, unless</li>
  *   <li>{@code -Dcpufeatures.dispatch.unsafe=true} ({@code CPUFEATURES_DISPATCH_UNSAFE}): override it
  *       anyway, logged as a warning;</li>
+ *   <li>{@code -Dcpufeatures.dispatch.simulate=true} ({@code CPUFEATURES_DISPATCH_SIMULATE}): the process is a
+ *       simulation of the machine whose dump it answers for ({@code cpufeatures.cpuid.file}): its points choose Java
+ *       candidates for that machine alone. Without it, a point in such a process chooses only candidates this CPU
+ *       runs too; a native variant is chosen only where this CPU runs it, simulation or not;</li>
  *   <li>{@code -Dcpufeatures.dispatch.calibrate=true}, or a comma-separated list of point names
  *       ({@code CPUFEATURES_DISPATCH_CALIBRATE}): calibrate those points (off by default).</li>
  * </ul>
@@ -27,9 +31,11 @@ import java.util.function.Supplier;
  *
  * @param overrides   the candidates named for points, each with where it was read
  * @param unsafe      whether an override may be taken although its requirements fail
+ * @param simulate    whether a process answering for a dump chooses Java candidates for it alone
  * @param calibration which points to calibrate besides those that ask for it themselves
  */
-public record DispatchOverrides(List<PointOverride> overrides, boolean unsafe, Calibration calibration) {
+public record DispatchOverrides(List<PointOverride> overrides, boolean unsafe, boolean simulate,
+        Calibration calibration) {
 
     private static final String PREFIX = "cpufeatures.dispatch.";
     private static final String ENV_PREFIX = "CPUFEATURES_DISPATCH_";
@@ -40,6 +46,7 @@ public record DispatchOverrides(List<PointOverride> overrides, boolean unsafe, C
      * @param overrides   the candidates named for points, a property's before an environment variable's;
      *                    not null
      * @param unsafe      whether an override may be taken although its requirements fail
+     * @param simulate    whether a process answering for a dump chooses Java candidates for it alone
      * @param calibration which points to calibrate besides those that ask for it themselves; not null
      */
     public DispatchOverrides {
@@ -163,9 +170,9 @@ public record DispatchOverrides(List<PointOverride> overrides, boolean unsafe, C
         }
     }
 
-    /** {@return no overrides: no candidate named, not unsafe, no calibration asked} */
+    /** {@return no overrides: no candidate named, not unsafe, no simulation, no calibration asked} */
     public static DispatchOverrides none() {
-        return new DispatchOverrides(List.of(), false, new NoCalibration());
+        return new DispatchOverrides(List.of(), false, false, new NoCalibration());
     }
 
     /** The outcome of reading this process's overrides once: the overrides, or the error to rethrow. */
@@ -211,12 +218,14 @@ public record DispatchOverrides(List<PointOverride> overrides, boolean unsafe, C
      * @param environment the environment variables to read ({@code CPUFEATURES_DISPATCH_*}); not null
      * @return the overrides
      * @throws DispatchException naming the property or variable, the bad value and what is accepted, for a
-     *                           malformed {@code unsafe} or {@code calibrate} (settings of every point)
+     *                           malformed {@code unsafe}, {@code simulate} or {@code calibrate} (settings of every
+     *                           point)
      */
     public static DispatchOverrides from(Properties properties, Map<String, String> environment) {
         List<PointOverride> fromProperties = new ArrayList<>();
         List<PointOverride> fromEnvironment = new ArrayList<>();
         Boolean unsafe = null;
+        Boolean simulate = null;
         Calibration calibration = null;
         for (String key : properties.stringPropertyNames().stream().sorted().toList()) {
             if (!key.startsWith(PREFIX)) {
@@ -226,6 +235,7 @@ public record DispatchOverrides(List<PointOverride> overrides, boolean unsafe, C
             String value = properties.getProperty(key).trim();
             switch (rest) {
                 case "unsafe" -> unsafe = bool("-D" + key, value);
+                case "simulate" -> simulate = bool("-D" + key, value);
                 case "calibrate" -> calibration = calibration("-D" + key, value, false);
                 default -> fromProperties.add(new PointOverride(new PointKey(rest, false), value, "-D" + key));
             }
@@ -241,6 +251,10 @@ public record DispatchOverrides(List<PointOverride> overrides, boolean unsafe, C
                     Boolean b = bool(key, value);
                     unsafe = unsafe == null ? b : unsafe;
                 }
+                case "SIMULATE" -> {
+                    Boolean b = bool(key, value);
+                    simulate = simulate == null ? b : simulate;
+                }
                 case "CALIBRATE" -> {
                     Calibration c = calibration(key, value, true);
                     calibration = calibration == null ? c : calibration;
@@ -250,7 +264,8 @@ public record DispatchOverrides(List<PointOverride> overrides, boolean unsafe, C
         }
         List<PointOverride> all = new ArrayList<>(fromProperties);
         all.addAll(fromEnvironment);
-        return new DispatchOverrides(all, unsafe != null && unsafe, calibration == null ? new NoCalibration() : calibration);
+        return new DispatchOverrides(all, unsafe != null && unsafe, simulate != null && simulate,
+                calibration == null ? new NoCalibration() : calibration);
     }
 
     private static boolean bool(String where, String value) {

@@ -140,7 +140,10 @@ public final class DispatchPoint<T> {
      * The process-wide choice, made once on first call (many threads at once still select once)
      * against {@link CpuFeatures#current()} with the overrides of this process, on a thread of 1 MiB of stack
      * while the caller waits (the caller's stack may be short); what the selection logs is logged on the caller's
-     * thread after the wait.
+     * thread after the wait. Where {@code current()} answers for a dump ({@code cpufeatures.cpuid.file}), only
+     * candidates this CPU runs too are chosen, one WARN line saying where that changes the choice; with
+     * {@code cpufeatures.dispatch.simulate=true} Java candidates are chosen for the dump alone, native variants
+     * never ({@link DispatchOverrides}).
      *
      * @return the selection: the chosen candidate, its instance (made and self-tested) and the explanation
      * @throws DispatchException   if no candidate can run, an override is invalid or cannot be honoured,
@@ -169,7 +172,7 @@ public final class DispatchPoint<T> {
         try {
             DispatchOverrides overrides = DispatchOverrides.current();
             DispatchPoints.logUnknownOverrides(overrides, this);
-            outcome = Instantiation.select(description(), CpuFeatures.current(), overrides);
+            outcome = Instantiation.select(description(), CpuFeatures.current(), overrides, overrides.simulate());
         } catch (DispatchException e) {
             outcome = e;
         } catch (RuntimeException e) {
@@ -261,7 +264,8 @@ public final class DispatchPoint<T> {
     /**
      * For tests: a fresh selection on this machine with these features and overrides, making,
      * self-testing and calibrating as the process-wide one does, without touching it. {@code features}
-     * must describe this machine (this one with features removed, say): the chosen candidate's code runs here.
+     * must describe this machine (this one with features removed, say): the chosen candidate's code runs here. Java
+     * candidates are chosen for {@code features} alone; a native variant only where this machine runs it too.
      *
      * @param features  this machine's features, possibly with some removed; not null
      * @param overrides the overrides to honour instead of this process's; not null
@@ -270,7 +274,7 @@ public final class DispatchPoint<T> {
      */
     public Selection<T> selectForTest(CpuFeatures features, DispatchOverrides overrides) {
         return Instantiation.select(description(), Objects.requireNonNull(features, "features"),
-                Objects.requireNonNull(overrides, "overrides"));
+                Objects.requireNonNull(overrides, "overrides"), true);
     }
 
     @Override

@@ -1,5 +1,6 @@
 package io.cpufeatures.dispatch;
 
+import io.cpufeatures.core.internal.LiveCpu;
 import io.cpufeatures.core.internal.Log;
 import io.cpufeatures.core.internal.Once;
 import io.cpufeatures.core.CpuFeatures;
@@ -45,8 +46,13 @@ final class Instantiation<T> {
      *
      * @throws DispatchException if no candidate can be used, or an override cannot be honoured
      */
-    static <T> Selection<T> select(PointDescription<T> point, CpuFeatures features, DispatchOverrides overrides) {
+    static <T> Selection<T> select(PointDescription<T> point, CpuFeatures features, DispatchOverrides overrides,
+            boolean simulation) {
         Eligibility.Assessment<T> a = Eligibility.assess(point, features, overrides);
+        Optional<CpuFeatures> live = LiveCpu.where(features);
+        if (live.isPresent()) {
+            confine(point, a, features, live.get(), simulation, overrides.unsafe());
+        }
         Instantiation<T> i = new Instantiation<>(point, a.ledger());
         if (a.override().isPresent()) {
             return i.overridden(a.override().get());
@@ -72,6 +78,64 @@ final class Instantiation<T> {
             }
         }
         throw a.ledger().failure(point.name() + ": every eligible candidate failed");
+    }
+
+    /**
+     * Where {@code features} answers for another CPU than the one this process runs on ({@code live}): rejects each
+     * eligible candidate {@code live} cannot run, so that an emulated CPU never chooses code for this one. A native
+     * variant always; a Java candidate unless {@code simulation} (the process simulates the other machine: the JIT
+     * compiles Java code for the CPU it runs on, whatever was chosen). Where the other CPU's own choice is refused so,
+     * one WARN line says it; an override this CPU cannot run fails as one whose requirements fail does.
+     */
+    private static <T> void confine(PointDescription<T> point, Eligibility.Assessment<T> a, CpuFeatures features,
+            CpuFeatures live, boolean simulation, boolean unsafe) {
+        Ledger<T> ledger = a.ledger();
+        if (a.override().isPresent()) {
+            Candidate<T> c = a.override().get().candidate();
+            String why = simulation && c.nativeVariant().isEmpty() ? null : cannotRunOn(c, live);
+            if (why != null && (c.nativeVariant().isPresent() || !unsafe)) {
+                throw ledger.failure(a.override().get().source().source() + ": candidate " + c.name() + " cannot run"
+                        + " on this CPU (" + why + "), whatever " + features.source().kind().id() + " "
+                        + features.source().detail() + " says" + (c.nativeVariant().isPresent() ? "" : "; set"
+                        + " -Dcpufeatures.dispatch.unsafe=true to override anyway"));
+            }
+            return;
+        }
+        boolean otherCpusChoice = true;
+        for (Candidate<T> c : ledger.candidates()) {
+            if (!ledger.eligible(c)) {
+                continue;
+            }
+            boolean first = otherCpusChoice;
+            otherCpusChoice = false;
+            if (simulation && c.nativeVariant().isEmpty()) {
+                continue;
+            }
+            String why = cannotRunOn(c, live);
+            if (why == null) {
+                continue;
+            }
+            ledger.reject(c, "this CPU cannot run it: " + why + " (the features are " + features.source().kind().id()
+                    + " " + features.source().detail() + "'s, not this CPU's)");
+            if (first) {
+                LOG.warn("{}: {} would be chosen for {} {}, but this CPU cannot run it ({}): choosing among what it runs"
+                        + " (-Dcpufeatures.dispatch.simulate=true chooses Java code for that machine alone)",
+                        point.name(), c.name(), features.source().kind().id(), features.source().detail(), why);
+            }
+        }
+    }
+
+    /** Why {@code live} cannot run {@code c}, or null. */
+    private static <T> String cannotRunOn(Candidate<T> c, CpuFeatures live) {
+        Optional<String> refused = c.refusedOn(live.architecture());
+        if (refused.isPresent()) {
+            return refused.get();
+        }
+        List<String> unmet = new ArrayList<>();
+        for (Requirements.Unmet u : c.requirements().check(live)) {
+            unmet.add(u.toString());
+        }
+        return unmet.isEmpty() ? null : String.join("; ", unmet);
     }
 
     private Selection<T> overridden(Eligibility.Override<T> o) {
