@@ -1,0 +1,67 @@
+#!/usr/bin/env bash
+# Installs Debian's OpenJDK 17 runtime (openjdk-17-jre-headless) for each foreign architecture named (arm64,
+# ppc64el), for the live tests under qemu-user, at one version every architecture offers. Multiarch needs it: a
+# "Multi-Arch: same" package is one version on all architectures, so on a mirror in mid-sync (amd64's candidate
+# 17.0.21, arm64's 17.0.19) a plain `apt-get install openjdk-17-jre-headless:arm64` fails with "held broken
+# packages". So:
+#   - apt-get update is retried once;
+#   - the version is the one this machine's own runtime has, if every named architecture offers it; else the
+#     highest version every architecture (this one's too) offers, and this machine's openjdk-17 packages move to it;
+#   - where no version is offered for all, or apt still refuses, one line says so and the script ends with status 0:
+#     the live tests that need the runtime then fail by name under CI=true (a missing tool is a failure there),
+#     rather than this script stopping every test.
+# Usage: scripts/foreign-jres.sh ARCH...   (JVM_ROOT, default /usr/lib/jvm, is where the runtimes are looked for)
+set -uo pipefail
+pkg=openjdk-17-jre-headless
+root="${JVM_ROOT:-/usr/lib/jvm}"
+archs=()
+for arch in "$@"; do
+  [ -x "$root/java-17-openjdk-$arch/bin/java" ] || archs+=("$arch")
+done
+[ "${#archs[@]}" -gt 0 ] || exit 0
+say() {
+  echo "foreign-jres: $*; the live tests that need the ${archs[*]} OpenJDK 17 runtime will fail by name" >&2
+  exit 0
+}
+for arch in "${archs[@]}"; do
+  dpkg --add-architecture "$arch" || say "dpkg --add-architecture $arch failed"
+done
+apt-get update -qq || { sleep 5; apt-get update -qq; } || say "apt-get update failed twice"
+
+# The versions the mirror offers for $1 (an architecture), one per line.
+offered() {
+  apt-cache madison "$pkg:$1" 2>/dev/null | awk -F'|' '{ gsub(/ /, "", $2); if ($2 != "") print $2 }' | sort -u
+}
+native="$(dpkg --print-architecture)"
+own="$(dpkg-query -W -f='${Version}' "$pkg:$native" 2>/dev/null || true)"
+common="$(offered "$native")"
+everywhere_own=yes
+for arch in "${archs[@]}"; do
+  theirs="$(offered "$arch")"
+  [ -n "$own" ] && printf '%s\n' "$theirs" | grep -qxF -- "$own" || everywhere_own=no
+  common="$(comm -12 <(printf '%s\n' "$common") <(printf '%s\n' "$theirs") | sed '/^$/d')"
+done
+if [ "$everywhere_own" = yes ]; then
+  version="$own"
+else
+  version="$(printf '%s\n' "$common" | sed '/^$/d' | sort -V | tail -n 1)"
+fi
+if [ -z "$version" ]; then
+  offers="$native: $(offered "$native" | tr '\n' ' ')"
+  for arch in "${archs[@]}"; do
+    offers="$offers; $arch: $(offered "$arch" | tr '\n' ' ')"
+  done
+  say "no version of $pkg is offered for $native and ${archs[*]} alike ($offers)"
+fi
+install=()
+for arch in "${archs[@]}"; do
+  install+=("$pkg:$arch=$version")
+done
+if [ "$version" != "$own" ]; then
+  # this machine's own openjdk-17 packages move to the same version (one version on all architectures)
+  while read -r name source; do
+    [ "$source" = openjdk-17 ] && install+=("$name=$version")
+  done < <(dpkg-query -W -f='${binary:Package} ${source:Package}\n' 2>/dev/null)
+fi
+apt-get install -y -qq --allow-downgrades "${install[@]}" >/dev/null \
+  || say "apt-get install ${install[*]} failed"
