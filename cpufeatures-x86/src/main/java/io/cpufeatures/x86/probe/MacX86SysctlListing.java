@@ -75,7 +75,10 @@ public final class MacX86SysctlListing {
             Map.entry("AVX5124VNNIW", "avx512_4vnniw"), Map.entry("AVX5124FMAPS", "avx512_4fmaps"),
             Map.entry("FSREPMOV", "fsrm"), Map.entry("IBRS", "spec_ctrl"), Map.entry("STIBP", "intel_stibp"),
             Map.entry("ACAPMSR", "arch_capabilities"), Map.entry("CCAPMSR", "core_capabilities"),
-            Map.entry("SSBD", "spec_ctrl_ssbd"));
+            Map.entry("SSBD", "spec_ctrl_ssbd"),
+            // CPUID_LEAF7_FEATURE_PQM _Bit(12) "Platform Qos Monitoring" and _PQE _Bit(15) "Platform Qos Enforcement"
+            // (osfmk/i386/cpuid.h): CPUID.(7,0):EBX[12] and [15], Linux's X86_FEATURE_CQM and X86_FEATURE_RDT_A
+            Map.entry("PQM", "cqm"), Map.entry("PQE", "rdt_a"));
 
     /** {@code hw.optional.*} keys of Intel Macs, by the x86 table's names. */
     static final Map<String, List<String>> OPTIONAL = Map.ofEntries(

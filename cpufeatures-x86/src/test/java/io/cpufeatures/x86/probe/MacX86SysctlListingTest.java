@@ -191,4 +191,22 @@ class MacX86SysctlListingTest {
         CpuFeatures whole = recorded("luci-py-i7-8750h-machdep-cpu.txt").machine();
         assertEquals("158", whole.identity().get("model"), whole.identity().toString());
     }
+
+    /**
+     * xnu's leaf-7 words PQM and PQE are CPUID.(7,0):EBX[12] and [15] (xnu osfmk/i386/cpuid.h:
+     * CPUID_LEAF7_FEATURE_PQM _Bit(12) "Platform Qos Monitoring", CPUID_LEAF7_FEATURE_PQE _Bit(15) "Platform Qos
+     * Enforcement"; osfmk/i386/cpuid.c's leaf7_feature_map spells them "PQM" and "PQE"), the bits Linux names cqm and
+     * rdt_a (arch/x86/include/asm/cpufeatures.h: X86_FEATURE_CQM 9*32+12, X86_FEATURE_RDT_A 9*32+15). The line is
+     * written here, in xnu's spelling and the map's order.
+     */
+    @Test
+    void xnusPqmAndPqeAreReadAsCqmAndRdtA() throws Exception {
+        String line = "machdep.cpu.leaf7_features: RDWRFSGS TSC_THREAD_OFFSET BMI1 HLE AVX2 SMEP BMI2 ERMS INVPCID RTM PQM"
+                + " FPU_CSDS MPX PQE AVX512F AVX512DQ RDSEED ADX SMAP CLFSOPT CLWB IPT AVX512CD AVX512BW AVX512VL\n";
+        CpuFeatures cpu = CpuDumps.parse("pq.txt", line, Map.of()).machine();
+        assertTrue(cpu.isPresent("cqm"), cpu.present().toString());
+        assertTrue(cpu.isPresent("rdt_a"), cpu.present().toString());
+        String detail = cpu.source().detail();
+        assertTrue(detail.contains("words not read: FPU_CSDS") && !detail.contains("PQM") && !detail.contains("PQE"), detail);
+    }
 }
