@@ -209,4 +209,39 @@ class MacX86SysctlListingTest {
         String detail = cpu.source().detail();
         assertTrue(detail.contains("words not read: FPU_CSDS") && !detail.contains("PQM") && !detail.contains("PQE"), detail);
     }
+
+    /**
+     * A listing that states only some of xnu's words says nothing of the others: a bit of a word it does not state is
+     * unknown, not 0. The i7-8750H's leaf-7 line alone (luci-py's test data) states neither CPUID.1 (machdep.cpu.features:
+     * XSAVE, OSXSAVE, AVX) nor 0x80000001: OSXSAVE is not read as 0, so AVX2 is not refused for its state; no dependency
+     * row (avx2 <- avx <- xsave) fires on an AVX it does not state; and BMI1 and BMI2 get no SKL052, an erratum of the
+     * parts Intel made without AVX (6th Generation Core Specification Update), which needs AVX known absent. Where the
+     * text states AVX absent (hw.optional.avx1_0: 0, xnu bsd/kern/kern_mib.c) the erratum stands.
+     */
+    @Test
+    void aWordTheListingDoesNotStateIsUnknownNotZero() throws Exception {
+        String leaf7 = text("luci-py-i7-8750h-machdep-cpu.txt").lines().filter(l -> l.startsWith("machdep.cpu.leaf7_features:"))
+                .findFirst().orElseThrow() + "\n";
+        CpuFeatures only7 = CpuDumps.parse("leaf7.txt", leaf7, Map.of()).machine();
+        has(only7, "leaf-7 line alone", "avx2", "bmi1", "bmi2", "adx", "rdseed");
+        assertFalse(only7.isPresent("avx") || only7.isPresent("osxsave") || only7.isPresent("xsave"),
+                "what the text does not state is not counted present: " + only7.present());
+        String avx = only7.reasons("avx").get(0).detail();
+        assertTrue(avx.startsWith("unknown: ") && avx.contains("machdep.cpu.features"), avx);
+        assertTrue(only7.reasons("lahf_lm").get(0).detail().contains("machdep.cpu.extfeatures"),
+                only7.reasons("lahf_lm").toString());
+        String unstated = only7.describe(1).identity().get("unstated");
+        assertTrue(unstated.contains("machdep.cpu.features") && unstated.contains("machdep.cpu.extfeatures")
+                && !unstated.contains("leaf7_features"), unstated);
+        // a word the text states keeps its zeros: the whole listing has no AVX-512, and says so
+        CpuFeatures whole = recorded("luci-py-i7-8750h-machdep-cpu.txt").machine();
+        assertTrue(whole.reasons("avx512f").get(0).detail().startsWith("the kernel does not name it"),
+                whole.reasons("avx512f").toString());
+        // AVX stated absent by the kernel's key: SKL052 applies to BMI1
+        CpuFeatures noAvx = CpuDumps.parse("noavx.txt", "hw.optional.x86_64: 1\nhw.optional.avx1_0: 0\n"
+                + "hw.optional.bmi1: 1\n", Map.of()).machine();
+        assertTrue(noAvx.isPresent("bmi1"));
+        assertFalse(noAvx.has("bmi1"), noAvx.usable().toString());
+        assertTrue(noAvx.reasons("bmi1").toString().contains("SKL052"), noAvx.reasons("bmi1").toString());
+    }
 }
