@@ -205,16 +205,19 @@ public final class MacX86SysctlListing {
         boolean familyKnown = values.containsKey("machdep.cpu.family");
         int family = listing.number("machdep.cpu.family", 0xf + 0xff, 0);
         String signature = "";
-        if (!familyKnown) {
-            // the display model's high digit is the extended model, which CPUID holds only for families 6 and 15: without
-            // the family the signature cannot be made, and a model of 158 would read as 0xe
-            signature = "; family unknown (no machdep.cpu.family), so the signature is unknown" + (values.containsKey(
-                    "machdep.cpu.model") ? ": machdep.cpu.model " + model + ", stepping " + stepping + " not encoded" : "");
-            model = 0;
-            stepping = 0;
-        }
         List<String> notStated = new ArrayList<>(KernelFlagSnapshot.UNSTATED);
         if (!familyKnown) {
+            // the display model's high digit is the extended model, which CPUID holds only for families 6 and 15: without
+            // the family the signature cannot be made; the model and stepping the text states are kept (xnu prints
+            // cpuid_model with the extended model added, osfmk/i386/cpuid.c), and only what it does not state is unknown
+            signature = "; family unknown (no machdep.cpu.family), so the signature is unknown";
+            notStated.add(CpuIdentity.UNSTATED_FAMILY);
+            if (!values.containsKey("machdep.cpu.model")) {
+                notStated.add(CpuIdentity.UNSTATED_MODEL);
+            }
+            if (!values.containsKey("machdep.cpu.stepping")) {
+                notStated.add(CpuIdentity.UNSTATED_STEPPING);
+            }
             notStated.add(CpuIdentity.UNSTATED_SIGNATURE);
         }
         Set<String> unstated = new HashSet<>();

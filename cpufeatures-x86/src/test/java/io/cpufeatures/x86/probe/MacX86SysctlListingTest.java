@@ -172,27 +172,6 @@ class MacX86SysctlListingTest {
     }
 
     /**
-     * A listing without machdep.cpu.family says the family, and so the signature, is unknown: it does not give a model
-     * with its high digit lost (model 158 read as family 0's 0xe). The i7-8750H's listing without its family line.
-     */
-    @Test
-    void aListingWithoutTheFamilySaysTheSignatureIsUnknown() throws Exception {
-        String noFamily = text("luci-py-i7-8750h-machdep-cpu.txt").replace("machdep.cpu.family: 6\n", "");
-        CpuFeatures cpu = CpuDumps.parse("nofamily.txt", noFamily, Map.of()).machine();
-        assertTrue(cpu.isPresent("avx2"));
-        Map<String, String> id = cpu.identity();
-        assertFalse(id.toString().contains("0xe") || "14".equals(id.get("model")), id.toString());
-        assertTrue(cpu.source().detail().contains("family unknown"), cpu.source().detail());
-        String identity = cpu.describe(1).lines().stream().filter(l -> l.label().equals("identity")).findFirst()
-                .orElseThrow().text();
-        assertEquals("GenuineIntel, family, model and stepping unknown (not in the text), signature unknown, 1 logical CPU",
-                identity);
-        assertFalse(id.containsKey("family") || id.containsKey("signature"), "no number where the text gives none: " + id);
-        CpuFeatures whole = recorded("luci-py-i7-8750h-machdep-cpu.txt").machine();
-        assertEquals("158", whole.identity().get("model"), whole.identity().toString());
-    }
-
-    /**
      * xnu's leaf-7 words PQM and PQE are CPUID.(7,0):EBX[12] and [15] (xnu osfmk/i386/cpuid.h:
      * CPUID_LEAF7_FEATURE_PQM _Bit(12) "Platform Qos Monitoring", CPUID_LEAF7_FEATURE_PQE _Bit(15) "Platform Qos
      * Enforcement"; osfmk/i386/cpuid.c's leaf7_feature_map spells them "PQM" and "PQE"), the bits Linux names cqm and
@@ -243,5 +222,39 @@ class MacX86SysctlListingTest {
         assertTrue(noAvx.isPresent("bmi1"));
         assertFalse(noAvx.has("bmi1"), noAvx.usable().toString());
         assertTrue(noAvx.reasons("bmi1").toString().contains("SKL052"), noAvx.reasons("bmi1").toString());
+    }
+
+    /**
+     * A listing with machdep.cpu.model and no machdep.cpu.family keeps the model it states (display model 158, as xnu
+     * prints cpuid_model with the extended model added, osfmk/i386/cpuid.c) and its stepping; only the family, and so
+     * the signature, which needs it, are unknown. The i7-8750H's listing without its family line.
+     */
+    @Test
+    void aListingWithoutTheFamilyKeepsTheModelItStates() throws Exception {
+        String noFamily = text("luci-py-i7-8750h-machdep-cpu.txt").replace("machdep.cpu.family: 6\n", "");
+        CpuFeatures cpu = CpuDumps.parse("nofamily.txt", noFamily, Map.of()).machine();
+        assertTrue(cpu.isPresent("avx2"));
+        assertTrue(cpu.source().detail().contains("family unknown"), cpu.source().detail());
+        Map<String, String> id = cpu.describe(1).identity();
+        assertEquals("158", id.get("model"), id.toString());
+        assertEquals("10", id.get("stepping"), id.toString());
+        assertFalse(id.containsKey("family") || id.containsKey("signature"), id.toString());
+        assertTrue(id.get("unstated").contains("family") && id.get("unstated").contains("signature")
+                && !id.get("unstated").contains("model"), id.get("unstated"));
+        String identity = cpu.describe(1).lines().stream().filter(l -> l.label().equals("identity")).findFirst()
+                .orElseThrow().text();
+        assertEquals("GenuineIntel, family unknown (not in the text), model 0x9e stepping 10, signature unknown,"
+                + " 1 logical CPU", identity);
+        assertEquals("unknown", cpu.describe(1).lines().stream().filter(l -> l.label().equals("uarch")).findFirst()
+                .orElseThrow().text(), "a model without its family names no microarchitecture");
+        assertEquals("158", recorded("luci-py-i7-8750h-machdep-cpu.txt").machine().describe(1).identity().get("model"));
+        // no model either: nothing of the three is given
+        String neither = noFamily.replace("machdep.cpu.model: 158\n", "").replace("machdep.cpu.stepping: 10\n", "");
+        CpuFeatures none = CpuDumps.parse("neither.txt", neither, Map.of()).machine();
+        Map<String, String> noneId = none.describe(1).identity();
+        assertFalse(noneId.containsKey("model") || noneId.containsKey("stepping"), noneId.toString());
+        assertTrue(noneId.get("unstated").contains("model") && noneId.get("unstated").contains("stepping"), noneId.toString());
+        assertEquals("GenuineIntel, family, model and stepping unknown (not in the text), signature unknown, 1 logical CPU",
+                none.describe(1).lines().stream().filter(l -> l.label().equals("identity")).findFirst().orElseThrow().text());
     }
 }
