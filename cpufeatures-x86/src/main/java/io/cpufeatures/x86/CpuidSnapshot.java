@@ -134,6 +134,7 @@ public final class CpuidSnapshot implements CpuSnapshot {
      * @return false when the source says nothing of it ({@link #unstated}), true otherwise
      */
     public boolean states(int leaf, int subleaf, Register register, int bit) {
+        Objects.requireNonNull(register, "register");
         return unstated.isEmpty() || !unstated(leaf, subleaf).bit(register, bit);
     }
 
@@ -298,9 +299,10 @@ public final class CpuidSnapshot implements CpuSnapshot {
          * @return this builder
          */
         public Builder unstated(int leaf, int subleaf, CpuidRegisters bits) {
+            Objects.requireNonNull(bits, "bits");
             CpuidLeaf key = new CpuidLeaf(leaf, subleaf);
             CpuidRegisters old = unstated.get(key);
-            CpuidRegisters all = old == null ? Objects.requireNonNull(bits, "bits") : new CpuidRegisters(
+            CpuidRegisters all = old == null ? bits : new CpuidRegisters(
                     old.eax() | bits.eax(), old.ebx() | bits.ebx(), old.ecx() | bits.ecx(), old.edx() | bits.edx());
             if (all.isZero()) {
                 unstated.remove(key);
