@@ -34,11 +34,23 @@ public record CpuIdentity(String vendorString, X86Vendor vendor, String brand, i
         int signature, OptionalInt coreType, OptionalInt nativeModelId) {
 
     /**
-     * The words of {@link io.cpufeatures.core.SnapshotSource#unstated()} for a text that gives no family (an Intel
-     * Mac's listing without {@code machdep.cpu.family}): its snapshot holds family, model and stepping as 0, and no
-     * signature can be made of them.
+     * The word of {@link io.cpufeatures.core.SnapshotSource#unstated()} for a text that gives no family (an Intel Mac's
+     * listing without {@code machdep.cpu.family}): its snapshot holds the family as 0 and the model it states in the
+     * signature's model fields, extended model included ({@link #of}).
      */
-    public static final String UNSTATED_SIGNATURE = "family, model and stepping";
+    public static final String UNSTATED_FAMILY = "family";
+
+    /** The word of {@link io.cpufeatures.core.SnapshotSource#unstated()} for a text that gives no model either. */
+    public static final String UNSTATED_MODEL = "model";
+
+    /** The word of {@link io.cpufeatures.core.SnapshotSource#unstated()} for a text that gives no stepping either. */
+    public static final String UNSTATED_STEPPING = "stepping";
+
+    /**
+     * The word of {@link io.cpufeatures.core.SnapshotSource#unstated()} for a text whose signature cannot be made: one
+     * without the family, which CPUID's encoding of the model needs.
+     */
+    public static final String UNSTATED_SIGNATURE = "signature";
 
 
     /**
@@ -86,7 +98,9 @@ public record CpuIdentity(String vendorString, X86Vendor vendor, String brand, i
      * Reads the identity of {@code snapshot}.
      *
      * @param snapshot the snapshot; not null
-     * @return its vendor, brand, display family, model and stepping, signature and hybrid core type
+     * @return its vendor, brand, display family, model and stepping, signature and hybrid core type; for a text that
+     *         states no family ({@link #UNSTATED_FAMILY}), family 0 and the model of the signature's two model fields
+     *         (the extended model is the display model's high digit whatever the family), its signature not CPUID's
      */
     public static CpuIdentity of(CpuidSnapshot snapshot) {
         String vendor = vendorOf(snapshot.read(0));
@@ -106,7 +120,9 @@ public record CpuIdentity(String vendorString, X86Vendor vendor, String brand, i
             coreType = OptionalInt.of(snapshot.read(0x1A).eax() >>> 24);
             nativeModelId = OptionalInt.of(snapshot.read(0x1A).eax() & 0xff_ffff);
         }
-        return new CpuIdentity(vendor, X86Vendor.of(vendor), brand, displayFamily(signature), displayModel(signature),
+        int model = snapshot.source().unstated().contains(UNSTATED_FAMILY)
+                ? (signature >>> 16 & 0xf) << 4 | (signature >>> 4 & 0xf) : displayModel(signature);
+        return new CpuIdentity(vendor, X86Vendor.of(vendor), brand, displayFamily(signature), model,
                 signature & 0xf, signature, coreType, nativeModelId);
     }
 

@@ -19,6 +19,11 @@ import java.util.TreeMap;
  * <p>Only leaves inside an implemented range are kept (see {@code LeafRange}): a leaf above
  * CPUID.0:EAX or CPUID.0x80000000:EAX reads as absent, never as whatever the CPU or the dump
  * returned for it. An absent leaf reads as all zero through {@link #read}.
+ *
+ * <p>A snapshot rebuilt from a text that states only some of CPUID's words (an Intel Mac's {@code sysctl} listing
+ * holding only {@code machdep.cpu.leaf7_features}) also records the bits the text says nothing of
+ * ({@link #unstated}): they read 0, but they are unknown, not absent, and the rules treat them so. A probe or a
+ * register dump states every bit.
  */
 public final class CpuidSnapshot implements CpuSnapshot {
 
@@ -29,15 +34,19 @@ public final class CpuidSnapshot implements CpuSnapshot {
     private final Xcr0Source xcr0Source;
     private final SnapshotSource source;
     private final Optional<TilePermission> tilePermission;
+    /** The bits the source says nothing of, by (leaf, subleaf), as masks; empty for a probe or a register dump. */
+    private final Map<CpuidLeaf, CpuidRegisters> unstated;
 
     private CpuidSnapshot(SortedMap<CpuidLeaf, CpuidRegisters> leaves, long xcr0,
-            Xcr0Source xcr0Source, SnapshotSource source, Optional<TilePermission> tilePermission) {
+            Xcr0Source xcr0Source, SnapshotSource source, Optional<TilePermission> tilePermission,
+            Map<CpuidLeaf, CpuidRegisters> unstated) {
         this.leaves = leaves;
         this.byLeaf = Map.copyOf(leaves);
         this.xcr0 = xcr0;
         this.xcr0Source = xcr0Source;
         this.source = source;
         this.tilePermission = tilePermission;
+        this.unstated = unstated;
     }
 
     /**
@@ -100,6 +109,35 @@ public final class CpuidSnapshot implements CpuSnapshot {
         return byLeaf.containsKey(new CpuidLeaf(leaf, subleaf));
     }
 
+    /**
+     * The bits of (leaf, subleaf) the source says nothing of: a text that states only some of CPUID's words (an Intel
+     * Mac's listing without {@code machdep.cpu.features}) leaves the others unknown. Such a bit reads 0 through
+     * {@link #read}, but it is unknown, not absent.
+     *
+     * @param leaf    the leaf (EAX input), unsigned
+     * @param subleaf the subleaf (ECX input), unsigned
+     * @return a mask per register, 1 where the bit is unstated; {@link CpuidRegisters#ZERO} when the source states
+     *         every bit of the leaf (always, for a probe or a register dump)
+     */
+    public CpuidRegisters unstated(int leaf, int subleaf) {
+        CpuidRegisters bits = unstated.get(new CpuidLeaf(leaf, subleaf));
+        return bits == null ? CpuidRegisters.ZERO : bits;
+    }
+
+    /**
+     * Whether the source states bit {@code bit} of {@code register} of (leaf, subleaf), 1 or 0.
+     *
+     * @param leaf     the leaf (EAX input), unsigned
+     * @param subleaf  the subleaf (ECX input), unsigned
+     * @param register which of the four; not null
+     * @param bit      the bit number, 0..31
+     * @return false when the source says nothing of it ({@link #unstated}), true otherwise
+     */
+    public boolean states(int leaf, int subleaf, Register register, int bit) {
+        Objects.requireNonNull(register, "register");
+        return unstated.isEmpty() || !unstated(leaf, subleaf).bit(register, bit);
+    }
+
     /** {@return the highest basic leaf, CPUID.0:EAX, an unsigned number} */
     public int maxBasicLeaf() {
         return read(0).eax();
@@ -158,12 +196,12 @@ public final class CpuidSnapshot implements CpuSnapshot {
         if (!how.hasValue()) {
             throw new IllegalArgumentException(how + " carries no value; use withoutXcr0() to forget XCR0");
         }
-        return new CpuidSnapshot(leaves, value, how, source, tilePermission);
+        return new CpuidSnapshot(leaves, value, how, source, tilePermission, unstated);
     }
 
     /** {@return the same leaves with XCR0 unknown; this snapshot is unchanged} */
     public CpuidSnapshot withoutXcr0() {
-        return new CpuidSnapshot(leaves, 0, Xcr0Source.UNKNOWN, source, tilePermission);
+        return new CpuidSnapshot(leaves, 0, Xcr0Source.UNKNOWN, source, tilePermission, unstated);
     }
 
     /**
@@ -181,17 +219,18 @@ public final class CpuidSnapshot implements CpuSnapshot {
      * @return a new snapshot; this one is unchanged
      */
     public CpuidSnapshot withTilePermission(TilePermission permission) {
-        return new CpuidSnapshot(leaves, xcr0, xcr0Source, source, Optional.of(permission));
+        return new CpuidSnapshot(leaves, xcr0, xcr0Source, source, Optional.of(permission), unstated);
     }
 
     /**
-     * Snapshots are equal when everything that decides a decoding is: the leaves, XCR0 and how it
-     * was known, and the AMX tile-data permission. Where it was read (the source) is not compared.
+     * Snapshots are equal when everything that decides a decoding is: the leaves, the bits the source does not state,
+     * XCR0 and how it was known, and the AMX tile-data permission. Where it was read (the source) is not compared.
      */
     @Override
     public boolean equals(Object o) {
         return o instanceof CpuidSnapshot other
                 && leaves.equals(other.leaves)
+                && unstated.equals(other.unstated)
                 && xcr0 == other.xcr0
                 && xcr0Source == other.xcr0Source
                 && tilePermission.equals(other.tilePermission);
@@ -199,7 +238,7 @@ public final class CpuidSnapshot implements CpuSnapshot {
 
     @Override
     public int hashCode() {
-        return Objects.hash(leaves, xcr0, xcr0Source, tilePermission);
+        return Objects.hash(leaves, unstated, xcr0, xcr0Source, tilePermission);
     }
 
     @Override
@@ -214,6 +253,7 @@ public final class CpuidSnapshot implements CpuSnapshot {
 
         private final SnapshotSource source;
         private final SortedMap<CpuidLeaf, CpuidRegisters> leaves = new TreeMap<>();
+        private final Map<CpuidLeaf, CpuidRegisters> unstated = new TreeMap<>();
         private long xcr0;
         private Xcr0Source xcr0Source = Xcr0Source.UNKNOWN;
 
@@ -247,6 +287,29 @@ public final class CpuidSnapshot implements CpuSnapshot {
          */
         public Builder put(int leaf, int subleaf, int eax, int ebx, int ecx, int edx) {
             return put(leaf, subleaf, new CpuidRegisters(eax, ebx, ecx, edx));
+        }
+
+        /**
+         * Records the bits of (leaf, subleaf) the source says nothing of ({@link CpuidSnapshot#unstated}), added to
+         * those recorded before; their value in the leaf must be 0 (a source that states a bit 1 states it).
+         *
+         * @param leaf    the leaf (EAX input), unsigned
+         * @param subleaf the subleaf (ECX input), unsigned
+         * @param bits    a mask per register, 1 where the bit is unstated; not null
+         * @return this builder
+         */
+        public Builder unstated(int leaf, int subleaf, CpuidRegisters bits) {
+            Objects.requireNonNull(bits, "bits");
+            CpuidLeaf key = new CpuidLeaf(leaf, subleaf);
+            CpuidRegisters old = unstated.get(key);
+            CpuidRegisters all = old == null ? bits : new CpuidRegisters(
+                    old.eax() | bits.eax(), old.ebx() | bits.ebx(), old.ecx() | bits.ecx(), old.edx() | bits.edx());
+            if (all.isZero()) {
+                unstated.remove(key);
+            } else {
+                unstated.put(key, all);
+            }
+            return this;
         }
 
         /**
@@ -293,7 +356,8 @@ public final class CpuidSnapshot implements CpuSnapshot {
          * Builds the snapshot, dropping the leaves above the highest leaf of their range.
          *
          * @return the snapshot, with no AMX tile permission
-         * @throws IllegalStateException if leaf 0 is missing: without it nothing can be decoded
+         * @throws IllegalStateException if leaf 0 is missing: without it nothing can be decoded, or a bit recorded as
+         *                               unstated is 1 in its leaf
          */
         public CpuidSnapshot build() {
             if (!has(0, 0)) {
@@ -320,7 +384,16 @@ public final class CpuidSnapshot implements CpuSnapshot {
             if (!xcr0Source.hasValue()) {
                 xcr0 = 0;
             }
-            return new CpuidSnapshot(Collections.unmodifiableSortedMap(kept), xcr0, xcr0Source, source, Optional.empty());
+            for (Map.Entry<CpuidLeaf, CpuidRegisters> e : unstated.entrySet()) {
+                CpuidRegisters r = leaves.getOrDefault(e.getKey(), CpuidRegisters.ZERO);
+                CpuidRegisters u = e.getValue();
+                if ((r.eax() & u.eax() | r.ebx() & u.ebx() | r.ecx() & u.ecx() | r.edx() & u.edx()) != 0) {
+                    throw new IllegalStateException("bits of " + e.getKey() + " are both set and unstated: a source"
+                            + " that states a bit 1 states it");
+                }
+            }
+            return new CpuidSnapshot(Collections.unmodifiableSortedMap(kept), xcr0, xcr0Source, source, Optional.empty(),
+                    unstated.isEmpty() ? Map.of() : Map.copyOf(unstated));
         }
     }
 }

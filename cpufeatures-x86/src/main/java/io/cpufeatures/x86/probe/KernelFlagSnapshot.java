@@ -2,6 +2,7 @@ package io.cpufeatures.x86.probe;
 
 import io.cpufeatures.core.SnapshotSource;
 import io.cpufeatures.x86.table.CpuidBit;
+import io.cpufeatures.x86.CpuidRegisters;
 import io.cpufeatures.x86.CpuidSnapshot;
 import io.cpufeatures.x86.table.X86Feature;
 import java.nio.ByteBuffer;
@@ -44,7 +45,27 @@ public final class KernelFlagSnapshot {
      */
     public static CpuidSnapshot of(String vendor, int family, int model, int stepping, String brand, Set<String> flags,
             SnapshotSource source) {
-        return build(vendor, family, model, stepping, brand, flags, source, true);
+        return build(vendor, family, model, stepping, brand, flags, Set.of(), source, true);
+    }
+
+    /**
+     * The snapshot of a kernel's word that states only some features (an Intel Mac's listing without one of its
+     * {@code machdep.cpu} words): as {@link #of}, with the bits of {@code unstated} recorded as unknown
+     * ({@link CpuidSnapshot#unstated}), not absent.
+     *
+     * @param vendor   the vendor string, e.g. {@code GenuineIntel}
+     * @param family   the display family
+     * @param model    the display model
+     * @param stepping the stepping
+     * @param brand    the brand string
+     * @param flags    the canonical names of the features the kernel names
+     * @param unstated the canonical names of the features the text says nothing of; none of {@code flags}
+     * @param source   where it came from
+     * @return the snapshot
+     */
+    public static CpuidSnapshot of(String vendor, int family, int model, int stepping, String brand, Set<String> flags,
+            Set<String> unstated, SnapshotSource source) {
+        return build(vendor, family, model, stepping, brand, flags, unstated, source, true);
     }
 
     /**
@@ -63,15 +84,19 @@ public final class KernelFlagSnapshot {
      */
     public static CpuidSnapshot cpuidOnly(String vendor, int family, int model, int stepping, String brand,
             Set<String> flags, SnapshotSource source) {
-        return build(vendor, family, model, stepping, brand, flags, source, false);
+        return build(vendor, family, model, stepping, brand, flags, Set.of(), source, false);
     }
 
     private static CpuidSnapshot build(String vendor, int family, int model, int stepping, String brand,
-            Set<String> flags, SnapshotSource source, boolean kernelChecked) {
+            Set<String> flags, Set<String> unstated, SnapshotSource source, boolean kernelChecked) {
         Map<Long, int[]> regs = new HashMap<>();
+        Map<Long, int[]> unknown = new HashMap<>();
         for (X86Feature f : X86Feature.values()) {
             if (flags.contains(f.canonicalName())) {
                 set(regs, f.bit());
+            } else if (unstated.contains(f.canonicalName())
+                    && !(kernelChecked && f == X86Feature.OSXSAVE && flags.contains("xsave"))) {
+                set(unknown, f.bit());
             }
         }
         if (kernelChecked && flags.contains("xsave")) {
@@ -102,6 +127,10 @@ public final class KernelFlagSnapshot {
         builder.put(0x8000_0000, 0, 0x8000_0008, 0, 0, 0);
         reg(regs, 0xD, 1);
         regs.forEach((k, r) -> builder.put((int) (k >>> 32), (int) (long) k, r[0], r[1], r[2], r[3]));
+        for (Map.Entry<Long, int[]> e : unknown.entrySet()) {
+            int[] r = e.getValue();
+            builder.unstated((int) (e.getKey() >>> 32), (int) (long) e.getKey(), new CpuidRegisters(r[0], r[1], r[2], r[3]));
+        }
         return builder.build();
     }
 

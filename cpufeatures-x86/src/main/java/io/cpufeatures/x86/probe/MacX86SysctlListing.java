@@ -9,12 +9,14 @@ import io.cpufeatures.core.SourceKind;
 import io.cpufeatures.core.kit.SnapshotDump;
 import io.cpufeatures.core.kit.SysctlListing;
 import io.cpufeatures.x86.CpuidSnapshot;
+import io.cpufeatures.x86.table.X86Feature;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
+import java.util.TreeMap;
 import java.util.TreeSet;
 
 /**
@@ -75,7 +77,10 @@ public final class MacX86SysctlListing {
             Map.entry("AVX5124VNNIW", "avx512_4vnniw"), Map.entry("AVX5124FMAPS", "avx512_4fmaps"),
             Map.entry("FSREPMOV", "fsrm"), Map.entry("IBRS", "spec_ctrl"), Map.entry("STIBP", "intel_stibp"),
             Map.entry("ACAPMSR", "arch_capabilities"), Map.entry("CCAPMSR", "core_capabilities"),
-            Map.entry("SSBD", "spec_ctrl_ssbd"));
+            Map.entry("SSBD", "spec_ctrl_ssbd"),
+            // CPUID_LEAF7_FEATURE_PQM _Bit(12) "Platform Qos Monitoring" and _PQE _Bit(15) "Platform Qos Enforcement"
+            // (osfmk/i386/cpuid.h): CPUID.(7,0):EBX[12] and [15], Linux's X86_FEATURE_CQM and X86_FEATURE_RDT_A
+            Map.entry("PQM", "cqm"), Map.entry("PQE", "rdt_a"));
 
     /** {@code hw.optional.*} keys of Intel Macs, by the x86 table's names. */
     static final Map<String, List<String>> OPTIONAL = Map.ofEntries(
@@ -103,6 +108,16 @@ public final class MacX86SysctlListing {
     /** The keys whose CPUID words are read: Apple's spelling of the bits, separated by spaces. */
     private static final List<String> WORD_KEYS = List.of("machdep.cpu.features", "machdep.cpu.leaf7_features",
             "machdep.cpu.extfeatures");
+
+    /**
+     * The CPUID leaf each of {@link #WORD_KEYS} gives the bits of, in its order (xnu's sysctl handlers print
+     * {@code cpuid_features}, CPUID.1:ECX and EDX; {@code cpuid_leaf7_features} and {@code cpuid_leaf7_extfeatures},
+     * CPUID.(7,0):EBX, ECX and EDX; {@code cpuid_extfeatures}, CPUID.0x80000001:ECX and EDX).
+     */
+    private static final List<Integer> WORD_LEAVES = List.of(0x1, 0x7, 0x8000_0001);
+
+    /** The x86 table's names that xnu's three maps give a word for. */
+    private static final Set<String> WORD_FEATURES = Set.copyOf(APPLE_NAMES.values());
 
     /** The keys a listing is read for: the others are checked as lines, not kept. */
     private static final Set<String> KEYS = keys();
@@ -153,6 +168,8 @@ public final class MacX86SysctlListing {
                 "'machdep.cpu.features: FPU VME ...' or 'hw.optional.avx2_0: 1'", KEYS);
         Map<String, String> values = listing.values();
         Set<String> flags = new TreeSet<>();
+        // the features some key of the listing speaks of, 1 or 0: a feature no key of it speaks of is unknown
+        Set<String> stated = new HashSet<>();
         Unknown unknown = new Unknown();
         boolean anyKey = false;
         for (String key : WORD_KEYS) {
@@ -160,6 +177,7 @@ public final class MacX86SysctlListing {
             if (v != null) {
                 anyKey = true;
                 words(v, flags, unknown);
+                stated.addAll(featuresOfWord(key));
             }
         }
         for (Map.Entry<String, List<String>> e : OPTIONAL.entrySet()) {
@@ -170,8 +188,10 @@ public final class MacX86SysctlListing {
             anyKey = true;
             if (on.get()) {
                 flags.addAll(e.getValue());
+                stated.addAll(e.getValue());
             } else {
                 flags.remove(e.getValue().get(0));
+                stated.add(e.getValue().get(0));
             }
         }
         if (!anyKey) {
@@ -185,21 +205,81 @@ public final class MacX86SysctlListing {
         boolean familyKnown = values.containsKey("machdep.cpu.family");
         int family = listing.number("machdep.cpu.family", 0xf + 0xff, 0);
         String signature = "";
+        List<String> notStated = new ArrayList<>(KernelFlagSnapshot.UNSTATED);
         if (!familyKnown) {
             // the display model's high digit is the extended model, which CPUID holds only for families 6 and 15: without
-            // the family the signature cannot be made, and a model of 158 would read as 0xe
-            signature = "; family unknown (no machdep.cpu.family), so the signature is unknown" + (values.containsKey(
-                    "machdep.cpu.model") ? ": machdep.cpu.model " + model + ", stepping " + stepping + " not encoded" : "");
-            model = 0;
-            stepping = 0;
+            // the family the signature cannot be made; the model and stepping the text states are kept (xnu prints
+            // cpuid_model with the extended model added, osfmk/i386/cpuid.c), and only what it does not state is unknown
+            signature = "; family unknown (no machdep.cpu.family), so the signature is unknown";
+            notStated.add(CpuIdentity.UNSTATED_FAMILY);
+            if (!values.containsKey("machdep.cpu.model")) {
+                notStated.add(CpuIdentity.UNSTATED_MODEL);
+            }
+            if (!values.containsKey("machdep.cpu.stepping")) {
+                notStated.add(CpuIdentity.UNSTATED_STEPPING);
+            }
+            notStated.add(CpuIdentity.UNSTATED_SIGNATURE);
+        }
+        Set<String> unstated = new HashSet<>();
+        for (String key : WORD_KEYS) {
+            if (!values.containsKey(key)) {
+                boolean any = false;
+                for (String f : featuresOfWord(key)) {
+                    if (!stated.contains(f) && !flags.contains(f)) {
+                        unstated.add(f);
+                        any = true;
+                    }
+                }
+                if (any) {
+                    notStated.add(key);
+                }
+            }
         }
         CpuidSnapshot snapshot = KernelFlagSnapshot.of(vendor, family, model, stepping,
-                values.getOrDefault("machdep.cpu.brand_string", ""), flags,
+                values.getOrDefault("machdep.cpu.brand_string", ""), flags, unstated,
                 new SnapshotSource(SourceKind.FILE, file + " (macOS sysctl" + (values.containsKey("machdep.cpu.vendor") ? ""
-                        : "; vendor assumed") + signature + unknown.text() + ")", familyKnown ? KernelFlagSnapshot.UNSTATED
-                        : List.of("XCR0", "CPUID registers", CpuIdentity.UNSTATED_SIGNATURE)));
+                        : "; vendor assumed") + signature + unknown.text() + ")", notStated));
         int logical = listing.count("hw.logicalcpu", 1);
         return new SnapshotDump<>(file, FORMAT, logical, List.of(new CpuKind<>(snapshot, logical, 0)));
+    }
+
+    /**
+     * The x86 table's names of the features whose bits {@code key}, one of {@link #WORD_KEYS}, gives: those of xnu's
+     * maps in its CPUID leaf.
+     */
+    private static List<String> featuresOfWord(String key) {
+        int leaf = WORD_LEAVES.get(WORD_KEYS.indexOf(key));
+        List<String> names = new ArrayList<>();
+        for (X86Feature f : X86Feature.values()) {
+            if (f.bit().leaf() == leaf && f.bit().subleaf() == 0 && WORD_FEATURES.contains(f.canonicalName())) {
+                names.add(f.canonicalName());
+            }
+        }
+        return names;
+    }
+
+    /**
+     * The keys of a listing that state {@code feature}, 1 or 0: the {@code machdep.cpu} word xnu's maps give its bit
+     * in, and the {@code hw.optional} keys that name it; for the reason of a feature a listing leaves unknown.
+     *
+     * @param feature a feature of the x86 table; not null
+     * @return the keys, e.g. {@code [machdep.cpu.features, hw.optional.avx1_0, hw.optional.avx512f]}; empty for a
+     *         feature no macOS key speaks of
+     */
+    public static List<String> keysOf(X86Feature feature) {
+        List<String> keys = new ArrayList<>();
+        String name = feature.canonicalName();
+        for (String key : WORD_KEYS) {
+            if (featuresOfWord(key).contains(name)) {
+                keys.add(key);
+            }
+        }
+        for (Map.Entry<String, List<String>> e : new TreeMap<>(OPTIONAL).entrySet()) {
+            if (e.getValue().contains(name)) {
+                keys.add("hw.optional." + e.getKey());
+            }
+        }
+        return keys;
     }
 
     /**

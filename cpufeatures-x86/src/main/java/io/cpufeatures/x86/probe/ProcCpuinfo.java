@@ -37,11 +37,15 @@ final class ProcCpuinfo {
         return KernelFlagSnapshot.of(vendor, family, model, stepping, fields.getOrDefault("model name", ""), flags, source);
     }
 
-    /** The signature whose display family, model and stepping are these (the inverse of Linux's rules). */
+    /**
+     * The signature whose display family, model and stepping are these (the inverse of Linux's rules). The model's
+     * high digit goes to the extended model field whatever the family (0 for every real CPU below family 6), so that
+     * a text that states a model but no family keeps it ({@link io.cpufeatures.x86.CpuIdentity#of}).
+     */
     static int signature(int family, int model, int stepping) {
         int baseFamily = Math.min(family, 0xf);
         int extFamily = family >= 0xf ? family - 0xf : 0;
-        int extModel = family >= 6 ? model >> 4 : 0;
+        int extModel = model >> 4;
         return extFamily << 20 | extModel << 16 | baseFamily << 8 | (model & 0xf) << 4 | (stepping & 0xf);
     }
 

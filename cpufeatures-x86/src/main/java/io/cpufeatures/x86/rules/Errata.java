@@ -22,7 +22,8 @@ public final class Errata {
      *
      * @param vendor        the vendor it applies to
      * @param families      the display families it applies to; empty for every family
-     * @param unlessPresent a feature whose presence rules the erratum out, if any
+     * @param unlessPresent a feature whose presence rules the erratum out, if any; a source that says nothing of it
+     *                      rules it out too (an erratum needs the feature known absent)
      */
     public record Scope(X86Vendor vendor, Set<Integer> families, Optional<X86Feature> unlessPresent) {
 
@@ -43,12 +44,14 @@ public final class Errata {
          * Whether the scope holds for a CPU.
          *
          * @param in what the rules read of the CPU; not null
-         * @return whether the vendor and family match and the ruling-out feature is absent
+         * @return whether the vendor and family match and the ruling-out feature is known absent (its bit stated 0,
+         *         not left unknown by a text that says nothing of it)
          */
         public boolean appliesTo(RuleInput in) {
             return in.identity().vendor() == vendor
                     && (families.isEmpty() || families.contains(in.identity().family()))
-                    && (unlessPresent.isEmpty() || !in.present().contains(unlessPresent.get()));
+                    && (unlessPresent.isEmpty() || !in.present().contains(unlessPresent.get())
+                            && X86Architecture.states(in, unlessPresent.get()));
         }
     }
 

@@ -33,7 +33,11 @@ public final class Microarchitectures {
     private static final int ANY = 0xff;
 
     private static final List<Microarchitecture> TABLE = List.of(
-            // Intel family 5 and 15
+            // Intel family 4, 5 and 15. Family 4 is the i486 line: Intel AP-485 (Processor Identification and the CPUID
+            // Instruction) gives family 0100b to the Intel486 processors; Linux arch/x86/kernel/cpu/intel.c names its
+            // models 0 to 9 "486 DX-25/33" .. "486 DX/4-WB" (intel_cpu_dev's legacy model names); google cpu_features
+            // src/impl_x86.c names them INTEL_80486.
+            row(INTEL, 4, 0x0, 0xF, "i486"),
             row(INTEL, 5, 0x1, 0x3, "P5"),
             row(INTEL, 5, 0x4, 0x4, "P5 MMX"),
             row(INTEL, 5, 0x7, 0x8, "P5 MMX"),
@@ -159,6 +163,10 @@ public final class Microarchitectures {
             row(AMD, 21, 0x30, 0x3F, "Steamroller"),
             row(AMD, 21, 0x60, 0x7F, "Excavator"),
             row(AMD, 22, 0x0, 0xF, "Jaguar"),
+            // The A9-9820 ("Cato", the Xbox One's die sold as an APU), eight Jaguar cores: google cpu_features
+            // src/impl_x86.c (GetX86Microarchitecture, CPUID(0x16, 0x26) is AMD_JAGUAR), after linux-hardware.org
+            // probe 1053adf355.
+            row(AMD, 22, 0x26, 0x26, "Jaguar"),
             row(AMD, 22, 0x30, 0x3F, "Puma"),
             row(AMD, 23, 0x8, 0x8, "Zen+"),
             row(AMD, 23, 0x18, 0x18, "Zen+"),
@@ -256,6 +264,15 @@ public final class Microarchitectures {
             core(18, 0x01, 0x03, CoreType.PERFORMANCE, "Coyote Cove", LINUX_IFH + " (INTEL_NOVALAKE: Coyote Cove / Arctic Wolf)"),
             core(18, 0x01, 0x03, CoreType.EFFICIENCY, "Arctic Wolf", LINUX_IFH + " (INTEL_NOVALAKE: Coyote Cove / Arctic Wolf)"));
 
+    /**
+     * Hybrid models no die of which has one core type alone, so that a core of a package without the hybrid flag is not
+     * known to be a performance core: without CPUID.0x1A saying which core answered, the part is named, not a core.
+     * Lakefield: every part (the i5-L16G7 and i3-L13G4, Intel ARK) is one Sunny Cove and four Tremont cores (Linux
+     * intel-family.h INTEL_LAKEFIELD "Sunny Cove / Tremont"); a kernel before Linux 5.13 names no {@code hybrid_cpu}.
+     */
+    private static final List<Microarchitecture> NO_SINGLE_CORE_TYPE_DIE = List.of(
+            row(INTEL, 6, 0x8A, 0x8A, "Lakefield"));
+
     private Microarchitectures() {
     }
 
@@ -299,7 +316,8 @@ public final class Microarchitectures {
      * As {@link #of(CpuIdentity)}; with {@code singleCoreType} (the package does not set the hybrid flag,
      * CPUID.(7,0):EDX[15], and no hypervisor stands between), a core of a hybrid model whose CPUID.0x1A
      * reads zero is named after the model's performance core: such dies carry only those (the Alder Lake
-     * i5-12400 and i3-12100 of the corpus, 06-97-02 and 06-97-05, report leaf 0x1A as zero).
+     * i5-12400 and i3-12100 of the corpus, 06-97-02 and 06-97-05, report leaf 0x1A as zero). A model no die of
+     * which has one core type (Lakefield) is then named without a core.
      *
      * @param id             the CPU's identity; not null
      * @param singleCoreType whether the package is known to have one core type (no hybrid flag, no hypervisor)
@@ -319,12 +337,12 @@ public final class Microarchitectures {
      *
      * @param id             the CPU's identity; not null
      * @param singleCoreType whether the package is known to have one core type: a zero CPUID.0x1A then reads as
-     *                       a performance core
+     *                       a performance core, unless every die of the model has two core types
      * @return the core's name, e.g. {@code Gracemont}; empty when no core type is known or no row matches
      */
     public static Optional<String> core(CpuIdentity id, boolean singleCoreType) {
         Optional<CoreType> type = id.hybridCoreType();
-        if (type.isEmpty() && id.coreType().isEmpty() && singleCoreType) {
+        if (type.isEmpty() && id.coreType().isEmpty() && singleCoreType && !everyDieHybrid(id)) {
             type = Optional.of(CoreType.PERFORMANCE);
         }
         if (type.isEmpty()) {
@@ -337,5 +355,15 @@ public final class Microarchitectures {
             }
         }
         return Optional.empty();
+    }
+
+    /** Whether no die of the CPU's model has one core type alone ({@link #NO_SINGLE_CORE_TYPE_DIE}). */
+    private static boolean everyDieHybrid(CpuIdentity id) {
+        for (Microarchitecture m : NO_SINGLE_CORE_TYPE_DIE) {
+            if (m.matches(id.vendor(), id.family(), id.model(), id.stepping())) {
+                return true;
+            }
+        }
+        return false;
     }
 }

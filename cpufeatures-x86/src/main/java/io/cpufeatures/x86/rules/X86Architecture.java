@@ -42,6 +42,7 @@ import io.cpufeatures.core.CpuKind;
 import io.cpufeatures.core.CpuCache;
 import io.cpufeatures.core.CpuDescription;
 import io.cpufeatures.core.kit.Architecture;
+import io.cpufeatures.core.kit.DependencyRule;
 import io.cpufeatures.core.kit.ArchitectureTables;
 import io.cpufeatures.core.kit.TableDecoding;
 import io.cpufeatures.core.kit.FeatureTable;
@@ -116,11 +117,15 @@ public final class X86Architecture implements Architecture<X86Feature, RuleInput
 
     /**
      * The CPUID bit and the register it was read from; for a snapshot of a kernel's word (its flags), whether the
-     * kernel names the feature, since the register itself was never read.
+     * kernel names the feature, since the register itself was never read, or that its text says nothing of it.
      */
     @Override
     public Check presence(RuleInput in, X86Feature f, boolean present) {
         CpuidBit b = f.bit();
+        if (!present && !states(in, f)) {
+            return new Check("kernel's word", "states nothing of " + f.canonicalName() + " (" + b + "; unknown: "
+                    + unstatedKeys(f) + ")", false);
+        }
         if (in.snapshot().xcr0Source() == Xcr0Source.KERNEL_CHECKED) {
             return new Check("kernel's word", (present ? "names " : "does not name ") + f.canonicalName() + " (" + b
                     + "; the CPUID registers are not in the source)", present);
@@ -139,15 +144,43 @@ public final class X86Architecture implements Architecture<X86Feature, RuleInput
         return new Check("OS state", state.describe(), state.passes());
     }
 
-    /** The bit is 0, or set in a leaf or subleaf this CPU does not define (so it means nothing). */
+    /**
+     * The bit is 0, or set in a leaf or subleaf this CPU does not define (so it means nothing); or, for a text that
+     * says nothing of the bit ({@link CpuidSnapshot#unstated}), unknown.
+     */
     @Override
     public String absence(RuleInput in, X86Feature f) {
         CpuidBit b = f.bit();
+        if (!states(in, f)) {
+            return "unknown: the text states nothing of it (" + b + "; " + unstatedKeys(f) + "): not counted present";
+        }
         if (in.snapshot().xcr0Source() == Xcr0Source.KERNEL_CHECKED) {
             return "the kernel does not name it (" + b + " is not in the source: the kernel's word stands for it)";
         }
         boolean bit = in.snapshot().read(b.leaf(), b.subleaf()).bit(b.register(), b.bit());
         return "the CPU does not report it (" + b + (bit ? " is 1, but the leaf is not defined on this CPU)" : " is 0)");
+    }
+
+    /**
+     * {@inheritDoc} x86: every row stands aside whose dependency the source never stated ({@link CpuidSnapshot#unstated}:
+     * an Intel Mac's listing of only its leaf-7 words names AVX2 and says nothing of AVX or XSAVE, which are unknown,
+     * not absent); a dependency the source states, 1 or 0, keeps its row.
+     */
+    @Override
+    public boolean grantOutranks(RuleInput in, X86Feature feature, DependencyRule<X86Feature> rule) {
+        return !states(in, rule.dependsOn());
+    }
+
+    /** Whether the snapshot states the bit of {@code f}, 1 or 0 ({@link CpuidSnapshot#states}). */
+    static boolean states(RuleInput in, X86Feature f) {
+        CpuidBit b = f.bit();
+        return in.snapshot().states(b.leaf(), b.subleaf(), b.register(), b.bit());
+    }
+
+    /** The keys of a text that would have stated {@code f}, in words: {@code no machdep.cpu.features in the text}. */
+    private static String unstatedKeys(X86Feature f) {
+        List<String> keys = MacX86SysctlListing.keysOf(f);
+        return keys.isEmpty() ? "not in the text" : "no " + String.join(" or ", keys) + " in the text";
     }
 
     @Override

@@ -76,17 +76,41 @@ final class X86Description {
         return info.xcr0().enables(amx) ? "enabled" : (info.xcr0().undetermined() & amx) != 0 ? "unknown" : "not-enabled";
     }
 
+    /**
+     * The identity line of a CPU whose family, and so signature, the text does not state: the model and stepping it
+     * does state, the others said unknown ({@code GenuineIntel, family unknown (not in the text), model 0x9e stepping
+     * 10, signature unknown}).
+     */
+    private static Fact withoutFamily(CpuIdentity id, boolean model, boolean stepping, int logicalCpus) {
+        String unknown = model ? stepping ? "family" : "family and stepping" : stepping ? "family and model"
+                : "family, model and stepping";
+        String known = (model ? " model 0x" + Integer.toHexString(id.model()) : "") + (stepping ? " stepping "
+                + id.stepping() : "");
+        List<CpuDescription.Field> values = new ArrayList<>(2);
+        if (model) {
+            values.add(MODEL.is(id.model()));
+        }
+        if (stepping) {
+            values.add(STEPPING.is(id.stepping()));
+        }
+        return Fact.line("identity", id.vendorString() + ", " + unknown + " unknown (not in the text),"
+                + (known.isEmpty() ? "" : known + ",") + " signature unknown, " + logicalCpus + " logical CPU"
+                + (logicalCpus == 1 ? "" : "s"), values.toArray(new CpuDescription.Field[0]))
+                .summarised(id.vendorString() + " ?/" + (model ? Integer.toHexString(id.model()) : "?") + '/'
+                        + (stepping ? String.valueOf(id.stepping()) : "?"));
+    }
+
     static CpuDescription of(X86DecodedCpu info, int logicalCpus) {
         CpuIdentity id = info.identity();
         List<Fact> facts = new ArrayList<>();
         facts.add(Fact.line("cpu", id.brand().isEmpty() ? "(no brand string)" : id.brand(), VENDOR.is(id.vendorString()),
                 BRAND.is(id.brand())));
-        if (info.snapshot().source().unstated().contains(CpuIdentity.UNSTATED_SIGNATURE)) {
+        List<String> unstated = info.snapshot().source().unstated();
+        if (unstated.contains(CpuIdentity.UNSTATED_SIGNATURE)) {
             // a text without the family (an Intel Mac's listing without machdep.cpu.family): no signature can be made,
-            // and zeros would read as a family 0
-            facts.add(Fact.line("identity", id.vendorString() + ", family, model and stepping unknown (not in the text),"
-                    + " signature unknown, " + logicalCpus + " logical CPU" + (logicalCpus == 1 ? "" : "s"))
-                    .summarised(id.vendorString() + " ?/?/?"));
+            // and a zero would read as a family 0; the model and stepping it states are given
+            facts.add(withoutFamily(id, !unstated.contains(CpuIdentity.UNSTATED_MODEL),
+                    !unstated.contains(CpuIdentity.UNSTATED_STEPPING), logicalCpus));
         } else {
             facts.add(Fact.line("identity", id.vendorString() + ", family 0x" + Integer.toHexString(id.family()) + " model 0x"
                     + Integer.toHexString(id.model()) + " stepping " + id.stepping() + ", signature " + id.signatureHex()

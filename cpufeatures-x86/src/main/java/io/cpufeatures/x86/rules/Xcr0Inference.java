@@ -3,6 +3,7 @@ package io.cpufeatures.x86.rules;
 import io.cpufeatures.x86.CpuIdentity;
 import io.cpufeatures.x86.CpuidRegisters;
 import io.cpufeatures.x86.CpuidSnapshot;
+import io.cpufeatures.x86.table.CpuidBit;
 import io.cpufeatures.x86.table.X86Feature;
 import io.cpufeatures.x86.X86Vendor;
 import io.cpufeatures.x86.Xcr0Source;
@@ -38,7 +39,8 @@ import java.util.OptionalLong;
  *
  * <p>A snapshot that says how XCR0 is known keeps it: read with XGETBV, given by the user, or checked
  * by the kernel (made from its /proc/cpuinfo flags, which list a feature only if the kernel enabled
- * its state). Inference never asks where the bytes came from.
+ * its state). Inference never asks where the bytes came from. On such a kernel's word, an OSXSAVE bit the text does
+ * not state ({@link CpuidSnapshot#unstated}) counts as set: the kernel checked the state of what it names.
  */
 public final class Xcr0Inference {
 
@@ -62,8 +64,15 @@ public final class Xcr0Inference {
     }
 
     private static Xcr0State inferred(CpuidSnapshot snapshot) {
-        boolean osxsave = snapshot.definesBasicLeaf(1)
-                && snapshot.read(1).bit(X86Feature.OSXSAVE.bit().register(), X86Feature.OSXSAVE.bit().bit());
+        CpuidBit bit = X86Feature.OSXSAVE.bit();
+        boolean osxsave = snapshot.definesBasicLeaf(1) && snapshot.read(1).bit(bit.register(), bit.bit());
+        if (snapshot.xcr0Source() == Xcr0Source.KERNEL_CHECKED
+                && !snapshot.states(bit.leaf(), bit.subleaf(), bit.register(), bit.bit())) {
+            // a kernel's word that says nothing of OSXSAVE (an Intel Mac's listing without machdep.cpu.features):
+            // the kernel checked the state of what it names, as XCR0's, and as /proc/cpuinfo, which never names
+            // osxsave, is read (OSXSAVE implied by xsave)
+            osxsave = true;
+        }
         if (snapshot.xcr0Source() != Xcr0Source.UNKNOWN) {
             return new Xcr0State(snapshot.xcr0(), snapshot.xcr0Source(), osxsave, 0);
         }

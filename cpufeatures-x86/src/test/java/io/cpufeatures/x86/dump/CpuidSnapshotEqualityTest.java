@@ -1,9 +1,16 @@
 package io.cpufeatures.x86.dump;
 
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
 import com.google.common.testing.EqualsTester;
 import io.cpufeatures.core.SnapshotSource;
 import io.cpufeatures.core.SourceKind;
+import io.cpufeatures.x86.CpuidRegisters;
 import io.cpufeatures.x86.CpuidSnapshot;
+import io.cpufeatures.x86.Register;
 import io.cpufeatures.x86.TilePermission;
 import io.cpufeatures.x86.Xcr0Source;
 import org.junit.jupiter.api.Test;
@@ -38,6 +45,26 @@ class CpuidSnapshotEqualityTest {
                         leaves(SourceKind.FILE, "b.txt").xcr0(0x7, Xcr0Source.XGETBV).build().withTilePermission(granted))
                 .addEqualityGroup(
                         leaves(SourceKind.NATIVE, "cpuid").xcr0(0x7, Xcr0Source.XGETBV).build().withTilePermission(notAsked))
+                .addEqualityGroup(
+                        leaves(SourceKind.FILE, "a.txt").unstated(7, 0, new CpuidRegisters(0, 0x20, 0, 0)).build(),
+                        leaves(SourceKind.FILE, "b.txt").unstated(7, 0, new CpuidRegisters(0, 0x20, 0, 0)).build())
                 .testEquals();
+    }
+
+    /**
+     * The bits a text leaves unstated are kept through every copy, and a bit cannot be both set and unstated: a source
+     * that states a bit 1 states it.
+     */
+    @Test
+    void unstatedBitsAreKeptAndNeverSet() {
+        CpuidSnapshot s = leaves(SourceKind.FILE, "a.txt").unstated(7, 0, new CpuidRegisters(0, 0x20, 0, 0))
+                .unstated(7, 0, new CpuidRegisters(0, 0x8, 0, 0)).build();
+        assertEquals(new CpuidRegisters(0, 0x28, 0, 0), s.unstated(7, 0));
+        assertFalse(s.states(7, 0, Register.EBX, 5));
+        assertTrue(s.states(7, 0, Register.EBX, 4));
+        assertTrue(s.states(1, 0, Register.ECX, 28));
+        assertEquals(s.unstated(7, 0), s.withXcr0(0x7, Xcr0Source.USER).withoutXcr0().unstated(7, 0));
+        assertThrows(IllegalStateException.class, () -> leaves(SourceKind.FILE, "a.txt")
+                .unstated(1, 0, new CpuidRegisters(0, 0, 0x4, 0)).build(), "ECX[2] is 1 in leaf 1 of these leaves");
     }
 }

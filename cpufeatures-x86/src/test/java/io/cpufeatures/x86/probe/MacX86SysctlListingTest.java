@@ -172,23 +172,89 @@ class MacX86SysctlListingTest {
     }
 
     /**
-     * A listing without machdep.cpu.family says the family, and so the signature, is unknown: it does not give a model
-     * with its high digit lost (model 158 read as family 0's 0xe). The i7-8750H's listing without its family line.
+     * xnu's leaf-7 words PQM and PQE are CPUID.(7,0):EBX[12] and [15] (xnu osfmk/i386/cpuid.h:
+     * CPUID_LEAF7_FEATURE_PQM _Bit(12) "Platform Qos Monitoring", CPUID_LEAF7_FEATURE_PQE _Bit(15) "Platform Qos
+     * Enforcement"; osfmk/i386/cpuid.c's leaf7_feature_map spells them "PQM" and "PQE"), the bits Linux names cqm and
+     * rdt_a (arch/x86/include/asm/cpufeatures.h: X86_FEATURE_CQM 9*32+12, X86_FEATURE_RDT_A 9*32+15). The line is
+     * written here, in xnu's spelling and the map's order.
      */
     @Test
-    void aListingWithoutTheFamilySaysTheSignatureIsUnknown() throws Exception {
+    void xnusPqmAndPqeAreReadAsCqmAndRdtA() throws Exception {
+        String line = "machdep.cpu.leaf7_features: RDWRFSGS TSC_THREAD_OFFSET BMI1 HLE AVX2 SMEP BMI2 ERMS INVPCID RTM PQM"
+                + " FPU_CSDS MPX PQE AVX512F AVX512DQ RDSEED ADX SMAP CLFSOPT CLWB IPT AVX512CD AVX512BW AVX512VL\n";
+        CpuFeatures cpu = CpuDumps.parse("pq.txt", line, Map.of()).machine();
+        assertTrue(cpu.isPresent("cqm"), cpu.present().toString());
+        assertTrue(cpu.isPresent("rdt_a"), cpu.present().toString());
+        String detail = cpu.source().detail();
+        assertTrue(detail.contains("words not read: FPU_CSDS") && !detail.contains("PQM") && !detail.contains("PQE"), detail);
+    }
+
+    /**
+     * A listing that states only some of xnu's words says nothing of the others: a bit of a word it does not state is
+     * unknown, not 0. The i7-8750H's leaf-7 line alone (luci-py's test data) states neither CPUID.1 (machdep.cpu.features:
+     * XSAVE, OSXSAVE, AVX) nor 0x80000001: OSXSAVE is not read as 0, so AVX2 is not refused for its state; no dependency
+     * row (avx2 <- avx <- xsave) fires on an AVX it does not state; and BMI1 and BMI2 get no SKL052, an erratum of the
+     * parts Intel made without AVX (6th Generation Core Specification Update), which needs AVX known absent. Where the
+     * text states AVX absent (hw.optional.avx1_0: 0, xnu bsd/kern/kern_mib.c) the erratum stands.
+     */
+    @Test
+    void aWordTheListingDoesNotStateIsUnknownNotZero() throws Exception {
+        String leaf7 = text("luci-py-i7-8750h-machdep-cpu.txt").lines().filter(l -> l.startsWith("machdep.cpu.leaf7_features:"))
+                .findFirst().orElseThrow() + "\n";
+        CpuFeatures only7 = CpuDumps.parse("leaf7.txt", leaf7, Map.of()).machine();
+        has(only7, "leaf-7 line alone", "avx2", "bmi1", "bmi2", "adx", "rdseed");
+        assertFalse(only7.isPresent("avx") || only7.isPresent("osxsave") || only7.isPresent("xsave"),
+                "what the text does not state is not counted present: " + only7.present());
+        String avx = only7.reasons("avx").get(0).detail();
+        assertTrue(avx.startsWith("unknown: ") && avx.contains("machdep.cpu.features"), avx);
+        assertTrue(only7.reasons("lahf_lm").get(0).detail().contains("machdep.cpu.extfeatures"),
+                only7.reasons("lahf_lm").toString());
+        String unstated = only7.describe(1).identity().get("unstated");
+        assertTrue(unstated.contains("machdep.cpu.features") && unstated.contains("machdep.cpu.extfeatures")
+                && !unstated.contains("leaf7_features"), unstated);
+        // a word the text states keeps its zeros: the whole listing has no AVX-512, and says so
+        CpuFeatures whole = recorded("luci-py-i7-8750h-machdep-cpu.txt").machine();
+        assertTrue(whole.reasons("avx512f").get(0).detail().startsWith("the kernel does not name it"),
+                whole.reasons("avx512f").toString());
+        // AVX stated absent by the kernel's key: SKL052 applies to BMI1
+        CpuFeatures noAvx = CpuDumps.parse("noavx.txt", "hw.optional.x86_64: 1\nhw.optional.avx1_0: 0\n"
+                + "hw.optional.bmi1: 1\n", Map.of()).machine();
+        assertTrue(noAvx.isPresent("bmi1"));
+        assertFalse(noAvx.has("bmi1"), noAvx.usable().toString());
+        assertTrue(noAvx.reasons("bmi1").toString().contains("SKL052"), noAvx.reasons("bmi1").toString());
+    }
+
+    /**
+     * A listing with machdep.cpu.model and no machdep.cpu.family keeps the model it states (display model 158, as xnu
+     * prints cpuid_model with the extended model added, osfmk/i386/cpuid.c) and its stepping; only the family, and so
+     * the signature, which needs it, are unknown. The i7-8750H's listing without its family line.
+     */
+    @Test
+    void aListingWithoutTheFamilyKeepsTheModelItStates() throws Exception {
         String noFamily = text("luci-py-i7-8750h-machdep-cpu.txt").replace("machdep.cpu.family: 6\n", "");
         CpuFeatures cpu = CpuDumps.parse("nofamily.txt", noFamily, Map.of()).machine();
         assertTrue(cpu.isPresent("avx2"));
-        Map<String, String> id = cpu.identity();
-        assertFalse(id.toString().contains("0xe") || "14".equals(id.get("model")), id.toString());
         assertTrue(cpu.source().detail().contains("family unknown"), cpu.source().detail());
+        Map<String, String> id = cpu.describe(1).identity();
+        assertEquals("158", id.get("model"), id.toString());
+        assertEquals("10", id.get("stepping"), id.toString());
+        assertFalse(id.containsKey("family") || id.containsKey("signature"), id.toString());
+        assertTrue(id.get("unstated").contains("family") && id.get("unstated").contains("signature")
+                && !id.get("unstated").contains("model"), id.get("unstated"));
         String identity = cpu.describe(1).lines().stream().filter(l -> l.label().equals("identity")).findFirst()
                 .orElseThrow().text();
+        assertEquals("GenuineIntel, family unknown (not in the text), model 0x9e stepping 10, signature unknown,"
+                + " 1 logical CPU", identity);
+        assertEquals("unknown", cpu.describe(1).lines().stream().filter(l -> l.label().equals("uarch")).findFirst()
+                .orElseThrow().text(), "a model without its family names no microarchitecture");
+        assertEquals("158", recorded("luci-py-i7-8750h-machdep-cpu.txt").machine().describe(1).identity().get("model"));
+        // no model either: nothing of the three is given
+        String neither = noFamily.replace("machdep.cpu.model: 158\n", "").replace("machdep.cpu.stepping: 10\n", "");
+        CpuFeatures none = CpuDumps.parse("neither.txt", neither, Map.of()).machine();
+        Map<String, String> noneId = none.describe(1).identity();
+        assertFalse(noneId.containsKey("model") || noneId.containsKey("stepping"), noneId.toString());
+        assertTrue(noneId.get("unstated").contains("model") && noneId.get("unstated").contains("stepping"), noneId.toString());
         assertEquals("GenuineIntel, family, model and stepping unknown (not in the text), signature unknown, 1 logical CPU",
-                identity);
-        assertFalse(id.containsKey("family") || id.containsKey("signature"), "no number where the text gives none: " + id);
-        CpuFeatures whole = recorded("luci-py-i7-8750h-machdep-cpu.txt").machine();
-        assertEquals("158", whole.identity().get("model"), whole.identity().toString());
+                none.describe(1).lines().stream().filter(l -> l.label().equals("identity")).findFirst().orElseThrow().text());
     }
 }

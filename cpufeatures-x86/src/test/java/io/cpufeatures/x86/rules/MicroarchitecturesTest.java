@@ -64,4 +64,41 @@ class MicroarchitecturesTest {
                 "a hybrid package whose core type is not known");
         assertEquals(Optional.of("Skylake"), X86Decoder.decode(EmulatedCpu.intel(6, 0x5E, 3).build()).microarchitecture());
     }
+
+    /**
+     * Lakefield (family 6 model 0x8A; Linux intel-family.h INTEL_LAKEFIELD "Sunny Cove / Tremont") has no die of one core
+     * type: every part, the i5-L16G7 and the i3-L13G4 (signature 000806A1), is one Sunny Cove and four Tremont cores
+     * (Intel ARK). Without CPUID.0x1A saying which core answered (a kernel before Linux 5.13 names no hybrid_cpu, a
+     * reduced CPUID, a zero leaf 0x1A), the part is named, not a core; with it, the core is (cpu_features
+     * src/impl_x86.c names the model INTEL_ATOM_TMT, Tremont: a core, not the part).
+     */
+    @Test
+    void lakefieldWithoutCoreTypeEvidenceIsThePartNotItsBigCore() {
+        assertEquals("Lakefield", name(EmulatedCpu.intel(6, 0x8A, 1)), "no hybrid flag, no leaf 0x1A");
+        assertEquals("Lakefield", name(EmulatedCpu.intel(6, 0x8A, 1).leaf(0x1A, 0, 0, 0, 0, 0)), "leaf 0x1A reads zero");
+        assertEquals("Lakefield", name(EmulatedCpu.intel(6, 0x8A, 1).features(X86Feature.HYBRID_CPU.canonicalName())));
+        assertEquals("Lakefield (Sunny Cove)", name(hybridCore(0x8A, 0x40, 0)), "leaf 0x1A: a Core-type core");
+        assertEquals("Lakefield (Tremont)", name(hybridCore(0x8A, 0x20, 0)), "leaf 0x1A: an Atom-type core");
+        // a die of one core type still is named after it (the Alder Lake i5-12400, 06-97-05)
+        assertEquals("Alder Lake (Golden Cove)", name(EmulatedCpu.intel(6, 0x97, 5)));
+    }
+
+    /**
+     * AMD family 16h model 0x26 is the A9-9820 ("Cato", the Xbox One's die sold as an APU), eight Jaguar cores: google
+     * cpu_features src/impl_x86.c (GetX86Microarchitecture: CPUID(0x16, 0x26) is AMD_JAGUAR) and the linux-hardware.org
+     * probe it cites. Intel family 4 is the i486 line: Linux arch/x86/kernel/cpu/intel.c names models 0 to 9 of family
+     * 4 "486 DX-25/33" to "486 DX/4-WB" (intel_cpu_dev's legacy model names), cpu_features names them INTEL_80486, and
+     * Intel's AP-485 (Processor Identification and the CPUID Instruction) gives family 0100b to the Intel486 processors.
+     */
+    @Test
+    void jaguarsA9_9820AndTheI486LineAreNamed() {
+        assertEquals("Jaguar", name(EmulatedCpu.amd(0x16, 0x26, 1)), "A9-9820");
+        assertEquals("Jaguar", name(EmulatedCpu.amd(0x16, 0x00, 1)), "Kabini/Temash, as before");
+        assertEquals("Puma", name(EmulatedCpu.amd(0x16, 0x30, 1)), "Beema/Mullins, as before");
+        assertEquals("?", name(EmulatedCpu.amd(0x16, 0x60, 0)), "a model no source names stays unknown");
+        assertEquals("i486", name(EmulatedCpu.intel(4, 0x8, 0)), "IntelDX4, signature 00000480");
+        assertEquals("i486", name(EmulatedCpu.intel(4, 0x3, 5)), "IntelDX2");
+        assertEquals("i486", name(EmulatedCpu.intel(4, 0x9, 0)), "IntelDX4 write-back");
+        assertEquals("Am486/5x86", name(EmulatedCpu.amd(4, 0xF, 4)), "AMD's own family 4, as before");
+    }
 }
