@@ -1,6 +1,7 @@
 package io.cpufeatures.dispatch;
 
 import com.sun.jna.Function;
+import io.cpufeatures.buildsupport.TwoUsers;
 import io.cpufeatures.core.CpuFeatures;
 import java.io.IOException;
 import java.io.InputStream;
@@ -36,10 +37,8 @@ public final class EmulatedProcessMain {
                     .candidate(Candidate.of("portable", "Java code", 0, Requirements.NONE, () -> () -> 0));
             variants.<IntSupplier>candidates("", 10, EmulatedProcessMain::load).forEach(b::candidate);
             System.out.println("native=" + b.build().selection().name());
-            for (String line : Files.readAllLines(Path.of("/proc/self/maps"))) {
-                if (line.contains("liblevel.so")) {
-                    System.out.println("mapped=" + line.substring(line.indexOf('/')));
-                }
+            for (String m : TwoUsers.mapped("liblevel.so")) {
+                System.out.println("mapped=" + m);
             }
         }
     }

@@ -3,7 +3,6 @@ package io.cpufeatures.os;
 import java.io.File;
 import java.io.IOException;
 import java.io.InputStream;
-import java.nio.file.InvalidPathException;
 import java.nio.file.Path;
 import java.util.Map;
 import java.util.Properties;
@@ -177,7 +176,7 @@ public final class Jna {
      * when JNA gives no path) is not safe to rely on, or null.
      */
     static String loadedRefusal(String path, Properties properties, String fileName, PathSafety safety) {
-        Path file = path != null ? absolute(path) : onLibraryPath(properties, fileName);
+        Path file = path != null ? NativeCache.absolute(path) : onLibraryPath(properties, fileName);
         if (file == null) {
             return "JNA was initialised before this library asked, from a library it cannot locate ("
                     + LOADED_PATH + "=" + path + "); JNA is not used";
@@ -201,7 +200,7 @@ public final class Jna {
         String boot = properties.getProperty("jna.boot.library.path");
         if (boot != null) {
             for (String d : boot.split(File.pathSeparator)) {
-                Path dir = absolute(d);
+                Path dir = NativeCache.absolute(d);
                 if (dir != null && dir.resolve(file).toFile().exists()) {
                     return configuredUnsafe(dir, dir.resolve(file), "load its native library from " + dir
                             + " (jna.boot.library.path)", safety);
@@ -251,19 +250,19 @@ public final class Jna {
     static Path unpackDirectory(Properties properties, Map<String, String> env, OperatingSystem os) {
         String tmpdir = properties.getProperty("jna.tmpdir");
         if (tmpdir != null) {
-            return absolute(tmpdir);
+            return NativeCache.absolute(tmpdir);
         }
-        Path home = absolute(properties.getProperty("user.home", ""));
+        Path home = NativeCache.absolute(properties.getProperty("user.home", ""));
         switch (os) {
             case MACOS:
                 return home == null ? null : home.resolve("Library/Caches/JNA/temp");
             case WINDOWS:
-                Path tmp = absolute(properties.getProperty("java.io.tmpdir", ""));
+                Path tmp = NativeCache.absolute(properties.getProperty("java.io.tmpdir", ""));
                 return tmp == null ? null
                         : tmp.resolve("jna-" + properties.getProperty("user.name", "").hashCode());
             default:
                 String xdg = env.get("XDG_CACHE_HOME");
-                Path base = xdg != null && !xdg.trim().isEmpty() ? absolute(xdg)
+                Path base = xdg != null && !xdg.trim().isEmpty() ? NativeCache.absolute(xdg)
                         : home == null ? null : home.resolve(".cache");
                 return base == null ? null : base.resolve("JNA/temp");
         }
@@ -272,7 +271,7 @@ public final class Jna {
     /** The first {@code file} in a directory of {@code java.library.path}, or null. */
     private static Path onLibraryPath(Properties properties, String file) {
         for (String d : properties.getProperty("java.library.path", "").split(File.pathSeparator)) {
-            Path dir = absolute(d);
+            Path dir = NativeCache.absolute(d);
             if (dir != null && dir.resolve(file).toFile().exists()) {
                 return dir.resolve(file);
             }
@@ -322,17 +321,5 @@ public final class Jna {
                     + " (class path) or --enable-native-access=com.sun.jna (module path)";
         }
         return text;
-    }
-
-    private static Path absolute(String value) {
-        if (value == null || value.isEmpty()) {
-            return null;
-        }
-        try {
-            Path p = Path.of(value);
-            return p.isAbsolute() ? p : null;
-        } catch (InvalidPathException e) {
-            return null;
-        }
     }
 }

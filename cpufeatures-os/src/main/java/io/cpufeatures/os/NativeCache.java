@@ -563,7 +563,8 @@ public final class NativeCache {
         };
     }
 
-    private static Path absolute(String value) {
+    /** {@code value} as an absolute path, or null when it is unset, empty, relative or no path at all. */
+    static Path absolute(String value) {
         if (value == null || value.isEmpty()) {
             return null;
         }

@@ -1,9 +1,6 @@
 package io.cpufeatures.os;
 
-import java.nio.file.Files;
-import java.nio.file.Path;
-import java.util.Set;
-import java.util.TreeSet;
+import io.cpufeatures.buildsupport.TwoUsers;
 
 /**
  * A fresh JVM for {@link JnaTest}: asks {@link Jna} (after initialising JNA itself first when the first argument is
@@ -32,14 +29,7 @@ public final class JnaVictim {
         } catch (UnsatisfiedLinkError e) {
             System.out.println("getpid refused=" + e.getMessage());
         }
-        Set<String> mapped = new TreeSet<>();
-        for (String line : Files.readAllLines(Path.of("/proc/self/maps"))) {
-            int slash = line.indexOf('/');
-            if (slash > 0 && line.contains("jnidispatch")) {
-                mapped.add(line.substring(slash));
-            }
-        }
-        for (String m : mapped) {
+        for (String m : TwoUsers.mapped("jnidispatch")) {
             System.out.println("mapped=" + m);
         }
     }

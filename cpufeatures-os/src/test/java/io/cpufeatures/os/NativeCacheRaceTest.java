@@ -1,18 +1,18 @@
 package io.cpufeatures.os;
 
+import static io.cpufeatures.buildsupport.TwoUsers.as;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import com.sun.jna.Native;
 import io.cpufeatures.buildsupport.HostTools;
+import io.cpufeatures.buildsupport.TwoUsers;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
-import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -36,45 +36,11 @@ class NativeCacheRaceTest {
     private Path world;
     private Path mark;
 
-    private static void run(List<String> cmd) throws Exception {
-        Process p = new ProcessBuilder(cmd).redirectErrorStream(true).start();
-        String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
-        assertTrue(p.waitFor(120, TimeUnit.SECONDS), cmd + " did not finish");
-        assertEquals(0, p.exitValue(), cmd + ":\n" + out);
-    }
-
     private Path build(String name, String source) throws Exception {
         Path c = Files.writeString(world.resolve(name + ".c"), source);
         Path so = world.resolve(name + ".so");
-        run(List.of("gcc", "-O1", "-shared", "-fPIC", "-o", so.toString(), c.toString()));
+        TwoUsers.run(List.of("gcc", "-O1", "-shared", "-fPIC", "-o", so.toString(), c.toString()));
         return so;
-    }
-
-    /** A copy of what the victim's JVM needs, readable by any user (the build's own repository is root's). */
-    private String classPath() throws Exception {
-        Path cp = Files.createDirectory(world.resolve("cp"));
-        List<String> entries = new ArrayList<>();
-        for (String e : System.getProperty("java.class.path").split(java.io.File.pathSeparator)) {
-            Path p = Path.of(e);
-            if (Files.isDirectory(p)) {
-                Path copy = cp.resolve("d" + entries.size());
-                try (Stream<Path> files = Files.walk(p)) {
-                    for (Path f : (Iterable<Path>) files::iterator) {
-                        Path to = copy.resolve(p.relativize(f).toString());
-                        if (Files.isDirectory(f)) {
-                            Files.createDirectories(to);
-                        } else {
-                            Files.copy(f, to);
-                        }
-                    }
-                }
-                entries.add(copy.toString());
-            }
-        }
-        Path jna = Path.of(Native.class.getProtectionDomain().getCodeSource().getLocation().toURI());
-        entries.add(Files.copy(jna, cp.resolve("jna.jar")).toString());
-        run(List.of("chmod", "-R", "a+rX", cp.toString()));
-        return String.join(java.io.File.pathSeparator, entries);
     }
 
     /** The victim's lines, each different one once with its count: a failure's message stays short. */
@@ -86,34 +52,26 @@ class NativeCacheRaceTest {
         return lines.size() + " lines: " + counts;
     }
 
-    private static List<String> as(int uid, String... cmd) {
-        List<String> out = new ArrayList<>(List.of("setpriv", "--reuid=" + uid, "--regid=" + uid, "--clear-groups"));
-        out.addAll(List.of(cmd));
-        return out;
-    }
-
     @Test
     void anotherUserRacingTheLoaderNeverHasItsBytesLoaded() throws Exception {
-        HostTools.require(PathSafety.forThisProcess().uid() == 0, "root (to run the race as two users)",
-                "run the build as root, as CI does");
-        HostTools.command("setpriv", "util-linux");
+        TwoUsers.require();
         HostTools.command("gcc", "gcc");
-        run(List.of("chmod", "0711", tmp.toString()));
+        TwoUsers.run(List.of("chmod", "0711", tmp.toString()));
         world = Files.createDirectory(tmp.resolve("world"));
         mark = world.resolve("EVIL-LIB-LOADED");
-        run(List.of("chmod", "1777", world.toString()));
+        TwoUsers.run(List.of("chmod", "1777", world.toString()));
         Path genuine = build("genuine", "int answer(void) { return 42; }\n");
         Path evil = build("evil", "#include <stdio.h>\n"
                 + "__attribute__((constructor)) static void mark(void) { FILE *f = fopen(\"" + mark + "\", \"w\");"
                 + " if (f) fclose(f); }\n"
                 + "int answer(void) { return 666; }\n");
-        run(List.of("chmod", "a+r", genuine.toString(), evil.toString()));
+        TwoUsers.run(List.of("chmod", "a+r", genuine.toString(), evil.toString()));
         String sha = NativeCacheTest.sha(Files.readAllBytes(genuine));
-        String classPath = classPath();
+        String classPath = TwoUsers.readableClassPath(world.resolve("cp"));
 
         // 1. a cache directory the victim made open to everyone (umask 000)
         Path open = world.resolve("open");
-        run(as(VICTIM, "mkdir", "-m", "0777", open.toString()));
+        TwoUsers.run(as(VICTIM, "mkdir", "-m", "0777", open.toString()));
         List<String> r1 = race(open, sha, genuine, evil, classPath, true);
         assertEquals(ATTEMPTS, r1.size(), summary(r1));
         assertTrue(r1.stream().allMatch(l -> l.startsWith("refused=the native cache " + open + " is not safe to load code"
@@ -121,7 +79,7 @@ class NativeCacheRaceTest {
 
         // 2. a cache directory the attacker made first, with the genuine file in place
         Path planted = world.resolve("planted");
-        run(as(ATTACKER, "mkdir", "-m", "0755", planted.toString()));
+        TwoUsers.run(as(ATTACKER, "mkdir", "-m", "0755", planted.toString()));
         List<String> r2 = race(planted, sha, genuine, evil, classPath, true);
         assertTrue(r2.stream().allMatch(l -> l.startsWith("refused=") && l.contains(planted + " belongs to uid "
                 + ATTACKER)), summary(r2));
@@ -129,7 +87,7 @@ class NativeCacheRaceTest {
         // 3. the victim's own cache in the sticky directory (XDG_CACHE_HOME=/tmp), made before the attacker starts:
         //    the attacker cannot get in
         Path own = world.resolve("own");
-        run(as(VICTIM, "mkdir", "-m", "0700", own.toString()));
+        TwoUsers.run(as(VICTIM, "mkdir", "-m", "0700", own.toString()));
         List<String> r3 = race(own, sha, genuine, evil, classPath, false);
         assertEquals(ATTEMPTS, r3.size(), summary(r3));
         assertTrue(r3.stream().allMatch(l -> l.equals("answer=42")), summary(r3));
@@ -159,7 +117,7 @@ class NativeCacheRaceTest {
                 + "  done\n"
                 + "done\n";
         Path script = Files.writeString(world.resolve("attack-" + cache.getFileName() + ".sh"), loop);
-        run(List.of("chmod", "a+r", script.toString()));
+        TwoUsers.run(List.of("chmod", "a+r", script.toString()));
         Process attacker = new ProcessBuilder(as(ATTACKER, "sh", script.toString())).redirectErrorStream(true)
                 .redirectOutput(ProcessBuilder.Redirect.DISCARD).start();
         try {
@@ -170,7 +128,7 @@ class NativeCacheRaceTest {
                 }
             }
             Path jnaTmp = Files.createDirectory(world.resolve("jna-" + cache.getFileName()));
-            run(List.of("chown", VICTIM + ":" + VICTIM, jnaTmp.toString()));
+            TwoUsers.run(List.of("chown", VICTIM + ":" + VICTIM, jnaTmp.toString()));
             Path out = world.resolve("victim-" + cache.getFileName() + ".out");
             List<String> cmd = as(VICTIM, Path.of(System.getProperty("java.home"), "bin", "java").toString(),
                     "-Djna.tmpdir=" + jnaTmp, "-cp", classPath, RaceVictim.class.getName(), cache.toString(), sha,

@@ -1,12 +1,13 @@
 package io.cpufeatures.examples.raid;
 
+import static io.cpufeatures.buildsupport.TwoUsers.as;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.cpufeatures.buildsupport.HostTools;
-import java.io.File;
+import io.cpufeatures.buildsupport.TwoUsers;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -15,7 +16,6 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
-import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -43,20 +43,6 @@ class JnaTwoUsersTest {
     private Path evil;
     private String classPath;
 
-    private static String run(List<String> cmd) throws Exception {
-        Process p = new ProcessBuilder(cmd).redirectErrorStream(true).start();
-        String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
-        assertTrue(p.waitFor(120, TimeUnit.SECONDS), cmd + " did not finish");
-        assertEquals(0, p.exitValue(), cmd + ":\n" + out);
-        return out;
-    }
-
-    private static List<String> as(int uid, String... cmd) {
-        List<String> out = new ArrayList<>(List.of("setpriv", "--reuid=" + uid, "--regid=" + uid, "--clear-groups"));
-        out.addAll(List.of(cmd));
-        return out;
-    }
-
     /** Whether {@code uid} may write {@code path} (the kernel's answer, through {@code test -w} run as that user). */
     private static boolean writableBy(int uid, Path path) throws Exception {
         Process p = new ProcessBuilder(as(uid, "test", "-w", path.toString())).start();
@@ -64,58 +50,27 @@ class JnaTwoUsersTest {
         return p.exitValue() == 0;
     }
 
-    /** A copy of what the victim's JVM needs, readable by any user (the build's own repository is root's). */
-    private String copyClassPath() throws Exception {
-        Path cp = Files.createDirectory(world.resolve("cp"));
-        List<String> entries = new ArrayList<>();
-        for (String e : System.getProperty("java.class.path").split(File.pathSeparator)) {
-            Path p = Path.of(e);
-            Path copy = cp.resolve("e" + entries.size() + (Files.isDirectory(p) ? "" : ".jar"));
-            if (Files.isDirectory(p)) {
-                try (Stream<Path> files = Files.walk(p)) {
-                    for (Path f : (Iterable<Path>) files::iterator) {
-                        Path to = copy.resolve(p.relativize(f).toString());
-                        if (Files.isDirectory(f)) {
-                            Files.createDirectories(to);
-                        } else {
-                            Files.copy(f, to);
-                        }
-                    }
-                }
-            } else if (Files.isRegularFile(p)) {
-                Files.copy(p, copy);
-            } else {
-                continue;
-            }
-            entries.add(copy.toString());
-        }
-        run(List.of("chmod", "-R", "a+rX", cp.toString()));
-        return String.join(File.pathSeparator, entries);
-    }
-
     @Test
     void anotherUserNeverHasItsLibraryLoadedInPlaceOfJnas() throws Exception {
-        HostTools.require(ProcessHandle.current().info().user().map("root"::equals).orElse(false),
-                "root (to run the attack as two users)", "run the build as root, as CI does");
-        HostTools.command("setpriv", "util-linux");
+        TwoUsers.require();
         HostTools.command("gcc", "gcc");
-        run(List.of("chmod", "0711", tmp.toString()));
+        TwoUsers.run(List.of("chmod", "0711", tmp.toString()));
         world = Files.createDirectory(tmp.resolve("world"));
-        run(List.of("chmod", "1777", world.toString()));
+        TwoUsers.run(List.of("chmod", "1777", world.toString()));
         mark = world.resolve("EVIL-LIB-LOADED");
         Path c = Files.writeString(world.resolve("evil.c"), "#include <stdio.h>\n"
                 + "__attribute__((constructor)) static void mark(void) { FILE *f = fopen(\"" + mark + "\", \"w\");"
                 + " if (f) fclose(f); }\n");
         evil = world.resolve("evil.so");
-        run(List.of("gcc", "-shared", "-fPIC", "-o", evil.toString(), c.toString()));
-        run(List.of("chmod", "a+r", evil.toString()));
-        classPath = copyClassPath();
+        TwoUsers.run(List.of("gcc", "-shared", "-fPIC", "-o", evil.toString(), c.toString()));
+        TwoUsers.run(List.of("chmod", "a+r", evil.toString()));
+        classPath = TwoUsers.readableClassPath(world.resolve("cp"));
 
         // 1. XDG_CACHE_HOME in a sticky directory everyone writes (/tmp), JNA's own directory there squatted first:
         //    the victim's cache is its own, JNA's library comes from it, the native probe answers, no WARN
         Path xdg1 = Files.createDirectory(world.resolve("tmp1"));
-        run(List.of("chmod", "1777", xdg1.toString()));
-        run(as(ATTACKER, "mkdir", "-m", "0777", "-p", xdg1.resolve("JNA/temp").toString()));
+        TwoUsers.run(List.of("chmod", "1777", xdg1.toString()));
+        TwoUsers.run(as(ATTACKER, "mkdir", "-m", "0777", "-p", xdg1.resolve("JNA/temp").toString()));
         for (Map<String, String> out : attack(xdg1, Map.of("XDG_CACHE_HOME", xdg1.toString()), xdg1)) {
             assertEquals("native", out.get("source"), out.toString());
             assertEquals("", out.get("warn"), out.toString());
@@ -124,8 +79,8 @@ class JnaTwoUsersTest {
 
         // 2. a squatted cache: the attacker made the cache's directory first
         Path xdg2 = Files.createDirectory(world.resolve("tmp2"));
-        run(List.of("chmod", "1777", xdg2.toString()));
-        run(as(ATTACKER, "mkdir", "-m", "0777", "-p", xdg2.resolve("cpufeatures").toString(),
+        TwoUsers.run(List.of("chmod", "1777", xdg2.toString()));
+        TwoUsers.run(as(ATTACKER, "mkdir", "-m", "0777", "-p", xdg2.resolve("cpufeatures").toString(),
                 xdg2.resolve("JNA/temp").toString()));
         for (Map<String, String> out : attack(xdg2, Map.of("XDG_CACHE_HOME", xdg2.toString()), xdg2)) {
             assertRefusedOnce(out, xdg2.resolve("cpufeatures"));
@@ -133,9 +88,9 @@ class JnaTwoUsersTest {
 
         // 3. the victim's ~/.cache open to everyone (a umask of 000)
         Path home = Files.createDirectory(world.resolve("home"));
-        run(List.of("chown", VICTIM + ":" + VICTIM, home.toString()));
-        run(as(VICTIM, "mkdir", "-m", "0777", home.resolve(".cache").toString()));
-        run(List.of("chmod", "0777", home.resolve(".cache").toString()));
+        TwoUsers.run(List.of("chown", VICTIM + ":" + VICTIM, home.toString()));
+        TwoUsers.run(as(VICTIM, "mkdir", "-m", "0777", home.resolve(".cache").toString()));
+        TwoUsers.run(List.of("chmod", "0777", home.resolve(".cache").toString()));
         for (Map<String, String> out : attack(home.resolve(".cache"), Map.of(), home)) {
             assertRefusedOnce(out, home.resolve(".cache"));
         }
@@ -182,7 +137,7 @@ class JnaTwoUsersTest {
                 + "  done\n"
                 + "done\n";
         Path script = Files.writeString(world.resolve("attack-" + target.getFileName() + ".sh"), loop);
-        run(List.of("chmod", "a+r", script.toString()));
+        TwoUsers.run(List.of("chmod", "a+r", script.toString()));
         Process attacker = new ProcessBuilder(as(ATTACKER, "sh", script.toString())).redirectErrorStream(true)
                 .redirectOutput(ProcessBuilder.Redirect.DISCARD).start();
         List<Map<String, String>> starts = new ArrayList<>();

@@ -1,10 +1,7 @@
 package io.cpufeatures.examples.raid;
 
+import io.cpufeatures.buildsupport.TwoUsers;
 import io.cpufeatures.core.CpuFeatures;
-import java.nio.file.Files;
-import java.nio.file.Path;
-import java.util.Set;
-import java.util.TreeSet;
 
 /**
  * The victim of {@link JnaTwoUsersTest}, run as its own user: the CPU's report and the native xor's choice (its
@@ -22,14 +19,7 @@ public final class TwoUsersVictim {
         System.out.println("native=" + XorGen.NATIVE.selection().name());
         System.out.println("jna.loaded=" + System.getProperty("jna.loaded"));
         System.out.println("jnidispatch.path=" + System.getProperty("jnidispatch.path"));
-        Set<String> mapped = new TreeSet<>();
-        for (String line : Files.readAllLines(Path.of("/proc/self/maps"))) {
-            int slash = line.indexOf('/');
-            if (slash > 0 && line.contains("jnidispatch")) {
-                mapped.add(line.substring(slash));
-            }
-        }
-        for (String m : mapped) {
+        for (String m : TwoUsers.mapped("jnidispatch")) {
             System.out.println("mapped=" + m);
         }
     }
