@@ -242,6 +242,10 @@ public final class ProcCpuinfo {
 
         private final int[] lines = new int[MAX_PROCESSORS];
 
+        /** None seen yet. */
+        public Processors() {
+        }
+
         /**
          * Adds a {@code processor} line's value.
          *
