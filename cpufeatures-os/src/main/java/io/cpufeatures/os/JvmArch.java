@@ -152,7 +152,8 @@ public final class JvmArch {
             case 20:
                 return "ppc";
             case 21:
-                return bigEndian ? "ppc64" : "ppc64le";
+                // big-endian 64-bit PowerPC: no JVM of the project's runs there, and its words mean what ppc64le's do
+                return bigEndian ? null : "ppc64le";
             case 22:
                 return bits64 ? "s390x" : "s390";
             case 40:
