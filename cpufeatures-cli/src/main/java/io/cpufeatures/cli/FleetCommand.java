@@ -5,6 +5,7 @@ import io.cpufeatures.core.CpuDumps;
 import io.cpufeatures.core.DumpFormatException;
 import io.cpufeatures.core.UnrecognisedDumpException;
 import io.cpufeatures.core.jvm.JvmView;
+import io.cpufeatures.os.IoFailure;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.file.FileSystems;
@@ -239,7 +240,8 @@ final class FleetCommand implements Callable<Integer> {
     /** Counts {@code path}, which could not be listed or read, as failed, and its line: text, or JSON with --json. */
     private void cannotList(Path path, IOException e, List<String> errors, List<String> errorLines) {
         errors.add(path.toString());
-        String why = "cannot read: " + e;
+        // the path is the line's: the OS's reason alone follows it
+        String why = "cannot read: " + IoFailure.reason(e);
         errorLines.add(json ? JsonReport.write(JsonReport.fleetError(path.toString(), why), false)
                 : TerminalText.safe(path + "  ERROR " + why));
     }

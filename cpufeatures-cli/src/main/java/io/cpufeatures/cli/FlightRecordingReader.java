@@ -3,6 +3,7 @@ package io.cpufeatures.cli;
 import io.cpufeatures.dispatch.CandidateReport;
 import io.cpufeatures.dispatch.CandidateStatus;
 import io.cpufeatures.dispatch.Explanation;
+import io.cpufeatures.os.IoFailure;
 import java.io.EOFException;
 import java.io.IOException;
 import java.nio.file.Files;
@@ -56,7 +57,7 @@ final class FlightRecordingReader {
      */
     static FlightRecording read(Path file) {
         if (!Files.exists(file)) {
-            throw new CliFailure(CliFailure.FAILED, file + ": no such file");
+            throw new CliFailure(CliFailure.FAILED, file + ": No such file or directory");
         }
         if (!Files.isRegularFile(file)) {
             throw new CliFailure(CliFailure.FAILED, file + ": not a file; give a JFR recording (.jfr)");
@@ -77,7 +78,7 @@ final class FlightRecordingReader {
                 throw new CliFailure(CliFailure.FAILED, file + ": not a JFR recording (" + m + "); give a file that"
                         + " -XX:StartFlightRecording, jcmd JFR.dump or jfr print reads", e);
             }
-            throw new CliFailure(CliFailure.FAILED, "cannot read " + file + ": " + m, e);
+            throw new CliFailure(CliFailure.FAILED, "cannot read " + IoFailure.describe(file, e), e);
         } catch (RuntimeException | InternalError e) {
             // the parser's own failures on a damaged file (an index out of its bounds, a type it cannot resolve)
             throw new CliFailure(CliFailure.FAILED, file + ": a damaged recording: " + e, e);

@@ -9,10 +9,10 @@ import io.cpufeatures.core.DumpFormatException;
 import io.cpufeatures.core.ProbeSource;
 import io.cpufeatures.core.jvm.JvmView;
 import io.cpufeatures.core.ProbeSettings;
+import io.cpufeatures.os.IoFailure;
 import java.io.IOException;
 import java.io.InputStream;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
@@ -123,7 +123,7 @@ record Machine(List<CpuKind<CpuFeatures>> cpus, ProbeSource source, boolean proc
         try {
             bytes = stdin.readNBytes(CpuDumps.MAX_BYTES + 1);
         } catch (IOException e) {
-            throw new CliFailure(CliFailure.FAILED, "cannot read " + STDIN_NAME + ": " + e, e);
+            throw new CliFailure(CliFailure.FAILED, "cannot read " + IoFailure.describe(STDIN_NAME, e), e);
         }
         if (bytes.length > CpuDumps.MAX_BYTES) {
             throw new CliFailure(CliFailure.FAILED, STDIN_NAME + ": larger than " + (CpuDumps.MAX_BYTES >> 20)
@@ -153,10 +153,9 @@ record Machine(List<CpuKind<CpuFeatures>> cpus, ProbeSource source, boolean proc
     private static CpuDump read(Path file, Map<String, String> assume) {
         try {
             return CpuDumps.read(file, assume);
-        } catch (NoSuchFileException e) {
-            throw new CliFailure(CliFailure.FAILED, "cannot read " + file + ": no such file", e);
         } catch (IOException e) {
-            throw new CliFailure(CliFailure.FAILED, "cannot read " + file + ": " + e, e);
+            // the OS's reason once: "No such file or directory", "Permission denied", "Is a directory"
+            throw new CliFailure(CliFailure.FAILED, "cannot read " + IoFailure.describe(file, e), e);
         } catch (DumpFormatException e) {
             throw new CliFailure(CliFailure.FAILED, e.getMessage(), e);
         } catch (IllegalArgumentException e) {

@@ -3,6 +3,8 @@ package io.cpufeatures.cli;
 import io.cpufeatures.core.CpuDumps;
 import io.cpufeatures.core.CpuFeaturesConfigurationException;
 import io.cpufeatures.core.UnknownFeatureException;
+import java.io.FileDescriptor;
+import java.io.FileOutputStream;
 import java.io.InputStream;
 import java.io.PrintWriter;
 import java.util.Collection;
@@ -78,7 +80,11 @@ public final class Main implements Runnable {
             // SLF4J would say, at its INFO level, that it loaded the provider named.
             System.setProperty("slf4j.internal.verbosity", "WARN");
         }
-        System.exit(run(args, System.in, new PrintWriter(System.out, true), new PrintWriter(System.err, true)));
+        // standard output with its first write failure kept, standard input checked for a descriptor started closed
+        StandardOutput stdout = new StandardOutput(new FileOutputStream(FileDescriptor.out));
+        PrintWriter out = new PrintWriter(stdout, true);
+        PrintWriter err = new PrintWriter(System.err, true);
+        System.exit(stdout.finish(run(args, StandardInput.ofProcess(), out, err), out, err));
     }
 
     /** Runs the command with these streams and an empty standard input, and returns its exit code (for tests and embedding). */

@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.cpufeatures.core.CpuFeatures;
+import java.io.IOException;
 import java.io.PrintWriter;
 import java.io.StringWriter;
 import java.nio.charset.StandardCharsets;
@@ -196,11 +197,46 @@ class CliTest {
                 machine.reasons("popcnt").get(0).detail());
     }
 
+    /**
+     * A dump this user may not read: "Permission denied" once, the path once (it was the path twice, through
+     * AccessDeniedException, whose message is the path). A file closed to this user; as root, who reads any such file,
+     * a write-only sysfs attribute, which the kernel refuses to open for reading whoever asks.
+     */
+    @Test
+    void aDumpThisUserMayNotReadIsPermissionDenied(@TempDir Path dir) throws Exception {
+        Path closed = Files.writeString(dir.resolve("closed.txt"), "x");
+        Files.setPosixFilePermissions(closed, Set.of());
+        Path denied = null;
+        for (Path p : List.of(closed, Path.of("/sys/bus/pci/rescan"), Path.of("/sys/kernel/uevent_helper"))) {
+            try {
+                Files.readAllBytes(p);
+            } catch (java.nio.file.AccessDeniedException e) {
+                denied = p;
+                break;
+            } catch (IOException e) {
+                // not this one
+            }
+        }
+        org.junit.jupiter.api.Assumptions.assumeTrue(denied != null, "a file this user may not read ("
+                + closed + " is readable: root; no write-only sysfs attribute here)");
+        Run r = run("report", "--cpuid-file", denied.toString());
+        assertEquals(1, r.exit());
+        assertEquals("cpufeatures: cannot read " + denied + ": Permission denied", r.err().trim());
+        Run fleet = run("fleet", denied.toString());
+        assertEquals(1, fleet.exit());
+        assertTrue(fleet.out().startsWith(denied + "  ERROR cannot read " + denied + ": Permission denied\n"), fleet.out());
+    }
+
     @Test
     void badInputIsOneLineOnStderrWithTheRightExitCode(@TempDir Path dir) throws Exception {
         Run missing = run("report", "--cpuid-file", dir.resolve("nope.txt").toString());
         assertEquals(1, missing.exit());
-        assertEquals("cpufeatures: cannot read " + dir.resolve("nope.txt") + ": no such file", missing.err().trim());
+        assertEquals("cpufeatures: cannot read " + dir.resolve("nope.txt") + ": No such file or directory",
+                missing.err().trim());
+        // a directory given as the file: the OS's reason, not the JDK's exception (was "java.io.IOException: Is a ...")
+        Run directory = run("report", "--cpuid-file", dir.toString());
+        assertEquals(1, directory.exit());
+        assertEquals("cpufeatures: cannot read " + dir + ": Is a directory", directory.err().trim());
         Path bad = Files.writeString(dir.resolve("bad.txt"), "CPUID 00000000: 00000001-756E6547-6C65746E-49656E69\n"
                 + "CPUID 00000001: 0633\n");
         Run malformed = run("report", "--cpuid-file", bad.toString());

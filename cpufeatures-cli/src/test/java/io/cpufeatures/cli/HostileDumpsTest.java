@@ -243,10 +243,18 @@ class HostileDumpsTest {
                 + " avx2 smep bmi2 erms invpcid xsaveopt\nbogomips\t: 5388.09\npower management:\n\n";
     }
 
+    /**
+     * {@code block} and a comment line that makes it 2,100 bytes: a kernel numbers 8,192 processors at most (a text
+     * with more is refused), so it takes blocks of this size for a text of processors to reach the 16 MiB limit.
+     */
+    private static String padded(String block) {
+        return block + "# " + "-".repeat(Math.max(0, 2100 - block.length() - 3)) + "\n";
+    }
+
     @Test
     void anX86KernelsProcCpuinfo() throws Exception {
-        read(fill("identical.cpuinfo", "", i -> x86Block(i, 60), ""), "(proc_cpuinfo, ", " logical CPUs, 1 distinct)",
-                "Haswell");
+        read(fill("identical.cpuinfo", "", i -> padded(x86Block(i, 60)), ""), "(proc_cpuinfo, ",
+                " logical CPUs, 1 distinct)", "Haswell");
         // each processor a model of its own: a kind per processor, refused at the 65th
         refused(fill("distinct.cpuinfo", "", i -> x86Block(i, i & 0xff), ""),
                 "the CPU of this line is one of more than 64 distinct kinds");
@@ -260,16 +268,20 @@ class HostileDumpsTest {
 
     @Test
     void anArm64AndAPowerpcKernelsProcCpuinfo() throws Exception {
-        read(fill("identical.arm64.cpuinfo", "", i -> "processor\t: " + i + "\nBogoMIPS\t: 50.00\nFeatures\t: fp asimd"
-                + " evtstrm aes pmull sha1 sha2 crc32 atomics fphp asimdhp cpuid asimdrdm lrcpc dcpop asimddp ssbs\n"
-                + "CPU implementer\t: 0x41\nCPU architecture: 8\nCPU variant\t: 0x3\nCPU part\t: 0xd0c\nCPU revision\t: 1\n\n",
-                ""), "(proc_cpuinfo, ", " logical CPUs, 1 distinct)", "Neoverse N1");
+        read(fill("identical.arm64.cpuinfo", "", i -> padded("processor\t: " + i + "\nBogoMIPS\t: 50.00\nFeatures\t: fp"
+                + " asimd evtstrm aes pmull sha1 sha2 crc32 atomics fphp asimdhp cpuid asimdrdm lrcpc dcpop asimddp ssbs\n"
+                + "CPU implementer\t: 0x41\nCPU architecture: 8\nCPU variant\t: 0x3\nCPU part\t: 0xd0c\nCPU revision\t: 1\n")
+                + "\n", ""), "(proc_cpuinfo, ", " logical CPUs, 1 distinct)", "Neoverse N1");
+        // unpadded, the blocks run past the last processor a kernel numbers: refused there, read no further
+        refused(fill("numbered.arm64.cpuinfo", "", i -> "processor\t: " + i + "\nFeatures\t: fp asimd\n"
+                + "CPU implementer\t: 0x41\nCPU part\t: 0xd0c\n\n", ""), "'processor' is '8192'; accepted: a logical"
+                + " CPU's number as the kernel prints it, 0 to 8191 in decimal, each once");
         // each processor a part of its own
         refused(fill("distinct.arm64.cpuinfo", "", i -> "processor\t: " + i + "\nFeatures\t: fp asimd\n"
                 + "CPU implementer\t: 0x41\nCPU part\t: " + (i & 0xfff) + "\n\n", ""),
                 "the CPU of this line is one of more than 64 distinct kinds");
-        read(fill("identical.power.cpuinfo", "", i -> "processor\t: " + i + "\ncpu\t\t: POWER9 (raw), altivec supported\n"
-                + "clock\t\t: 3800.000000MHz\nrevision\t: 2.2 (pvr 004e 1202)\n\n", "timebase\t: 512000000\n"),
+        read(fill("identical.power.cpuinfo", "", i -> padded("processor\t: " + i + "\ncpu\t\t: POWER9 (raw), altivec"
+                + " supported\nclock\t\t: 3800.000000MHz\nrevision\t: 2.2 (pvr 004e 1202)\n") + "\n", "timebase\t: 512000000\n"),
                 "(proc_cpuinfo, ", " logical CPUs, 1 distinct)", "POWER9");
         refused(fill("line.power.cpuinfo", "processor\t: 0\nrevision\t: 2.2 (pvr 004e 1202)\ncpu\t\t: POWER9",
                 i -> " POWER9", "\n"),

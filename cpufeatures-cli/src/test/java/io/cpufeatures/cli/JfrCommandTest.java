@@ -100,7 +100,7 @@ class JfrCommandTest {
             r.dump(none);
         }
         List<List<String>> cases = List.of(
-                List.of(dir.resolve("missing.jfr").toString(), dir.resolve("missing.jfr") + ": no such file"),
+                List.of(dir.resolve("missing.jfr").toString(), dir.resolve("missing.jfr") + ": No such file or directory"),
                 List.of(dir.toString(), dir + ": not a file; give a JFR recording (.jfr)"),
                 List.of(text.toString(), text + ": not a JFR recording (Not a Flight Recorder file); give a file that"
                         + " -XX:StartFlightRecording, jcmd JFR.dump or jfr print reads"),

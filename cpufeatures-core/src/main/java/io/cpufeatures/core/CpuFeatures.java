@@ -1,5 +1,6 @@
 package io.cpufeatures.core;
 
+import io.cpufeatures.os.IoFailure;
 import io.cpufeatures.os.JvmArch;
 import io.cpufeatures.os.NativeRefusals;
 import io.cpufeatures.core.internal.Architectures;
@@ -353,7 +354,8 @@ public final class CpuFeatures {
         try {
             dump = CpuDumps.read(file, settings.assume());
         } catch (IOException e) {
-            throw new CpuFeaturesConfigurationException("cpufeatures.cpuid.file: cannot read " + file + ": " + e, e);
+            throw new CpuFeaturesConfigurationException("cpufeatures.cpuid.file: cannot read " + IoFailure.describe(file, e),
+                    e);
         } catch (DumpFormatException e) {
             throw new CpuFeaturesConfigurationException("cpufeatures.cpuid.file: " + e.getMessage(), e);
         } catch (IllegalArgumentException e) {

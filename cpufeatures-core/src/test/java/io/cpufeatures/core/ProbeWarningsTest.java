@@ -15,6 +15,7 @@ import io.cpufeatures.core.ProbeSettings;
 import io.cpufeatures.core.testing.CountingProvider;
 import io.cpufeatures.core.testing.FakeFeatures;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
 import java.nio.file.Paths;
 import java.time.Duration;
 import java.util.List;
@@ -49,7 +50,8 @@ class ProbeWarningsTest {
             String line = ProbeWarnings.of(cpu, ProbeSettings.none(), e.getKey(), none).orElseThrow();
             assertTrue(line.contains("add " + e.getValue()) && line.contains("portable candidate"), line);
         }
-        assertTrue(ProbeWarnings.of(cpu, ProbeSettings.none(), "riscv64", none).orElseThrow().contains("No cpufeatures module supports"
+        assertTrue(ProbeWarnings.of(cpu, ProbeSettings.none(), "riscv64", none).orElseThrow()
+                .contains("No cpufeatures module supports"
                 + " os.arch=riscv64"));
     }
 
@@ -105,8 +107,31 @@ class ProbeWarningsTest {
         assertTrue(p.waitFor(60, TimeUnit.SECONDS));
         assertEquals(0, p.exitValue(), out);
         assertTrue(out.contains("source=none"), out);
-        long warnings = out.lines().filter(l -> l.contains("WARN") && l.contains("No cpufeatures module supports"
-                + " os.arch=riscv64")).count();
+        // on Linux, where the process's ELF header says what it is, the line names that os.arch is not it
+        String said = Files.isReadable(Paths.get("/proc/self/exe")) ? "os.arch=riscv64 does not describe this process,"
+                + " which /proc/self/exe says is " : "No cpufeatures module supports os.arch=riscv64";
+        long warnings = out.lines().filter(l -> l.contains("WARN") && l.contains(said)).count();
         assertEquals(1, warnings, out);
+        assertEquals(1, out.lines().filter(l -> l.contains("WARN")).count(), out);
+    }
+
+    @Test
+    void anOsArchThatIsNotTheProcessesIsSaidInsteadOfWhatFollowsFromIt() {
+        String mismatch = "os.arch=aarch64 does not describe this process, which /proc/self/exe says is x86_64 (ELF"
+                + " e_machine 62)";
+        ProbeSource floor = new ProbeSource(SourceKind.JVM, "the JVM's view", List.of(new ProbeFailure(SourceKind.NATIVE,
+                "this process is not an AArch64 one", Optional.empty())), Duration.ZERO);
+        Architectures archs = Architectures.of(List.of(providerReturning(floor)));
+        assertEquals(Optional.of("cpufeatures: " + mismatch + ": the probes run no native code; answering from jvm (the"
+                + " JVM's view), which knows less: see source()"),
+                ProbeWarnings.of(CpuFeatures.probe(DEFAULTS, archs), ARCH, archs, mismatch));
+        Architectures none = Architectures.of(List.of());
+        assertEquals(Optional.of("cpufeatures: " + mismatch.replace("aarch64", "riscv64") + ": the probes run no native"
+                + " code; no feature of this CPU reads as usable, and every dispatch point takes its portable candidate"),
+                ProbeWarnings.of(CpuFeatures.probe(DEFAULTS, none), "riscv64", none, mismatch.replace("aarch64", "riscv64")));
+        ProbeSource nativeSource = new ProbeSource(SourceKind.NATIVE, "stubs", List.of(), Duration.ZERO);
+        Architectures fine = Architectures.of(List.of(providerReturning(nativeSource)));
+        assertEquals(Optional.empty(), ProbeWarnings.of(CpuFeatures.probe(DEFAULTS, fine), ARCH, fine, mismatch),
+                "what was asked for is no warning");
     }
 }

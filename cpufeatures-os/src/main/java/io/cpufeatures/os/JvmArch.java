@@ -1,9 +1,22 @@
 package io.cpufeatures.os;
 
+import java.io.FileInputStream;
+import java.io.IOException;
+import java.io.InputStream;
+
 /**
  * The processor architecture this JVM runs on: {@code os.arch}, read once, and the one mapping of its values to the
  * architectures' names ({@code amd64} and {@code x86_64} are {@code x86_64}; {@code aarch64} and {@code arm64}
  * are {@code aarch64}). Every module asks here, so the JVMs' spellings are known in one place.
+ *
+ * <p>{@code os.arch} is a system property, and a command line may set it ({@code -Dos.arch=aarch64} on an x86-64
+ * machine). So the process's own architecture is read too, where Linux shows it: the ELF header of
+ * {@code /proc/self/exe}, its {@code e_machine} (bytes 18-19 in the byte order byte 5 gives) and class (byte 4: 64-bit
+ * or not), per {@code include/uapi/linux/elf-em.h}. {@link #current()} is that architecture, what native code must be
+ * built for; {@link #osArch()} stays the property, which chooses the architecture module (tests simulate other machines
+ * with it), and {@link #mismatch()} says when the two differ, for the one WARN line and for every probe that would
+ * run native code: none runs another architecture's. Elsewhere (macOS, Windows: no such file) {@code os.arch} is
+ * taken as given. Read once, in this class's initialiser, with the JDK's boot classes only: the first answer reads it.
  */
 public final class JvmArch {
 
@@ -16,19 +29,69 @@ public final class JvmArch {
         "ppc64le", "ppc64le",
     };
 
+    /** What names this process's executable, on Linux. */
+    private static final String EXE = "/proc/self/exe";
+
     private static final String OS_ARCH = System.getProperty("os.arch", "unknown");
+
+    /** This process's architecture from its ELF header, or null where that cannot be read. */
+    private static final String PROCESS;
+    /** Its {@code e_machine}, for the message; -1 with no architecture. */
+    private static final int MACHINE;
+
+    static {
+        int[] machine = {-1};
+        String process = null;
+        try {
+            process = ofElfHeader(readHeader(EXE), machine);
+        } catch (IOException | RuntimeException e) {
+            // not Linux, or no /proc: os.arch is taken as given
+            process = null;
+        }
+        PROCESS = process;
+        MACHINE = machine[0];
+    }
 
     private JvmArch() {
     }
 
-    /** {@return this JVM's {@code os.arch}, as it gives it ({@code unknown} if unset)} */
+    /** {@return this JVM's {@code os.arch}, as it gives it ({@code unknown} if unset): what chooses the module} */
     public static String osArch() {
         return OS_ARCH;
     }
 
-    /** {@return the architecture this JVM runs on ({@link #of of} its {@code os.arch})} */
+    /**
+     * {@return the architecture this process runs on: its ELF header's, where Linux shows it, else that of its
+     * {@code os.arch} ({@link #of}); what native code must be built for}
+     */
     public static String current() {
-        return of(OS_ARCH);
+        return PROCESS != null ? PROCESS : of(OS_ARCH);
+    }
+
+    /**
+     * Why {@code os.arch} does not describe this process, in one line, or null when it does (or cannot be checked).
+     *
+     * @return {@code os.arch=aarch64 does not describe this process, which /proc/self/exe says is x86_64 (ELF
+     *         e_machine 62)}; null when they agree
+     */
+    public static String mismatch() {
+        return mismatch(OS_ARCH, PROCESS, MACHINE);
+    }
+
+    /**
+     * {@link #mismatch()} for an {@code os.arch} value and a process's architecture.
+     *
+     * @param osArch  the {@code os.arch} value; not null
+     * @param process the process's architecture from its ELF header; null when unknown
+     * @param machine its {@code e_machine}
+     * @return the line; null when they agree or the process's is unknown
+     */
+    static String mismatch(String osArch, String process, int machine) {
+        if (process == null || process.equals(comparable(osArch))) {
+            return null;
+        }
+        return "os.arch=" + osArch + " does not describe this process, which " + EXE + " says is " + process
+                + " (ELF e_machine " + machine + ")";
     }
 
     /**
@@ -44,5 +107,77 @@ public final class JvmArch {
             }
         }
         return osArch;
+    }
+
+    /** The first 20 bytes of {@code file}, or fewer if it is shorter. */
+    private static byte[] readHeader(String file) throws IOException {
+        byte[] header = new byte[20];
+        int n = 0;
+        try (InputStream in = new FileInputStream(file)) {
+            while (n < header.length) {
+                int r = in.read(header, n, header.length - n);
+                if (r < 0) {
+                    break;
+                }
+                n += r;
+            }
+        }
+        if (n < header.length) {
+            throw new IOException(file + ": shorter than an ELF header");
+        }
+        return header;
+    }
+
+    /**
+     * The architecture of an ELF header, by the names {@link #of} gives ({@code os.arch}'s for the others: a 32-bit
+     * x86 JVM says {@code x86}, a 32-bit Arm one {@code arm}).
+     *
+     * @param header  its first 20 bytes at least
+     * @param machine where its {@code e_machine} is put
+     * @return the architecture; null when it is no ELF header
+     */
+    static String ofElfHeader(byte[] header, int[] machine) {
+        if (header.length < 20 || header[0] != 0x7f || header[1] != 'E' || header[2] != 'L' || header[3] != 'F') {
+            return null;
+        }
+        boolean bits64 = header[4] == 2;
+        boolean bigEndian = header[5] == 2;
+        int m = bigEndian ? (header[18] & 0xff) << 8 | header[19] & 0xff : header[18] & 0xff | (header[19] & 0xff) << 8;
+        machine[0] = m;
+        switch (m) {
+            case 3:
+                return "x86";
+            case 8:
+                return (bits64 ? "mips64" : "mips") + (bigEndian ? "" : "el");
+            case 20:
+                return "ppc";
+            case 21:
+                // big-endian 64-bit PowerPC: no JVM of the project's runs there, and its words mean what ppc64le's do
+                return bigEndian ? null : "ppc64le";
+            case 22:
+                return bits64 ? "s390x" : "s390";
+            case 40:
+                return "arm";
+            case 62:
+                return bits64 ? "x86_64" : null;
+            case 183:
+                return "aarch64";
+            case 243:
+                return bits64 ? "riscv64" : "riscv32";
+            case 258:
+                return "loongarch64";
+            default:
+                // a machine no JVM this project knows runs on: not checked
+                return null;
+        }
+    }
+
+    /** {@code os.arch}'s architecture as {@link #ofElfHeader} names it: a 32-bit x86 JVM's {@code i386} is x86. */
+    private static String comparable(String osArch) {
+        String a = of(osArch);
+        if (a.length() == 4 && a.charAt(0) == 'i' && a.endsWith("86") && a.charAt(1) >= '3' && a.charAt(1) <= '6') {
+            return "x86";
+        }
+        return a;
     }
 }

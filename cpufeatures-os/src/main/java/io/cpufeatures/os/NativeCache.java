@@ -7,7 +7,6 @@ import java.nio.channels.SeekableByteChannel;
 import java.nio.file.AtomicMoveNotSupportedException;
 import java.nio.file.DirectoryStream;
 import java.nio.file.FileAlreadyExistsException;
-import java.nio.file.FileSystemException;
 import java.nio.file.Files;
 import java.nio.file.InvalidPathException;
 import java.nio.file.LinkOption;
@@ -527,13 +526,15 @@ public final class NativeCache {
         return ProcessHandle.of(id).isEmpty();
     }
 
-    /** A write the file system refused, with its errno and the fix. */
+    /**
+     * A write the file system refused: {@code PATH: Reason} ({@link IoFailure}: the OS's reason once, the path once,
+     * an {@link java.nio.file.AccessDeniedException}'s "Permission denied" too), its errno and the fix.
+     */
     static NativeCacheException writeFailure(Path where, IOException e) {
-        String reason = e instanceof FileSystemException f && f.getReason() != null ? f.getReason() : e.getMessage();
-        String errno = errno(reason);
+        String errno = errno(IoFailure.reason(e));
         boolean every = errno != null && !errno.equals("EEXIST");
         return new NativeCacheException(NativeCacheException.Kind.WRITE, every, "cannot write the native cache at "
-                + where + ": " + reason + (errno == null ? "" : " (" + errno + ")") + "; " + remedy(errno));
+                + IoFailure.describe(where, e) + (errno == null ? "" : " (" + errno + ")") + "; " + remedy(errno));
     }
 
     /** The errno of a strerror text (glibc's, as the JDK reports a failed system call), or null. */

@@ -325,5 +325,10 @@ class NativeCacheTest {
         assertEquals("cannot write the native cache at /c/x: No space left on device (ENOSPC); free space there, or set"
                 + " -Dcpufeatures.native.cache to another file system", e.getMessage());
         assertTrue(e.everyLibrary());
+        // EACCES as the JDK reports it: an AccessDeniedException, no reason, its message the path alone
+        NativeCacheException denied = NativeCache.writeFailure(Path.of("/c"), new java.nio.file.AccessDeniedException("/c/x"));
+        assertEquals("cannot write the native cache at /c/x: Permission denied (EACCES); give this user the directory,"
+                + " or set -Dcpufeatures.native.cache to one of this user's", denied.getMessage());
+        assertTrue(denied.everyLibrary());
     }
 }

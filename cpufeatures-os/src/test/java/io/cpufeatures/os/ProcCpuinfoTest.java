@@ -33,17 +33,59 @@ class ProcCpuinfoTest {
 
     @Test
     void eachBlockIsItsFieldsInOrder() {
-        List<Map<String, String>> blocks = ProcCpuinfo.blocks(POWER9);
+        List<Map<String, String>> blocks = ProcCpuinfo.blocks("p9", POWER9);
         assertEquals(3, blocks.size());
         assertEquals("POWER9, altivec supported", blocks.get(0).get("cpu"));
         assertEquals("2.2 (pvr 004e 1202)", blocks.get(1).get("revision"));
         assertEquals("PowerNV", blocks.get(2).get("platform"));
         assertEquals(List.of("processor", "cpu", "clock", "revision"), List.copyOf(blocks.get(0).keySet()));
-        assertEquals(Optional.of(blocks.get(2)), ProcCpuinfo.firstWith(POWER9, "timebase"));
-        assertEquals(Optional.empty(), ProcCpuinfo.firstWith(POWER9, "Features"));
-        assertEquals(List.of(), ProcCpuinfo.blocks(""));
-        assertEquals(List.of(Map.of("a", "1")), ProcCpuinfo.blocks("a : 1\r\na : 2\r\nno colon here\r\n"),
-                "CRLF lines; the first of a repeated name; a line without a colon is no field");
+        assertEquals(Optional.of(blocks.get(2)), ProcCpuinfo.firstWith("p9", POWER9, "timebase"));
+        assertEquals(Optional.empty(), ProcCpuinfo.firstWith("p9", POWER9, "Features"));
+        assertEquals(List.of(), ProcCpuinfo.blocks("p9", ""));
+        assertEquals(List.of(Map.of("a", "1"), Map.of("a", "2")), ProcCpuinfo.blocks("t",
+                "a : 1\r\nno colon here\r\n\r\na : 2\r"), "CRLF and CR lines; a line without a colon is no field");
+        // arm64 before 3.19: every processor line in one block, before one set of fields
+        assertEquals(List.of(Map.of("processor", "0", "Features", "fp")), ProcCpuinfo.blocks("t",
+                "processor\t: 0\nprocessor\t: 1\nFeatures\t: fp\n"));
+    }
+
+    /** What no kernel prints is refused on its line, with what is accepted: never read in part. */
+    @Test
+    void duplicatesOutOfRangeProcessorsAndNulsAreRefusedWithTheirLine() {
+        String x86 = "processor\t: 0\nvendor_id\t: AuthenticAMD\nflags\t\t: fpu vme\n\n";
+        assertEquals("/proc/cpuinfo:5: processor 0 again (first at line 1); accepted: a logical CPU's number as the"
+                + " kernel prints it, 0 to 8191 in decimal, each once", refused(x86 + x86));
+        assertEquals("/proc/cpuinfo:4: a second 'flags' line in the block (the first is line 3); accepted: each field"
+                + " once per processor's block, as the kernel prints it", refused(x86.strip() + "\nflags\t\t: avx512f\n"));
+        assertEquals("/proc/cpuinfo:3: a second 'Features' line in the block (the first is line 2); accepted: each field"
+                + " once per processor's block, as the kernel prints it",
+                refused("processor\t: 0\nFeatures\t: fp\nFeatures\t: sve\n"));
+        for (String number : List.of("-1", "100000000000000000000000", "8192", "0x1", "01", "", "1 2")) {
+            assertEquals("/proc/cpuinfo:1: 'processor' is '" + number + "'; accepted: a logical CPU's number as the kernel"
+                    + " prints it, 0 to 8191 in decimal, each once", refused("processor\t: " + number + "\nflags : fpu\n"));
+        }
+        assertEquals(8191, ProcCpuinfo.processorNumber("8191"));
+        assertEquals("/proc/cpuinfo:3: a NUL (byte 0) at column 13; accepted: the kernel's text, which has no NUL",
+                refused(x86.replace("fpu vme", "fpu\u0000vme")));
+        assertEquals("/proc/cpuinfo:2: a NUL (byte 0) at column 1; accepted: the kernel's text, which has no NUL",
+                refused("processor\t: 0\n\u0000\n"), "not even on a line that is no field");
+    }
+
+    private static String refused(String text) {
+        return assertThrows(IllegalArgumentException.class, () -> ProcCpuinfo.blocks("/proc/cpuinfo", text)).getMessage();
+    }
+
+    @Test
+    void theFileIsReadUpToItsBound(@org.junit.jupiter.api.io.TempDir java.nio.file.Path dir) throws Exception {
+        java.nio.file.Path big = dir.resolve("cpuinfo");
+        try (java.nio.channels.FileChannel c = java.nio.channels.FileChannel.open(big,
+                java.nio.file.StandardOpenOption.CREATE_NEW, java.nio.file.StandardOpenOption.WRITE)) {
+            c.write(java.nio.ByteBuffer.wrap(new byte[1]), ProcCpuinfo.MAX_BYTES);
+        }
+        assertEquals(big + ": larger than 32 MiB; accepted: a kernel's text, at most 8192 blocks of a few KiB",
+                assertThrows(java.io.IOException.class, () -> ProcCpuinfo.read(big, true)).getMessage());
+        assertEquals(dir.resolve("none") + ": No such file or directory",
+                assertThrows(java.io.IOException.class, () -> ProcCpuinfo.read(dir.resolve("none"), true)).getMessage());
     }
 
     @Test

@@ -326,7 +326,8 @@ public final class AArch64Probe {
         if (linux) {
             try {
                 found = SysfsCpus.kinds(sysfsCpus, allowed(),
-                        () -> Files.isReadable(procCpuinfo) ? io.cpufeatures.os.ProcCpuinfo.read(procCpuinfo, true) : "");
+                        () -> io.cpufeatures.os.ProcCpuinfo.blocks(procCpuinfo.toString(), Files.isReadable(procCpuinfo)
+                                ? io.cpufeatures.os.ProcCpuinfo.read(procCpuinfo, true) : ""));
             } catch (IOException | RuntimeException e) {
                 LOG.debug("cpufeatures: core kinds not read from {}: {}", sysfsCpus, e.toString());
             }
@@ -387,7 +388,7 @@ public final class AArch64Probe {
 
     private AArch64Snapshot procSnapshot(String why) throws IOException {
         String text = io.cpufeatures.os.ProcCpuinfo.read(procCpuinfo, linux);
-        return ProcCpuinfo.parse(text, new SnapshotSource(SourceKind.PROC_CPUINFO,
+        return ProcCpuinfo.parse(procCpuinfo.toString(), text, new SnapshotSource(SourceKind.PROC_CPUINFO,
                 procCpuinfo + ", the kernel's Features; ID registers and vector lengths unknown (" + why + ")"));
     }
 }

@@ -9,6 +9,7 @@ import io.cpufeatures.aarch64.Midr;
 import io.cpufeatures.core.SnapshotSource;
 import java.util.EnumMap;
 import java.util.HashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 
@@ -36,9 +37,20 @@ final class ProcCpuinfo {
      * @throws IllegalArgumentException if the file is not an arm64 one or a field is malformed
      */
     static AArch64Snapshot parse(String text, SnapshotSource source) {
-        Optional<Map<String, String>> block = io.cpufeatures.os.ProcCpuinfo.firstWith(text, "Features");
+        return parse("/proc/cpuinfo", text, source);
+    }
+
+    /**
+     * The snapshot of the first processor in {@code text}, the file {@code file}.
+     *
+     * @throws IllegalArgumentException if the file is not an arm64 one, a field is malformed, or the text breaks the
+     *                                  kernel's rules ({@link io.cpufeatures.os.ProcCpuinfo#blocks}), naming the line
+     */
+    static AArch64Snapshot parse(String file, String text, SnapshotSource source) {
+        Optional<Map<String, String>> block = io.cpufeatures.os.ProcCpuinfo.firstWith(file, text, "Features");
         if (block.isEmpty()) {
-            Map<String, String> first = io.cpufeatures.os.ProcCpuinfo.blocks(text).stream().findFirst().orElse(Map.of());
+            List<Map<String, String>> blocks = io.cpufeatures.os.ProcCpuinfo.blocks(file, text);
+            Map<String, String> first = blocks.isEmpty() ? Map.of() : blocks.get(0);
             boolean x86 = first.containsKey("flags") || first.containsKey("vendor_id");
             throw new IllegalArgumentException("/proc/cpuinfo has no 'Features' line, so it is not an arm64 kernel's"
                     + (x86 ? " (it has x86's 'vendor_id' and 'flags': under qemu-user before qemu 8 the host's file shows"

@@ -39,11 +39,11 @@ final class SysfsCpus {
     record Kind(Midr midr, List<Integer> cpus, OptionalInt capacity, List<CpuCache> caches) {
     }
 
-    /** The text of {@code /proc/cpuinfo}, read when asked. */
+    /** The blocks of {@code /proc/cpuinfo}, read when asked. */
     @FunctionalInterface
     interface ProcText {
-        /** {@return the file's text} */
-        String read() throws IOException;
+        /** {@return the file's blocks ({@link io.cpufeatures.os.ProcCpuinfo#blocks})} */
+        List<Map<String, String>> read() throws IOException;
     }
 
     private SysfsCpus() {
@@ -102,9 +102,9 @@ final class SysfsCpus {
     }
 
     /** MIDR_EL1 of each {@code processor} block of a {@code /proc/cpuinfo} text that has the CPU fields. */
-    private static Map<Integer, Midr> fromProcCpuinfo(String text) {
+    private static Map<Integer, Midr> fromProcCpuinfo(List<Map<String, String>> blocks) {
         Map<Integer, Midr> m = new LinkedHashMap<>();
-        for (Map<String, String> block : io.cpufeatures.os.ProcCpuinfo.blocks(text)) {
+        for (Map<String, String> block : blocks) {
             if (block.containsKey("processor") && block.containsKey("CPU implementer") && block.containsKey("CPU part")) {
                 m.put(io.cpufeatures.os.ProcCpuinfo.number(block, "processor"), new Midr(
                         io.cpufeatures.os.ProcCpuinfo.number(block, "CPU implementer"),

@@ -172,6 +172,15 @@ class ProcCpuinfoDumpTest {
         DumpFormatException elided = assertThrows(DumpFormatException.class, () -> ProcCpuinfoDump.read("t",
                 "processor\t: 0\nFeatures\t: fp asimd\nCPU implementer\t: 0x41\nCPU part\t: 0xd03\n\n...\n"));
         assertTrue(elided.getMessage().startsWith("t:6: not a line of /proc/cpuinfo: '...'"), elided.getMessage());
+        // what no kernel prints: two Features lines in a block, a processor number past the kernel's 8192
+        DumpFormatException twice = assertThrows(DumpFormatException.class, () -> ProcCpuinfoDump.read("t",
+                "processor\t: 0\nFeatures\t: fp\nFeatures\t: fp asimd sve\nCPU implementer\t: 0x41\nCPU part\t: 0xd03\n"));
+        assertEquals("t:3: a second 'Features' line in the block (the first is line 2); accepted: each field once per"
+                + " processor's block, as the kernel prints it", twice.getMessage());
+        DumpFormatException huge = assertThrows(DumpFormatException.class, () -> ProcCpuinfoDump.read("t",
+                "processor\t: 100000000000000000000000\nFeatures\t: fp\nCPU implementer\t: 0x41\nCPU part\t: 0xd03\n"));
+        assertTrue(huge.getMessage().startsWith("t:1: 'processor' is '100000000000000000000000'; accepted: a logical"),
+                huge.getMessage());
     }
 
     @Test

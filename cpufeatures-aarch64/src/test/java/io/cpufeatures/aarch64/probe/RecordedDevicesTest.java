@@ -48,9 +48,9 @@ class RecordedDevicesTest {
     /** Each processor block of a device: its Features line (the system-wide set) and its own MIDR. */
     static List<AArch64Snapshot> cores(String device) throws IOException {
         String text = text(device);
-        String features = io.cpufeatures.os.ProcCpuinfo.firstWith(text, "Features").orElseThrow().get("Features");
+        String features = io.cpufeatures.os.ProcCpuinfo.firstWith(device, text, "Features").orElseThrow().get("Features");
         List<AArch64Snapshot> cores = new ArrayList<>();
-        for (Map<String, String> block : io.cpufeatures.os.ProcCpuinfo.blocks(text)) {
+        for (Map<String, String> block : io.cpufeatures.os.ProcCpuinfo.blocks(device, text)) {
             if (!block.containsKey("CPU part")) {
                 continue;
             }
@@ -77,7 +77,7 @@ class RecordedDevicesTest {
             for (AArch64Snapshot core : cores) {
                 blocks++;
                 String text = text(device);
-                Set<String> line = Arrays.stream(io.cpufeatures.os.ProcCpuinfo.firstWith(text, "Features").orElseThrow()
+                Set<String> line = Arrays.stream(io.cpufeatures.os.ProcCpuinfo.firstWith(device, text, "Features").orElseThrow()
                         .get("Features").trim().split("\\s+")).filter(known::contains).collect(Collectors.toCollection(TreeSet::new));
                 CpuFeatures cpu = CpuFeatures.of(core);
                 if (!new TreeSet<>(cpu.usable()).equals(line)) {

@@ -57,7 +57,7 @@ class SysfsCpusTest {
     }
 
     private List<String> kinds(Optional<java.util.BitSet> allowed, String proc) throws Exception {
-        return SysfsCpus.kinds(root, allowed, () -> proc).stream().map(k -> String.format("0x%08x %s %s %s", k.midr().value(),
+        return SysfsCpus.kinds(root, allowed, () -> io.cpufeatures.os.ProcCpuinfo.blocks("proc", proc)).stream().map(k -> String.format("0x%08x %s %s %s", k.midr().value(),
                 k.cpus(), k.capacity(), k.caches().stream().map(CpuCache::summary).toList())).toList();
     }
 

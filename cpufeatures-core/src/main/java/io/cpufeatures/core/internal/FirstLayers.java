@@ -2,6 +2,7 @@ package io.cpufeatures.core.internal;
 
 import io.cpufeatures.core.kit.FirstAnswer;
 import io.cpufeatures.core.kit.FirstLayer;
+import io.cpufeatures.os.JvmArch;
 
 /**
  * The first answer's way to the running architecture's module, taken before anything of any module is
@@ -73,12 +74,15 @@ public final class FirstLayers {
      * The first answer of this machine, from the layer of the module that serves {@code osArch}.
      *
      * @param osArch this JVM's {@code os.arch}
-     * @return the answer; null when no such module is on the class path, it offers no layer, or its layer
-     *         cannot answer here (the full probe answers then)
+     * @return the answer; null when no such module is on the class path, it offers no layer, its layer
+     *         cannot answer here, or {@code os.arch} does not describe this process ({@link JvmArch#mismatch()}):
+     *         the full probe answers then
      */
     public static FirstAnswer probe(String osArch) {
         String name = declaring(osArch);
-        if (name == null) {
+        if (name == null || JvmArch.mismatch() != null) {
+            // os.arch set to another architecture than the process's: the layer would read this machine's words as
+            // that architecture's (x86's AT_HWCAP as arm64's), in silence; the full probe refuses it, in one WARN
             return null;
         }
         try {

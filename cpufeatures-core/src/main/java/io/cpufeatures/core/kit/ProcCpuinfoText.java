@@ -1,6 +1,7 @@
 package io.cpufeatures.core.kit;
 
 import io.cpufeatures.core.DumpFormatException;
+import io.cpufeatures.os.ProcCpuinfo;
 import java.util.Collections;
 import java.util.HashMap;
 import java.util.HashSet;
@@ -236,20 +237,25 @@ public final class ProcCpuinfoText {
     /**
      * Reads {@code text} block by block, keeping the fields named in {@code keep}: a line is copied at most once, a
      * value only when its field is kept, and no block is held once {@code reader} has it, so a text is read in memory
-     * of the longest line and what the reader keeps.
+     * of the longest line, what the reader keeps and the processors' numbers (8192 at most). The kernel's rules
+     * ({@link ProcCpuinfo}) hold: each {@code processor} once, each kept field once in a block, no NUL; a text that
+     * breaks one is refused on the line, not read in part.
      *
      * @param file   the file's name, for errors
      * @param text   the text; not null
      * @param keep   the names of the fields to keep; {@code processor} lines are counted whether kept or not
      * @param reader takes each block that has a field, in order
-     * @throws DumpFormatException naming the line, for a line longer than {@link TextLines#MAX_LINE} or one that is
-     *                             not {@code name : value}; or whatever {@code reader} throws
+     * @throws DumpFormatException naming the line and what is accepted, for a line longer than
+     *                             {@link TextLines#MAX_LINE}, one that is not {@code name : value}, a NUL anywhere, a
+     *                             {@code processor} that is not a number from 0 to 8191 or one an earlier line has, a
+     *                             kept field a second time in a block; or whatever {@code reader} throws
      */
     public static void read(String file, String text, Set<String> keep, BlockReader reader) throws DumpFormatException {
         Objects.requireNonNull(file, "file");
         Set<String> kept = new HashSet<>(keep);
         Map<String, String> fields = new LinkedHashMap<>();
         Map<String, Integer> lines = new HashMap<>();
+        ProcCpuinfo.Processors numbers = new ProcCpuinfo.Processors();
         int blockLine = 0;
         int processors = 0;
         int n = 0;
@@ -257,6 +263,10 @@ public final class ProcCpuinfoText {
             n++;
             if (line.length() > TextLines.MAX_LINE) {
                 throw new DumpFormatException(file, n, TextLines.tooLong(line.length()));
+            }
+            int nul = ProcCpuinfo.nul(line);
+            if (nul >= 0) {
+                throw new DumpFormatException(file, n, ProcCpuinfo.nulProblem(nul) + "; " + ProcCpuinfo.NUL_ACCEPTED);
             }
             int start = skipBlanks(line, 0, line.length());
             if (start == line.length()) {
@@ -281,18 +291,30 @@ public final class ProcCpuinfoText {
             if (blockLine == 0) {
                 blockLine = n;
             }
+            String value = null;
             if (name.equals("processor")) {
+                value = value(line, colon);
+                String problem = numbers.add(value, n);
+                if (problem != null) {
+                    throw new DumpFormatException(file, n, problem);
+                }
                 processors++;
+            } else if (fields.containsKey(name)) {
+                throw new DumpFormatException(file, n, ProcCpuinfo.twice(name, lines.get(name)));
             }
             if (kept.contains(name) && !fields.containsKey(name)) {
-                fields.put(name, line.substring(skipBlanks(line, colon + 1, line.length()),
-                        trimEnd(line, colon + 1, line.length())));
+                fields.put(name, value != null ? value : value(line, colon));
                 lines.put(name, n);
             }
         }
         if (blockLine > 0) {
             reader.block(new Block(file, blockLine, processors, fields, lines));
         }
+    }
+
+    /** The value of the field line {@code line} whose colon is at {@code colon}, without the blanks around it. */
+    private static String value(String line, int colon) {
+        return line.substring(skipBlanks(line, colon + 1, line.length()), trimEnd(line, colon + 1, line.length()));
     }
 
     /**

@@ -107,4 +107,44 @@ class ProcCpuinfoTextTest {
                 "processor\t: 0\nCPU part\t: 0x\u0661\u0662\n", Set.of("CPU part"), b -> b.number("CPU part", 0xfff)));
         assertTrue(notNumber.getMessage().startsWith("t:2: 'CPU part' is "), "ASCII digits only: " + notNumber.getMessage());
     }
+
+    /**
+     * What no kernel prints is refused on its line with what is accepted, not read in part: a processor twice, a
+     * number out of the kernel's range, a field read twice in one block, a NUL anywhere (it separated tokens before).
+     */
+    @Test
+    void duplicatesOutOfRangeProcessorsAndNulsAreRefusedWithTheirLine() {
+        String block = "processor\t: 0\nvendor_id\t: GenuineIntel\nflags\t\t: fpu vme\n\n";
+        Set<String> keep = Set.of("processor", "flags", "Features");
+        assertEquals("t:5: processor 0 again (first at line 1); accepted: a logical CPU's number as the kernel prints"
+                + " it, 0 to 8191 in decimal, each once", refused(block + block, keep));
+        assertEquals("t:2: processor 0 again (first at line 1); accepted: a logical CPU's number as the kernel prints"
+                + " it, 0 to 8191 in decimal, each once", refused("processor\t: 0\nprocessor\t: 0\nFeatures\t: fp\n", keep),
+                "arm64's old single block too");
+        assertEquals("t:4: a second 'flags' line in the block (the first is line 3); accepted: each field once per"
+                + " processor's block, as the kernel prints it", refused(block.strip() + "\nflags\t\t: avx512f\n", keep));
+        assertEquals("t:3: a second 'Features' line in the block (the first is line 2); accepted: each field once per"
+                + " processor's block, as the kernel prints it", refused("processor\t: 0\nFeatures\t: fp\nFeatures\t: sve\n",
+                keep));
+        for (String number : List.of("-1", "100000000000000000000000", "8192", "4294967295", "0x0")) {
+            assertEquals("t:1: 'processor' is '" + number + "'; accepted: a logical CPU's number as the kernel prints"
+                    + " it, 0 to 8191 in decimal, each once", refused("processor\t: " + number + "\nflags : fpu\n", keep));
+        }
+        assertEquals("t:3: a NUL (byte 0) at column 13; accepted: the kernel's text, which has no NUL",
+                refused(block.replace("fpu vme", "fpu\u0000vme"), keep));
+        assertEquals("t:2: a NUL (byte 0) at column 20; accepted: the kernel's text, which has no NUL",
+                refused(block.replace("GenuineIntel", "Genuine\u0000Intel"), keep), "in a field no reader keeps too");
+    }
+
+    @Test
+    void theLastProcessorTheKernelNumbersIsRead() throws Exception {
+        List<ProcCpuinfoText.Block> blocks = new ArrayList<>();
+        ProcCpuinfoText.read("t", "processor\t: 8191\nflags : fpu\n\nprocessor\t: 0\nflags : fpu\n", Set.of("flags"),
+                blocks::add);
+        assertEquals(2, blocks.size());
+    }
+
+    private static String refused(String text, Set<String> keep) {
+        return assertThrows(DumpFormatException.class, () -> ProcCpuinfoText.read("t", text, keep, b -> { })).getMessage();
+    }
 }

@@ -105,15 +105,18 @@ public final class Ppc64leProbe {
         OptionalInt pvr = OptionalInt.empty();
         String pvrHow = "no PVR: " + procCpuinfo + " is not a POWER kernel's";
         try {
-            Optional<Map<String, String>> cpu = ProcCpuinfo.firstWith(ProcCpuinfo.read(procCpuinfo, linux),
-                    "revision");
+            Optional<Map<String, String>> cpu = ProcCpuinfo.firstWith(procCpuinfo.toString(),
+                    ProcCpuinfo.read(procCpuinfo, linux), "revision");
             Matcher m = PVR.matcher(cpu.map(c -> c.get("revision")).orElse(""));
             if (m.find()) {
                 pvr = OptionalInt.of(Integer.parseUnsignedInt(m.group(1) + m.group(2), 16));
                 pvrHow = "the PVR from " + procCpuinfo;
             }
         } catch (IOException e) {
-            pvrHow = "no PVR: " + procCpuinfo + " unreadable (" + e + ")";
+            pvrHow = "no PVR: " + e.getMessage();
+        } catch (IllegalArgumentException e) {
+            // a text no kernel writes (ProcCpuinfo.blocks): that source fails, with the line, and the HWCAPs stand
+            pvrHow = "no PVR: " + e.getMessage();
         }
         return new Ppc64leSnapshot(hwcap, hwcap2, platform, basePlatform, pvr, new SnapshotSource(kind, how + "; " + pvrHow));
     }

@@ -72,6 +72,19 @@ class Ppc64leProbeTest {
                 + " hwcaps"), r.source().toString());
     }
 
+    /** A /proc/cpuinfo no kernel writes gives no PVR, with its line and why, and the HWCAP words still answer. */
+    @Test
+    void aCpuinfoNoKernelWritesGivesNoPvrWithItsReason(@TempDir Path dir) throws Exception {
+        String twice = POWER9_CPUINFO.replace("\ntimebase", "processor\t: 0\ncpu\t\t: POWER10\n\ntimebase");
+        ProbeSequence.Result<Ppc64leSnapshot> r = powerMachine(dir, twice, 16, 0xdc0065c2L, 0, 0)
+                .probe(ProbeMode.PROC_CPUINFO);
+        Ppc64leSnapshot s = r.snapshot().orElseThrow();
+        assertEquals(OptionalInt.empty(), s.pvr());
+        assertTrue(s.source().detail().endsWith("no PVR: " + dir.resolve("cpuinfo") + ":5: processor 0 again (first at"
+                + " line 1); accepted: a logical CPU's number as the kernel prints it, 0 to 8191 in decimal, each once"),
+                s.source().detail());
+    }
+
     @Test
     void onThisX86MachineNothingIsReadAsAPowersWhateverOsArchSays() {
         assumeTrue(System.getProperty("os.arch").equals("amd64") && Files.isReadable(Path.of("/proc/self/exe")), "x86 Linux");

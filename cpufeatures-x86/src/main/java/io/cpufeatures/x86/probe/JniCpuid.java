@@ -101,7 +101,9 @@ public final class JniCpuid implements CpuidInstruction {
     /** {@code linux-x86_64} or {@code windows-x86_64}, the platforms with a committed build. */
     private static String platform() throws NativeProbeException {
         if (!"x86_64".equals(JvmArch.current())) {
-            throw new NativeProbeException("the probe library is built for x86-64; this JVM is " + JvmArch.osArch());
+            // the process's own architecture, not os.arch alone: a command line may set that to anything
+            throw new NativeProbeException("the probe library is built for x86-64; " + (JvmArch.mismatch() != null
+                    ? JvmArch.mismatch() : "this process is " + JvmArch.current()));
         }
         OperatingSystem os = OperatingSystem.current();
         if (os == OperatingSystem.LINUX) {

@@ -58,7 +58,9 @@ public final class NativeCpuid implements CpuidInstruction, AutoCloseable {
         boolean windows;
         try {
             if (!JvmArch.current().equals("x86_64")) {
-                throw new NativeProbeException("the native probe needs an x86-64 JVM, this is " + JvmArch.osArch());
+                // the process's own architecture, not os.arch alone: a command line may set that to anything
+                throw new NativeProbeException("the native probe needs an x86-64 process; " + (JvmArch.mismatch() != null
+                        ? JvmArch.mismatch() : "this one is " + JvmArch.current()));
             }
             windows = OperatingSystem.current() == OperatingSystem.WINDOWS;
             Jna.require();

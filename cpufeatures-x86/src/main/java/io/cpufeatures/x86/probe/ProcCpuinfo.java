@@ -28,7 +28,17 @@ final class ProcCpuinfo {
      * @throws IllegalArgumentException if a required field is missing or malformed
      */
     static CpuidSnapshot parse(String text, SnapshotSource source) {
-        Map<String, String> fields = firstProcessor(text);
+        return parse("/proc/cpuinfo", text, source);
+    }
+
+    /**
+     * The snapshot of the first processor in {@code text}, the file {@code file}.
+     *
+     * @throws IllegalArgumentException if a required field is missing or malformed, or the text breaks the kernel's
+     *                                  rules ({@link io.cpufeatures.os.ProcCpuinfo#blocks}), naming the line
+     */
+    static CpuidSnapshot parse(String file, String text, SnapshotSource source) {
+        Map<String, String> fields = firstProcessor(file, text);
         String vendor = require(fields, "vendor_id");
         int family = number(fields, "cpu family");
         int model = number(fields, "model");
@@ -49,8 +59,9 @@ final class ProcCpuinfo {
         return extFamily << 20 | extModel << 16 | baseFamily << 8 | (model & 0xf) << 4 | (stepping & 0xf);
     }
 
-    private static Map<String, String> firstProcessor(String text) {
-        return io.cpufeatures.os.ProcCpuinfo.blocks(text).stream().findFirst().orElse(Map.of());
+    private static Map<String, String> firstProcessor(String file, String text) {
+        List<Map<String, String>> blocks = io.cpufeatures.os.ProcCpuinfo.blocks(file, text);
+        return blocks.isEmpty() ? Map.of() : blocks.get(0);
     }
 
     private static String require(Map<String, String> fields, String name) {

@@ -172,7 +172,7 @@ public final class X86Probe {
 
     private CpuidSnapshot procSnapshot(String why) throws IOException {
         String text = io.cpufeatures.os.ProcCpuinfo.read(procCpuinfo, linux);
-        return ProcCpuinfo.parse(text, new SnapshotSource(SourceKind.PROC_CPUINFO,
+        return ProcCpuinfo.parse(procCpuinfo.toString(), text, new SnapshotSource(SourceKind.PROC_CPUINFO,
                 procCpuinfo + ", the kernel's flags; XCR0 unknown (" + why + ")"));
     }
 }

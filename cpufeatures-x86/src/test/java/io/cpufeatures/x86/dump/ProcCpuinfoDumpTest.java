@@ -167,6 +167,20 @@ class ProcCpuinfoDumpTest {
         DumpFormatException vendor = assertThrows(DumpFormatException.class, () -> ProcCpuinfoDump.read("t",
                 "processor\t: 0\nvendor_id\t: AVendorLongerThanTwelve\ncpu family\t: 6\nmodel\t\t: 1\nflags\t\t: fpu\n"));
         assertTrue(vendor.getMessage().startsWith("t:2: 'vendor_id' is 'AVendorLongerThanTwelve'"), vendor.getMessage());
+        // what no kernel prints: a processor twice, a number out of its range, two flags lines, a NUL among the flags
+        String cpu = head + "flags\t\t: fpu sse\n\n";
+        assertTrue(message(cpu + cpu).startsWith("t:7: processor 0 again (first at line 1); accepted: a logical CPU's"),
+                message(cpu + cpu));
+        assertTrue(message(cpu.replace(": 0\n", ": -1\n")).startsWith("t:1: 'processor' is '-1'; accepted: a logical"
+                + " CPU's number as the kernel prints it, 0 to 8191 in decimal"), message(cpu.replace(": 0\n", ": -1\n")));
+        assertTrue(message(cpu.strip() + "\nflags\t\t: avx512f\n").startsWith("t:6: a second 'flags' line in the block"
+                + " (the first is line 5)"), message(cpu.strip() + "\nflags\t\t: avx512f\n"));
+        assertEquals("t:5: a NUL (byte 0) at column 13; accepted: the kernel's text, which has no NUL",
+                message(cpu.replace("fpu sse", "fpu\u0000sse")));
+    }
+
+    private static String message(String text) {
+        return assertThrows(DumpFormatException.class, () -> ProcCpuinfoDump.read("t", text)).getMessage();
     }
 
     @Test

@@ -76,6 +76,26 @@ class X86ProbeTest {
         assertEquals(SourceKind.NATIVE, nativeOnly.source().failures().get(0).source());
     }
 
+    /**
+     * A text no kernel writes (a processor twice, a NUL among the flags) is the /proc source failing with the file, the
+     * line and what is accepted: the probe reports it as that source's failure, and answers nothing from it.
+     */
+    @Test
+    void aProcCpuinfoNoKernelWritesIsThatSourceFailingWithItsReason(@TempDir Path dir) throws Exception {
+        String first = PROC.substring(0, PROC.indexOf("\n\n") + 2);
+        for (String bad : List.of(first + first, PROC.replace("fpu vme", "fpu\u0000vme"))) {
+            Path proc = Files.writeString(dir.resolve("cpuinfo"), bad, StandardCharsets.ISO_8859_1);
+            X86Probe.Outcome o = new X86Probe(REFUSED, proc, true).probe(ProbeMode.AUTO);
+            assertEquals(SourceKind.NONE, o.source().kind(), o.source().toString());
+            assertTrue(o.snapshot().isEmpty());
+            assertEquals(SourceKind.PROC_CPUINFO, o.source().failures().get(1).source());
+            String reason = o.source().failures().get(1).reason();
+            assertTrue(reason.equals(proc + ":9: processor 0 again (first at line 1); accepted: a logical CPU's number as"
+                    + " the kernel prints it, 0 to 8191 in decimal, each once") || reason.equals(proc + ":7: a NUL (byte 0)"
+                    + " at column 13; accepted: the kernel's text, which has no NUL"), reason);
+        }
+    }
+
     @Test
     void offLinuxThereIsNoProcFallback(@TempDir Path dir) {
         X86Probe probe = new X86Probe(REFUSED, dir.resolve("missing"), false);

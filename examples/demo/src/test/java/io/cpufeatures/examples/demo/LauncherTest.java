@@ -3,6 +3,7 @@ package io.cpufeatures.examples.demo;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
@@ -170,5 +171,35 @@ class LauncherTest {
 
         run(repo, Map.of("CPUFEATURES_CDS", "off"), "./cpufeatures", "--version");
         assertFalse(calls().get(0).contains("-XX:"), "CPUFEATURES_CDS=off runs without");
+    }
+
+    /**
+     * A standard stream started closed reaches the JVM as /dev/null the way round that refuses its use (standard input
+     * write-only, standard output read-only: EBADF, as on the closed descriptor; stderr for writing), never free for
+     * the JVM's own files; a stream given is passed on untouched.
+     */
+    @Test
+    void aClosedStandardStreamIsDevNullTheWayRoundThatRefusesItsUse() throws Exception {
+        assumeTrue(Files.isDirectory(Path.of("/proc/self/fdinfo")), "Linux's /proc/self/fdinfo");
+        Files.writeString(jdk.resolve("bin/java"), "#!/bin/sh\nfor n in 0 1 2; do echo \"fd$n $(readlink /proc/$$/fd/$n)"
+                + " $(sed -n 's/^flags:[[:space:]]*//p' /proc/$$/fdinfo/$n)\" >> '" + log + "'; done\n");
+        Map<String, String> env = Map.of("JAVA_HOME", jdk.toString(), "CPUFEATURES_CDS", "off");
+        for (String redirections : List.of("<&- >&- 2>&-", "<&-", ">&-")) {
+            ProcessBuilder pb = new ProcessBuilder("sh", "-c", "exec ./cpufeatures report " + redirections).directory(
+                    repo.toFile());
+            pb.environment().putAll(env);
+            Process p = pb.redirectErrorStream(true).start();
+            String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+            assertTrue(p.waitFor(60, TimeUnit.SECONDS));
+            assertEquals(0, p.exitValue(), redirections + ": " + out);
+            List<String> fds = calls().stream().filter(c -> c.startsWith("fd")).toList();
+            assertEquals(3, fds.size(), redirections + ": " + fds);
+            // fdinfo's flags in octal: the low digit is the access mode, 0 read-only, 1 write-only
+            assertEquals(redirections.contains("<&-"), fds.get(0).matches("fd0 /dev/null [0-7]*1"), redirections + ": " + fds);
+            assertEquals(redirections.contains(">&- ") || redirections.equals(">&-"), fds.get(1).matches(
+                    "fd1 /dev/null [0-7]*0"), redirections + ": " + fds);
+            assertEquals(redirections.contains("2>&-"), fds.get(2).matches("fd2 /dev/null [0-7]*1"), redirections + ": "
+                    + fds);
+        }
     }
 }

@@ -44,18 +44,24 @@ final class FrameScan {
      * @param declared the total content size the frames declare, -1 if a frame does not declare it or the headers
      *                 cannot be walked (skippable frames count 0)
      * @param bound    the most the blocks can produce ({@link Bound})
+     * @param pastCap  the input offset of the block header at which the raw and RLE blocks alone, whose headers say
+     *                 their sizes, hold more than the output cap: the content passes it there, or before; -1 when
+     *                 they do not (the walk stops there: nothing after it is decoded)
      */
-    record Scan(long declared, Bound bound) {
+    record Scan(long declared, Bound bound, long pastCap) {
     }
 
     /**
      * Walks the frames of {@code src[off, end)} once, by their headers: sums what they declare (each declared size
      * checked against what the rest of the input could produce, {@link #checkPlausible}, until a frame declares
-     * none) and what their blocks can produce.
+     * none) and what their blocks can produce, and finds where the content proven by raw and RLE blocks passes
+     * {@code outputCap}: a bomb of such blocks is refused there before an array is made for it (at -Xmx128m a
+     * 128 MiB bomb grew its array to the 64 MiB cap, 32 and 64 MiB live at once, an OutOfMemoryError before the cap's
+     * error).
      *
      * @throws ZstdFormatException for a malformed frame or skippable-frame header, or an implausible declared size
      */
-    static Scan scan(byte[] src, int off, int end, long windowCap) throws ZstdFormatException {
+    static Scan scan(byte[] src, int off, int end, long windowCap, long outputCap) throws ZstdFormatException {
         long base = -off;
         long declared = 0;
         long bound = 0;
@@ -64,7 +70,7 @@ final class FrameScan {
         int ip = off;
         while (ip < end) {
             if (end - ip < 4) {
-                return new Scan(-1, Bound.NONE);
+                return new Scan(-1, Bound.NONE, -1);
             }
             if (FrameHeader.isSkippable(Bytes.readInt(src, ip))) {
                 ip = skip(src, ip, end, base);
@@ -78,7 +84,7 @@ final class FrameScan {
             ip += h.headerSize();
             while (true) {
                 if (end - ip < 3) {
-                    return new Scan(-1, Bound.NONE);
+                    return new Scan(-1, Bound.NONE, -1);
                 }
                 int bh = Bytes.read24(src, ip);
                 int type = bh >>> 1 & 3;
@@ -88,9 +94,14 @@ final class FrameScan {
                 boundKnown &= type != 3 && size <= h.blockMax();
                 bound += type == 2 ? h.blockMax() : type == 3 ? 0 : size;
                 rawAndRle += type < 2 ? size : 0;
+                if (boundKnown && rawAndRle > outputCap) {
+                    // what every block before this one produced, and this one's size, pass the cap: the decoder
+                    // would find it here, at the latest, after filling an array of the cap
+                    return new Scan(declared, new Bound(bound, rawAndRle), base + ip);
+                }
                 ip += 3 + (type == 1 ? 1 : size);
                 if (ip > end) {
-                    return new Scan(-1, Bound.NONE);
+                    return new Scan(-1, Bound.NONE, -1);
                 }
                 if ((bh & 1) != 0) {
                     ip += h.hasChecksum() ? 4 : 0;
@@ -98,7 +109,7 @@ final class FrameScan {
                 }
             }
         }
-        return new Scan(declared, boundKnown ? new Bound(bound, rawAndRle) : Bound.NONE);
+        return new Scan(declared, boundKnown ? new Bound(bound, rawAndRle) : Bound.NONE, -1);
     }
 
     /**

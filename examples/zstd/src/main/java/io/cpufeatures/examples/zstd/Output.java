@@ -71,6 +71,21 @@ final class Output {
     }
 
     /**
+     * A new array for the frames {@code scan} walked, decoded from {@code inputLength} bytes, under the output cap
+     * {@code cap}: checked against it before anything is allocated.
+     *
+     * @throws ZstdFormatException if the frames declare more than the cap, or their raw and RLE blocks hold more
+     *                             (at the block where they pass it, with the error the decoder gives there)
+     */
+    static Output growing(FrameScan.Scan scan, int inputLength, long cap) throws ZstdFormatException {
+        // a declared size past the cap is said first, at offset 0, as before the blocks were walked
+        if (scan.pastCap() >= 0 && scan.declared() <= Math.min(cap, MAX_ARRAY)) {
+            throw exceeds(scan.pastCap(), cap);
+        }
+        return growing(scan.declared(), scan.bound(), inputLength, cap);
+    }
+
+    /**
      * A new array for frames that declare {@code declared} bytes in all ({@code -1}: a frame does
      * not say), decoded from {@code inputLength} bytes, under the output cap {@code cap}.
      *
@@ -148,9 +163,14 @@ final class Output {
      */
     void overflow(long at) throws ZstdFormatException {
         if (growable) {
-            throw new ZstdFormatException(at, "the content exceeds " + capAndHowToRaise(cap));
+            throw exceeds(at, cap);
         }
         throw SequenceExecutor.destinationTooSmall(limit);
+    }
+
+    /** The error of content that passes the output cap {@code cap}, found at input offset {@code at}. */
+    private static ZstdFormatException exceeds(long at, long cap) {
+        return new ZstdFormatException(at, "the content exceeds " + capAndHowToRaise(cap));
     }
 
     /** The first {@code n} bytes: the array itself if it holds exactly that (a declared size), else a copy. */

@@ -109,15 +109,16 @@ public final class ZstdDecompressor {
      * decoded (frames of mostly raw and RLE blocks again get one array, of the most their blocks
      * can produce). The content may not exceed the context's output cap
      * ({@link Builder#maxOutputSize(long)}, default {@link #DEFAULT_MAX_OUTPUT_SIZE}): frames that
-     * declare more are refused before decoding, others when their output passes it.
+     * declare more, or whose raw and RLE blocks alone hold more (their headers say their sizes), are
+     * refused before anything is allocated for them; others when their output passes it.
      *
      * @throws ZstdFormatException if the input is malformed, or its content exceeds the output cap
      *                             (the message names the cap and how to raise it)
      */
     public byte[] decompress(byte[] src, int off, int len) throws ZstdFormatException {
         Objects.checkFromIndexSize(off, len, src.length);
-        FrameScan.Scan scan = FrameScan.scan(src, off, off + len, windowCap);
-        Output out = Output.growing(scan.declared(), scan.bound(), len, maxOutputSize);
+        FrameScan.Scan scan = FrameScan.scan(src, off, off + len, windowCap, maxOutputSize);
+        Output out = Output.growing(scan, len, maxOutputSize);
         return out.toArray(decodeAll(src, off, off + len, out, 0));
     }
 

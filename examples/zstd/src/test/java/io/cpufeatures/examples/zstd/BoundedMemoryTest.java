@@ -110,6 +110,30 @@ class BoundedMemoryTest {
     }
 
     /**
+     * A 4 KiB bomb of 128 MiB, twice the default cap, in a 128 MiB heap with each collector, whatever its window: the
+     * cap's error, where the blocks pass it, before any array is made (the array grew to the cap first, keeping 32 and
+     * 64 MiB live at once: an OutOfMemoryError, not the cap's error).
+     */
+    @Test
+    void aBombOverTheDefaultCapIsTheCapsErrorInA128MiBHeap() throws IOException {
+        List<String> failed = new java.util.ArrayList<>();
+        for (int windowLog : new int[] {20, 27}) {
+            Path f = write("bomb-over-cap-" + windowLog + ".zst", HostileFrames.rleBomb(128 * MIB, windowLog));
+            for (String gc : List.of("-XX:+UseG1GC", "-XX:+UseSerialGC", "-XX:+UseParallelGC")) {
+                ChildJvm.Result r = ChildJvm.run(dir, List.of("-Xmx128m", gc), BoundedMemoryMain.class, "array",
+                        f.toString());
+                // 512 blocks of 128 KiB fill 64 MiB; the 513th block's header, at 6 + 512 * 4, passes the cap
+                if (!r.out().strip().equals("ZstdFormatException: offset 2054: the content exceeds this context's output"
+                        + " cap of 67108864 bytes (ZstdDecompressor.Builder.maxOutputSize); raise it, or decode into a"
+                        + " caller's array or through ZstdInputStream")) {
+                    failed.add("window 2^" + windowLog + " " + gc + ": " + r);
+                }
+            }
+        }
+        assertEquals(List.of(), failed);
+    }
+
+    /**
      * The array API at its default cap, 64 MiB, on a 4 KiB bomb of that much content, in a 128 MiB heap with each
      * collector: RLE blocks say their size, so the array is made once, exactly (growing by doubling kept 32 and
      * 64 MiB live at once, 96 MiB, an OutOfMemoryError in a 128 MiB heap).

@@ -28,8 +28,13 @@ class OutputCapTest {
 
     @Test
     void theDefaultCapRefusesA128MiBBombWithAnErrorThatNamesIt() {
+        com.sun.management.ThreadMXBean mx = allocationCounter();
         byte[] bomb = HostileFrames.rleBomb(128L * MIB, 20);
-        ZstdFormatException e = assertThrows(ZstdFormatException.class, () -> new ZstdDecompressor().decompress(bomb));
+        ZstdDecompressor d = new ZstdDecompressor();
+        long before = mx.getCurrentThreadAllocatedBytes();
+        ZstdFormatException e = assertThrows(ZstdFormatException.class, () -> d.decompress(bomb));
+        long allocated = mx.getCurrentThreadAllocatedBytes() - before;
+        assertTrue(allocated < MIB, "refused before an array is made for it: " + allocated + " bytes allocated");
         // 512 blocks of 128 KiB fill 64 MiB; the 513th block's header, at 6 + 512 * 4, passes the cap
         assertEquals("offset 2054: the content exceeds this context's output cap of 67108864 bytes"
                 + " (ZstdDecompressor.Builder.maxOutputSize); raise it, or decode into a caller's array or through"
