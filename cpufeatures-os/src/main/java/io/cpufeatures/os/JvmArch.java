@@ -1,8 +1,6 @@
 package io.cpufeatures.os;
 
-import java.io.FileInputStream;
 import java.io.IOException;
-import java.io.InputStream;
 
 /**
  * The processor architecture this JVM runs on: {@code os.arch}, read once, and the one mapping of its values to the
@@ -11,8 +9,7 @@ import java.io.InputStream;
  *
  * <p>{@code os.arch} is a system property, and a command line may set it ({@code -Dos.arch=aarch64} on an x86-64
  * machine). So the process's own architecture is read too, where Linux shows it: the ELF header of
- * {@code /proc/self/exe}, its {@code e_machine} (bytes 18-19 in the byte order byte 5 gives) and class (byte 4: 64-bit
- * or not), per {@code include/uapi/linux/elf-em.h}. {@link #current()} is that architecture, what native code must be
+ * {@code /proc/self/exe} ({@link ElfMachine}). {@link #current()} is that architecture, what native code must be
  * built for; {@link #osArch()} stays the property, which chooses the architecture module (tests simulate other machines
  * with it), and {@link #mismatch()} says when the two differ, for the one WARN line and for every probe that would
  * run native code: none runs another architecture's. Elsewhere (macOS, Windows: no such file) {@code os.arch} is
@@ -43,7 +40,7 @@ public final class JvmArch {
         int[] machine = {-1};
         String process = null;
         try {
-            process = ofElfHeader(readHeader(EXE), machine);
+            process = ElfMachine.architecture(ElfMachine.header(EXE), machine);
         } catch (IOException | RuntimeException e) {
             // not Linux, or no /proc: os.arch is taken as given
             process = null;
@@ -109,70 +106,7 @@ public final class JvmArch {
         return osArch;
     }
 
-    /** The first 20 bytes of {@code file}, or fewer if it is shorter. */
-    private static byte[] readHeader(String file) throws IOException {
-        byte[] header = new byte[20];
-        int n = 0;
-        try (InputStream in = new FileInputStream(file)) {
-            while (n < header.length) {
-                int r = in.read(header, n, header.length - n);
-                if (r < 0) {
-                    break;
-                }
-                n += r;
-            }
-        }
-        if (n < header.length) {
-            throw new IOException(file + ": shorter than an ELF header");
-        }
-        return header;
-    }
-
-    /**
-     * The architecture of an ELF header, by the names {@link #of} gives ({@code os.arch}'s for the others: a 32-bit
-     * x86 JVM says {@code x86}, a 32-bit Arm one {@code arm}).
-     *
-     * @param header  its first 20 bytes at least
-     * @param machine where its {@code e_machine} is put
-     * @return the architecture; null when it is no ELF header
-     */
-    static String ofElfHeader(byte[] header, int[] machine) {
-        if (header.length < 20 || header[0] != 0x7f || header[1] != 'E' || header[2] != 'L' || header[3] != 'F') {
-            return null;
-        }
-        boolean bits64 = header[4] == 2;
-        boolean bigEndian = header[5] == 2;
-        int m = bigEndian ? (header[18] & 0xff) << 8 | header[19] & 0xff : header[18] & 0xff | (header[19] & 0xff) << 8;
-        machine[0] = m;
-        switch (m) {
-            case 3:
-                return "x86";
-            case 8:
-                return (bits64 ? "mips64" : "mips") + (bigEndian ? "" : "el");
-            case 20:
-                return "ppc";
-            case 21:
-                // big-endian 64-bit PowerPC: no JVM of the project's runs there, and its words mean what ppc64le's do
-                return bigEndian ? null : "ppc64le";
-            case 22:
-                return bits64 ? "s390x" : "s390";
-            case 40:
-                return "arm";
-            case 62:
-                return bits64 ? "x86_64" : null;
-            case 183:
-                return "aarch64";
-            case 243:
-                return bits64 ? "riscv64" : "riscv32";
-            case 258:
-                return "loongarch64";
-            default:
-                // a machine no JVM this project knows runs on: not checked
-                return null;
-        }
-    }
-
-    /** {@code os.arch}'s architecture as {@link #ofElfHeader} names it: a 32-bit x86 JVM's {@code i386} is x86. */
+    /** {@code os.arch}'s architecture as {@link ElfMachine#architecture} names it: a 32-bit x86 JVM's i386 is x86. */
     private static String comparable(String osArch) {
         String a = of(osArch);
         if (a.length() == 4 && a.charAt(0) == 'i' && a.endsWith("86") && a.charAt(1) >= '3' && a.charAt(1) <= '6') {

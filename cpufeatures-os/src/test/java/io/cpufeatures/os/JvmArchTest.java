@@ -25,7 +25,7 @@ class JvmArchTest {
     }
 
     private static String arch(int machine, boolean bits64, boolean bigEndian) {
-        return JvmArch.ofElfHeader(header(machine, bits64, bigEndian), new int[1]);
+        return ElfMachine.architecture(header(machine, bits64, bigEndian), new int[1]);
     }
 
     @Test
@@ -40,7 +40,7 @@ class JvmArchTest {
         assertEquals("x86", arch(3, false, false));
         assertEquals("arm", arch(40, false, false));
         assertNull(arch(43, true, true), "a machine no JVM here runs on is not checked");
-        assertNull(JvmArch.ofElfHeader("#!/bin/sh\n#########".getBytes(), new int[1]), "no ELF file");
+        assertNull(ElfMachine.architecture("#!/bin/sh\n#########".getBytes(), new int[1]), "no ELF file");
     }
 
     @Test
