@@ -4,7 +4,7 @@
 # "Multi-Arch: same" package is one version on all architectures, so on a mirror in mid-sync (amd64's candidate
 # 17.0.21, arm64's 17.0.19) a plain `apt-get install openjdk-17-jre-headless:arm64` fails with "held broken
 # packages". So:
-#   - apt-get update is retried once;
+#   - apt-get update is retried once, and where it still fails the indexes apt has are used;
 #   - the version is the one this machine's own runtime has, if every named architecture offers it; else the
 #     highest version every architecture (this one's too) offers, and this machine's openjdk-17 packages move to it;
 #   - where no version is offered for all, or apt still refuses, one line says so and the script ends with status 0:
@@ -26,7 +26,10 @@ say() {
 for arch in "${archs[@]}"; do
   dpkg --add-architecture "$arch" || say "dpkg --add-architecture $arch failed"
 done
-apt-get update -qq || { sleep 5; apt-get update -qq; } || say "apt-get update failed twice"
+# an update that fails (a mirror in mid-sync: "File has unexpected size") is tried once more; apt keeps the indexes it
+# had for what still fails, so the versions below are read from those
+apt-get update -qq || { sleep 5; apt-get update -qq; } \
+  || echo "foreign-jres: apt-get update failed twice; going on with the indexes apt has" >&2
 
 # The versions the mirror offers for $1 (an architecture), one per line.
 offered() {
