@@ -7,13 +7,16 @@
 #   - apt-get update is retried once, and where it still fails the indexes apt has are used;
 #   - the version is the one this machine's own runtime has, if every named architecture offers it; else the
 #     highest version every architecture (this one's too) offers, and this machine's openjdk-17 packages move to it;
-#   - where no version is offered for all, or apt still refuses, one line says so and the script ends with status 0:
-#     the live tests that need the runtime then fail by name under CI=true (a missing tool is a failure there),
-#     rather than this script stopping every test.
-# Usage: scripts/foreign-jres.sh ARCH...   (JVM_ROOT, default /usr/lib/jvm, is where the runtimes are looked for)
+#   - where no version is offered for all, or apt still refuses, the runtime and the few packages it runs with are
+#     downloaded and unpacked beside the system's files (adding, never replacing), with one line saying so; where even
+#     that fails, one line says so and the script ends with status 0: the live tests that need the runtime then fail
+#     by name under CI=true (a missing tool is a failure there), rather than this script stopping every test.
+# Usage: scripts/foreign-jres.sh ARCH...   (UNPACK_ROOT, default /, is where runtimes are unpacked, and JVM_ROOT, default
+# UNPACK_ROOT/usr/lib/jvm, where they are looked for: tests give their own)
 set -uo pipefail
 pkg=openjdk-17-jre-headless
-root="${JVM_ROOT:-/usr/lib/jvm}"
+dest="${UNPACK_ROOT:-/}"
+root="${JVM_ROOT:-${dest%/}/usr/lib/jvm}"
 archs=()
 for arch in "$@"; do
   [ -x "$root/java-17-openjdk-$arch/bin/java" ] || archs+=("$arch")
@@ -22,6 +25,34 @@ done
 say() {
   echo "foreign-jres: $*; the live tests that need the ${archs[*]} OpenJDK 17 runtime will fail by name" >&2
   exit 0
+}
+# The packages a headless JRE runs with under qemu-user (its interpreter, C and C++ runtimes, zlib).
+unpacked=(openjdk-17-jre-headless libc6 libgcc-s1 libstdc++6 zlib1g)
+# Where apt cannot install a runtime for want of one version on all architectures, the runtime and what it runs with
+# are downloaded (any version the mirror offers: apt-get download asks nothing of what is installed) and unpacked into
+# the root, adding files only and replacing none: the architectures' own directories (/usr/lib/jvm/java-17-openjdk-ARCH,
+# /lib/TRIPLET, the interpreter) are what qemu-user and the tests read. dpkg does not know of them.
+unpack() {
+  local arch="$1" dir
+  dir="$(mktemp -d)"
+  (cd "$dir" && for p in "${unpacked[@]}"; do apt-get download -qq "$p:$arch" >/dev/null 2>&1 || exit 1; done) \
+    || { rm -rf "$dir"; return 1; }
+  for d in "$dir"/*.deb; do dpkg-deb -x "$d" "$dir/root" || { rm -rf "$dir"; return 1; }; done
+  # tar, not cp: the root's /lib may be a link to /usr/lib (merged /usr), which must stay a link
+  tar -C "$dir/root" -cf - . | tar -C "$dest" -xf - --keep-directory-symlink --skip-old-files && rm -rf "$dir"
+  [ -x "$root/java-17-openjdk-$arch/bin/java" ]
+}
+# Installs by unpacking when apt cannot; says so in one line either way.
+fallback() {
+  local why="$1" arch done=()
+  for arch in "${archs[@]}"; do
+    unpack "$arch" && done+=("$arch")
+  done
+  if [ "${#done[@]}" -eq "${#archs[@]}" ]; then
+    echo "foreign-jres: $why; unpacked the ${archs[*]} OpenJDK 17 runtime instead (files added, none replaced)" >&2
+    exit 0
+  fi
+  say "$why, and unpacking it failed too"
 }
 for arch in "${archs[@]}"; do
   dpkg --add-architecture "$arch" || say "dpkg --add-architecture $arch failed"
@@ -54,7 +85,7 @@ if [ -z "$version" ]; then
   for arch in "${archs[@]}"; do
     offers="$offers; $arch: $(offered "$arch" | tr '\n' ' ')"
   done
-  say "no version of $pkg is offered for $native and ${archs[*]} alike ($offers)"
+  fallback "no version of $pkg is offered for $native and ${archs[*]} alike ($offers)"
 fi
 install=()
 for arch in "${archs[@]}"; do
@@ -67,4 +98,4 @@ if [ "$version" != "$own" ]; then
   done < <(dpkg-query -W -f='${binary:Package} ${source:Package}\n' 2>/dev/null)
 fi
 apt-get install -y -qq --allow-downgrades "${install[@]}" >/dev/null \
-  || say "apt-get install ${install[*]} failed"
+  || fallback "apt-get install ${install[*]} failed"

@@ -42,6 +42,10 @@ class ForeignJresScriptTest {
      * separated by spaces), this machine's runtime at {@code own}, and {@code update} failing that many times first.
      */
     private Run run(Map<String, String> offers, String own, int failingUpdates) throws Exception {
+        return run(offers, own, failingUpdates, false);
+    }
+
+    private Run run(Map<String, String> offers, String own, int failingUpdates, boolean downloadable) throws Exception {
         Path bin = Files.createDirectories(tmp.resolve("bin"));
         Path log = tmp.resolve("installed");
         Path updates = tmp.resolve("updates");
@@ -57,9 +61,19 @@ class ForeignJresScriptTest {
         }
         madison.append("esac\n");
         tool(bin, "apt-cache", madison.toString());
+        // apt-get download makes a real package of the name asked (the runtime's holds bin/java), unless the mirror
+        // has none (downloadable false)
         tool(bin, "apt-get", "case \"$1\" in\n"
                 + "  update) echo x >> " + updates + "; [ $(wc -l < " + updates + ") -gt " + failingUpdates + " ];;\n"
                 + "  install) shift; echo \"$@\" > " + log + ";;\n"
+                + "  download) " + (downloadable ? "" : "exit 100;") + " p=\"${3%%:*}\"; a=\"${3##*:}\"; t=$(mktemp -d);"
+                + " mkdir -p $t/DEBIAN $t/usr/lib/$a;"
+                + " printf 'Package: %s\\nVersion: 1\\nArchitecture: %s\\nMaintainer: t\\nDescription: t\\n' $p $a"
+                + " > $t/DEBIAN/control; echo $p > $t/usr/lib/$a/$p;"
+                + " if [ $p = openjdk-17-jre-headless ]; then mkdir -p $t/usr/lib/jvm/java-17-openjdk-$a/bin;"
+                + " printf '#!/bin/sh\\n' > $t/usr/lib/jvm/java-17-openjdk-$a/bin/java;"
+                + " chmod 755 $t/usr/lib/jvm/java-17-openjdk-$a/bin/java; fi;"
+                + " dpkg-deb --build $t ${p}_$a.deb >/dev/null;;\n"
                 + "esac\n");
         tool(bin, "dpkg", "case \"$1\" in --print-architecture) echo amd64;; esac\n");
         tool(bin, "dpkg-query", "case \"$2\" in\n"
@@ -70,7 +84,7 @@ class ForeignJresScriptTest {
         tool(bin, "sleep", "exit 0\n");
         ProcessBuilder pb = new ProcessBuilder("bash", SCRIPT.toString(), "arm64", "ppc64el");
         pb.environment().put("PATH", bin + ":/usr/bin:/bin");
-        pb.environment().put("JVM_ROOT", Files.createDirectories(tmp.resolve("jvm")).toString());
+        pb.environment().put("UNPACK_ROOT", Files.createDirectories(tmp.resolve("root")).toString());
         Process p = pb.start();
         String err = new String(p.getErrorStream().readAllBytes(), StandardCharsets.UTF_8);
         assertTrue(p.waitFor(60, TimeUnit.SECONDS), err);
@@ -101,15 +115,33 @@ class ForeignJresScriptTest {
     }
 
     @Test
+    void whatAptCannotInstallIsUnpackedBesideTheSystemsFilesReplacingNone() throws Exception {
+        Path kept = Files.createDirectories(tmp.resolve("root/usr/lib/arm64")).resolve("libc6");
+        Files.writeString(kept, "the system's own\n");
+        Run r = run(Map.of("amd64", "17.0.21+6-1~deb12u1", "arm64", "17.0.19+10-1~deb12u2", "ppc64el",
+                "17.0.21+6-1~deb12u1"), "17.0.21+6-1~deb12u1", 0, true);
+        assertEquals(0, r.exit(), r.err());
+        assertEquals(List.of("foreign-jres: no version of openjdk-17-jre-headless is offered for amd64 and arm64 ppc64el"
+                + " alike (amd64: 17.0.21+6-1~deb12u1 ; arm64: 17.0.19+10-1~deb12u2 ; ppc64el: 17.0.21+6-1~deb12u1 );"
+                + " unpacked the arm64 ppc64el OpenJDK 17 runtime instead (files added, none replaced)"),
+                r.err().lines().toList());
+        for (String arch : List.of("arm64", "ppc64el")) {
+            assertTrue(Files.isExecutable(tmp.resolve("root/usr/lib/jvm/java-17-openjdk-" + arch + "/bin/java")), arch);
+            assertEquals("zlib1g\n", Files.readString(tmp.resolve("root/usr/lib/" + arch + "/zlib1g")), arch);
+        }
+        assertEquals("the system's own\n", Files.readString(kept), "an existing file is not replaced");
+    }
+
+    @Test
     void noCommonVersionIsOneLineAndStatusZeroAndAFailedUpdateGoesOn() throws Exception {
         Run r = run(Map.of("amd64", "17.0.21+6-1~deb12u1", "arm64", "17.0.19+10-1~deb12u2", "ppc64el",
                 "17.0.21+6-1~deb12u1"), "17.0.21+6-1~deb12u1", 0);
         assertEquals(0, r.exit());
         assertEquals("", r.installed());
         assertEquals(List.of("foreign-jres: no version of openjdk-17-jre-headless is offered for amd64 and arm64 ppc64el"
-                + " alike (amd64: 17.0.21+6-1~deb12u1 ; arm64: 17.0.19+10-1~deb12u2 ; ppc64el: 17.0.21+6-1~deb12u1 );"
-                + " the live tests that need the arm64 ppc64el OpenJDK 17 runtime will fail by name"), r.err().lines()
-                .toList());
+                + " alike (amd64: 17.0.21+6-1~deb12u1 ; arm64: 17.0.19+10-1~deb12u2 ; ppc64el: 17.0.21+6-1~deb12u1 ),"
+                + " and unpacking it failed too; the live tests that need the arm64 ppc64el OpenJDK 17 runtime will fail by"
+                + " name"), r.err().lines().toList());
 
         // an update that fails twice (a mirror in mid-sync) goes on with the indexes apt has
         Run down = run(Map.of("amd64", "17.0.19+10-1~deb12u2", "arm64", "17.0.19+10-1~deb12u2", "ppc64el",
