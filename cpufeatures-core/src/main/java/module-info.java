@@ -31,6 +31,7 @@ module io.cpufeatures.core {
     exports io.cpufeatures.core.internal to io.cpufeatures.dispatch, io.cpufeatures.x86, io.cpufeatures.aarch64,
             io.cpufeatures.ppc64le;
 
+    // the modules declare the service so that an application on the module path resolves them; the registry
+    // (internal.Architectures) loads the one a process runs on by its class name, and reads no service file
     uses io.cpufeatures.core.kit.Architecture;
-    uses io.cpufeatures.core.internal.ArchitectureModule;
 }

@@ -6,14 +6,11 @@ import io.cpufeatures.os.NativeRefusals;
 import io.cpufeatures.core.internal.Architectures;
 import io.cpufeatures.core.internal.CurrentReport;
 import io.cpufeatures.core.internal.Log;
-import io.cpufeatures.core.internal.FirstLayers;
 import io.cpufeatures.core.internal.JfrGate;
 import io.cpufeatures.core.internal.Once;
-import io.cpufeatures.core.internal.OwnThreadOnce;
 import io.cpufeatures.core.internal.Vocabulary;
 import io.cpufeatures.core.jvm.JvmView;
 import io.cpufeatures.core.kit.DecodedCpu;
-import io.cpufeatures.core.kit.FirstAnswer;
 import io.cpufeatures.core.kit.CoreTypeIntersection;
 import io.cpufeatures.core.internal.ArchitectureModule;
 import io.cpufeatures.core.internal.ArchitectureModule.ProbeResult;
@@ -64,74 +61,21 @@ public final class CpuFeatures {
     /** How the detail of a report whose probe threw begins (that probe is warned about where it is caught). */
     static final String PROBE_FAILED = "the probe failed: ";
 
-    /**
-     * The first answer of the process-wide report ({@link #current()}), read before anything else is built; null
-     * for every other report. Such a report has none of the fields below: each question but {@link #has} is
-     * asked of {@link #full()}, the full decode, built on the first of them.
-     */
-    private final FirstAnswer first;
-    /** The full report behind a first answer, once it has been asked for. */
-    private volatile CpuFeatures full;
     private final DecodedCpu arch;
     private final ProbeSource source;
     private final List<CpuKind<CpuFeatures>> coreKinds;
     private final JvmView jvmOverride;
     private final Set<String> jvmDisabled;
-    /** The vocabulary's spellings of features and policy flags, to their index in {@link #answers}. */
-    private final Map<String, Integer> answerable;
-    /** Whether each feature and policy flag of the vocabulary holds, by {@link Vocabulary#answerable()} index. */
-    private final boolean[] answers;
     /** The jvm.* answers, computed on the first jvm.* question (the JVM view costs milliseconds). */
     private volatile Map<String, Boolean> jvmAnswers;
 
     private CpuFeatures(DecodedCpu arch, ProbeSource source, List<CpuKind<CpuFeatures>> coreKinds, JvmView jvmOverride,
             Set<String> jvmDisabled) {
-        this.first = null;
         this.arch = Objects.requireNonNull(arch, "arch");
         this.source = Objects.requireNonNull(source, "source");
         this.coreKinds = List.copyOf(coreKinds);
         this.jvmOverride = jvmOverride;
         this.jvmDisabled = Set.copyOf(jvmDisabled);
-        this.answerable = vocabulary().answerable();
-        List<String> names = vocabulary().answerableNames();
-        boolean[] a = new boolean[names.size()];
-        Set<String> usable = arch.usable();
-        Set<String> policy = arch.policyFlags();
-        for (int i = 0; i < a.length; i++) {
-            a[i] = usable.contains(names.get(i)) || policy.contains(names.get(i));
-        }
-        this.answers = a;
-    }
-
-    /** The process-wide report while it holds only its first answer: the rest is {@link #full()}'s. */
-    private CpuFeatures(FirstAnswer first) {
-        this.first = first;
-        this.arch = null;
-        this.source = null;
-        this.coreKinds = null;
-        this.jvmOverride = null;
-        this.jvmDisabled = null;
-        this.answerable = null;
-        this.answers = null;
-    }
-
-    /**
-     * This report, or for a first answer the full report of the same process, made on the first question that
-     * needs it (once per process, as {@link #current()} is).
-     */
-    private CpuFeatures full() {
-        if (first == null) {
-            return this;
-        }
-        CpuFeatures f = full;
-        if (f == null) {
-            Outcome o = Full.FULL.get();
-            if (o.failure() != null) {
-                throw new CpuFeaturesConfigurationException(o.failure().getMessage(), o.failure());
-            }
-            full = f = o.features();
-        }
-        return f;
     }
 
     /** A report of a decoded CPU, as an architecture module returned it. */
@@ -167,61 +111,25 @@ public final class CpuFeatures {
     }
 
     /**
-     * The process-wide report, made once on a platform thread of its own ({@link OwnThreadOnce}): the
-     * first call may come from a thread with little stack, a virtual thread (a hybrid part's census
-     * pins a thread to each CPU in turn) or an interrupted one. With the default settings it is first the
-     * running architecture's first answer ({@link FirstLayers}); where that layer cannot answer, the full
-     * report.
+     * The process-wide report, made once on a platform thread of its own ({@link Once#onThreadOfItsOwn}), out of the
+     * reach of a caller's short stack: the probe and the decode are the library's own code, and what they log is
+     * logged by the caller after its wait. No deterministic failure escapes it: a
+     * bad override is kept to be thrown again on every call, and any other failure (an {@link Error} too: a module
+     * that cannot link) becomes a report with nothing known of the CPU and that failure as its reason. A
+     * {@link VirtualMachineError} (a stack or memory run out) is the failure of that call, and the next call probes
+     * again.
      */
-    private static final class Current {
-        static final OwnThreadOnce<Outcome> CURRENT = new OwnThreadOnce<>(new FirstProbe(), "cpufeatures-probe");
-    }
+    private static final Once<Outcome> CURRENT = Once.onThreadOfItsOwn(new ProcessProbe(), "cpufeatures-probe");
 
-    /**
-     * The full process-wide report, made once. No deterministic failure escapes it: a bad override is kept to
-     * be thrown again on every call, and any other failure (an {@link Error} too: a module that cannot link)
-     * becomes a report with nothing known of the CPU and that failure as its reason. A
-     * {@link VirtualMachineError} (memory refused) is the failure of the calls waiting, and the next call
-     * probes again.
-     */
-    private static final class Full {
-        static final OwnThreadOnce<Outcome> FULL = new OwnThreadOnce<>(new ProcessProbe(), "cpufeatures-probe");
-    }
-
-    /**
-     * The first answer, when the settings are the defaults and the running architecture's layer answers; the
-     * full report otherwise. A class, not a lambda: it initialises on the caller's stack.
-     */
-    private static final class FirstProbe implements Supplier<Outcome> {
-        /** The settings the first answer was made with, so that the full report is made with the same. */
-        static volatile ProbeSettings settings;
-
-        @Override
-        public Outcome get() {
-            FirstAnswer answer = null;
-            try {
-                ProbeSettings settings = ProbeSettings.fromSystem();
-                if (settings.disable().isEmpty() && settings.cpuidFile().isEmpty() && settings.assume().isEmpty()
-                        && settings.probe() == ProbeMode.AUTO) {
-                    FirstProbe.settings = settings;
-                    answer = FirstLayers.probe(JvmArch.osArch());
-                }
-            } catch (RuntimeException | LinkageError e) {
-                // a bad setting, a module that cannot link: the full probe meets it again, and says so
-                answer = null;
-            }
-            return answer != null ? new Outcome(new CpuFeatures(answer), null) : Full.FULL.get();
-        }
-    }
-
-    /** The probe {@link Full#FULL} makes. A class, not a lambda: it initialises on the caller's stack. */
+    /** The probe {@link #CURRENT} makes. A class, not a lambda: no lambda is spun on a first use. */
     private static final class ProcessProbe implements Supplier<Outcome> {
         @Override
         public Outcome get() {
             try {
-                ProbeSettings settings = FirstProbe.settings != null ? FirstProbe.settings : ProbeSettings.fromSystem();
+                ProbeSettings settings = ProbeSettings.fromSystem();
                 CpuFeatures features = probe(settings);
-                Optional<String> warning = ProbeWarnings.of(features, settings, JvmArch.osArch(), Architectures.get());
+                Optional<String> warning = ProbeWarnings.of(features, settings, JvmArch.osArch(),
+                        Architectures.ofRunning());
                 if (warning.isPresent()) {
                     Logged.LOG.warn(warning.get());
                     // the causes it names that refuse native code to the process are not said again by dispatch
@@ -272,7 +180,7 @@ public final class CpuFeatures {
      * @throws CpuFeaturesConfigurationException on every call, if an override is invalid
      */
     public static CpuFeatures current() {
-        Outcome o = Current.CURRENT.get();
+        Outcome o = CURRENT.get();
         if (o.failure() != null) {
             throw new CpuFeaturesConfigurationException(o.failure().getMessage(), o.failure());
         }
@@ -303,7 +211,7 @@ public final class CpuFeatures {
      *                                           disable an unknown name
      */
     public static CpuFeatures probe(ProbeSettings settings) {
-        return probe(settings, Architectures.get());
+        return probe(settings, Architectures.ofRunning());
     }
 
     /** {@link #probe(ProbeSettings)} with the modules {@code architectures} (tests give their own). */
@@ -335,10 +243,6 @@ public final class CpuFeatures {
             } catch (UnknownFeatureException e) {
                 throw new CpuFeaturesConfigurationException("cpufeatures.disable: " + e.getMessage(), e);
             }
-        }
-        if (Logged.LOG.isDebugEnabled()) {
-            Logged.LOG.debug("cpufeatures: {} CPU from {} in {} us", features.architecture(), features.source(),
-                    features.source().elapsed().toNanos() / 1000);
         }
         return features;
     }
@@ -424,6 +328,17 @@ public final class CpuFeatures {
     }
 
     /**
+     * What {@code name} names, asked of this report: by its own architecture's names first, which are built without
+     * any other module's; by every module's ({@link #resolve}) only where those do not know it (another
+     * architecture's feature, a misspelling).
+     */
+    private FeatureName name(String name, String where) {
+        Optional<FeatureName> own = Architectures.vocabularyOf(arch.architecture()).find(Objects.requireNonNull(name,
+                "name"));
+        return own.isPresent() ? own.get() : resolve(name, where);
+    }
+
+    /**
      * The canonical spelling of {@code name}: {@code resolve(name, where).canonical()}.
      *
      * @param name  any accepted spelling of a feature, policy flag, group or {@code jvm.*} name; not null
@@ -437,22 +352,16 @@ public final class CpuFeatures {
 
     /** {@return the architecture of the CPU ({@code x86_64}), or {@code os.arch} when no module handles it} */
     public String architecture() {
-        if (first != null) {
-            return full().architecture();
-        }
         return arch.architecture();
     }
 
     /** Whether this report's CPU names its own core ({@link CpuDump#hybrid()}). */
     boolean namesItsCore() {
-        return full().arch.namesItsCore();
+        return arch.namesItsCore();
     }
 
     /** {@return where the answer came from, and which better sources failed first and why} */
     public ProbeSource source() {
-        if (first != null) {
-            return full().source();
-        }
         return source;
     }
 
@@ -467,13 +376,9 @@ public final class CpuFeatures {
      * @throws UnknownFeatureException if no module knows the name, with the closest valid names
      */
     public boolean has(String name) {
-        if (first != null) {
-            int a = first.answer(Objects.requireNonNull(name, "name"));
-            return a == FirstAnswer.UNANSWERED ? full().has(name) : a == FirstAnswer.USABLE;
-        }
-        Integer index = answerable.get(name);
-        if (index != null) {
-            return answers[index];
+        Boolean own = arch.answer(Objects.requireNonNull(name, "name"));
+        if (own != null) {
+            return own;
         }
         Map<String, Boolean> jvmKnown = jvmAnswers;
         if (jvmKnown == null) {
@@ -499,10 +404,7 @@ public final class CpuFeatures {
      * @throws UnknownFeatureException if no module knows the name
      */
     public boolean isPresent(String name) {
-        if (first != null) {
-            return full().isPresent(name);
-        }
-        FeatureName n = resolve(name, "CpuFeatures.isPresent");
+        FeatureName n = name(name, "CpuFeatures.isPresent");
         return n.kind() == FeatureName.Kind.FEATURE && arch.present().contains(n.canonical());
     }
 
@@ -515,10 +417,7 @@ public final class CpuFeatures {
      * @throws UnknownFeatureException if no module knows the name
      */
     public List<Reason> reasons(String name) {
-        if (first != null) {
-            return full().reasons(name);
-        }
-        FeatureName n = resolve(name, "CpuFeatures.has");
+        FeatureName n = name(name, "CpuFeatures.has");
         return switch (n.kind()) {
             case JVM -> jvm().reasons(n.canonical());
             case GROUP -> {
@@ -547,10 +446,7 @@ public final class CpuFeatures {
      * @throws UnknownFeatureException if no module knows the name
      */
     public Optional<Trace> trace(String name) {
-        if (first != null) {
-            return full().trace(name);
-        }
-        FeatureName n = resolve(name, "CpuFeatures.trace");
+        FeatureName n = name(name, "CpuFeatures.trace");
         return switch (n.kind()) {
             case JVM -> {
                 JvmView view = jvm();
@@ -560,7 +456,7 @@ public final class CpuFeatures {
             }
             case GROUP -> Optional.of(new GroupTrace(n.canonical(), n.members().stream().map(this::check).toList()));
             case FEATURE, POLICY -> arch.trace(n.canonical()).map(t -> t instanceof FeatureTrace f
-                    ? f.withJvm(vocabulary().jvmGatesOf(arch.architecture(), f.name()).stream().map(this::check).toList())
+                    ? f.withJvm(Architectures.vocabularyOf(arch.architecture()).jvmGatesOf(arch.architecture(), f.name()).stream().map(this::check).toList())
                     : t);
         };
     }
@@ -578,57 +474,36 @@ public final class CpuFeatures {
      * @return the description, built by the architecture's module
      */
     public CpuDescription describe(int logicalCpus) {
-        if (first != null) {
-            return full().describe(logicalCpus);
-        }
         return arch.describe(logicalCpus);
     }
 
     /** {@return the raw snapshot decoded, if there is one (none when nothing is known of the CPU)} */
     public Optional<CpuSnapshot> snapshot() {
-        if (first != null) {
-            return full().snapshot();
-        }
         return arch.snapshot();
     }
 
     /** {@return the canonical names of the features the CPU reports, usable or not} */
     public Set<String> present() {
-        if (first != null) {
-            return full().present();
-        }
         return arch.present();
     }
 
     /** {@return the canonical names of the features a program may use} */
     public Set<String> usable() {
-        if (first != null) {
-            return full().usable();
-        }
         return arch.usable();
     }
 
     /** {@return for each present feature that is not usable, by canonical name, its reasons, root reason first} */
     public Map<String, List<Reason>> notUsable() {
-        if (first != null) {
-            return full().notUsable();
-        }
         return arch.notUsable();
     }
 
     /** {@return the names of the policy flags that apply ({@code prefer_ymm})} */
     public Set<String> policyFlags() {
-        if (first != null) {
-            return full().policyFlags();
-        }
         return arch.policyFlags();
     }
 
     /** {@return identity facts for reports (vendor, brand, microarchitecture...), by label, in display order} */
     public Map<String, String> identity() {
-        if (first != null) {
-            return full().identity();
-        }
         return arch.identity();
     }
 
@@ -637,9 +512,6 @@ public final class CpuFeatures {
      * ({@code performance}, {@code efficiency}); empty otherwise, and for the report of the whole machine}
      */
     public Optional<String> coreType() {
-        if (first != null) {
-            return full().coreType();
-        }
         return arch.coreType();
     }
 
@@ -652,9 +524,6 @@ public final class CpuFeatures {
      *         hybrid machine (each of {@link #coreKinds()} has its own)
      */
     public List<CpuCache> caches() {
-        if (first != null) {
-            return full().caches();
-        }
         return arch.caches();
     }
 
@@ -667,9 +536,6 @@ public final class CpuFeatures {
      * @return the core types in the order found, immutable; empty unless the machine is hybrid
      */
     public List<CpuKind<CpuFeatures>> coreKinds() {
-        if (first != null) {
-            return full().coreKinds();
-        }
         return coreKinds;
     }
 
@@ -682,9 +548,6 @@ public final class CpuFeatures {
      * @return the cores the answers hold for, in words; empty unless the machine is hybrid
      */
     public Optional<String> coreScope() {
-        if (first != null) {
-            return full().coreScope();
-        }
         if (arch instanceof CoreTypeIntersection i) {
             return Optional.of(i.describeKinds());
         }
@@ -696,9 +559,6 @@ public final class CpuFeatures {
      * {@code jvm.*} names removed with {@link #without}}
      */
     public JvmView jvm() {
-        if (first != null) {
-            return full().jvm();
-        }
         JvmView view = jvmOverride != null ? jvmOverride : JvmView.current();
         return jvmDisabled.isEmpty() ? view : view.without(jvmDisabled);
     }
@@ -714,15 +574,12 @@ public final class CpuFeatures {
      * @throws UnknownFeatureException for a name no module knows
      */
     public CpuFeatures without(Collection<String> names) {
-        if (first != null) {
-            return full().without(names);
-        }
         Set<String> archNames = new LinkedHashSet<>();
         Set<String> jvmNames = new LinkedHashSet<>(jvmDisabled);
         for (String name : names) {
-            FeatureName n = resolve(name, "cpufeatures.disable");
+            FeatureName n = name(name, "cpufeatures.disable");
             for (String member : n.kind() == FeatureName.Kind.GROUP ? n.members() : List.of(n.canonical())) {
-                FeatureName m = n.kind() == FeatureName.Kind.GROUP ? resolve(member, "cpufeatures.disable") : n;
+                FeatureName m = n.kind() == FeatureName.Kind.GROUP ? name(member, "cpufeatures.disable") : n;
                 if (m.kind() == FeatureName.Kind.JVM) {
                     jvmNames.add(m.canonical());
                 } else if (m.kind() == FeatureName.Kind.FEATURE && m.architectures().contains(arch.architecture())) {
@@ -744,9 +601,6 @@ public final class CpuFeatures {
      * @return a new report with that view, for this report and each of its core types
      */
     public CpuFeatures withJvm(JvmView jvm) {
-        if (first != null) {
-            return full().withJvm(jvm);
-        }
         Objects.requireNonNull(jvm, "jvm");
         List<CpuKind<CpuFeatures>> kinds = new ArrayList<>();
         for (CpuKind<CpuFeatures> k : coreKinds) {
@@ -767,9 +621,6 @@ public final class CpuFeatures {
      *         CPU, or a fact this CPU does not state)
      */
     public <T> Optional<T> unwrap(Class<T> type) {
-        if (first != null) {
-            return full().unwrap(type);
-        }
         Objects.requireNonNull(type, "type");
         for (Object fact : arch.facts()) {
             if (type.isInstance(fact)) {
@@ -781,9 +632,6 @@ public final class CpuFeatures {
 
     @Override
     public String toString() {
-        if (first != null) {
-            return full().toString();
-        }
         return "CpuFeatures[" + architecture() + " " + identity() + ", " + usable().size() + " usable of "
                 + present().size() + " present, policy " + policyFlags() + ", source " + source + "]";
     }

@@ -92,6 +92,7 @@ class ProbeWarningsTest {
     /** Guest side: the process-wide report, asked for twice. */
     public static final class Guest {
         public static void main(String[] args) {
+        io.cpufeatures.core.testing.OfferCountingProvider.offer();
             CpuFeatures.current();
             System.out.println("source=" + CpuFeatures.current().source().kind().id());
         }

@@ -2,7 +2,6 @@ package io.cpufeatures.dispatch;
 
 import io.cpufeatures.core.internal.Log;
 import io.cpufeatures.core.internal.Once;
-import io.cpufeatures.core.internal.OwnThreadOnce;
 import io.cpufeatures.core.CpuFeatures;
 import io.cpufeatures.dispatch.jfr.ChoiceRecord;
 import io.cpufeatures.dispatch.jfr.DispatchHistory;
@@ -59,11 +58,9 @@ public final class DispatchPoint<T> {
     private final Duration measure;
     /**
      * The process-wide outcome once made: a {@link Selection}, or the {@link DispatchException} it failed with. Made
-     * on a thread of its own ({@link OwnThreadOnce}): the first selection may come on a short stack, and the work
-     * (the probe, making and self-testing candidates, the logging backend's start) must not fail a class of this
-     * library's, a candidate's or the logging's for the JVM's life there.
+     * on the calling thread ({@link Once}), what it logs logged once the point's lock is released.
      */
-    private final OwnThreadOnce<Object> outcome;
+    private final Once<Object> outcome;
     /**
      * What {@link #dispatched()} returns for a selection cut short by a {@link VirtualMachineError}, made with the
      * point: where it is returned, the stack may have no room to make anything.
@@ -78,10 +75,10 @@ public final class DispatchPoint<T> {
         this.warmup = b.warmup;
         this.measure = b.measure;
         this.cutShort = Dispatched.retrying(this);
-        this.outcome = new OwnThreadOnce<>(new Select(), "cpufeatures-select");
+        this.outcome = new Once<>(new Select());
     }
 
-    /** The first selection, on the maker thread. A class, not a lambda: nothing to bootstrap on the caller's stack. */
+    /** The first selection. A class, not a lambda: no lambda is spun on a first use. */
     private final class Select implements java.util.function.Supplier<Object> {
         @Override
         public Object get() {
@@ -459,9 +456,7 @@ public final class DispatchPoint<T> {
          * that lists it; nothing is registered here.
          *
          * @return the point; nothing is selected until it is first asked
-         * <p>The candidates registered by class, and ServiceLoader's, are read here, on a thread of 1 MiB of stack
-         * while the caller waits: a point is built in a class initialiser, whose first use may come deep in a
-         * recursion, and a short stack there must not leave a class of this library's failed for the JVM's life.
+         * <p>The candidates registered by class, and ServiceLoader's, are read here, on the calling thread.
          *
          * @throws IllegalArgumentException if two candidates share a name, or there is none; if a candidate class
          *                                  has no {@link Implementation}; if a ServiceLoader provider has none, or
@@ -469,7 +464,7 @@ public final class DispatchPoint<T> {
          * @throws io.cpufeatures.core.UnknownFeatureException for an unknown feature name in a candidate's annotations
          */
         public DispatchPoint<T> build() {
-            candidates = new OwnThreadOnce<>(new Read(), "cpufeatures-build").get();
+            candidates = new Read().get();
             if (candidates.isEmpty()) {
                 throw new IllegalArgumentException("dispatch point " + name + " has no candidate");
             }

@@ -160,7 +160,8 @@ public final class CpuidSnapshot implements CpuSnapshot {
      * false for every extended leaf)}
      */
     public int maxExtendedLeaf() {
-        return find(0x8000_0000, 0).map(CpuidRegisters::eax).orElse(0x7fff_ffff);
+        Optional<CpuidRegisters> r = find(0x8000_0000, 0);
+        return r.isPresent() ? r.get().eax() : 0x7fff_ffff;
     }
 
     /** {@return every (leaf, subleaf) the snapshot has, in {@code cpuid -r} order; unmodifiable} */

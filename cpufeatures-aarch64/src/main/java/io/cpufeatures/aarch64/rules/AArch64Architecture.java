@@ -28,6 +28,9 @@ import io.cpufeatures.aarch64.rules.Cores;
 import io.cpufeatures.aarch64.rules.FeatureDependencies;
 import io.cpufeatures.aarch64.rules.HwcapCheck;
 import io.cpufeatures.core.CpuDescription;
+import io.cpufeatures.core.internal.Architectures;
+import io.cpufeatures.core.internal.KitModule;
+import io.cpufeatures.core.jvm.JvmGate;
 import io.cpufeatures.core.kit.Architecture;
 import io.cpufeatures.core.kit.ArchitectureTables;
 import io.cpufeatures.core.kit.TableDecoding;
@@ -55,7 +58,11 @@ public final class AArch64Architecture implements Architecture<AArch64Feature, A
 
     static final AArch64Architecture INSTANCE = new AArch64Architecture();
 
-    static final FeatureTable<AArch64Feature> FEATURES = AArch64Table.FEATURES;
+    static {
+        // the registry loads this class by name for os.arch aarch64 and arm64, and for every architecture's dumps or
+        // JVM gates: loading it offers the module, and builds no table (each is a holder, made when first asked)
+        Architectures.offer(KitModule.of(INSTANCE));
+    }
 
     /**
      * {@code crypto}: GCC's {@code +crypto} extension, whose {@code /proc/cpuinfo} features are
@@ -64,18 +71,21 @@ public final class AArch64Architecture implements Architecture<AArch64Feature, A
      */
     static final Map<String, List<String>> GROUPS = Map.of("crypto", List.of("aes", "pmull", "sha1", "sha2"));
 
-    static final FeatureVocabulary VOCABULARY = Vocabularies.of(AArch64Snapshot.ARCHITECTURE, FEATURES, List.of(), GROUPS,
-            AArch64JvmGates.GATES, AArch64JvmGates.BY_FEATURE,
-            "aarch64: canonical /proc/cpuinfo names (asimd, atomics, sve2) and their aliases (neon, lse, dotprod)");
+    /** The names, built when first asked (a name question, not the loading of the class). */
+    private static final class Names {
+        static final FeatureVocabulary VOCABULARY = Vocabularies.of(AArch64Snapshot.ARCHITECTURE, AArch64Table.FEATURES,
+                List.of(), GROUPS, AArch64JvmGates.GATES, AArch64JvmGates.byFeature(),
+                "aarch64: canonical /proc/cpuinfo names (asimd, atomics, sve2) and their aliases (neon, lse, dotprod)");
+    }
 
-    /** For ServiceLoader; {@link #INSTANCE} elsewhere. The tables are built once, whichever instance asks. */
+    /** The module's instance is {@link #INSTANCE}; public for the module system's service declaration. */
     public AArch64Architecture() {
     }
 
     /** Built on the first decoding, not when the module only lends its names to the vocabulary. */
     private static final class Tables {
         static final ArchitectureTables<AArch64Feature, AArch64Snapshot> TABLES = new ArchitectureTables<>(
-                AArch64Snapshot.ARCHITECTURE, FEATURES, FeatureDependencies.DEPENDENCIES, List.of(HwcapCheck.INSTANCE), List.of(), List.of());
+                AArch64Snapshot.ARCHITECTURE, AArch64Table.FEATURES, FeatureDependencies.DEPENDENCIES, List.of(HwcapCheck.INSTANCE), List.of(), List.of());
     }
 
     @Override
@@ -242,8 +252,13 @@ public final class AArch64Architecture implements Architecture<AArch64Feature, A
     }
 
     @Override
+    public List<JvmGate> jvmGates() {
+        return AArch64JvmGates.GATES;
+    }
+
+    @Override
     public FeatureVocabulary vocabulary() {
-        return VOCABULARY;
+        return Names.VOCABULARY;
     }
 
     @Override

@@ -1,5 +1,6 @@
 package io.cpufeatures.aarch64.rules;
 
+import io.cpufeatures.aarch64.table.AArch64Table;
 import io.cpufeatures.aarch64.Midr;
 
 import io.cpufeatures.aarch64.CoreModel;
@@ -131,7 +132,7 @@ final class AArch64Description {
                 "SME", "streaming vector length " + sme.getAsInt() + (s.idSource() == IdRegisterSource.SYSCTL
                 ? " bits (macOS's longest, hw.optional.arm.sme_max_svl_b)" : " bits (this process's, PR_SME_GET_VL)")))
                 : Optional.empty(), Optional.empty()));
-        return new CpuDescription(facts, AArch64Architecture.FEATURES.byFamily(info.usable()), KEY_FEATURES);
+        return new CpuDescription(facts, AArch64Table.FEATURES.byFamily(info.usable()), KEY_FEATURES);
     }
 
     static String hex(long v) {

@@ -53,8 +53,12 @@ final class AArch64JvmGates {
             JvmGate.enabled("jvm.aes", "UseAES"),
             JvmGate.enabled("jvm.sha", "UseSHA"));
 
-    /** The gates beside each CPU feature that has them. */
-    static final Map<AArch64Feature, List<String>> BY_FEATURE = Map.of(
+    /**
+     * {@return the gates beside each CPU feature that has them} A method, not a field: the gates alone are read without
+     * the feature table (another architecture's JVM view reads them).
+     */
+    static Map<AArch64Feature, List<String>> byFeature() {
+        return Map.of(
             ASIMD, List.of("jvm.vector128"),
             AES, List.of("jvm.aes"),
             SHA1, List.of("jvm.sha"),
@@ -63,6 +67,7 @@ final class AArch64JvmGates {
             ATOMICS, List.of("jvm.lse"),
             SVE, List.of("jvm.sve", "jvm.vector256", "jvm.vector512", "jvm.vector1024", "jvm.vector2048"),
             SVE2, List.of("jvm.sve2"));
+    }
 
     private AArch64JvmGates() {
     }

@@ -25,6 +25,11 @@ public final class HwcapCheck implements OwnCheck<AArch64Feature, AArch64Snapsho
     }
 
     @Override
+    public boolean passes(AArch64Feature f, AArch64Snapshot snapshot) {
+        return snapshot.hasHwcap(f.word(), f.bit());
+    }
+
+    @Override
     public Reason refusal(AArch64Feature f, AArch64Snapshot snapshot) {
         return snapshot.hasHwcap(f.word(), f.bit()) ? null : new Reason(ReasonKind.OS_SUPPORT, hiddenByKernel(f, snapshot));
     }

@@ -1,5 +1,6 @@
 package io.cpufeatures.core.internal;
 
+import io.cpufeatures.core.jvm.JvmGate;
 import io.cpufeatures.core.CpuDescription;
 import io.cpufeatures.core.CpuKind;
 import io.cpufeatures.core.CpuSnapshot;
@@ -60,6 +61,12 @@ public interface ArchitectureModule {
 
     /** {@return the names it accepts: features, aliases, policy flags and groups} */
     FeatureVocabulary vocabulary();
+
+    /**
+     * {@return the module's {@code jvm.*} gates, in report order, read without building its vocabulary or tables (the
+     * JVM's view of any machine evaluates every module's)}
+     */
+    List<JvmGate> jvmGates();
 
     /** {@return the HotSpot flags that decide C2's vector widths here, besides {@code MaxVectorSize}} */
     List<String> vectorFlags();

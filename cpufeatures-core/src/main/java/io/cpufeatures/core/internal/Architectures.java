@@ -2,132 +2,259 @@ package io.cpufeatures.core.internal;
 
 import io.cpufeatures.core.jvm.JvmGate;
 import io.cpufeatures.core.jvm.JvmView;
-import io.cpufeatures.core.kit.Architecture;
 import io.cpufeatures.core.kit.FeatureVocabulary;
+import io.cpufeatures.os.JvmArch;
 import java.util.ArrayList;
-import java.util.Iterator;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
-import java.util.ServiceConfigurationError;
-import java.util.ServiceLoader;
-import java.util.function.Supplier;
 
 /**
- * The architecture modules on the class path, found once with {@link ServiceLoader}, and the one
- * name index built from their vocabularies. Internal: the facade, the JVM view and the dump reader
- * share it; users reach it through {@link io.cpufeatures.core.CpuFeatures}.
+ * The one registry of architecture modules: a table of the {@code os.arch} values each of the project's modules
+ * serves, the class that binds it (its {@code Architecture}, whose initialiser {@linkplain #offer offers} it here) and
+ * its artifact. A process asks for the module of its own {@code os.arch} ({@link #running()}): that class alone is
+ * loaded, by name ({@link Class#forName(String, boolean, ClassLoader)}: no resource read, no service file, no other
+ * module's class). Every entry is loaded only where every architecture is asked for ({@link #get()}: reading a dump,
+ * a name no module of this machine knows), and with them the one name index of them all ({@link Vocabulary}).
+ *
+ * <p>The modules' descriptors still declare the {@code Architecture} service, so that an application on the module
+ * path resolves them; nothing here reads it. Internal.
  */
 public final class Architectures {
 
-    /** The log, in a class of its own: this class's initialiser loads nothing of the library's (a short stack). */
-    private static final class Logged {
-        static final Log LOG = Log.of(Architectures.class);
-    }
+    /** Each {@code os.arch} value of the project's modules, the class that binds its architecture, its artifact. */
+    private static final String[] TABLE = {
+        "amd64", "io.cpufeatures.x86.rules.X86Architecture", "io.cpufeatures:cpufeatures-x86",
+        "x86_64", "io.cpufeatures.x86.rules.X86Architecture", "io.cpufeatures:cpufeatures-x86",
+        "aarch64", "io.cpufeatures.aarch64.rules.AArch64Architecture", "io.cpufeatures:cpufeatures-aarch64",
+        "arm64", "io.cpufeatures.aarch64.rules.AArch64Architecture", "io.cpufeatures:cpufeatures-aarch64",
+        "ppc64le", "io.cpufeatures.ppc64le.rules.Ppc64leArchitecture", "io.cpufeatures:cpufeatures-ppc64le",
+    };
 
-    /**
-     * The published module for each architecture, by the {@code os.arch} values of its JVMs, so an
-     * error can name what to add when a machine's module is missing.
-     */
-    private static final Map<String, String> MODULES = Map.of("amd64", "io.cpufeatures:cpufeatures-x86",
-            "x86_64", "io.cpufeatures:cpufeatures-x86", "aarch64", "io.cpufeatures:cpufeatures-aarch64",
-            "arm64", "io.cpufeatures:cpufeatures-aarch64", "ppc64le", "io.cpufeatures:cpufeatures-ppc64le");
+    /** The modules offered so far, in the order offered; guarded by itself. */
+    private static final List<ArchitectureModule> OFFERED = new ArrayList<>(4);
 
     private final List<ArchitectureModule> providers;
-    private final Vocabulary vocabulary;
+    private volatile Vocabulary vocabulary;
+
+    private Architectures(List<ArchitectureModule> providers) {
+        this.providers = List.copyOf(providers);
+    }
 
     /**
-     * The modules {@code providers}, less any whose vocabulary cannot be read (left out with a
-     * warning, as one that fails to load is: a broken module must not take the others down).
+     * Offers {@code module} to the registry: called by the initialiser of the class a module's entry names (and by
+     * tests, for a module of their own). A second module of the same architecture replaces nothing.
+     *
+     * @param module the module; not null
+     */
+    public static void offer(ArchitectureModule module) {
+        Objects.requireNonNull(module, "module");
+        synchronized (OFFERED) {
+            for (ArchitectureModule m : OFFERED) {
+                if (m.architecture().equals(module.architecture())) {
+                    return;
+                }
+            }
+            OFFERED.add(module);
+        }
+    }
+
+    /**
+     * The registry of exactly {@code providers} (tests, tools): their vocabulary is built when first asked.
+     *
+     * @param providers the modules; not null
+     * @return the registry
      */
     public static Architectures of(List<ArchitectureModule> providers) {
-        List<ArchitectureModule> kept = new ArrayList<>();
-        List<FeatureVocabulary> vocabularies = new ArrayList<>();
-        for (ArchitectureModule p : providers) {
-            try {
-                vocabularies.add(Objects.requireNonNull(p.vocabulary(), "vocabulary() returned null"));
-                kept.add(p);
-            } catch (RuntimeException | LinkageError e) {
-                Once.rethrowIfMomentary(e);
-                Logged.LOG.warn("cpufeatures: the architecture module {} has no readable vocabulary and is left out: {}",
-                        p.getClass().getName(), e.toString());
-            }
-        }
-        return new Architectures(kept, new Vocabulary(JvmView.CORE_GATES, vocabularies));
+        return new Architectures(providers);
     }
 
-    private Architectures(List<ArchitectureModule> providers, Vocabulary vocabulary) {
-        this.providers = List.copyOf(providers);
-        this.vocabulary = vocabulary;
-    }
-
-    /** The modules of this class path, found on first use ({@link Once}: a failure of the moment is not kept). */
-    private static final class Instance {
-        static final Once<Architectures> INSTANCE = new Once<>(new OnClassPath());
-    }
-
-    /** Finds the modules. A class, not a lambda: this class may initialise on a short stack. */
-    private static final class OnClassPath implements Supplier<Architectures> {
-        @Override
-        public Architectures get() {
-            ClassLoader loader = Architectures.class.getClassLoader();
-            @SuppressWarnings({"rawtypes", "unchecked"})
-            Iterator<Architecture<?, ?, ?, ?>> it = (Iterator) ServiceLoader.load(Architecture.class, loader).iterator();
-            List<ArchitectureModule> modules = load(it);
-            // the core's own tests stand in a module of their own, made directly (a module implements Architecture)
-            Iterator<ArchitectureModule> made = ServiceLoader.load(ArchitectureModule.class, loader).iterator();
-            while (made.hasNext()) {
-                modules.add(made.next());
-            }
-            return of(modules);
-        }
-    }
-
-    /** The modules of this class path, loaded on first use. */
-    public static Architectures get() {
-        return Instance.INSTANCE.get();
+    /** The module of this JVM's {@code os.arch}, found once. */
+    private static final class Running {
+        static final Optional<ArchitectureModule> MODULE = find(JvmArch.osArch());
     }
 
     /**
-     * The providers {@code it} yields; one that fails to load (a missing dependency, a bad service
-     * file) is left out with a warning, and the others still serve.
+     * {@return the module that probes a JVM of this process's {@code os.arch}: its class alone is loaded; empty when
+     * no such module is on the class path}
      */
-    public static List<ArchitectureModule> load(Iterator<? extends Architecture<?, ?, ?, ?>> it) {
-        List<ArchitectureModule> list = new ArrayList<>();
-        while (true) {
-            try {
-                if (!it.hasNext()) {
-                    break;
-                }
-                list.add(KitModule.of(it.next()));
-            } catch (ServiceConfigurationError | LinkageError e) {
-                // a provider that could not be made for want of stack or memory is not left out for good
-                Once.rethrowIfMomentary(e);
-                Logged.LOG.warn("cpufeatures: an architecture module could not be loaded and is left out: {}", e.toString());
-            }
-        }
-        return list;
+    public static Optional<ArchitectureModule> running() {
+        return Running.MODULE;
     }
 
-    /** The providers, in class-path order. */
+    /** The offered module that runs on {@code osArch}, after loading the class its entry names. */
+    private static Optional<ArchitectureModule> find(String osArch) {
+        Optional<ArchitectureModule> offered = offeredFor(osArch);
+        if (offered.isPresent()) {
+            return offered;
+        }
+        for (int i = 0; i < TABLE.length; i += 3) {
+            if (TABLE[i].equals(osArch)) {
+                load(TABLE[i + 1]);
+            }
+        }
+        return offeredFor(osArch);
+    }
+
+    private static Optional<ArchitectureModule> offeredFor(String osArch) {
+        synchronized (OFFERED) {
+            for (ArchitectureModule m : OFFERED) {
+                if (m.runsOn(osArch)) {
+                    return Optional.of(m);
+                }
+            }
+        }
+        return Optional.empty();
+    }
+
+    /**
+     * Initialises the class that binds an architecture, which offers its module; absent, or unable to link, nothing is
+     * offered and the others serve.
+     */
+    static void load(String className) {
+        try {
+            Class.forName(className, true, Architectures.class.getClassLoader());
+        } catch (ClassNotFoundException | LinkageError notHere) {
+            // the module is not on the class path (or cannot link there): its architecture is not served
+            Once.rethrowIfMomentary(notHere);
+        }
+    }
+
+    /** The registry of the running module alone (none where it is missing), made once. */
+    private static final class OfRunning {
+        static final Architectures RUNNING = new Architectures(running().isPresent() ? List.of(running().get())
+                : List.of());
+    }
+
+    /**
+     * {@return the registry of this process's own module alone: what its probe and its first questions need, no other
+     * module's class loaded}
+     */
+    public static Architectures ofRunning() {
+        return OfRunning.RUNNING;
+    }
+
+    /** Each architecture's own name index, by the architecture's name; guarded by itself. */
+    private static final Map<String, Vocabulary> OWN = new HashMap<>();
+
+    /**
+     * The names of one architecture's module and the core's {@code jvm.*} gates: what a report of one of its CPUs
+     * answers from its own sets, without any other module's vocabulary. Built once per architecture; for an
+     * architecture no module serves, every module's ({@link #vocabulary()} of {@link #get()}).
+     *
+     * @param architecture the architecture's name ({@code x86_64})
+     * @return its names
+     */
+    public static Vocabulary vocabularyOf(String architecture) {
+        synchronized (OWN) {
+            Vocabulary v = OWN.get(architecture);
+            if (v == null) {
+                Optional<ArchitectureModule> module = running().isPresent()
+                        && running().get().architecture().equals(architecture) ? running()
+                        : get().forArchitecture(architecture);
+                v = module.isEmpty() ? get().vocabulary()
+                        : new Vocabulary(JvmView.CORE_GATES, List.of(module.get().vocabulary()));
+                OWN.put(architecture, v);
+            }
+            return v;
+        }
+    }
+
+    /** {@return the provider of {@code architecture} ({@code x86_64}), if one is here} */
+    public Optional<ArchitectureModule> forArchitecture(String architecture) {
+        for (ArchitectureModule p : providers) {
+            if (p.architecture().equals(architecture)) {
+                return Optional.of(p);
+            }
+        }
+        return Optional.empty();
+    }
+
+    /** Every module of the table, found on first use. */
+    private static final class All {
+        static final Architectures ALL = every();
+
+        private static Architectures every() {
+            for (int i = 0; i < TABLE.length; i += 3) {
+                load(TABLE[i + 1]);
+            }
+            synchronized (OFFERED) {
+                return new Architectures(OFFERED);
+            }
+        }
+    }
+
+    /** {@return every module of the table on the class path (and any a test offered), each class loaded once} */
+    public static Architectures get() {
+        return All.ALL;
+    }
+
+    /** The providers, in the table's order. */
     public List<ArchitectureModule> providers() {
         return providers;
     }
 
-    /** The name index of every module, and of the core's {@code jvm.*} gates. */
+    /**
+     * The name index of every module here, and of the core's {@code jvm.*} gates, built when first asked. A module
+     * whose vocabulary cannot be read is left out of it, with one WARN line: a broken module must not take the others'
+     * names down.
+     */
     public Vocabulary vocabulary() {
-        return vocabulary;
+        Vocabulary v = vocabulary;
+        if (v == null) {
+            List<FeatureVocabulary> vocabularies = new ArrayList<>();
+            for (ArchitectureModule p : providers) {
+                try {
+                    vocabularies.add(Objects.requireNonNull(p.vocabulary(), "vocabulary() returned null"));
+                } catch (RuntimeException | LinkageError e) {
+                    Once.rethrowIfMomentary(e);
+                    Log.of(Architectures.class).warn("cpufeatures: the architecture module {} has no readable"
+                            + " vocabulary and is left out of the names: {}", p.getClass().getName(), e.toString());
+                }
+            }
+            vocabulary = v = new Vocabulary(JvmView.CORE_GATES, vocabularies);
+        }
+        return v;
     }
 
-    /** Every {@code jvm.*} gate: the core's, then each module's. */
+    /**
+     * Every {@code jvm.*} gate: the core's, then each module's, a gate two modules share ({@code jvm.aes}) once; read
+     * without building any vocabulary.
+     *
+     * @return the gates, in report order
+     * @throws IllegalStateException if two modules give one gate's name different rules
+     */
     public List<JvmGate> jvmGates() {
-        return vocabulary.jvmGates();
+        List<JvmGate> gates = new ArrayList<>(JvmView.CORE_GATES);
+        for (ArchitectureModule p : providers) {
+            for (JvmGate g : p.jvmGates()) {
+                JvmGate earlier = null;
+                for (JvmGate e : gates) {
+                    if (e.name().equals(g.name())) {
+                        earlier = e;
+                    }
+                }
+                if (earlier == null) {
+                    gates.add(g);
+                } else if (!earlier.equals(g)) {
+                    throw new IllegalStateException("the gate " + g.name() + " is " + earlier.rule() + " and " + g.rule()
+                            + "; a gate means one thing everywhere");
+                }
+            }
+        }
+        return List.copyOf(gates);
     }
 
-    /** The provider that probes a JVM of this {@code os.arch}, if one is on the class path. */
+    /** The provider that probes a JVM of this {@code os.arch}, if one is here. */
     public Optional<ArchitectureModule> forOsArch(String osArch) {
-        return providers.stream().filter(p -> p.runsOn(osArch)).findFirst();
+        for (ArchitectureModule p : providers) {
+            if (p.runsOn(osArch)) {
+                return Optional.of(p);
+            }
+        }
+        return Optional.empty();
     }
 
     /**
@@ -138,7 +265,19 @@ public final class Architectures {
      * @return the module's Maven coordinates; empty when cpufeatures has none for it
      */
     public static Optional<String> artifact(String architecture) {
-        return Optional.ofNullable(MODULES.get(architecture));
+        for (int i = 0; i < TABLE.length; i += 3) {
+            if (TABLE[i].equals(architecture)) {
+                return Optional.of(TABLE[i + 2]);
+            }
+        }
+        return Optional.empty();
+    }
+
+    /**
+     * {@return the table: each {@code os.arch} value, the class that binds it and its artifact, in turn; a copy}
+     */
+    public static String[] table() {
+        return TABLE.clone();
     }
 
     /**
@@ -159,9 +298,9 @@ public final class Architectures {
         if (forOsArch(osArch).isPresent()) {
             return Optional.empty();
         }
-        String module = MODULES.get(osArch);
-        return Optional.of(module == null
+        Optional<String> module = artifact(osArch);
+        return Optional.of(module.isEmpty()
                 ? "No cpufeatures module supports os.arch=" + osArch
-                : "No module for this machine (os.arch=" + osArch + ") is on the class path: add " + module);
+                : "No module for this machine (os.arch=" + osArch + ") is on the class path: add " + module.get());
     }
 }

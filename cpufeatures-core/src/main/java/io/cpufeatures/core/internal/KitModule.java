@@ -1,5 +1,6 @@
 package io.cpufeatures.core.internal;
 
+import io.cpufeatures.core.jvm.JvmGate;
 import io.cpufeatures.core.CpuDescription;
 import io.cpufeatures.core.CpuKind;
 import io.cpufeatures.core.CpuSnapshot;
@@ -144,6 +145,11 @@ public final class KitModule<F extends Enum<F> & FeatureRow, C, S extends CpuSna
     }
 
     @Override
+    public List<JvmGate> jvmGates() {
+        return architecture.jvmGates();
+    }
+
+    @Override
     public List<String> vectorFlags() {
         return architecture.vectorFlags();
     }
@@ -181,7 +187,7 @@ public final class KitModule<F extends Enum<F> & FeatureRow, C, S extends CpuSna
     @Override
     public List<CpuDescription.FactKind> facts() {
         List<CpuDescription.FactKind> facts = new java.util.ArrayList<>(architecture.facts());
-        facts.add(io.cpufeatures.core.kit.DecodedFeatures.UNSTATED);
+        facts.add(io.cpufeatures.core.kit.DecodedFeatures.unstated());
         return List.copyOf(facts);
     }
 

@@ -17,19 +17,19 @@ import org.slf4j.LoggerFactory;
  *       without one SLF4J would drop it and print its three-line "no providers" notice on stderr, for a healthy
  *       answer. A WARN line always goes to SLF4J: it reports something, and the notice tells a user without a
  *       provider that it went nowhere.</li>
- *   <li><b>No first use waits on a lock its caller holds.</b> The library makes its process-wide values on a thread
- *       of its own ({@link OwnThreadOnce}) while the caller waits. A caller inside a logging appender holds the
- *       appender's monitor (logback's {@code AppenderBase.doAppend} is synchronized); if the maker logged, it would
- *       wait for that monitor, and the caller for the maker. So what a maker thread logs is kept, and logged by the
- *       caller after the wait, on the caller's thread (where logback's re-entrance guard drops it inside an
- *       appender, rather than deadlocking).</li>
+ *   <li><b>No first use waits on a lock another thread holds while it waits for this one.</b> The library makes
+ *       its process-wide values under a lock of each value's ({@link Once}), on the calling thread. A thread inside a
+ *       logging appender holds the appender's monitor (logback's {@code AppenderBase.doAppend} is synchronized); if
+ *       the maker logged while it held the value's lock, it would wait for that monitor, and the appender's thread
+ *       for the value. So what a maker logs is kept, and logged after the value's lock is released (where logback's
+ *       re-entrance guard drops it inside an appender, rather than deadlocking).</li>
  * </ul>
  *
  * Internal: the library's modules use it; it is no logging API.
  */
 public final class Log {
 
-    /** Where a maker thread keeps what it logs, or null on every other thread. */
+    /** Where a thread making a value keeps what it logs, or null when it makes none. */
     private static final ThreadLocal<List<Event>> KEPT = new ThreadLocal<>();
 
     private final String name;
@@ -124,7 +124,7 @@ public final class Log {
         static final int WARN = 2;
     }
 
-    /** A line a maker thread logged, to be logged by the thread that waited for it. */
+    /** A line logged while a value was made, to be logged once its lock is released. */
     private static final class Event {
         final Log log;
         final int level;
@@ -139,7 +139,7 @@ public final class Log {
         }
     }
 
-    /** What a maker thread logged while it made a value: logged by the waiting caller with {@link #replay()}. */
+    /** What was logged while a value was made: logged after its lock is released, with {@link #replay()}. */
     public static final class Kept {
         private final List<Event> events;
 
@@ -156,6 +156,12 @@ public final class Log {
             synchronized (this) {
                 copy = new ArrayList<>(events);
                 events.clear();
+            }
+            List<Event> outer = KEPT.get();
+            if (outer != null) {
+                // made inside another value's making: its maker logs these with its own, after its lock
+                outer.addAll(copy);
+                return;
             }
             int i = 0;
             try {
@@ -189,7 +195,7 @@ public final class Log {
 
     /**
      * Keeps what the calling thread logs from now until {@link #stopKeeping}, instead of logging it: called by a
-     * maker thread as it starts (or by a caller that makes the value itself, which may be a maker already).
+     * thread as it starts making a value (which may be inside the making of another).
      *
      * @return what to give {@link #stopKeeping}: the keeping this one nests in
      */

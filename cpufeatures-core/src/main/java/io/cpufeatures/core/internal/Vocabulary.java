@@ -59,49 +59,64 @@ public final class Vocabulary {
         suggestable.addAll(gateNames);
         for (FeatureVocabulary v : vocabularies) {
             String arch = v.architecture();
-            v.features().forEach((canonical, aliases) -> {
+            for (Map.Entry<String, List<String>> f : v.features().entrySet()) {
+                String canonical = f.getKey();
                 add(canonical, new FeatureName(canonical, FeatureName.Kind.FEATURE, List.of(arch), List.of()));
-                for (String alias : aliases) {
+                for (String alias : f.getValue()) {
                     add(alias, byName.get(normalise(canonical)));
                 }
-            });
+            }
             for (String flag : v.policyFlags()) {
                 add(flag, new FeatureName(flag, FeatureName.Kind.POLICY, List.of(arch), List.of()));
             }
             suggestable.addAll(v.features().keySet());
             suggestable.addAll(v.policyFlags());
-            Map<String, List<String>> gatesOf = jvmGatesOf.computeIfAbsent(arch, a -> new LinkedHashMap<>());
-            v.jvmGatesOf().forEach((feature, gates) -> gatesOf.put(feature, List.copyOf(gates)));
+            Map<String, List<String>> gatesOf = jvmGatesOf.get(arch);
+            if (gatesOf == null) {
+                gatesOf = new LinkedHashMap<>();
+                jvmGatesOf.put(arch, gatesOf);
+            }
+            for (Map.Entry<String, List<String>> g : v.jvmGatesOf().entrySet()) {
+                gatesOf.put(g.getKey(), List.copyOf(g.getValue()));
+            }
             hints.add(v.acceptedNames());
         }
         for (FeatureVocabulary v : vocabularies) {
-            v.groups().forEach((group, members) -> {
+            for (Map.Entry<String, List<String>> g : v.groups().entrySet()) {
+                String group = g.getKey();
                 List<String> canonical = new ArrayList<>();
-                for (String m : members) {
-                    FeatureName n = find(m).orElseThrow(() -> new IllegalStateException("group " + group + " of "
-                            + v.architecture() + " names '" + m + "', which no vocabulary knows"));
+                for (String m : g.getValue()) {
+                    FeatureName n = byName.get(normalise(m));
+                    if (n == null) {
+                        throw new IllegalStateException("group " + group + " of " + v.architecture() + " names '" + m
+                                + "', which no vocabulary knows");
+                    }
                     canonical.add(n.canonical());
                 }
                 add(group, new FeatureName(group, FeatureName.Kind.GROUP, List.of(v.architecture()), canonical));
                 suggestable.add(group);
-            });
+            }
         }
         for (FeatureVocabulary v : vocabularies) {
-            v.features().values().forEach(suggestable::addAll);
+            for (List<String> aliases : v.features().values()) {
+                suggestable.addAll(aliases);
+            }
         }
         Map<String, Integer> index = new LinkedHashMap<>();
         List<String> names = new ArrayList<>();
         Map<String, Integer> byCanonical = new LinkedHashMap<>();
-        spellings.forEach((spelling, canonical) -> {
-            FeatureName.Kind kind = byName.get(normalise(spelling)).kind();
+        for (Map.Entry<String, String> e : spellings.entrySet()) {
+            FeatureName.Kind kind = byName.get(normalise(e.getKey())).kind();
             if (kind == FeatureName.Kind.FEATURE || kind == FeatureName.Kind.POLICY) {
-                Integer i = byCanonical.computeIfAbsent(canonical, c -> {
-                    names.add(c);
-                    return names.size() - 1;
-                });
-                index.put(spelling, i);
+                Integer i = byCanonical.get(e.getValue());
+                if (i == null) {
+                    names.add(e.getValue());
+                    i = names.size() - 1;
+                    byCanonical.put(e.getValue(), i);
+                }
+                index.put(e.getKey(), i);
             }
-        });
+        }
         this.answerable = Map.copyOf(index);
         this.answerableNames = List.copyOf(names);
     }

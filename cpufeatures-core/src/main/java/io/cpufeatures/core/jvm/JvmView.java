@@ -64,11 +64,16 @@ public final class JvmView {
         this.preferredVectorBits = Objects.requireNonNull(preferredVectorBits, "preferredVectorBits");
         this.derivedVectorBits = Objects.requireNonNull(derivedVectorBits, "derivedVectorBits");
         this.vectorApiAssumed = vectorApiAssumed;
-        this.names = gates.stream().map(JvmGate::name).toList();
+        List<String> n = new java.util.ArrayList<>(gates.size());
         Map<String, List<Reason>> r = new LinkedHashMap<>();
         for (JvmGate g : gates) {
-            evaluate(g).ifPresent(reason -> r.put(g.name(), List.of(reason)));
+            n.add(g.name());
+            Optional<Reason> refusal = evaluate(g);
+            if (refusal.isPresent()) {
+                r.put(g.name(), List.of(refusal.get()));
+            }
         }
+        this.names = List.copyOf(n);
         this.refused = Collections.unmodifiableMap(r);
     }
 

@@ -16,7 +16,14 @@ final class VectorApiProbe {
 
     /** Whether the module is in the boot layer, so class-path code can use it. */
     static boolean readable() {
-        return ModuleLayer.boot().findModule("jdk.incubator.vector").isPresent();
+        // the boot layer's own modules, looked through: findModule looks through the parent layers with a stream where
+        // the module is not there, which is the usual case on a first use
+        for (Module m : ModuleLayer.boot().modules()) {
+            if (m.getName().equals("jdk.incubator.vector")) {
+                return true;
+            }
+        }
+        return false;
     }
 
     /**

@@ -1,5 +1,6 @@
 package io.cpufeatures.core.kit;
 
+import io.cpufeatures.core.jvm.JvmGate;
 import io.cpufeatures.core.ProbeMode;
 
 import io.cpufeatures.core.CpuCache;
@@ -199,6 +200,14 @@ public interface Architecture<F extends Enum<F> & FeatureRow, C, S extends CpuSn
 
     /** {@return the names it accepts: features, aliases, policy flags, groups and its {@code jvm.*} gates} */
     FeatureVocabulary vocabulary();
+
+    /**
+     * {@return its {@code jvm.*} gates, in report order: what the JVM's view of any machine evaluates, read without
+     * building its vocabulary or tables; by default the vocabulary's}
+     */
+    default List<JvmGate> jvmGates() {
+        return vocabulary().jvmGates();
+    }
 
     /**
      * {@return every kind of field its CPUs' descriptions give, each once, in report order: the JSON Schema and

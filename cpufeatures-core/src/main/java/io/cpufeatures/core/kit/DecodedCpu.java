@@ -45,6 +45,19 @@ public interface DecodedCpu {
     Set<String> policyFlags();
 
     /**
+     * Whether {@code name}, exactly the canonical name of a feature or a policy flag of this CPU's architecture, holds:
+     * the facade's first question, answered without any index of names.
+     *
+     * @param name a name as the caller spelt it; not null
+     * @return whether it holds; null when it is no such name (an alias, a group, a {@code jvm.*} name, another
+     *         architecture's, a misspelling: the facade resolves it then). By default: true for a usable feature or a
+     *         policy flag that applies, null otherwise
+     */
+    default Boolean answer(String name) {
+        return usable().contains(name) || policyFlags().contains(name) ? Boolean.TRUE : null;
+    }
+
+    /**
      * How the verdict on this feature or policy flag was reached, layer by layer; empty for a name of
      * another architecture, or when nothing is known of the CPU. A feature's trace leaves its
      * {@code jvm} gates empty: the core fills them from the JVM view.

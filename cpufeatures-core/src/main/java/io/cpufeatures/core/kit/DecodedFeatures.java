@@ -31,9 +31,10 @@ public final class DecodedFeatures<F extends Enum<F> & FeatureRow, C, S extends 
     private final Architecture<F, C, S, I> architecture;
     private final I info;
     private final TableDecoding<F, C> cpu;
-    private final Set<String> present;
-    private final Set<String> usable;
-    private final Map<String, List<Reason>> notUsable;
+    /** The names of the present and usable features, and the reasons by name, made when first asked. */
+    private volatile Set<String> present;
+    private volatile Set<String> usable;
+    private volatile Map<String, List<Reason>> notUsable;
     /** The core kind this CPU is one of, when its probe says so; null: the architecture's own answer. */
     private final Optional<String> kind;
     /** The caches its probe read beside the snapshot (sysfs); null: the architecture's own, from the snapshot. */
@@ -60,12 +61,6 @@ public final class DecodedFeatures<F extends Enum<F> & FeatureRow, C, S extends 
             throw new IllegalArgumentException(info + " was not decoded by " + architecture.name());
         }
         this.cpu = architecture.decoded(info);
-        FeatureTable<F> table = architecture.features();
-        this.present = table.names(cpu.present());
-        this.usable = table.names(cpu.usable());
-        Map<String, List<Reason>> n = new LinkedHashMap<>();
-        cpu.notUsable().forEach((f, r) -> n.put(f.canonicalName(), r));
-        this.notUsable = Collections.unmodifiableMap(n);
     }
 
     @Override
@@ -75,17 +70,50 @@ public final class DecodedFeatures<F extends Enum<F> & FeatureRow, C, S extends 
 
     @Override
     public Set<String> present() {
-        return present;
+        Set<String> p = present;
+        if (p == null) {
+            present = p = architecture.features().names(cpu.present());
+        }
+        return p;
     }
 
     @Override
     public Set<String> usable() {
-        return usable;
+        Set<String> u = usable;
+        if (u == null) {
+            usable = u = architecture.features().names(cpu.usable());
+        }
+        return u;
     }
 
     @Override
     public Map<String, List<Reason>> notUsable() {
-        return notUsable;
+        Map<String, List<Reason>> n = notUsable;
+        if (n == null) {
+            Map<String, List<Reason>> byName = new LinkedHashMap<>();
+            for (Map.Entry<F, List<Reason>> e : cpu.notUsable().entrySet()) {
+                byName.put(e.getKey().canonicalName(), e.getValue());
+            }
+            notUsable = n = Collections.unmodifiableMap(byName);
+        }
+        return n;
+    }
+
+    /**
+     * {@inheritDoc} A feature by its table's row, a policy flag by the policy rows: no name index is built.
+     */
+    @Override
+    public Boolean answer(String name) {
+        Optional<F> f = architecture.features().byCanonical(name);
+        if (f.isPresent()) {
+            return cpu.isUsable(f.get());
+        }
+        for (PolicyRule<C> r : architecture.policies()) {
+            if (r.flag().equals(name)) {
+                return cpu.policy().contains(name);
+            }
+        }
+        return null;
     }
 
     @Override
@@ -162,14 +190,21 @@ public final class DecodedFeatures<F extends Enum<F> & FeatureRow, C, S extends 
     }
 
     /**
-     * The fact every architecture's CPUs may have besides their own: what the snapshot's source does not state that a
-     * probe of the machine reads ({@link io.cpufeatures.core.SnapshotSource#unstated()}), present only when it leaves
-     * something out.
+     * {@return the fact every architecture's CPUs may have besides their own: what the snapshot's source does not state
+     * that a probe of the machine reads ({@link io.cpufeatures.core.SnapshotSource#unstated()}), present only when it
+     * leaves something out}
      */
-    public static final CpuDescription.FactKind UNSTATED = new CpuDescription.FactKind("unstated", "not stated",
-            CpuDescription.Type.STRING, "only when the source leaves out what a probe of the machine reads (a kernel's or"
-                    + " a tool's text: a Linux /proc/cpuinfo, a macOS sysctl listing, Coreinfo's output): what it does not"
-                    + " state, comma-separated, in its architecture's words (docs/dump-formats.md)");
+    public static CpuDescription.FactKind unstated() {
+        return Unstated.KIND;
+    }
+
+    /** {@link #unstated()}'s kind, made when a description first asks. */
+    private static final class Unstated {
+        static final CpuDescription.FactKind KIND = new CpuDescription.FactKind("unstated", "not stated",
+                CpuDescription.Type.STRING, "only when the source leaves out what a probe of the machine reads (a"
+                        + " kernel's or a tool's text: a Linux /proc/cpuinfo, a macOS sysctl listing, Coreinfo's output):"
+                        + " what it does not state, comma-separated, in its architecture's words (docs/dump-formats.md)");
+    }
 
     @Override
     public CpuDescription describe(int logicalCpus) {
@@ -180,7 +215,8 @@ public final class DecodedFeatures<F extends Enum<F> & FeatureRow, C, S extends 
         }
         String text = String.join(", ", unstated);
         List<CpuDescription.Fact> facts = new java.util.ArrayList<>(own.facts());
-        facts.add(CpuDescription.Fact.line(UNSTATED.label(), text, UNSTATED.is(text)).summarised("not stated: " + text));
+        facts.add(CpuDescription.Fact.line(unstated().label(), text, unstated().is(text)).summarised("not stated: "
+                + text));
         return new CpuDescription(facts, own.usable(), own.keyFeatures());
     }
 

@@ -22,4 +22,17 @@ public interface OwnCheck<F extends Enum<F> & FeatureRow, C> {
      *         {@code Optional} is made for them)
      */
     Reason refusal(F feature, C cpu);
+
+    /**
+     * Whether {@code feature} passes this check on {@code cpu}: what the usable layer asks of every present feature,
+     * without making a reason ({@link #refusal} is asked only when one is read). By default, whether there is no
+     * refusal.
+     *
+     * @param feature a present feature; not null
+     * @param cpu     what the checks read of the CPU; not null
+     * @return whether it passes, as {@code refusal(feature, cpu) == null}
+     */
+    default boolean passes(F feature, C cpu) {
+        return refusal(feature, cpu) == null;
+    }
 }

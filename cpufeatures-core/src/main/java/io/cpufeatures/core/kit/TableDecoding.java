@@ -9,6 +9,7 @@ import java.util.EnumSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
+import java.util.Optional;
 import java.util.Set;
 
 /**
@@ -36,29 +37,33 @@ public final class TableDecoding<F extends Enum<F> & FeatureRow, C> {
     public static final Reason DISABLED = new Reason(ReasonKind.DISABLED, "disabled by cpufeatures.disable");
 
     private final FeatureTable<F> features;
+    private final Architecture<F, C, ?, ?> architecture;
     private final C cpu;
     private final Set<F> present;
     private final Set<F> usable;
-    private final Map<F, List<Reason>> reasons;
     private final Set<String> policy;
     private final Set<F> disabled;
     /** The usable features kept by the OS's grant although a row of ours says a dependency is not usable, with why. */
     private final Map<F, List<String>> granted;
+    /** The reasons of the present features that are not usable, worked out when first read. */
+    private volatile Map<F, List<Reason>> reasons;
 
-    private TableDecoding(FeatureTable<F> features, C cpu, Set<F> present, Set<F> usable, Map<F, List<Reason>> reasons,
-            Set<String> policy, Set<F> disabled, Map<F, List<String>> granted) {
+    private TableDecoding(Architecture<F, C, ?, ?> architecture, C cpu, Set<F> present, Set<F> usable, Set<String> policy,
+            Set<F> disabled, Map<F, List<String>> granted) {
+        this.architecture = architecture;
         this.granted = Collections.unmodifiableMap(granted);
-        this.features = features;
+        this.features = architecture.features();
         this.cpu = cpu;
         this.present = Collections.unmodifiableSet(present);
         this.usable = Collections.unmodifiableSet(usable);
-        this.reasons = Collections.unmodifiableMap(reasons);
         this.policy = Collections.unmodifiableSet(policy);
         this.disabled = Collections.unmodifiableSet(disabled);
     }
 
     /**
-     * Applies the usable layer and the policy table of {@code architecture} to one CPU.
+     * Applies the usable layer and the policy table of {@code architecture} to one CPU: which features are usable, and
+     * which policy flags apply. Each check is asked whether it passes, each erratum whether it applies, once; the
+     * reasons of what is not usable are worked out from the same checks when they are first read.
      *
      * @param <F>          the feature enum
      * @param <C>          what the checks read of one CPU
@@ -76,29 +81,16 @@ public final class TableDecoding<F extends Enum<F> & FeatureRow, C> {
         EnumSet<F> presentSet = table.copyOf(present);
         EnumSet<F> disabledSet = table.copyOf(disabled);
         List<OwnCheck<F, C>> checks = architecture.checks();
-        List<Erratum<F, C>> errata = architecture.errata();
-        Map<F, List<Reason>> reasons = new EnumMap<>(table.type());
+        List<Erratum<F, C>> applying = new ArrayList<>(0);
+        for (Erratum<F, C> e : architecture.errata()) {
+            if (e.appliesTo(cpu)) {
+                applying.add(e);
+            }
+        }
         EnumSet<F> ownChecksPass = table.noneOf();
         for (F f : presentSet) {
-            List<Reason> own = null;
-            if (disabledSet.contains(f)) {
-                own = add(own, DISABLED);
-            }
-            for (OwnCheck<F, C> check : checks) {
-                Reason r = check.refusal(f, cpu);
-                if (r != null) {
-                    own = add(own, r);
-                }
-            }
-            for (Erratum<F, C> e : errata) {
-                if (e.features().contains(f) && e.appliesTo(cpu)) {
-                    own = add(own, e.reason());
-                }
-            }
-            if (own == null) {
+            if (!disabledSet.contains(f) && passes(f, cpu, checks, applying)) {
                 ownChecksPass.add(f);
-            } else {
-                reasons.put(f, own);
             }
         }
         EnumSet<F> usable = table.noneOf();
@@ -111,20 +103,83 @@ public final class TableDecoding<F extends Enum<F> & FeatureRow, C> {
         if (usable.size() < ownChecksPass.size()) {
             usable = withGrants(architecture, cpu, dependencies, ownChecksPass, disabledSet, granted);
         }
-        for (F f : presentSet) {
-            if (!usable.contains(f)) {
-                dependencies.chain(f, usable, presentSet).ifPresent(c -> reasons.computeIfAbsent(f, k -> new ArrayList<>(1))
-                        .add(new Reason(ReasonKind.DEPENDENCY, describe(c, presentSet, reasons))));
-            }
-        }
-        reasons.replaceAll((f, r) -> List.copyOf(r));
         Set<String> policy = new java.util.LinkedHashSet<>();
         for (PolicyRule<C> rule : architecture.policies()) {
             if (rule.appliesTo(cpu)) {
                 policy.add(rule.flag());
             }
         }
-        return new TableDecoding<>(table, cpu, presentSet, usable, reasons, policy, disabledSet, granted);
+        return new TableDecoding<>(architecture, cpu, presentSet, usable, policy, disabledSet, granted);
+    }
+
+    /** Whether a present feature passes every own check and no erratum of {@code applying} names it. */
+    private static <F extends Enum<F> & FeatureRow, C> boolean passes(F f, C cpu, List<OwnCheck<F, C>> checks,
+            List<Erratum<F, C>> applying) {
+        for (OwnCheck<F, C> check : checks) {
+            if (!check.passes(f, cpu)) {
+                return false;
+            }
+        }
+        for (Erratum<F, C> e : applying) {
+            if (e.features().contains(f)) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    /**
+     * The reasons of every present feature that is not usable, root reason first: the user's mask, the own checks'
+     * refusals and the errata, then the dependency chain (the same checks the decode asked, now worded).
+     */
+    private Map<F, List<Reason>> reasonsOfAll() {
+        Map<F, List<Reason>> r = reasons;
+        if (r != null) {
+            return r;
+        }
+        Map<F, List<Reason>> all = new EnumMap<>(features.type());
+        for (F f : present) {
+            if (usable.contains(f)) {
+                continue;
+            }
+            List<Reason> own = null;
+            if (disabled.contains(f)) {
+                own = add(own, DISABLED);
+            }
+            for (OwnCheck<F, C> check : architecture.checks()) {
+                Reason refusal = check.refusal(f, cpu);
+                if (refusal != null) {
+                    own = add(own, refusal);
+                }
+            }
+            for (Erratum<F, C> e : architecture.errata()) {
+                if (e.features().contains(f) && e.appliesTo(cpu)) {
+                    own = add(own, e.reason());
+                }
+            }
+            if (own != null) {
+                all.put(f, own);
+            }
+        }
+        DependencyTable<F> dependencies = architecture.dependencies();
+        for (F f : present) {
+            if (!usable.contains(f)) {
+                Optional<DependencyChain<F>> c = dependencies.chain(f, usable, present);
+                if (c.isPresent()) {
+                    List<Reason> list = all.get(f);
+                    if (list == null) {
+                        list = new ArrayList<>(1);
+                        all.put(f, list);
+                    }
+                    list.add(new Reason(ReasonKind.DEPENDENCY, describe(c.get(), present, all)));
+                }
+            }
+        }
+        for (Map.Entry<F, List<Reason>> e : all.entrySet()) {
+            e.setValue(List.copyOf(e.getValue()));
+        }
+        reasons = r = Collections.unmodifiableMap(all);
+        return r;
     }
 
     /**
@@ -137,7 +192,14 @@ public final class TableDecoding<F extends Enum<F> & FeatureRow, C> {
             C cpu, DependencyTable<F> dependencies, EnumSet<F> ownChecksPass, EnumSet<F> disabled,
             Map<F, List<String>> granted) {
         EnumSet<F> usable = EnumSet.copyOf(ownChecksPass);
-        usable.removeIf(f -> dependencies.closureOf(f).stream().anyMatch(disabled::contains));
+        for (F f : ownChecksPass) {
+            for (F d : dependencies.closureOf(f)) {
+                if (disabled.contains(d)) {
+                    usable.remove(f);
+                    break;
+                }
+            }
+        }
         boolean changed = true;
         while (changed) {
             changed = false;
@@ -151,13 +213,20 @@ public final class TableDecoding<F extends Enum<F> & FeatureRow, C> {
         }
         for (DependencyRule<F> rule : dependencies.rows()) {
             if (usable.contains(rule.feature()) && !usable.contains(rule.dependsOn())) {
-                granted.computeIfAbsent(rule.feature(), k -> new ArrayList<>(1)).add("usable although "
-                        + rule.dependsOn().canonicalName() + " is not: the OS grants " + rule.feature().canonicalName()
-                        + ", and its grant outranks the rule " + rule.feature().canonicalName() + " <- "
-                        + rule.dependsOn().canonicalName() + " (" + rule.origin().label() + ": " + rule.why() + ")");
+                List<String> why = granted.get(rule.feature());
+                if (why == null) {
+                    why = new ArrayList<>(1);
+                    granted.put(rule.feature(), why);
+                }
+                why.add("usable although " + rule.dependsOn().canonicalName() + " is not: the OS grants "
+                        + rule.feature().canonicalName() + ", and its grant outranks the rule "
+                        + rule.feature().canonicalName() + " <- " + rule.dependsOn().canonicalName() + " ("
+                        + rule.origin().label() + ": " + rule.why() + ")");
             }
         }
-        granted.replaceAll((f, l) -> List.copyOf(l));
+        for (Map.Entry<F, List<String>> e : granted.entrySet()) {
+            e.setValue(List.copyOf(e.getValue()));
+        }
         return usable;
     }
 
@@ -213,7 +282,7 @@ public final class TableDecoding<F extends Enum<F> & FeatureRow, C> {
 
     /** {@return for each present feature that is not usable, its reasons, root reason first; unmodifiable} */
     public Map<F, List<Reason>> notUsable() {
-        return reasons;
+        return reasonsOfAll();
     }
 
     /**
@@ -233,7 +302,7 @@ public final class TableDecoding<F extends Enum<F> & FeatureRow, C> {
      * @return the reasons, root reason first
      */
     public List<Reason> reasons(F feature) {
-        return reasons.getOrDefault(feature, List.of());
+        return reasonsOfAll().getOrDefault(feature, List.of());
     }
 
     /** {@return the canonical names of the policy flags that apply, in table order; unmodifiable} */

@@ -79,6 +79,11 @@ public final class CountingProvider implements ArchitectureModule {
     }
 
     @Override
+    public List<JvmGate> jvmGates() {
+        return vocabulary().jvmGates();
+    }
+
+    @Override
     public FeatureVocabulary vocabulary() {
         return new FeatureVocabulary() {
             @Override

@@ -38,6 +38,7 @@ public final class FirstUseOnTheBrinkMain {
     }
 
     public static void main(String[] args) throws Exception {
+        io.cpufeatures.core.testing.OfferCountingProvider.offer();
         // The JDK's jar reading set up off the brink, as an application's start does: a JDK class whose own
         // initialiser overflows is the JDK's, beyond what a library can keep from failing.
         Class.forName("org.slf4j.Logger", false, FirstUseOnTheBrinkMain.class.getClassLoader());

@@ -14,6 +14,7 @@ public final class RaceMain {
     }
 
     public static void main(String[] args) throws Exception {
+        io.cpufeatures.core.testing.OfferCountingProvider.offer();
         int threads = 64;
         CyclicBarrier barrier = new CyclicBarrier(threads);
         CountDownLatch done = new CountDownLatch(threads);

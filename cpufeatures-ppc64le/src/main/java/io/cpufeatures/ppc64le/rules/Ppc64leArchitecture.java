@@ -22,6 +22,8 @@ import io.cpufeatures.core.CpuDescription.Fact;
 import io.cpufeatures.core.CpuDescription.FactKind;
 import io.cpufeatures.core.CpuDescription.Type;
 import io.cpufeatures.core.jvm.JvmGate;
+import io.cpufeatures.core.internal.Architectures;
+import io.cpufeatures.core.internal.KitModule;
 import io.cpufeatures.core.kit.Architecture;
 import io.cpufeatures.core.kit.ArchitectureTables;
 import io.cpufeatures.core.kit.TableDecoding;
@@ -46,7 +48,11 @@ public final class Ppc64leArchitecture implements Architecture<Ppc64leFeature, P
 
     static final Ppc64leArchitecture INSTANCE = new Ppc64leArchitecture();
 
-    static final FeatureTable<Ppc64leFeature> FEATURES = Ppc64leTables.FEATURES;
+    static {
+        // the registry loads this class by name for os.arch ppc64le, and for every architecture's dumps or JVM gates:
+        // loading it offers the module, and builds no table (each is a holder, made when first asked)
+        Architectures.offer(KitModule.of(INSTANCE));
+    }
 
     /**
      * HotSpot's ppc64 product flags that follow the CPU ({@code src/hotspot/cpu/ppc/vm_version_ppc.cpp}, JDK 17u
@@ -57,36 +63,43 @@ public final class Ppc64leArchitecture implements Architecture<Ppc64leFeature, P
     static final List<JvmGate> GATES = List.of(JvmGate.enabled("jvm.vsx", "SuperwordUseVSX"),
             JvmGate.enabled("jvm.aes", "UseAES"), JvmGate.enabled("jvm.sha", "UseSHA"), JvmGate.enabled("jvm.fma", "UseFMA"));
 
-    static final FeatureVocabulary VOCABULARY = Vocabularies.of(Ppc64leSnapshot.ARCHITECTURE, FEATURES, List.of(), Map.of(), GATES, Map.of(ALTIVEC,
-            List.of("jvm.vector128"), VSX, List.of("jvm.vsx"), VCRYPTO, List.of("jvm.aes", "jvm.sha"), FPU, List.of("jvm.fma")),
-            "ppc64le: glibc's hwcap names (altivec, vsx, arch_3_00, darn, mma)");
+    /** The names, built when first asked (a name question, not the loading of the class). */
+    private static final class Names {
+        static final FeatureVocabulary VOCABULARY = Vocabularies.of(Ppc64leSnapshot.ARCHITECTURE, Ppc64leTables.FEATURES,
+                List.of(), Map.of(), GATES, Map.of(ALTIVEC, List.of("jvm.vector128"), VSX, List.of("jvm.vsx"), VCRYPTO,
+                        List.of("jvm.aes", "jvm.sha"), FPU, List.of("jvm.fma")),
+                "ppc64le: glibc's hwcap names (altivec, vsx, arch_3_00, darn, mma)");
+    }
 
-    static final FactKind PROCESSOR = new FactKind("processor", "cpu", Type.STRING_OR_NULL,
-            "ppc64le: the POWER processor (`POWER9`), or null when nothing names it");
-    static final FactKind PROCESSOR_BASIS = new FactKind("processorBasis", "named by",
-            Type.oneOf(true, "pvr", "platform", "isa-level"), "ppc64le: what named the processor: the PVR /proc/cpuinfo"
-                    + " printed, AT_PLATFORM, or the newest ISA level of the HWCAP words (qemu-user gives neither)");
-    static final FactKind ISA = new FactKind("isa", "ISA", Type.STRING_OR_NULL, "ppc64le: the Power ISA version (`3.0`)");
-    static final FactKind PVR = new FactKind("pvr", "PVR", Type.matching(true, "0x[0-9a-f]{8}"),
-            "ppc64le: the processor version register /proc/cpuinfo printed, or null");
-    static final FactKind PLATFORM = new FactKind("platform", "platform", Type.STRING_OR_NULL,
-            "ppc64le: AT_PLATFORM (`power9`), or null when the auxiliary vector has none");
-    static final FactKind HWCAP = new FactKind("hwcap", "HWCAP", Type.matching(false, "0x[0-9a-f]+"),
-            "ppc64le: AT_HWCAP, what the kernel reports and allows (32 bits)");
-    static final FactKind HWCAP2 = new FactKind("hwcap2", "HWCAP2", Type.matching(false, "0x[0-9a-f]+"),
-            "ppc64le: AT_HWCAP2 (32 bits)");
+    /** The facts' kinds, made when first asked. */
+    private static final class Facts {
+        static final FactKind PROCESSOR = new FactKind("processor", "cpu", Type.STRING_OR_NULL,
+                "ppc64le: the POWER processor (`POWER9`), or null when nothing names it");
+        static final FactKind PROCESSOR_BASIS = new FactKind("processorBasis", "named by",
+                Type.oneOf(true, "pvr", "platform", "isa-level"), "ppc64le: what named the processor: the PVR /proc/cpuinfo"
+                        + " printed, AT_PLATFORM, or the newest ISA level of the HWCAP words (qemu-user gives neither)");
+        static final FactKind ISA = new FactKind("isa", "ISA", Type.STRING_OR_NULL, "ppc64le: the Power ISA version (`3.0`)");
+        static final FactKind PVR = new FactKind("pvr", "PVR", Type.matching(true, "0x[0-9a-f]{8}"),
+                "ppc64le: the processor version register /proc/cpuinfo printed, or null");
+        static final FactKind PLATFORM = new FactKind("platform", "platform", Type.STRING_OR_NULL,
+                "ppc64le: AT_PLATFORM (`power9`), or null when the auxiliary vector has none");
+        static final FactKind HWCAP = new FactKind("hwcap", "HWCAP", Type.matching(false, "0x[0-9a-f]+"),
+                "ppc64le: AT_HWCAP, what the kernel reports and allows (32 bits)");
+        static final FactKind HWCAP2 = new FactKind("hwcap2", "HWCAP2", Type.matching(false, "0x[0-9a-f]+"),
+                "ppc64le: AT_HWCAP2 (32 bits)");
 
-    /** Every kind of field, in report order. */
-    static final List<FactKind> FACTS = List.of(PROCESSOR, PROCESSOR_BASIS, ISA, PVR, PLATFORM, HWCAP, HWCAP2);
+        /** Every kind of field, in report order. */
+        static final List<FactKind> FACTS = List.of(PROCESSOR, PROCESSOR_BASIS, ISA, PVR, PLATFORM, HWCAP, HWCAP2);
+    }
 
-    /** For ServiceLoader; {@link #INSTANCE} elsewhere. The tables are built once, whichever instance asks. */
+    /** The module's instance is {@link #INSTANCE}; public for the module system's service declaration. */
     public Ppc64leArchitecture() {
     }
 
     /** Built on the first decoding, not when the module only lends its names to the vocabulary. */
     private static final class Tables {
         static final ArchitectureTables<Ppc64leFeature, Ppc64leSnapshot> TABLES = new ArchitectureTables<>(
-                Ppc64leSnapshot.ARCHITECTURE, FEATURES, Ppc64leTables.DEPENDENCIES, List.of(), List.of(), List.of());
+                Ppc64leSnapshot.ARCHITECTURE, Ppc64leTables.FEATURES, Ppc64leTables.DEPENDENCIES, List.of(), List.of(), List.of());
     }
 
     @Override
@@ -149,19 +162,19 @@ public final class Ppc64leArchitecture implements Architecture<Ppc64leFeature, P
         String name = p.map(Processor::name).orElse("unknown");
         List<Fact> facts = List.of(
                 Fact.line("cpu", p.map(x -> x.name() + " (" + x.how() + ")").orElse("unknown: no PVR, platform or ISA level"),
-                        PROCESSOR.is(p.map(Processor::name).orElse(null)),
-                        PROCESSOR_BASIS.is(p.map(Processor::basis).orElse(null))).summarised(name),
+                        Facts.PROCESSOR.is(p.map(Processor::name).orElse(null)),
+                        Facts.PROCESSOR_BASIS.is(p.map(Processor::basis).orElse(null))).summarised(name),
                 Fact.line("identity", "Power ISA " + p.map(Processor::isa).orElse("?") + ", " + logicalCpus + " logical CPU"
-                        + (logicalCpus == 1 ? "" : "s"), ISA.is(p.map(Processor::isa).orElse(null)),
-                        PVR.is(s.pvr().isPresent() ? String.format("0x%08x", s.pvr().getAsInt()) : null))
+                        + (logicalCpus == 1 ? "" : "s"), Facts.ISA.is(p.map(Processor::isa).orElse(null)),
+                        Facts.PVR.is(s.pvr().isPresent() ? String.format("0x%08x", s.pvr().getAsInt()) : null))
                         .summarised("ISA " + p.map(Processor::isa).orElse("?")),
                 Fact.line("platform", s.platform().map(x -> "AT_PLATFORM " + x + s.basePlatform().map(b -> ", AT_BASE_PLATFORM "
-                        + b).orElse("")).orElse("no AT_PLATFORM in the auxiliary vector"), PLATFORM.is(s.platform().orElse(null))),
+                        + b).orElse("")).orElse("no AT_PLATFORM in the auxiliary vector"), Facts.PLATFORM.is(s.platform().orElse(null))),
                 Fact.line("HWCAP", (wordsUnstated(s) ? "not stated (what the source states: " : "") + "AT_HWCAP=0x"
                         + Long.toHexString(s.hwcap()) + " AT_HWCAP2=0x" + Long.toHexString(s.hwcap2())
                         + (wordsUnstated(s) ? ")" : ""),
-                        HWCAP.is("0x" + Long.toHexString(s.hwcap())), HWCAP2.is("0x" + Long.toHexString(s.hwcap2()))));
-        return new CpuDescription(facts, FEATURES.byFamily(info.usable()), List.of("altivec", "vsx", "vcrypto", "arch_2_07",
+                        Facts.HWCAP.is("0x" + Long.toHexString(s.hwcap())), Facts.HWCAP2.is("0x" + Long.toHexString(s.hwcap2()))));
+        return new CpuDescription(facts, Ppc64leTables.FEATURES.byFamily(info.usable()), List.of("altivec", "vsx", "vcrypto", "arch_2_07",
                 "arch_3_00", "ieee128", "darn", "arch_3_1", "mma"));
     }
 
@@ -185,13 +198,18 @@ public final class Ppc64leArchitecture implements Architecture<Ppc64leFeature, P
     }
 
     @Override
+    public List<JvmGate> jvmGates() {
+        return GATES;
+    }
+
+    @Override
     public FeatureVocabulary vocabulary() {
-        return VOCABULARY;
+        return Names.VOCABULARY;
     }
 
     @Override
     public List<CpuDescription.FactKind> facts() {
-        return FACTS;
+        return Facts.FACTS;
     }
 
     @Override

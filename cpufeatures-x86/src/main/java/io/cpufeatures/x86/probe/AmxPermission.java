@@ -30,7 +30,6 @@ import java.util.function.Supplier;
  */
 public final class AmxPermission {
 
-    private static final Supplier<XcompSyscalls> LINUX = LinuxXcompSyscalls::new;
     /** The last refusal of {@link #request()} in this process, so that a later probe can say "refused" and why. */
     private static volatile TilePermission lastRefusal;
 
@@ -129,11 +128,21 @@ public final class AmxPermission {
         lastRefusal = null;
     }
 
+    /** {@link #syscalls()}, as a class: asked only where AMX is present and enabled. */
+    static final Supplier<XcompSyscalls> SYSCALLS = new Syscalls();
+
+    private static final class Syscalls implements Supplier<XcompSyscalls> {
+        @Override
+        public XcompSyscalls get() {
+            return syscalls();
+        }
+    }
+
     /** The calls on Linux x86-64, null elsewhere. */
     static XcompSyscalls syscalls() {
         try {
-            return OperatingSystem.current() == OperatingSystem.LINUX && JvmArch.current().equals("x86_64") ? LINUX.get()
-                    : null;
+            return OperatingSystem.current() == OperatingSystem.LINUX && JvmArch.current().equals("x86_64")
+                    ? new LinuxXcompSyscalls() : null;
         } catch (LinkageError | RuntimeException e) {
             return new Unloadable(e);
         }

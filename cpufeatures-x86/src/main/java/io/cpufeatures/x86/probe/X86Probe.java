@@ -5,6 +5,7 @@ import io.cpufeatures.core.CpuKind;
 import io.cpufeatures.core.ProbeSource;
 import io.cpufeatures.core.SnapshotSource;
 import io.cpufeatures.core.SourceKind;
+import io.cpufeatures.core.internal.Log;
 import io.cpufeatures.core.kit.ProbeSequence;
 import io.cpufeatures.core.ProbeMode;
 import io.cpufeatures.os.DarwinSysctl;
@@ -72,7 +73,7 @@ public final class X86Probe {
     private final boolean library;
 
     X86Probe(LongFunction<ExecutableMemory> memory, Path procCpuinfo, boolean linux) {
-        this(memory, procCpuinfo, linux, linux ? LinuxThreadAffinity::new : () -> null, false);
+        this(memory, procCpuinfo, linux, new Affinity(linux), false);
     }
 
     X86Probe(LongFunction<ExecutableMemory> memory, Path procCpuinfo, boolean linux, Supplier<ThreadAffinity> affinity) {
@@ -94,8 +95,32 @@ public final class X86Probe {
      */
     public static X86Probe system() {
         boolean linux = OperatingSystem.current() == OperatingSystem.LINUX;
-        return new X86Probe(NativeCpuid::defaultMemory, Path.of("/proc/cpuinfo"), linux,
-                linux ? LinuxThreadAffinity::new : () -> null, true);
+        return new X86Probe(new StubPageMemory(), Path.of("/proc/cpuinfo"), linux, new Affinity(linux), true);
+    }
+
+    /**
+     * The stub page's memory, made only where the stub page runs (the probe library refused). A class, not a method
+     * reference: neither a lambda nor the stub page's classes are loaded on a first answer.
+     */
+    private static final class StubPageMemory implements LongFunction<ExecutableMemory> {
+        @Override
+        public ExecutableMemory apply(long size) {
+            return NativeCpuid.defaultMemory(size);
+        }
+    }
+
+    /** The thread's affinity, made only for a hybrid part's census; null off Linux. A class, not a lambda. */
+    private static final class Affinity implements Supplier<ThreadAffinity> {
+        private final boolean linux;
+
+        Affinity(boolean linux) {
+            this.linux = linux;
+        }
+
+        @Override
+        public ThreadAffinity get() {
+            return linux ? new LinuxThreadAffinity() : null;
+        }
     }
 
     /**
@@ -108,11 +133,37 @@ public final class X86Probe {
      * @throws IllegalArgumentException for {@link ProbeMode#NONE}, which asks for no probe at all
      */
     public Outcome probe(ProbeMode mode) {
-        ProbeSequence.Result<CoreTypeReader.Result> r = ProbeSequence.run(mode, why -> nativeSnapshots(),
-                why -> new CoreTypeReader.Result(List.of(new CpuKind<>(procSnapshot(why), 1, 0)), ""),
-                k -> k.kinds().get(0).cpu().source().detail() + (k.note().isEmpty() ? "" : "; " + k.note()));
-        return r.snapshot().map(k -> new Outcome(Optional.of(k.kinds().get(0).cpu()), r.source(),
-                k.kinds().size() > 1 ? k.kinds() : List.of())).orElse(new Outcome(Optional.empty(), r.source(), List.of()));
+        ProbeSequence.Result<CoreTypeReader.Result> r = ProbeSequence.run(mode, new Native(), new Kernel(),
+                new Detail());
+        if (r.snapshot().isEmpty()) {
+            return new Outcome(Optional.empty(), r.source(), List.of());
+        }
+        CoreTypeReader.Result k = r.snapshot().get();
+        return new Outcome(Optional.of(k.kinds().get(0).cpu()), r.source(), k.kinds().size() > 1 ? k.kinds() : List.of());
+    }
+
+    /** The native source. A class, not a lambda: the first answer spins none. */
+    private final class Native implements ProbeSequence.Source<CoreTypeReader.Result> {
+        @Override
+        public CoreTypeReader.Result read(String why) throws NativeProbeException {
+            return nativeSnapshots();
+        }
+    }
+
+    /** The kernel's {@code /proc/cpuinfo}. */
+    private final class Kernel implements ProbeSequence.Source<CoreTypeReader.Result> {
+        @Override
+        public CoreTypeReader.Result read(String why) throws IOException {
+            return new CoreTypeReader.Result(List.of(new CpuKind<>(procSnapshot(why), 1, 0)), "");
+        }
+    }
+
+    /** The source's line: its snapshot's detail and the census's note. */
+    private static final class Detail implements java.util.function.Function<CoreTypeReader.Result, String> {
+        @Override
+        public String apply(CoreTypeReader.Result k) {
+            return k.kinds().get(0).cpu().source().detail() + (k.note().isEmpty() ? "" : "; " + k.note());
+        }
     }
 
     /** The snapshot of this CPU, and on a hybrid part one per core type ({@link CoreTypeReader}). */
@@ -123,7 +174,7 @@ public final class X86Probe {
                 JniCpuid jni = JniCpuid.open();
                 return snapshots(jni, jni.toString());
             } catch (NativeProbeException e) {
-                // said once in a WARN line by the first answer; said here in the source, beside the stub page
+                // said here in the source, beside the stub page, and once in a WARN line where the stub page answers
                 passedOver = e.getMessage();
             }
         }
@@ -140,10 +191,28 @@ public final class X86Probe {
             }
             throw new NativeProbeException(e.getMessage() + "; the probe library was not used: " + passedOver, e);
         }
+        if (passedOver != null) {
+            warnStubPage(passedOver);
+        }
         try (NativeCpuid cpu = stubs) {
             return snapshots(cpu, passedOver == null ? cpu.description()
                     : cpu.description() + "; the probe library was not used: " + passedOver);
         }
+    }
+
+    /** Whether the stub page's standing in for the probe library was said; guarded by the class. */
+    private static boolean stubPageSaid;
+
+    /** Says once per process that the stub page answers in the probe library's place, and why. */
+    private static void warnStubPage(String why) {
+        synchronized (X86Probe.class) {
+            if (stubPageSaid) {
+                return;
+            }
+            stubPageSaid = true;
+        }
+        Log.of(X86Probe.class).warn("the x86 probe library is not used, CPUID runs through JNA's stub page instead: {}",
+                why);
     }
 
     /** The snapshots read through {@code cpu}, described as {@code description}. */
@@ -164,7 +233,7 @@ public final class X86Probe {
         // AMX tile data is usable on Linux only with the process's permission: read it where it matters.
         List<CpuKind<CpuidSnapshot>> groups = new ArrayList<>();
         for (CpuKind<CpuidSnapshot> g : r.kinds()) {
-            groups.add(new CpuKind<>(AmxPermission.attach(g.cpu(), AmxPermission::syscalls), g.logicalCpus(),
+            groups.add(new CpuKind<>(AmxPermission.attach(g.cpu(), AmxPermission.SYSCALLS), g.logicalCpus(),
                     g.firstLogicalCpu()));
         }
         return new CoreTypeReader.Result(groups, r.note());

@@ -1,6 +1,7 @@
 /**
- * The first answer on x86 ({@link io.cpufeatures.core.kit.FirstLayer}): the leaves and the XCR0 word that
- * {@code has} needs, read once, and the usable bit set worked out from a table generated from the full
- * decoder's tables ({@code FirstAnswerTable}). Not exported; the core reaches it by its class name.
+ * The x86 probe of this machine ({@link io.cpufeatures.x86.probe.X86Probe}): CPUID and XGETBV through the project's
+ * probe library ({@code JniCpuid}), JNA's stub page where that is refused, the kernel's {@code /proc/cpuinfo} where
+ * neither works; the hybrid census, the AMX permission, and the OS listings (macOS, Windows) read as snapshots. Not
+ * exported.
  */
 package io.cpufeatures.x86.probe;

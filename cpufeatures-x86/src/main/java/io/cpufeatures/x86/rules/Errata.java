@@ -12,8 +12,7 @@ import java.util.Set;
 
 /**
  * The errata table: CPUID bits that must not be trusted on some parts, each with its source. Each erratum's scope
- * is data (a vendor, display families, a feature whose absence it needs), so that the first answer's table
- * ({@code FirstAnswerTable}) is worked out from the same rows.
+ * is data (a vendor, display families, a feature whose absence it needs).
  */
 public final class Errata {
 
@@ -25,7 +24,8 @@ public final class Errata {
      * @param unlessPresent a feature whose presence rules the erratum out, if any; a source that says nothing of it
      *                      rules it out too (an erratum needs the feature known absent)
      */
-    public record Scope(X86Vendor vendor, Set<Integer> families, Optional<X86Feature> unlessPresent) {
+    public record Scope(X86Vendor vendor, Set<Integer> families, Optional<X86Feature> unlessPresent)
+            implements java.util.function.Predicate<RuleInput> {
 
         /**
          * Validates the parts.
@@ -47,6 +47,11 @@ public final class Errata {
          * @return whether the vendor and family match and the ruling-out feature is known absent (its bit stated 0,
          *         not left unknown by a text that says nothing of it)
          */
+        @Override
+        public boolean test(RuleInput in) {
+            return appliesTo(in);
+        }
+
         public boolean appliesTo(RuleInput in) {
             return in.identity().vendor() == vendor
                     && (families.isEmpty() || families.contains(in.identity().family()))
@@ -89,7 +94,7 @@ public final class Errata {
     }
 
     private static Row row(String id, Set<X86Feature> features, String description, String source, Scope scope) {
-        return new Row(new Erratum<>(id, features, description, source, scope::appliesTo), scope);
+        return new Row(new Erratum<>(id, features, description, source, scope), scope);
     }
 
     private static List<Erratum<X86Feature, RuleInput>> errata() {

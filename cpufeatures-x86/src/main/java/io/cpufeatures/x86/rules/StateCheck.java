@@ -31,7 +31,57 @@ import java.util.Optional;
 public record StateCheck(X86Feature feature, Xcr0State xcr0, Optional<Reason> refusal) {
 
     /** The check as the usable layer runs it, for every present feature of every decode. */
-    public static final OwnCheck<X86Feature, RuleInput> CHECK = (f, in) -> refusalOf(f, in.xcr0());
+    public static final OwnCheck<X86Feature, RuleInput> CHECK = new Check();
+
+    /** {@link #CHECK}: a class, not a lambda, whose {@code passes} makes no reason. */
+    private static final class Check implements OwnCheck<X86Feature, RuleInput> {
+        @Override
+        public Reason refusal(X86Feature feature, RuleInput in) {
+            return refusalOf(feature, in.xcr0());
+        }
+
+        @Override
+        public boolean passes(X86Feature feature, RuleInput in) {
+            return StateCheck.passes(feature.state(), in.xcr0());
+        }
+    }
+
+    /** The verdicts of the check: {@link #PASSES}, or which refusal. */
+    private static final int PASSES = 0;
+    private static final int NO_OSXSAVE = 1;
+    private static final int STATE_WITHOUT_OSXSAVE = 2;
+    private static final int XCR0_UNKNOWN = 3;
+    private static final int COMPONENTS_MISSING = 4;
+    private static final int TILE_PERMISSION = 5;
+
+    /** Whether the OS enabled what {@code need} asks. */
+    private static boolean passes(StateRequirement need, Xcr0State xcr0) {
+        return verdict(need, xcr0) == PASSES;
+    }
+
+    /**
+     * The check itself, as a verdict: the usable layer asks it of every present feature, and {@link #refusal} words
+     * the same verdict, so the two never disagree.
+     */
+    private static int verdict(StateRequirement need, Xcr0State xcr0) {
+        if (need == StateRequirement.NONE) {
+            return PASSES;
+        }
+        if (need == StateRequirement.OSXSAVE) {
+            return xcr0.osxsave() ? PASSES : NO_OSXSAVE;
+        }
+        if (!xcr0.osxsave()) {
+            return need.onlyWithOsxsave() ? PASSES : STATE_WITHOUT_OSXSAVE;
+        }
+        if (xcr0.value().isEmpty()) {
+            return need.onlyWithOsxsave() || xcr0.kernelChecked() ? PASSES : XCR0_UNKNOWN;
+        }
+        if ((need.xcr0Mask() & ~xcr0.value().getAsLong()) != 0) {
+            return COMPONENTS_MISSING;
+        }
+        return need != StateRequirement.AMX || xcr0.tilePermission().isEmpty() || xcr0.tilePermission().get().granted()
+                ? PASSES : TILE_PERMISSION;
+    }
 
     /**
      * Validates the parts.
@@ -71,48 +121,38 @@ public record StateCheck(X86Feature feature, Xcr0State xcr0, Optional<Reason> re
     }
 
     private static Reason refusal(StateRequirement need, Xcr0State xcr0) {
-        if (need == StateRequirement.NONE) {
-            return null;
-        }
-        if (need == StateRequirement.OSXSAVE) {
-            return xcr0.osxsave() ? null : new Reason(ReasonKind.OS_SUPPORT,
-                    "CPUID.1:ECX.OSXSAVE=0: the OS has not enabled XSAVE (CR4.OSXSAVE), so XSAVE and XGETBV fault");
-        }
-        if (!xcr0.osxsave()) {
-            if (need.onlyWithOsxsave()) {
+        switch (verdict(need, xcr0)) {
+            case PASSES:
                 return null;
-            }
-            return new Reason(ReasonKind.OS_SUPPORT, "needs " + XsaveComponent.names(need.xcr0Mask())
-                    + " state, but CPUID.1:ECX.OSXSAVE=0: the OS has not enabled XSAVE-managed state");
+            case NO_OSXSAVE:
+                return new Reason(ReasonKind.OS_SUPPORT,
+                        "CPUID.1:ECX.OSXSAVE=0: the OS has not enabled XSAVE (CR4.OSXSAVE), so XSAVE and XGETBV fault");
+            case STATE_WITHOUT_OSXSAVE:
+                return new Reason(ReasonKind.OS_SUPPORT, "needs " + XsaveComponent.names(need.xcr0Mask())
+                        + " state, but CPUID.1:ECX.OSXSAVE=0: the OS has not enabled XSAVE-managed state");
+            case XCR0_UNKNOWN:
+                return new Reason(ReasonKind.REGISTER_STATE_UNKNOWN, "needs " + XsaveComponent.names(need.xcr0Mask())
+                        + " state enabled in XCR0, and XCR0 is unknown (no XGETBV, no CPUID leaf 0xD to infer it from)");
+            case TILE_PERMISSION:
+                return tilePermissionRefusal(xcr0);
+            default:
+                long missing = need.xcr0Mask() & ~xcr0.value().getAsLong();
+                long unknown = missing & xcr0.undetermined();
+                if (unknown == missing) {
+                    return new Reason(ReasonKind.REGISTER_STATE_UNKNOWN, xcr0.valueText() + " cannot show "
+                            + XsaveComponent.names(unknown) + " enabled (its CPUID.(0xD,n) subleaf reads zero)");
+                }
+                return new Reason(ReasonKind.REGISTER_STATE, xcr0.valueText(missing) + " lacks "
+                        + XsaveComponent.names(missing));
         }
-        if (xcr0.value().isEmpty()) {
-            if (need.onlyWithOsxsave() || xcr0.kernelChecked()) {
-                return null;
-            }
-            return new Reason(ReasonKind.REGISTER_STATE_UNKNOWN, "needs " + XsaveComponent.names(need.xcr0Mask())
-                    + " state enabled in XCR0, and XCR0 is unknown (no XGETBV, no CPUID leaf 0xD to infer it from)");
-        }
-        long missing = need.xcr0Mask() & ~xcr0.value().getAsLong();
-        if (missing == 0) {
-            return need == StateRequirement.AMX ? tilePermissionRefusal(xcr0) : null;
-        }
-        long unknown = missing & xcr0.undetermined();
-        if (unknown == missing) {
-            return new Reason(ReasonKind.REGISTER_STATE_UNKNOWN, xcr0.valueText() + " cannot show "
-                    + XsaveComponent.names(unknown) + " enabled (its CPUID.(0xD,n) subleaf reads zero)");
-        }
-        return new Reason(ReasonKind.REGISTER_STATE, xcr0.valueText(missing) + " lacks " + XsaveComponent.names(missing));
     }
 
     /**
      * Why AMX tile data may not be used although XCR0 enables it: Linux arms XFD for TILEDATA, so the
      * first AMX instruction of a process that did not ask for the state traps and the kernel sends SIGILL.
-     * Null when the permission was granted or not read (a dump describes another machine's process).
+     * Asked only where the permission was read and not granted (a dump describes another machine's process).
      */
     private static Reason tilePermissionRefusal(Xcr0State xcr0) {
-        if (xcr0.tilePermission().isEmpty() || xcr0.tilePermission().get().granted()) {
-            return null;
-        }
         TilePermission p = xcr0.tilePermission().get();
         String call = "call io.cpufeatures.x86.TilePermission.request() (arch_prctl(ARCH_REQ_XCOMP_PERM,"
                 + " XFEATURE_XTILEDATA=18)) before the first AMX instruction, then probe again";

@@ -41,6 +41,9 @@ import io.cpufeatures.core.DumpFormatException;
 import io.cpufeatures.core.CpuKind;
 import io.cpufeatures.core.CpuCache;
 import io.cpufeatures.core.CpuDescription;
+import io.cpufeatures.core.internal.Architectures;
+import io.cpufeatures.core.internal.KitModule;
+import io.cpufeatures.core.jvm.JvmGate;
 import io.cpufeatures.core.kit.Architecture;
 import io.cpufeatures.core.kit.DependencyRule;
 import io.cpufeatures.core.kit.ArchitectureTables;
@@ -82,19 +85,34 @@ public final class X86Architecture implements Architecture<X86Feature, RuleInput
 
     static final X86Architecture INSTANCE = new X86Architecture();
 
-    static final FeatureTable<X86Feature> FEATURES = X86Table.FEATURES;
+    static {
+        // the registry loads this class by name for os.arch amd64 and x86_64: loading it offers the module, and
+        // builds no table (each is a holder below, made when first asked)
+        Architectures.offer(KitModule.of(INSTANCE));
+    }
 
-    static final FeatureVocabulary VOCABULARY = Vocabularies.of(ARCHITECTURE, FEATURES,
-            Arrays.stream(PolicyFlag.values()).map(PolicyFlag::canonicalName).toList(), X86Groups.GROUPS, X86JvmGates.GATES,
-            X86JvmGates.BY_FEATURE, "canonical /proc/cpuinfo names (avx2, avx512f, pni) and their aliases (sse3, lzcnt, sha)");
+    /** The names, built when first asked (a name question, not the loading of the class). */
+    private static final class Names {
+        static final FeatureVocabulary VOCABULARY = Vocabularies.of(ARCHITECTURE, X86Table.FEATURES, policyNames(),
+                X86Groups.GROUPS, X86JvmGates.GATES, X86JvmGates.byFeature(), "canonical /proc/cpuinfo names (avx2,"
+                + " avx512f, pni) and their aliases (sse3, lzcnt, sha)");
+    }
+
+    private static List<String> policyNames() {
+        List<String> names = new java.util.ArrayList<>();
+        for (PolicyFlag f : PolicyFlag.values()) {
+            names.add(f.canonicalName());
+        }
+        return names;
+    }
 
     /** Built on the first decoding, not when the module only lends its names to the vocabulary. */
     private static final class Tables {
         static final ArchitectureTables<X86Feature, RuleInput> TABLES = new ArchitectureTables<>(
-                ARCHITECTURE, FEATURES, FeatureDependencies.DEPENDENCIES, List.of(StateCheck.CHECK), Errata.table(), PolicyRules.table());
+                ARCHITECTURE, X86Table.FEATURES, FeatureDependencies.DEPENDENCIES, List.of(StateCheck.CHECK), Errata.table(), PolicyRules.table());
     }
 
-    /** For ServiceLoader; {@link #INSTANCE} elsewhere. The tables are built once, whichever instance asks. */
+    /** The module's instance is {@link #INSTANCE}; public for the module system's service declaration. */
     public X86Architecture() {
     }
 
@@ -109,10 +127,7 @@ public final class X86Architecture implements Architecture<X86Feature, RuleInput
         Set<X86Feature> present = PresentFeatures.of(snapshot);
         RuleInput input = new RuleInput(snapshot, identity, present, Xcr0Inference.of(snapshot));
         TableDecoding<X86Feature, RuleInput> decoded = TableDecoding.of(this, input, present, disabled);
-        return new X86DecodedCpu(decoded, PsAbiLevel.of(decoded.usable()),
-                Microarchitectures.of(identity, !present.contains(X86Feature.HYBRID_CPU) && !present.contains(X86Feature.HYPERVISOR)),
-                HypervisorVendors.of(snapshot),
-                PresentFeatures.avx10Version(snapshot));
+        return new X86DecodedCpu(decoded);
     }
 
     /**
@@ -221,8 +236,13 @@ public final class X86Architecture implements Architecture<X86Feature, RuleInput
     }
 
     @Override
+    public List<JvmGate> jvmGates() {
+        return X86JvmGates.GATES;
+    }
+
+    @Override
     public FeatureVocabulary vocabulary() {
-        return VOCABULARY;
+        return Names.VOCABULARY;
     }
 
     @Override

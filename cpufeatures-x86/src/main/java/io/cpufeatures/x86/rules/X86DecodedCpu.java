@@ -3,6 +3,7 @@ package io.cpufeatures.x86.rules;
 import java.util.List;
 import io.cpufeatures.x86.Xcr0State;
 
+import io.cpufeatures.x86.table.PresentFeatures;
 import io.cpufeatures.x86.table.X86Feature;
 
 import io.cpufeatures.x86.table.PsAbiLevel;
@@ -30,26 +31,15 @@ import java.util.Set;
 public final class X86DecodedCpu implements CpuInfo<X86Feature, CpuidSnapshot> {
 
     private final TableDecoding<X86Feature, RuleInput> decoded;
-    private final Set<PolicyFlag> policy;
-    private final PsAbiLevel level;
-    private final Optional<String> microarchitecture;
-    private final Optional<String> hypervisor;
-    private final OptionalInt avx10Version;
+    /** What is worked out from the decode only when asked: who the CPU is beyond its signature, and its level. */
+    private volatile Set<PolicyFlag> policy;
+    private volatile PsAbiLevel level;
+    private volatile Optional<String> microarchitecture;
+    private volatile Optional<String> hypervisor;
+    private volatile OptionalInt avx10Version;
 
-    X86DecodedCpu(TableDecoding<X86Feature, RuleInput> decoded, PsAbiLevel level, Optional<String> microarchitecture,
-            Optional<String> hypervisor, OptionalInt avx10Version) {
+    X86DecodedCpu(TableDecoding<X86Feature, RuleInput> decoded) {
         this.decoded = Objects.requireNonNull(decoded);
-        Set<PolicyFlag> flags = EnumSet.noneOf(PolicyFlag.class);
-        for (PolicyFlag f : PolicyFlag.values()) {
-            if (decoded.policy().contains(f.canonicalName())) {
-                flags.add(f);
-            }
-        }
-        this.policy = Collections.unmodifiableSet(flags);
-        this.level = Objects.requireNonNull(level);
-        this.microarchitecture = Objects.requireNonNull(microarchitecture);
-        this.hypervisor = Objects.requireNonNull(hypervisor);
-        this.avx10Version = Objects.requireNonNull(avx10Version);
     }
 
     @Override
@@ -81,7 +71,17 @@ public final class X86DecodedCpu implements CpuInfo<X86Feature, CpuidSnapshot> {
 
     /** {@return the policy flags that apply ({@code prefer_ymm}); unmodifiable} */
     public Set<PolicyFlag> policy() {
-        return policy;
+        Set<PolicyFlag> p = policy;
+        if (p == null) {
+            Set<PolicyFlag> flags = EnumSet.noneOf(PolicyFlag.class);
+            for (PolicyFlag f : PolicyFlag.values()) {
+                if (decoded.policy().contains(f.canonicalName())) {
+                    flags.add(f);
+                }
+            }
+            policy = p = Collections.unmodifiableSet(flags);
+        }
+        return p;
     }
 
     /**
@@ -91,33 +91,51 @@ public final class X86DecodedCpu implements CpuInfo<X86Feature, CpuidSnapshot> {
      * @return whether a rule of the policy table sets it for this CPU
      */
     public boolean hasPolicy(PolicyFlag flag) {
-        return policy.contains(flag);
+        return policy().contains(flag);
     }
 
     /** {@return the highest x86-64 psABI level all of whose features are usable} */
     public PsAbiLevel level() {
-        return level;
+        PsAbiLevel l = level;
+        if (l == null) {
+            level = l = PsAbiLevel.of(decoded.usable());
+        }
+        return l;
     }
 
     /** {@return the microarchitecture's name, if the table knows the CPU} */
     public Optional<String> microarchitecture() {
-        return microarchitecture;
+        Optional<String> m = microarchitecture;
+        if (m == null) {
+            Set<X86Feature> present = decoded.present();
+            microarchitecture = m = Microarchitectures.of(identity(), !present.contains(X86Feature.HYBRID_CPU)
+                    && !present.contains(X86Feature.HYPERVISOR));
+        }
+        return m;
     }
 
     /** {@return the hypervisor's name when the hypervisor bit is set} */
     public Optional<String> hypervisor() {
-        return hypervisor;
+        Optional<String> h = hypervisor;
+        if (h == null) {
+            hypervisor = h = HypervisorVendors.of(snapshot());
+        }
+        return h;
     }
 
     /** {@return the AVX10 version (CPUID.(0x24,0):EBX[7:0]) when AVX10 is present} */
     public OptionalInt avx10Version() {
-        return avx10Version;
+        OptionalInt v = avx10Version;
+        if (v == null) {
+            avx10Version = v = PresentFeatures.avx10Version(snapshot());
+        }
+        return v;
     }
 
     @Override
     public String toString() {
         return "X86DecodedCpu[" + identity().vendor() + " " + identity().signatureHex() + " "
-                + microarchitecture.orElse("?") + ", " + level + ", " + usable().size() + "/" + present().size()
+                + microarchitecture().orElse("?") + ", " + level() + ", " + usable().size() + "/" + present().size()
                 + " usable]";
     }
 }

@@ -4,6 +4,7 @@ package io.cpufeatures.x86.rules;
 import io.cpufeatures.x86.table.XsaveComponent;
 
 import io.cpufeatures.x86.table.X86Feature;
+import io.cpufeatures.x86.table.X86Table;
 
 import io.cpufeatures.x86.rules.X86DecodedCpu;
 
@@ -142,6 +143,6 @@ final class X86Description {
                     .orElse("not read (a dump, or not Linux)"), AMX_XCR0.is(xcr0State), AMX_PERMISSION.is(info.xcr0()
                     .tilePermission().map(p -> p.state().id()).orElse("not-read"))));
         }
-        return new CpuDescription(facts, X86Architecture.FEATURES.byFamily(info.usable()), KEY_FEATURES);
+        return new CpuDescription(facts, X86Table.FEATURES.byFamily(info.usable()), KEY_FEATURES);
     }
 }

@@ -42,7 +42,9 @@ final class X86Groups {
             if (level == PsAbiLevel.NONE) {
                 continue;
             }
-            level.adds().stream().map(X86Feature::canonicalName).forEach(cumulative::add);
+            for (X86Feature f : level.adds()) {
+                cumulative.add(f.canonicalName());
+            }
             m.put(level.id(), List.copyOf(cumulative));
         }
         return Collections.unmodifiableMap(m);

@@ -40,8 +40,12 @@ final class X86JvmGates {
             JvmGate.enabled("jvm.lzcnt", "UseCountLeadingZerosInstruction"),
             JvmGate.enabled("jvm.tzcnt", "UseCountTrailingZerosInstruction"));
 
-    /** The gates beside each CPU feature that has them. */
-    static final Map<X86Feature, List<String>> BY_FEATURE = Map.of(
+    /**
+     * {@return the gates beside each CPU feature that has them} A method, not a field: the gates alone are read without
+     * the feature table (another architecture's JVM view reads them).
+     */
+    static Map<X86Feature, List<String>> byFeature() {
+        return Map.of(
             SSE2, List.of("jvm.vector128"),
             SSE4_2, List.of("jvm.sse4_2"),
             AVX, List.of("jvm.avx"),
@@ -52,6 +56,7 @@ final class X86JvmGates {
             FMA, List.of("jvm.fma"),
             POPCNT, List.of("jvm.popcnt"),
             ABM, List.of("jvm.lzcnt"));
+    }
 
     private X86JvmGates() {
     }

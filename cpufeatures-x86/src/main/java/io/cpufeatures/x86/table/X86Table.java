@@ -8,7 +8,15 @@ public final class X86Table {
 
     /** The table. */
     public static final FeatureTable<X86Feature> FEATURES = FeatureTable.of(X86Feature.class, "an x86", TableTerms.FAMILIES,
-            f -> f.bit().toString());
+            new Where());
+
+    /** Where the CPU reports a feature: its CPUID bit. A class, not a lambda: the first answer spins none. */
+    private static final class Where implements java.util.function.Function<X86Feature, String> {
+        @Override
+        public String apply(X86Feature f) {
+            return f.bit().toString();
+        }
+    }
 
     private X86Table() {
     }

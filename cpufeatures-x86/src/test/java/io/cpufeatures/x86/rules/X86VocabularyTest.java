@@ -77,16 +77,16 @@ class X86VocabularyTest {
     @Test
     void everyGateAFeatureNamesExistsAndEveryFeatureNamedIsInTheTable() {
         List<String> gates = JvmView.of("HotSpot", Map.of(), false, OptionalInt.empty()).names();
-        X86JvmGates.BY_FEATURE.forEach((feature, names) -> {
+        X86JvmGates.byFeature().forEach((feature, names) -> {
             assertTrue(gates.containsAll(names), feature + " " + names);
             assertEquals(FeatureName.Kind.FEATURE, CpuFeatures.resolve(feature.canonicalName(), "test").kind());
         });
-        assertTrue(X86JvmGates.BY_FEATURE.containsKey(X86Feature.AVX2));
+        assertTrue(X86JvmGates.byFeature().containsKey(X86Feature.AVX2));
     }
 
     @Test
     void theVocabularysPolicyFlagsAreThePolicyTablesInOrder() {
         // The vocabulary names the flags from PolicyFlag so that it is built without the policy table's predicates.
-        assertEquals(X86Architecture.INSTANCE.policies().stream().map(PolicyRule::flag).toList(), X86Architecture.VOCABULARY.policyFlags());
+        assertEquals(X86Architecture.INSTANCE.policies().stream().map(PolicyRule::flag).toList(), X86Architecture.INSTANCE.vocabulary().policyFlags());
     }
 }
