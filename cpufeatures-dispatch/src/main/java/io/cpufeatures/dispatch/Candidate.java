@@ -71,11 +71,19 @@ public final class Candidate<T> {
      * eligible. The class is loaded, not linked nor initialised: registering a Vector API class on a
      * JVM without {@code jdk.incubator.vector} succeeds, and the candidate is rejected with the reason.
      *
+     * <p>The annotations are read from the class file of the class that was defined, never by reflection (no
+     * annotation proxy is made): the file in the code source the class was defined from, which must name the same
+     * class, super class, interfaces and kind. A class that has no such file (a hidden class, one generated or defined
+     * from bytes in memory, one defined without a code source location) or whose file is not its own (changed since
+     * it was loaded, another class's) is refused; declare it in code with
+     * {@link #of(String, String, int, Requirements, Supplier)} instead.
+     *
      * @param <T>            the point's service type
      * @param implementation the candidate's class; not null
      * @return the candidate, named, described and ranked by its {@link Implementation}
-     * @throws IllegalArgumentException if {@code implementation} has no {@link Implementation}, or is an
-     *                                  interface or abstract
+     * @throws IllegalArgumentException in one line, if {@code implementation} has no {@link Implementation}, or is an
+     *                                  interface or abstract, or its class file cannot be read as above, or is
+     *                                  malformed (annotation values nested more than 32 deep, say)
      * @throws io.cpufeatures.core.UnknownFeatureException for an unknown feature name in its annotations
      */
     public static <T> Candidate<T> of(Class<? extends T> implementation) {
@@ -85,11 +93,7 @@ public final class Candidate<T> {
     /** The candidate declared by {@code type}'s annotations, made by {@code factory}, or by its constructor if null. */
     static <T> Candidate<T> declared(Class<?> type, Supplier<? extends T> factory) {
         Objects.requireNonNull(type, "implementation");
-        // read from the class file where it can be: reflection would spin a proxy class per annotation type
         Declarations.Declared d = Declarations.read(type);
-        if (d == null) {
-            d = Declarations.reflected(type);
-        }
         if (!d.implementation()) {
             throw new IllegalArgumentException(type.getName() + " has no @Implementation(name = ...) annotation;"
                     + " a candidate registered by class is declared by it");

@@ -459,7 +459,8 @@ public final class DispatchPoint<T> {
          * <p>The candidates registered by class, and ServiceLoader's, are read here, on the calling thread.
          *
          * @throws IllegalArgumentException if two candidates share a name, or there is none; if a candidate class
-         *                                  has no {@link Implementation}; if a ServiceLoader provider has none, or
+         *                                  has no {@link Implementation}, or its class file cannot be read as its own
+         *                                  ({@link Candidate#of(Class)}); if a ServiceLoader provider has none, or
          *                                  is abstract
          * @throws io.cpufeatures.core.UnknownFeatureException for an unknown feature name in a candidate's annotations
          */

@@ -145,13 +145,18 @@ public record Requirements(List<String> required, List<String> absent, List<Stri
      * The requirements declared on {@code type} by {@link RequiresFeature} annotations, directly,
      * repeated, or through annotation types that carry them, validated and canonicalised.
      *
+     * They are read from the class file of the class that was defined, as {@link Candidate#of(Class)} reads them,
+     * never by reflection.
+     *
      * @param type the candidate class; not null
      * @return its requirements, in canonical names with groups expanded (not in an any-of's alternatives); empty
      *         lists when it declares none
-     * @throws UnknownFeatureException naming the class, the attribute and the closest valid names
+     * @throws UnknownFeatureException  naming the class, the attribute and the closest valid names
+     * @throws IllegalArgumentException in one line, when the class's own class file cannot be read or is malformed
+     *                                  (see {@link Candidate#of(Class)})
      */
     public static Requirements of(Class<?> type) {
-        return declared(Declarations.reflected(type).requires(), type.getName());
+        return declared(Declarations.read(Objects.requireNonNull(type, "type")).requires(), type.getName());
     }
 
     /** The requirements of the {@link RequiresFeature}s {@code found} on the class {@code typeName}, in order. */
