@@ -66,8 +66,6 @@ public final class CpuFeatures {
     private final List<CpuKind<CpuFeatures>> coreKinds;
     private final JvmView jvmOverride;
     private final Set<String> jvmDisabled;
-    /** The jvm.* answers, computed on the first jvm.* question (the JVM view costs milliseconds). */
-    private volatile Map<String, Boolean> jvmAnswers;
 
     private CpuFeatures(DecodedCpu arch, ProbeSource source, List<CpuKind<CpuFeatures>> coreKinds, JvmView jvmOverride,
             Set<String> jvmDisabled) {
@@ -119,9 +117,22 @@ public final class CpuFeatures {
      * {@link VirtualMachineError} (a stack or memory run out) is the failure of that call, and the next call probes
      * again.
      */
-    private static final Once<Outcome> CURRENT = Once.onThreadOfItsOwn(new ProcessProbe(), "cpufeatures-probe");
+    private static volatile Once<Outcome> current;
 
-    /** The probe {@link #CURRENT} makes. A class, not a lambda: no lambda is spun on a first use. */
+    /**
+     * {@link #current}'s holder, made on the first call in a method, not in a class initialiser: what it links (the
+     * probe, {@link Once}) is linked in that call's frame, where running out of stack fails that call alone, never an
+     * initialiser (which would leave its class failed for the JVM's life).
+     */
+    private static synchronized Once<Outcome> currentOnce() {
+        Once<Outcome> once = current;
+        if (once == null) {
+            current = once = Once.onThreadOfItsOwn(new ProcessProbe(), "cpufeatures-probe");
+        }
+        return once;
+    }
+
+    /** The probe {@link #current} makes. A class, not a lambda: no lambda is spun on a first use. */
     private static final class ProcessProbe implements Supplier<Outcome> {
         @Override
         public Outcome get() {
@@ -180,7 +191,8 @@ public final class CpuFeatures {
      * @throws CpuFeaturesConfigurationException on every call, if an override is invalid
      */
     public static CpuFeatures current() {
-        Outcome o = CURRENT.get();
+        Once<Outcome> once = current;
+        Outcome o = (once != null ? once : currentOnce()).get();
         if (o.failure() != null) {
             throw new CpuFeaturesConfigurationException(o.failure().getMessage(), o.failure());
         }
@@ -333,9 +345,7 @@ public final class CpuFeatures {
      * architecture's feature, a misspelling).
      */
     private FeatureName name(String name, String where) {
-        Optional<FeatureName> own = Architectures.vocabularyOf(arch.architecture()).find(Objects.requireNonNull(name,
-                "name"));
-        return own.isPresent() ? own.get() : resolve(name, where);
+        return Architectures.name(arch.architecture(), Objects.requireNonNull(name, "name"), where);
     }
 
     /**
@@ -380,18 +390,11 @@ public final class CpuFeatures {
         if (own != null) {
             return own;
         }
-        Map<String, Boolean> jvmKnown = jvmAnswers;
-        if (jvmKnown == null) {
-            Map<String, Boolean> a = new HashMap<>();
-            JvmView view = jvm();
-            for (String n : view.names()) {
-                a.put(n, view.has(n));
+        if (name.startsWith("jvm.")) {
+            Boolean gate = jvm().answer(name);
+            if (gate != null) {
+                return gate;
             }
-            jvmAnswers = jvmKnown = Map.copyOf(a);
-        }
-        Boolean known = jvmKnown.get(name);
-        if (known != null) {
-            return known;
         }
         return reasons(name).isEmpty();
     }

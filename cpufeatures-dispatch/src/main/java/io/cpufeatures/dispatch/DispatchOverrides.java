@@ -2,6 +2,7 @@ package io.cpufeatures.dispatch;
 
 import io.cpufeatures.core.internal.Once;
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Locale;
@@ -166,7 +167,12 @@ public record DispatchOverrides(List<PointOverride> overrides, boolean unsafe, b
 
         @Override
         public boolean includes(String point) {
-            return points.stream().anyMatch(p -> p.matches(point));
+            for (PointKey p : points) {
+                if (p.matches(point)) {
+                    return true;
+                }
+            }
+            return false;
         }
     }
 
@@ -227,7 +233,7 @@ public record DispatchOverrides(List<PointOverride> overrides, boolean unsafe, b
         Boolean unsafe = null;
         Boolean simulate = null;
         Calibration calibration = null;
-        for (String key : properties.stringPropertyNames().stream().sorted().toList()) {
+        for (String key : sorted(properties.stringPropertyNames())) {
             if (!key.startsWith(PREFIX)) {
                 continue;
             }
@@ -240,7 +246,7 @@ public record DispatchOverrides(List<PointOverride> overrides, boolean unsafe, b
                 default -> fromProperties.add(new PointOverride(new PointKey(rest, false), value, "-D" + key));
             }
         }
-        for (String key : environment.keySet().stream().sorted().toList()) {
+        for (String key : sorted(environment.keySet())) {
             if (!key.startsWith(ENV_PREFIX)) {
                 continue;
             }
@@ -268,6 +274,12 @@ public record DispatchOverrides(List<PointOverride> overrides, boolean unsafe, b
                 calibration == null ? new NoCalibration() : calibration);
     }
 
+    private static List<String> sorted(Set<String> keys) {
+        List<String> list = new ArrayList<>(keys);
+        Collections.sort(list);
+        return list;
+    }
+
     private static boolean bool(String where, String value) {
         if (value.equalsIgnoreCase("true")) {
             return true;
@@ -286,10 +298,14 @@ public record DispatchOverrides(List<PointOverride> overrides, boolean unsafe, b
             return new NoCalibration();
         }
         Set<PointKey> points = new LinkedHashSet<>();
-        for (String p : value.split("[,\\s]+")) {
-            if (!p.isEmpty()) {
-                String name = p.toLowerCase(Locale.ROOT);
-                points.add(new PointKey(environment ? envKey(name) : name, environment));
+        int start = 0;
+        for (int i = 0; i <= value.length(); i++) {
+            if (i == value.length() || value.charAt(i) == ',' || Character.isWhitespace(value.charAt(i))) {
+                if (i > start) {
+                    String name = value.substring(start, i).toLowerCase(Locale.ROOT);
+                    points.add(new PointKey(environment ? envKey(name) : name, environment));
+                }
+                start = i + 1;
             }
         }
         if (points.isEmpty()) {
@@ -310,7 +326,12 @@ public record DispatchOverrides(List<PointOverride> overrides, boolean unsafe, b
      * @return the override naming it; empty if none does
      */
     public Optional<PointOverride> overrideFor(String point) {
-        return overrides.stream().filter(o -> o.point().matches(point)).findFirst();
+        for (PointOverride o : overrides) {
+            if (o.point().matches(point)) {
+                return Optional.of(o);
+            }
+        }
+        return Optional.empty();
     }
 
     /**
@@ -323,10 +344,17 @@ public record DispatchOverrides(List<PointOverride> overrides, boolean unsafe, b
         return calibration.includes(point);
     }
 
+    /** {@return whether the overrides name any point: {@link #mentionedPoints()} is not empty} */
+    public boolean mentionsPoints() {
+        return !overrides.isEmpty() || calibration instanceof SomePoints;
+    }
+
     /** {@return the points the overrides name, as written, in order: overrides, then calibration} */
     public Set<PointKey> mentionedPoints() {
         Set<PointKey> s = new LinkedHashSet<>();
-        overrides.forEach(o -> s.add(o.point()));
+        for (PointOverride o : overrides) {
+            s.add(o.point());
+        }
         if (calibration instanceof SomePoints some) {
             s.addAll(some.points());
         }

@@ -57,8 +57,16 @@ public final class DispatchPoint<T> {
     private final Duration warmup;
     private final Duration measure;
     /**
+     * What the selection decides with the library's code alone, once: the {@link Eligibility.Assessment} of this
+     * process's CPU under its overrides, or the {@link DispatchException} that failed it. Made on a thread of its own
+     * (the CPU's probe too, on the way): a first use may come on a short stack, and a class initialiser of the
+     * library's that ran out of it there would be failed for the JVM's life.
+     */
+    private final Once<Object> assessed;
+    /**
      * The process-wide outcome once made: a {@link Selection}, or the {@link DispatchException} it failed with. Made
-     * on the calling thread ({@link Once}), what it logs logged once the point's lock is released.
+     * on the calling thread ({@link Once}), which makes and self-tests the candidates (the user's code, which may
+     * need a lock the caller holds); what it logs is logged once the point's lock is released.
      */
     private final Once<Object> outcome;
     /**
@@ -75,6 +83,7 @@ public final class DispatchPoint<T> {
         this.warmup = b.warmup;
         this.measure = b.measure;
         this.cutShort = Dispatched.retrying(this);
+        this.assessed = Once.onThreadOfItsOwn(new Assess(), "cpufeatures-first-use");
         this.outcome = new Once<>(new Select());
     }
 
@@ -83,6 +92,24 @@ public final class DispatchPoint<T> {
         @Override
         public Object get() {
             return select();
+        }
+    }
+
+    /** What the selection decides with the library's code alone. A class, not a lambda. */
+    private final class Assess implements java.util.function.Supplier<Object> {
+        @Override
+        public Object get() {
+            try {
+                DispatchOverrides overrides = DispatchOverrides.current();
+                Object a = Instantiation.assess(description(), CpuFeatures.current(), overrides, overrides.simulate());
+                Instantiation.ready();
+                return a;
+            } catch (DispatchException e) {
+                return e;
+            } catch (RuntimeException e) {
+                Once.rethrowIfMomentary(e);
+                return new DispatchException(name + ": cannot select: " + e.getMessage(), e);
+            }
         }
     }
 
@@ -117,7 +144,11 @@ public final class DispatchPoint<T> {
 
     /** {@return the candidates' names, in registration order} */
     public List<String> candidateNames() {
-        return candidates.stream().map(Candidate::name).toList();
+        List<String> names = new ArrayList<>(candidates.size());
+        for (Candidate<T> c : candidates) {
+            names.add(c.name());
+        }
+        return List.copyOf(names);
     }
 
     /**
@@ -135,9 +166,11 @@ public final class DispatchPoint<T> {
 
     /**
      * The process-wide choice, made once on first call (many threads at once still select once)
-     * against {@link CpuFeatures#current()} with the overrides of this process, on a thread of 1 MiB of stack
-     * while the caller waits (the caller's stack may be short); what the selection logs is logged on the caller's
-     * thread after the wait. Where {@code current()} answers for a dump ({@code cpufeatures.cpuid.file}), only
+     * against {@link CpuFeatures#current()} with the overrides of this process. What the library decides alone (the
+     * probe, the requirements' bits, the overrides) is decided on a thread of 1 MiB of stack while the caller waits
+     * (the caller's stack may be short); the candidates are made and self-tested on the calling thread (their code
+     * may need a lock the caller holds). What the selection logs is logged on the caller's thread once nothing of the
+     * point's is held, so a first use inside a logging appender never waits on it. Where {@code current()} answers for a dump ({@code cpufeatures.cpuid.file}), only
      * candidates this CPU runs too are chosen, one WARN line saying where that changes the choice; with
      * {@code cpufeatures.dispatch.simulate=true} Java candidates are chosen for the dump alone, native variants
      * never ({@link DispatchOverrides}).
@@ -163,13 +196,20 @@ public final class DispatchPoint<T> {
      * process's history for the flight recorder ({@link DispatchHistory}: its event is recorded only if a recording
      * may exist).
      */
+    @SuppressWarnings("unchecked")
     private Object select() {
         long start = System.nanoTime();
         Object outcome;
         try {
+            Object a = assessed.get();
+            if (a instanceof DispatchException e) {
+                throw e;
+            }
             DispatchOverrides overrides = DispatchOverrides.current();
-            DispatchPoints.logUnknownOverrides(overrides, this);
-            outcome = Instantiation.select(description(), CpuFeatures.current(), overrides, overrides.simulate());
+            if (overrides.mentionsPoints()) {
+                DispatchPoints.logUnknownOverrides(overrides, this);
+            }
+            outcome = Instantiation.select(description(), (Eligibility.Assessment<T>) a, overrides);
         } catch (DispatchException e) {
             outcome = e;
         } catch (RuntimeException e) {
@@ -179,11 +219,10 @@ public final class DispatchPoint<T> {
         long nanos = System.nanoTime() - start;
         long now = System.currentTimeMillis();
         if (outcome instanceof Selection<?> s) {
-            DispatchHistory.chosen(new ChoiceRecord(s.explain(), s.how(), "", nanos, now));
+            DispatchHistory.chosen(new ChoiceRecord(name, s, null, s.how(), "", nanos, now));
         } else {
             DispatchException e = (DispatchException) outcome;
-            Explanation none = new Explanation(name, Optional.empty(), List.of(), "");
-            DispatchHistory.chosen(new ChoiceRecord(e.explanation().orElse(none), ChoiceRecord.FAILED,
+            DispatchHistory.chosen(new ChoiceRecord(name, null, e, ChoiceRecord.FAILED,
                     firstLine(String.valueOf(e.getMessage())), nanos, now));
         }
         return outcome;

@@ -3,7 +3,6 @@ package io.cpufeatures.dispatch;
 import io.cpufeatures.core.CpuFeatures;
 import io.cpufeatures.core.Reason;
 import java.util.ArrayList;
-import java.util.Comparator;
 import java.util.EnumSet;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
@@ -55,19 +54,15 @@ final class Eligibility {
      *                           requirements fail without unsafe overriding
      */
     static <T> Assessment<T> assess(PointDescription<T> point, CpuFeatures features, DispatchOverrides overrides) {
-        List<Candidate<T>> order = new ArrayList<>(point.candidates());
-        order.sort(Comparator.comparingInt((Candidate<T> c) -> c.priority()).reversed());
-        Ledger<T> ledger = new Ledger<>(point, features.source().toString(), features.coreScope(), order);
+        List<Candidate<T>> order = byPriority(point.candidates());
+        Ledger<T> ledger = new Ledger<>(point, features, order);
         for (Candidate<T> c : order) {
             Optional<String> refused = c.refusedOn(features.architecture());
             if (refused.isPresent()) {
-                ledger.reject(c, refused.get());
-                continue;
+                ledger.refuse(c, refused.get());
+            } else if (!c.requirements().holdOn(features)) {
+                ledger.rejectForRequirements(c);
             }
-            for (Requirements.Unmet u : c.requirements().check(features)) {
-                ledger.reject(c, u);
-            }
-            ledger.line(c).held.addAll(c.requirements().heldAlternatives(features));
         }
         Optional<DispatchOverrides.PointOverride> o = overrides.overrideFor(point.name());
         if (o.isEmpty()) {
@@ -79,14 +74,22 @@ final class Eligibility {
                     + " uses, e.g. " + given.source() + "=" + order.get(order.size() - 1).name() + "; valid: "
                     + String.join(", ", point.candidateNames()));
         }
-        Candidate<T> c = order.stream().filter(x -> x.name().equals(given.candidate())).findFirst()
-                .orElseThrow(() -> new DispatchException(given.source() + ": unknown candidate '" + given.candidate()
-                        + "' for dispatch point " + point.name() + "; valid: " + String.join(", ", point.candidateNames())));
+        Candidate<T> c = null;
+        for (Candidate<T> x : order) {
+            if (x.name().equals(given.candidate())) {
+                c = x;
+                break;
+            }
+        }
+        if (c == null) {
+            throw new DispatchException(given.source() + ": unknown candidate '" + given.candidate()
+                    + "' for dispatch point " + point.name() + "; valid: " + String.join(", ", point.candidateNames()));
+        }
         boolean despite = !ledger.eligible(c);
         if (despite && c.nativeVariant().isPresent()) {
             // Java code the CPU cannot run is compiled by the JIT for what it can; native code would trap
             throw ledger.failure(given.source() + ": candidate " + c.name() + " cannot run here ("
-                    + String.join("; ", ledger.line(c).reasons) + "); it is native code, never loaded where its"
+                    + String.join("; ", ledger.reasons(c)) + "); it is native code, never loaded where its"
                     + " requirements fail (an instruction the CPU lacks would stop the process), not even with"
                     + " cpufeatures.dispatch.unsafe=true");
         }
@@ -94,7 +97,7 @@ final class Eligibility {
             // the unmet requirements on the first line: a command that prints one line shows why,
             // and it may be the JVM (a gate, a missing module), not the CPU, that refuses
             throw ledger.failure(given.source() + ": candidate " + c.name() + " cannot run here ("
-                    + String.join("; ", ledger.line(c).reasons) + "); set -Dcpufeatures.dispatch.unsafe=true to"
+                    + String.join("; ", ledger.reasons(c)) + "); set -Dcpufeatures.dispatch.unsafe=true to"
                     + " override anyway");
         }
         if (despite) {
@@ -115,7 +118,7 @@ final class Eligibility {
         if (a.override().isPresent()) {
             Override<T> o = a.override().get();
             ledger.toOthers(o.candidate(), "not considered: " + o.candidate().name() + " is chosen by an override");
-            ledger.line(o.candidate()).reasons.add(0, o.why());
+            ledger.line(o.candidate()).first = o.why();
             return chosen(ledger, o.candidate());
         }
         for (Candidate<T> c : ledger.candidates()) {
@@ -149,11 +152,11 @@ final class Eligibility {
         Set<Refuser> by = EnumSet.noneOf(Refuser.class);
         Map<String, Set<String>> jvm = new LinkedHashMap<>();
         for (Candidate<T> c : ledger.candidates()) {
-            Ledger.Line line = ledger.line(c);
-            for (Requirements.Unmet u : line.unmet) {
+            List<Requirements.Unmet> unmet = ledger.unmet(c);
+            for (Requirements.Unmet u : unmet) {
                 refusers(u, by, jvm);
             }
-            if (line.unmet.isEmpty()) {
+            if (unmet.isEmpty()) {
                 by.add(c.nativeVariant().isPresent() && c.nativeVariant().get().unusable().isPresent()
                         ? Refuser.OTHER : Refuser.CPU);
             }
@@ -209,6 +212,22 @@ final class Eligibility {
 
     private static <T> Choice chosen(Ledger<T> ledger, Candidate<T> c) {
         ledger.select(c);
-        return new Choice(ledger.point().name(), c.name(), ledger.explanation(Optional.of(c)));
+        return new Choice(ledger.point().name(), c.name(), ledger.explanation(Optional.of(c.name())));
+    }
+
+    /**
+     * {@code candidates} highest priority first, those of one priority in registration order. An insertion sort, not
+     * a comparator: nothing is spun on a first use, and a point has a handful of candidates.
+     */
+    static <T> List<Candidate<T>> byPriority(List<Candidate<T>> candidates) {
+        List<Candidate<T>> order = new ArrayList<>(candidates.size());
+        for (Candidate<T> c : candidates) {
+            int at = order.size();
+            while (at > 0 && order.get(at - 1).priority() < c.priority()) {
+                at--;
+            }
+            order.add(at, c);
+        }
+        return order;
     }
 }

@@ -48,11 +48,32 @@ final class Instantiation<T> {
      */
     static <T> Selection<T> select(PointDescription<T> point, CpuFeatures features, DispatchOverrides overrides,
             boolean simulation) {
+        return select(point, assess(point, features, overrides, simulation), overrides);
+    }
+
+    /**
+     * The part of a selection that runs the library's code alone: which candidates {@code features} runs, and where
+     * they answer for another CPU than this process's, which of those this one runs too.
+     *
+     * @throws DispatchException for an override that cannot be honoured
+     */
+    static <T> Eligibility.Assessment<T> assess(PointDescription<T> point, CpuFeatures features,
+            DispatchOverrides overrides, boolean simulation) {
         Eligibility.Assessment<T> a = Eligibility.assess(point, features, overrides);
         Optional<CpuFeatures> live = LiveCpu.where(features);
         if (live.isPresent()) {
             confine(point, a, features, live.get(), simulation, overrides.unsafe());
         }
+        return a;
+    }
+
+    /**
+     * The part of a selection that runs the candidates' code, on the calling thread: makes, self-tests and, where
+     * asked, calibrates what {@code a} found eligible.
+     *
+     * @throws DispatchException if no candidate can be used, or the override's fails
+     */
+    static <T> Selection<T> select(PointDescription<T> point, Eligibility.Assessment<T> a, DispatchOverrides overrides) {
         Instantiation<T> i = new Instantiation<>(point, a.ledger());
         if (a.override().isPresent()) {
             return i.overridden(a.override().get());
@@ -78,6 +99,25 @@ final class Instantiation<T> {
             }
         }
         throw a.ledger().failure(point.name() + ": every eligible candidate failed");
+    }
+
+    /**
+     * Initialises the classes {@link #select(PointDescription, Eligibility.Assessment, DispatchOverrides)} uses, and
+     * the logging backend where a provider will show its line: called where the library's first use has the stack
+     * to spare, so that a short stack on the calling thread fails that call alone, never a class for the JVM's life.
+     */
+    static void ready() {
+        Class<?>[] used = {Instantiation.class, ForCores.class, Construction.class, Selection.class,
+            VectorModuleWarning.class, io.cpufeatures.dispatch.jfr.ChoiceRecord.class,
+            io.cpufeatures.dispatch.jfr.DispatchHistory.class};
+        for (Class<?> c : used) {
+            try {
+                Class.forName(c.getName(), true, c.getClassLoader());
+            } catch (ClassNotFoundException e) {
+                throw new IllegalStateException(e);
+            }
+        }
+        Log.startBackend();
     }
 
     /**
@@ -141,13 +181,13 @@ final class Instantiation<T> {
     private Selection<T> overridden(Eligibility.Override<T> o) {
         Candidate<T> c = o.candidate();
         if (o.despiteRequirements()) {
-            LOG.warn("{}: overriding with {} although {}", point.name(), c.name(), String.join("; ", ledger.line(c).reasons));
+            LOG.warn("{}: overriding with {} although {}", point.name(), c.name(), String.join("; ", ledger.reasons(c)));
         }
         if (!usable(c)) {
             throw ledger.failure(o.source().source() + ": the override's candidate " + c.name() + " failed");
         }
         ledger.toOthers(c, "not considered: " + c.name() + " is chosen by an override");
-        ledger.line(c).reasons.add(0, o.why());
+        ledger.line(c).first = o.why();
         return selected(c, c.name() + " (" + o.why() + ")", o.despiteRequirements() ? Selection.UNSAFE_OVERRIDE
                 : Selection.OVERRIDE);
     }
@@ -261,13 +301,28 @@ final class Instantiation<T> {
 
     /**
      * Marks {@code c} selected, chosen {@code how} (a {@link Selection} constant), and logs {@code "point: using " +
-     * what}; a calibrated winner reads as Linux's {@code "xor: using function: avx (N MB/sec)"}.
+     * what}; a calibrated winner reads as Linux's {@code "xor: using function: avx (N MB/sec)"}. The explanation is
+     * the selection's to build when it is read.
      */
     private Selection<T> selected(Candidate<T> c, String what, String how) {
         ledger.select(c);
-        LOG.info("{}: using {}{}", point.name(), what, ledger.coreScope().map(scope -> " for " + scope).orElse(""));
-        Explanation explanation = ledger.explanation(Optional.of(c));
-        VectorModuleWarning.logOnce(explanation);
-        return new Selection<>(point.name(), c, made.get(c), explanation, how);
+        LOG.info("{}: using {}{}", point.name(), what, new ForCores(ledger));
+        VectorModuleWarning.logOnce(ledger);
+        return new Selection<>(point.name(), c, made.get(c), ledger, how);
+    }
+
+    /** The INFO line's end on a hybrid machine ({@code " for every core type (...)"}), worked out when it is logged. */
+    private static final class ForCores {
+        private final Ledger<?> ledger;
+
+        ForCores(Ledger<?> ledger) {
+            this.ledger = ledger;
+        }
+
+        @Override
+        public String toString() {
+            Optional<String> scope = ledger.coreScope();
+            return scope.isPresent() ? " for " + scope.get() : "";
+        }
     }
 }

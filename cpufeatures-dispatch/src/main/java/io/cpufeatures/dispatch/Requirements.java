@@ -6,9 +6,12 @@ import io.cpufeatures.core.CpuFeatures;
 import io.cpufeatures.core.FeatureName;
 import io.cpufeatures.core.Reason;
 import io.cpufeatures.core.UnknownFeatureException;
+import io.cpufeatures.core.internal.ArchitectureModule;
+import io.cpufeatures.core.internal.Architectures;
 import java.util.ArrayList;
 import java.util.LinkedHashSet;
 import java.util.List;
+import java.util.Optional;
 import java.util.Set;
 
 /**
@@ -221,7 +224,7 @@ public record Requirements(List<String> required, List<String> absent, List<Stri
             }
             Set<String> alternatives = new LinkedHashSet<>();
             for (String n : names) {
-                alternatives.add(CpuFeatures.resolve(n, where + ".anyOf").canonical());
+                alternatives.add(Architectures.canonicalOnRunning(n) ? n : resolve(n, where + ".anyOf").canonical());
             }
             anyOfs.add(new AnyOf(new ArrayList<>(alternatives)));
             declared.add("(" + String.join(" or ", names) + ")");
@@ -235,8 +238,58 @@ public record Requirements(List<String> required, List<String> absent, List<Stri
 
     /** A name's canonical spelling, or a group's members. */
     private static List<String> expand(String name, String where) {
-        FeatureName n = CpuFeatures.resolve(name, where);
+        if (Architectures.canonicalOnRunning(name)) {
+            return List.of(name);
+        }
+        FeatureName n = resolve(name, where);
         return n.kind() == FeatureName.Kind.GROUP ? n.members() : List.of(n.canonical());
+    }
+
+    /**
+     * What {@code name} names, where it is not canonical on this machine ({@link Architectures#canonicalOnRunning}, read
+     * from the running architecture's tables and gates): by the running architecture's vocabulary (an alias, a group)
+     * first, so that a point naming only those builds no other architecture's; by every module's where it does not
+     * know it (a feature of another architecture, or a misspelling, which is the error).
+     */
+    private static FeatureName resolve(String name, String where) {
+        Optional<ArchitectureModule> running = Architectures.running();
+        return Architectures.name(running.isPresent() ? running.get().architecture() : null,
+                Objects.requireNonNull(name, "name"), where);
+    }
+
+    /**
+     * Whether every requirement holds on {@code features}: {@link #check} is empty, answered with the features' bits
+     * alone, no reason made.
+     *
+     * @param features the CPU (and JVM view) to check against; not null
+     * @return whether the requirements are met
+     */
+    public boolean holdOn(CpuFeatures features) {
+        for (String n : required) {
+            if (!features.has(n)) {
+                return false;
+            }
+        }
+        for (AnyOf a : anyOf) {
+            if (!anyHolds(a, features)) {
+                return false;
+            }
+        }
+        for (String n : absent) {
+            if (features.has(n)) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    private static boolean anyHolds(AnyOf a, CpuFeatures features) {
+        for (String alternative : a.alternatives()) {
+            if (features.has(alternative)) {
+                return true;
+            }
+        }
+        return false;
     }
 
     /**
@@ -291,7 +344,13 @@ public record Requirements(List<String> required, List<String> absent, List<Stri
     }
 
     private static List<String> held(AnyOf a, CpuFeatures features) {
-        return a.alternatives().stream().filter(features::has).toList();
+        List<String> held = new ArrayList<>();
+        for (String alternative : a.alternatives()) {
+            if (features.has(alternative)) {
+                held.add(alternative);
+            }
+        }
+        return held;
     }
 
     /**

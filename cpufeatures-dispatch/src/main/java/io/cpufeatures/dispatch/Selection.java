@@ -1,11 +1,13 @@
 package io.cpufeatures.dispatch;
 
 import java.util.Objects;
+import java.util.Optional;
 
 /**
  * The outcome of a dispatch point's selection on this machine: the chosen implementation, made and
- * self-tested while selecting, its name and why. Immutable; hold it (or its instance) in a
- * {@code static final} field so that a dispatched call costs what a direct call costs.
+ * self-tested while selecting, its name and why. Why is worked out when first asked, from what the selection
+ * recorded, and reads the same on every call. Hold it (or its instance) in a {@code static final} field so that a
+ * dispatched call costs what a direct call costs.
  *
  * @param <T> the point's service type
  */
@@ -25,14 +27,16 @@ public final class Selection<T> {
     private final String point;
     private final Candidate<T> candidate;
     private final T instance;
-    private final Explanation explanation;
+    /** What the selection recorded, the explanation's source; dropped once the explanation is built. */
+    private Ledger<T> ledger;
+    private Explanation explanation;
     private final String how;
 
-    Selection(String point, Candidate<T> candidate, T instance, Explanation explanation, String how) {
+    Selection(String point, Candidate<T> candidate, T instance, Ledger<T> ledger, String how) {
         this.point = Objects.requireNonNull(point, "point");
         this.candidate = Objects.requireNonNull(candidate, "candidate");
         this.instance = Objects.requireNonNull(instance, "instance");
-        this.explanation = Objects.requireNonNull(explanation, "explanation");
+        this.ledger = Objects.requireNonNull(ledger, "ledger");
         this.how = Objects.requireNonNull(how, "how");
     }
 
@@ -61,14 +65,18 @@ public final class Selection<T> {
         return instance;
     }
 
-    /** {@return every candidate with its status and reasons} */
-    public Explanation explain() {
+    /** {@return every candidate with its status and reasons, built on the first call and the same after} */
+    public synchronized Explanation explain() {
+        if (explanation == null) {
+            explanation = ledger.explanation(Optional.of(candidate.name()));
+            ledger = null;
+        }
         return explanation;
     }
 
     /** {@return the choice, without the instance} */
     public Choice choice() {
-        return new Choice(point, candidate.name(), explanation);
+        return new Choice(point, candidate.name(), explain());
     }
 
     @Override

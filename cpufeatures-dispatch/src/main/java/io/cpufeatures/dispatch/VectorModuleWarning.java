@@ -1,6 +1,7 @@
 package io.cpufeatures.dispatch;
 
 import io.cpufeatures.core.internal.Log;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 import java.util.concurrent.atomic.AtomicBoolean;
@@ -33,14 +34,32 @@ final class VectorModuleWarning {
      * @return the line; empty when no candidate was rejected for it
      */
     static Optional<String> of(Explanation explanation) {
-        List<String> passedOver = explanation.candidates().stream()
-                .filter(c -> c.status() == CandidateStatus.REJECTED && !c.reasons().isEmpty()
-                        && c.reasons().stream().allMatch(r -> r.contains(FLAG)))
-                .map(CandidateReport::name).toList();
+        List<String> passedOver = new ArrayList<>();
+        for (CandidateReport c : explanation.candidates()) {
+            if (c.status() == CandidateStatus.REJECTED && forTheModuleAlone(c.reasons())) {
+                passedOver.add(c.name());
+            }
+        }
+        return line(explanation.point(), passedOver);
+    }
+
+    private static boolean forTheModuleAlone(List<String> reasons) {
+        if (reasons.isEmpty()) {
+            return false;
+        }
+        for (String r : reasons) {
+            if (!r.contains(FLAG)) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    private static Optional<String> line(String point, List<String> passedOver) {
         if (passedOver.isEmpty()) {
             return Optional.empty();
         }
-        return Optional.of(explanation.point() + ": passes over " + String.join(", ", passedOver)
+        return Optional.of(point + ": passes over " + String.join(", ", passedOver)
                 + " because module jdk.incubator.vector is not readable: start the JVM with " + FLAG
                 + " (warned once per process)");
     }
@@ -51,8 +70,23 @@ final class VectorModuleWarning {
         return line.isPresent() && WARNED.compareAndSet(false, true) ? line : Optional.empty();
     }
 
-    /** Logs {@link #once} at WARN, if there is a line to log. */
-    static void logOnce(Explanation explanation) {
-        once(explanation).ifPresent(LOG::warn);
+    /**
+     * Logs the warning at WARN for the selection recorded in {@code ledger}, if it is the first of this process to
+     * have one. Only the rejected candidates' reasons are worked out, and none once the process has warned.
+     */
+    static <T> void logOnce(Ledger<T> ledger) {
+        if (WARNED.get()) {
+            return;
+        }
+        List<String> passedOver = new ArrayList<>();
+        for (Candidate<T> c : ledger.candidates()) {
+            if (ledger.rejected(c) && forTheModuleAlone(ledger.reasons(c))) {
+                passedOver.add(c.name());
+            }
+        }
+        Optional<String> line = line(ledger.point().name(), passedOver);
+        if (line.isPresent() && WARNED.compareAndSet(false, true)) {
+            LOG.warn(line.get());
+        }
     }
 }

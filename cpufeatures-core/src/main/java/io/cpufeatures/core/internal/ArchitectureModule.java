@@ -63,6 +63,15 @@ public interface ArchitectureModule {
     FeatureVocabulary vocabulary();
 
     /**
+     * Whether {@code name}, as written, is the canonical name of one of its features or policy flags: read from its
+     * tables, no vocabulary built.
+     *
+     * @param name a name; not null
+     * @return whether it names one of them canonically
+     */
+    boolean canonical(String name);
+
+    /**
      * {@return the module's {@code jvm.*} gates, in report order, read without building its vocabulary or tables (the
      * JVM's view of any machine evaluates every module's)}
      */

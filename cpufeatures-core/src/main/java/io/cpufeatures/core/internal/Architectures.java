@@ -1,5 +1,7 @@
 package io.cpufeatures.core.internal;
 
+import io.cpufeatures.core.FeatureName;
+
 import io.cpufeatures.core.jvm.JvmGate;
 import io.cpufeatures.core.jvm.JvmView;
 import io.cpufeatures.core.kit.FeatureVocabulary;
@@ -160,6 +162,53 @@ public final class Architectures {
             }
             return v;
         }
+    }
+
+    /**
+     * What {@code name} names, asked for {@code architecture}: by that architecture's own names and the core's
+     * {@code jvm.*} gates first ({@link #vocabularyOf}), built without any other module's; by every module's only
+     * where those do not know it (another architecture's feature, or a misspelling, which is then the error).
+     *
+     * @param architecture the architecture asking ({@code x86_64}); null for none (every module's names)
+     * @param name         the name as written; not null
+     * @param where        where it was read, for the error; not null
+     * @return what it names
+     * @throws io.cpufeatures.core.UnknownFeatureException when no module knows it
+     */
+    public static FeatureName name(String architecture, String name, String where) {
+        if (architecture != null) {
+            Optional<FeatureName> own = vocabularyOf(architecture).find(name);
+            if (own.isPresent()) {
+                return own.get();
+            }
+        }
+        return get().vocabulary().resolve(name, where);
+    }
+
+    /**
+     * Whether {@code name}, as written, is canonical on this process's machine: a feature or policy flag of its
+     * module's tables, or a {@code jvm.*} gate of the core or of that module. Read from the tables, no vocabulary
+     * built: what a dispatch point's requirements name, mostly.
+     *
+     * @param name a name; not null
+     * @return whether it is the canonical name of something the running machine answers
+     */
+    public static boolean canonicalOnRunning(String name) {
+        for (JvmGate g : JvmView.CORE_GATES) {
+            if (g.name().equals(name)) {
+                return true;
+            }
+        }
+        Optional<ArchitectureModule> m = running();
+        if (m.isEmpty()) {
+            return false;
+        }
+        for (JvmGate g : m.get().jvmGates()) {
+            if (g.name().equals(name)) {
+                return true;
+            }
+        }
+        return m.get().canonical(name);
     }
 
     /** {@return the provider of {@code architecture} ({@code x86_64}), if one is here} */

@@ -145,6 +145,19 @@ public final class KitModule<F extends Enum<F> & FeatureRow, C, S extends CpuSna
     }
 
     @Override
+    public boolean canonical(String name) {
+        if (architecture.features().byCanonical(name).isPresent()) {
+            return true;
+        }
+        for (io.cpufeatures.core.kit.PolicyRule<C> r : architecture.policies()) {
+            if (r.flag().equals(name)) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    @Override
     public List<JvmGate> jvmGates() {
         return architecture.jvmGates();
     }

@@ -56,6 +56,16 @@ public final class Log {
         return l;
     }
 
+    /**
+     * Starts the logging backend where SLF4J has a provider (logback reads its configuration), as a first line would:
+     * for the library's first use to call where the stack is ample, before the calling thread logs.
+     */
+    public static void startBackend() {
+        if (LoggingProvider.PRESENT) {
+            LoggerFactory.getILoggerFactory();
+        }
+    }
+
     /** {@return whether DEBUG lines are logged: never without a provider to show them} */
     public boolean isDebugEnabled() {
         return LoggingProvider.PRESENT && logger().isDebugEnabled();

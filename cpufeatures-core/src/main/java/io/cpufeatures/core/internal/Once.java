@@ -182,9 +182,15 @@ public final class Once<T> {
     private void start() {
         Run<T> r = new Run<>();
         Making making = new Making(r);
-        Thread thread = new Thread(null, making, threadName, STACK_BYTES);
-        thread.setDaemon(true);
         current = r;
+        if (Thread.currentThread() instanceof Maker) {
+            // asked on the way by another value made on a thread of its own: made here, on its ample stack
+            maker = Thread.currentThread();
+            making.run();
+            return;
+        }
+        Thread thread = new Maker(making, threadName);
+        thread.setDaemon(true);
         maker = thread;
         try {
             thread.start();
@@ -197,6 +203,16 @@ public final class Once<T> {
             current = null;
             maker = null;
             throw e;
+        }
+    }
+
+    /**
+     * A thread of its own. A value of the library's own code asked for on one is made right there, on the calling
+     * thread's ample stack: a first use starts one thread, whatever it asks on the way.
+     */
+    private static final class Maker extends Thread {
+        Maker(Runnable making, String name) {
+            super(null, making, name, STACK_BYTES);
         }
     }
 

@@ -65,13 +65,12 @@ final class FlagDerivation {
      *                 everything cheaper has held
      * @param names    the flags wanted; not null
      * @param module   the running architecture's module; not null
-     * @param foreign  the flags only other architectures' HotSpots define, absent here; not null
      * @param snapshot the running CPU's snapshot from its native probe, or null
      * @param noCpu    why there is no snapshot, when there is none
      * @return the flags, or why they are not derived
      */
     static Outcome derive(VmFacts vm, ImageCheck image, List<String> names, ArchitectureModule module,
-            Set<String> foreign, CpuSnapshot snapshot, String noCpu) {
+            CpuSnapshot snapshot, String noCpu) {
         if (!vm.linux()) {
             return Outcome.not("the VM's command line is read on Linux only");
         }
@@ -116,8 +115,7 @@ final class FlagDerivation {
         }
         List<String> asked = new ArrayList<>();
         for (String n : names) {
-            if (!n.equals(USE_COMPILER) && !n.equals(TIERED_STOP_AT_LEVEL) && !n.equals(ENABLE_VECTOR_SUPPORT)
-                    && !foreign.contains(n)) {
+            if (!n.equals(USE_COMPILER) && !n.equals(TIERED_STOP_AT_LEVEL) && !n.equals(ENABLE_VECTOR_SUPPORT)) {
                 asked.add(n);
             }
         }

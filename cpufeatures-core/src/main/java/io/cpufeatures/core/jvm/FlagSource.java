@@ -3,11 +3,9 @@ package io.cpufeatures.core.jvm;
 import io.cpufeatures.core.CpuFeatures;
 import io.cpufeatures.core.CpuSnapshot;
 import io.cpufeatures.core.SourceKind;
-import io.cpufeatures.core.internal.Architectures;
 import io.cpufeatures.core.internal.CurrentReport;
 import io.cpufeatures.core.internal.ArchitectureModule;
 import io.cpufeatures.core.internal.Once;
-import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -67,13 +65,6 @@ final class FlagSource {
         if (module.isEmpty()) {
             return FlagDerivation.Outcome.not("no architecture module for this machine");
         }
-        Set<String> foreign = new HashSet<>();
-        for (ArchitectureModule m : Architectures.get().providers()) {
-            if (m != module.get()) {
-                foreign.addAll(m.ownHotSpotFlags());
-            }
-        }
-        foreign.removeAll(module.get().ownHotSpotFlags());
         VmFacts vm = VmFacts.running();
         CpuSnapshot snapshot = null;
         String noCpu = null;
@@ -90,7 +81,7 @@ final class FlagSource {
         } else {
             snapshot = cpu.snapshot().get();
         }
-        return FlagDerivation.derive(vm, new RunningImage(vm), names, module.get(), foreign, snapshot, noCpu);
+        return FlagDerivation.derive(vm, new RunningImage(vm), names, module.get(), snapshot, noCpu);
     }
 
     /** The running runtime image's check. A class, not a lambda: a cold path. */

@@ -52,7 +52,11 @@ public final class JvmView {
     private final OptionalInt preferredVectorBits;
     private final OptionalInt derivedVectorBits;
     private final boolean vectorApiAssumed;
-    private final List<String> names;
+    /** The gates evaluated when the view was made: for the running JVM its own architecture's and the core's. */
+    private final List<String> evaluated;
+    /** Every gate's name, in report order; worked out when first asked. */
+    private volatile List<String> names;
+    /** Why each gate that does not hold does not: those evaluated, and any disabled. */
     private final Map<String, List<Reason>> refused;
 
     private JvmView(String vmName, Map<String, String> flags, String flagSource, boolean vectorApiReadable,
@@ -73,7 +77,7 @@ public final class JvmView {
                 r.put(g.name(), List.of(refusal.get()));
             }
         }
-        this.names = List.copyOf(n);
+        this.evaluated = List.copyOf(n);
         this.refused = Collections.unmodifiableMap(r);
     }
 
@@ -85,6 +89,7 @@ public final class JvmView {
         this.preferredVectorBits = base.preferredVectorBits;
         this.derivedVectorBits = base.derivedVectorBits;
         this.vectorApiAssumed = base.vectorApiAssumed;
+        this.evaluated = base.evaluated;
         this.names = base.names;
         this.refused = Collections.unmodifiableMap(refused);
     }
@@ -109,13 +114,21 @@ public final class JvmView {
      * {@link FlagSource}), the Vector API's state, and the size the flags decide, asking {@code cpu} if need be.
      */
     private static JvmView read(Predicate<String> cpu) {
-        Optional<ArchitectureModule> module = Architectures.get().forOsArch(JvmArch.osArch());
-        List<String> names = flagNames(gates(), module);
+        Optional<ArchitectureModule> module = Architectures.running();
+        List<JvmGate> gates = new java.util.ArrayList<>(CORE_GATES);
+        if (module.isPresent()) {
+            for (JvmGate g : module.get().jvmGates()) {
+                if (!CORE_GATES.contains(g)) {
+                    gates.add(g);
+                }
+            }
+        }
+        List<String> names = flagNames(gates, module);
         FlagSource.Read read = cpu == NO_CPU ? FlagSource.mxBean(names, "read without asking the CPU")
                 : FlagSource.running(names, module);
         Map<String, String> flags = read.flags();
         return new JvmView(System.getProperty("java.vm.name", "unknown"), flags, read.source(), VectorApiProbe.readable(),
-                VectorApiProbe.preferredBitSize(), derive(flags, module, cpu), false, gates());
+                VectorApiProbe.preferredBitSize(), derive(flags, module, cpu), false, gates);
     }
 
     /**
@@ -368,9 +381,36 @@ public final class JvmView {
         return vectorApiAssumed;
     }
 
-    /** {@return every {@code jvm.*} feature this view answers, in report order} */
+    /**
+     * {@return every {@code jvm.*} feature this view answers, in report order: the core's, then each architecture
+     * module's on the class path} The running JVM's view evaluates the core's gates and its own architecture's when it
+     * is made, another architecture's ({@code jvm.sve} on x86) when one is asked, with the same flags.
+     */
     public List<String> names() {
-        return names;
+        List<String> n = names;
+        if (n == null) {
+            List<String> all = new java.util.ArrayList<>();
+            for (JvmGate g : gates()) {
+                all.add(g.name());
+            }
+            names = n = List.copyOf(all);
+        }
+        return n;
+    }
+
+    /**
+     * Whether the {@code jvm.*} feature {@code name} holds, where this view evaluated it when it was made: for the
+     * running JVM, the core's gates and its own architecture's. A bit test for a first use, which loads nothing of
+     * another architecture.
+     *
+     * @param name a canonical {@code jvm.*} name; not null
+     * @return whether it holds; null for a name this view has not evaluated (another architecture's gate, or no gate)
+     */
+    public Boolean answer(String name) {
+        if (refused.containsKey(name)) {
+            return Boolean.FALSE;
+        }
+        return evaluated.contains(name) ? Boolean.TRUE : null;
     }
 
     /**
@@ -381,8 +421,7 @@ public final class JvmView {
      * @throws IllegalArgumentException if no gate has that name
      */
     public boolean has(String name) {
-        requireKnown(name);
-        return !refused.containsKey(name);
+        return reasons(name).isEmpty();
     }
 
     /**
@@ -393,18 +432,34 @@ public final class JvmView {
      * @throws IllegalArgumentException if no gate has that name
      */
     public List<Reason> reasons(String name) {
+        List<Reason> r = refused.get(name);
+        if (r != null || evaluated.contains(name)) {
+            return r == null ? List.of() : r;
+        }
         requireKnown(name);
-        return refused.getOrDefault(name, List.of());
+        for (JvmGate g : gates()) {
+            if (g.name().equals(name)) {
+                Optional<Reason> refusal = evaluate(g);
+                return refusal.isPresent() ? List.of(refusal.get()) : List.of();
+            }
+        }
+        throw new IllegalStateException(name);
     }
 
     /** {@return the {@code jvm.*} features that hold, in report order} */
     public List<String> available() {
-        return names.stream().filter(n -> !refused.containsKey(n)).toList();
+        List<String> held = new java.util.ArrayList<>();
+        for (String n : names()) {
+            if (has(n)) {
+                held.add(n);
+            }
+        }
+        return List.copyOf(held);
     }
 
     private void requireKnown(String name) {
-        if (!names.contains(name)) {
-            throw new IllegalArgumentException("not a jvm.* feature: '" + name + "'; accepted: " + names);
+        if (!names().contains(name)) {
+            throw new IllegalArgumentException("not a jvm.* feature: '" + name + "'; accepted: " + names());
         }
     }
 

@@ -33,7 +33,7 @@ import org.junit.jupiter.api.io.TempDir;
  */
 class FlagDerivationTest {
 
-    private static final List<String> NAMES = List.of("ArchFlag", "ForeignFlag", "MaxVectorSize", "UseCompiler",
+    private static final List<String> NAMES = List.of("ArchFlag", "MaxVectorSize", "UseCompiler",
             "TieredStopAtLevel", "EnableVectorSupport");
 
     @TempDir
@@ -67,7 +67,7 @@ class FlagDerivationTest {
         return FlagDerivation.derive(vm, () -> {
             imageChecks++;
             return image;
-        }, NAMES, module, Set.of("ForeignFlag"), mock(CpuSnapshot.class), null);
+        }, NAMES, module, mock(CpuSnapshot.class), null);
     }
 
     private FlagDerivation.Outcome derive(VmFacts vm) {
@@ -75,7 +75,7 @@ class FlagDerivationTest {
     }
 
     @Test
-    void aPlainVmIsDerivedTheRulesAskedForTheirOwnFlagsOnlyAndForeignFlagsAbsent() {
+    void aPlainVmIsDerivedTheRulesAskedForTheirOwnFlagsOnly() {
         FlagDerivation.Outcome o = derive(vm("mixed mode, sharing", "java", "-XX:UseAVX=2", "-cp", "x", "Main"));
         assertTrue(o.derived(), o.source());
         assertEquals(Map.of("ArchFlag", "7", "MaxVectorSize", "32", "UseCompiler", "true", "TieredStopAtLevel", "4"),
@@ -127,7 +127,7 @@ class FlagDerivationTest {
                 ok.argv(), "-XX:Flags=.hotspotrc", null, null)).source());
         whys.add(derive(ok, ImageVmOptions.PRESENT).source());
         whys.add(derive(ok, ImageVmOptions.UNKNOWN).source());
-        whys.add(FlagDerivation.derive(ok, () -> ImageVmOptions.ABSENT, NAMES, module, Set.of(), null,
+        whys.add(FlagDerivation.derive(ok, () -> ImageVmOptions.ABSENT, NAMES, module, null,
                 "the CPU was read from file").source());
         List<String> expected = List.of("Linux only", "not a HotSpot server VM", "JVMCI", "JDK 21",
                 "not by this runtime's java launcher", "-XX:Flags", "jlink --add-options", "could not be read",

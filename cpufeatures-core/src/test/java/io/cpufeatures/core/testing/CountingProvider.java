@@ -84,6 +84,11 @@ public final class CountingProvider implements ArchitectureModule {
     }
 
     @Override
+    public boolean canonical(String name) {
+        return false;
+    }
+
+    @Override
     public FeatureVocabulary vocabulary() {
         return new FeatureVocabulary() {
             @Override
