@@ -101,7 +101,19 @@ public final class KitModule<F extends Enum<F> & FeatureRow, C, S extends CpuSna
 
     @Override
     public ProbeResult probe(ProbeMode mode) {
+        PROBES.incrementAndGet();
         return result(architecture.probe(mode));
+    }
+
+    /** How many times a module's probe has read the running machine in this process. */
+    private static final java.util.concurrent.atomic.AtomicInteger PROBES = new java.util.concurrent.atomic.AtomicInteger();
+
+    /**
+     * {@return how many times an architecture module's probe has read the running machine (CPUID and XGETBV, the
+     * kernel's words) in this process} For tests that a first use reads it once.
+     */
+    public static int probes() {
+        return PROBES.get();
     }
 
     /**

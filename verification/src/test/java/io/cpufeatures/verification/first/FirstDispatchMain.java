@@ -1,5 +1,6 @@
 package io.cpufeatures.verification.first;
 
+import io.cpufeatures.core.internal.KitModule;
 import io.cpufeatures.core.jvm.JvmView;
 import io.cpufeatures.dispatch.DispatchPoint;
 import io.cpufeatures.dispatch.Dispatched;
@@ -12,8 +13,9 @@ import java.nio.file.Paths;
 
 /**
  * A fresh JVM's first call through a dispatch point (the skeleton example's shape: a scalar bit count and one that
- * needs POPCNT and the JIT's {@code jvm.popcnt}), printing nothing: it writes the count and the JVM view's flag source
- * to the file {@code args[0]} once the call is made, and exits 3 on a wrong count.
+ * needs POPCNT and the JIT's {@code jvm.popcnt}), printing nothing: it writes the count, the JVM view's flag source and
+ * how many times the running machine was probed to the file {@code args[0]} once the call is made, and exits 3 on a
+ * wrong count.
  */
 public final class FirstDispatchMain {
 
@@ -65,7 +67,9 @@ public final class FirstDispatchMain {
 
     public static void main(String[] args) throws IOException {
         long n = Chosen.IMPL.get().count(new long[] {-1L, 0x0101L});
-        Files.writeString(Paths.get(args[0]), n + "\n" + JvmView.current().flagSource() + "\n", StandardCharsets.UTF_8);
+        int probes = KitModule.probes();
+        Files.writeString(Paths.get(args[0]), n + "\n" + JvmView.current().flagSource() + "\n" + probes + "\n",
+                StandardCharsets.UTF_8);
         if (n != 66) {
             System.exit(3);
         }
