@@ -49,8 +49,8 @@ public final class JvmView {
     private final Map<String, String> flags;
     private final String flagSource;
     private final boolean vectorApiReadable;
-    private final OptionalInt preferredVectorBits;
-    private final OptionalInt derivedVectorBits;
+    /** The preferred species' sizes, read and derived when first asked. */
+    private final Sizes sizes;
     private final boolean vectorApiAssumed;
     /** The gates evaluated when the view was made: for the running JVM its own architecture's and the core's. */
     private final List<String> evaluated;
@@ -60,13 +60,12 @@ public final class JvmView {
     private final Map<String, List<Reason>> refused;
 
     private JvmView(String vmName, Map<String, String> flags, String flagSource, boolean vectorApiReadable,
-            OptionalInt preferredVectorBits, OptionalInt derivedVectorBits, boolean vectorApiAssumed, List<JvmGate> gates) {
+            Sizes sizes, boolean vectorApiAssumed, List<JvmGate> gates) {
         this.vmName = Objects.requireNonNull(vmName, "vmName");
         this.flags = Collections.unmodifiableMap(new LinkedHashMap<>(flags));
         this.flagSource = Objects.requireNonNull(flagSource, "flagSource");
         this.vectorApiReadable = vectorApiReadable;
-        this.preferredVectorBits = Objects.requireNonNull(preferredVectorBits, "preferredVectorBits");
-        this.derivedVectorBits = Objects.requireNonNull(derivedVectorBits, "derivedVectorBits");
+        this.sizes = Objects.requireNonNull(sizes, "sizes");
         this.vectorApiAssumed = vectorApiAssumed;
         List<String> n = new java.util.ArrayList<>(gates.size());
         Map<String, List<Reason>> r = new LinkedHashMap<>();
@@ -86,12 +85,47 @@ public final class JvmView {
         this.flags = base.flags;
         this.flagSource = base.flagSource;
         this.vectorApiReadable = base.vectorApiReadable;
-        this.preferredVectorBits = base.preferredVectorBits;
-        this.derivedVectorBits = base.derivedVectorBits;
+        this.sizes = base.sizes;
         this.vectorApiAssumed = base.vectorApiAssumed;
         this.evaluated = base.evaluated;
         this.names = base.names;
         this.refused = Collections.unmodifiableMap(refused);
+    }
+
+    /**
+     * The preferred species' size as the Vector API gives it (loading the API: about 10 ms where its module is
+     * readable) and as the flags decide it, each worked out when first asked: most questions need neither.
+     */
+    private static final class Sizes {
+        private final Map<String, String> flags;
+        private final Optional<ArchitectureModule> module;
+        private final Predicate<String> cpu;
+        private OptionalInt preferred;
+        private OptionalInt derived;
+
+        /** Sizes given, or (where null) worked out when asked: read from the API, derived by {@code module}'s rules. */
+        Sizes(OptionalInt preferred, OptionalInt derived, Map<String, String> flags, Optional<ArchitectureModule> module,
+                Predicate<String> cpu) {
+            this.preferred = preferred;
+            this.derived = derived;
+            this.flags = flags;
+            this.module = module;
+            this.cpu = cpu;
+        }
+
+        synchronized OptionalInt preferred() {
+            if (preferred == null) {
+                preferred = VectorApiProbe.preferredBitSize();
+            }
+            return preferred;
+        }
+
+        synchronized OptionalInt derived() {
+            if (derived == null) {
+                derived = derive(flags, module, cpu);
+            }
+            return derived;
+        }
     }
 
     /** The running JVM's view, read on first use ({@link Once}: a failure of the moment is not kept). */
@@ -128,7 +162,7 @@ public final class JvmView {
                 : FlagSource.running(names, module);
         Map<String, String> flags = read.flags();
         return new JvmView(System.getProperty("java.vm.name", "unknown"), flags, read.source(), VectorApiProbe.readable(),
-                VectorApiProbe.preferredBitSize(), derive(flags, module, cpu), false, gates);
+                new Sizes(null, null, flags, module, cpu), false, gates);
     }
 
     /**
@@ -261,8 +295,8 @@ public final class JvmView {
             OptionalInt preferredVectorBits) {
         // No CPU is given: a derivation that needs its answer is not made. The rules are this JVM's architecture's.
         Optional<ArchitectureModule> module = Architectures.get().forOsArch(JvmArch.osArch());
-        return new JvmView(vmName, flags, "given", vectorApiReadable, preferredVectorBits, derive(flags, module, NO_CPU),
-                false, gates());
+        return new JvmView(vmName, flags, "given", vectorApiReadable, new Sizes(Objects.requireNonNull(preferredVectorBits,
+                "preferredVectorBits"), null, flags, module, NO_CPU), false, gates());
     }
 
     /**
@@ -276,11 +310,13 @@ public final class JvmView {
      * @return the view with the Vector API assumed readable (see {@link #vectorApiAssumed()}), or this one
      */
     public JvmView assumingVectorApi() {
+        OptionalInt derivedVectorBits = sizes.derived();
         if (vectorApiReadable || derivedVectorBits.isEmpty()
                 || java.lang.module.ModuleFinder.ofSystem().find("jdk.incubator.vector").isEmpty()) {
             return this;
         }
-        JvmView assumed = new JvmView(vmName, flags, flagSource, true, derivedVectorBits, derivedVectorBits, true, gates());
+        JvmView assumed = new JvmView(vmName, flags, flagSource, true, new Sizes(derivedVectorBits, derivedVectorBits,
+                flags, Optional.empty(), NO_CPU), true, gates());
         // What a user disabled stays disabled.
         Map<String, List<Reason>> r = new LinkedHashMap<>(assumed.refused);
         refused.forEach((name, reasons) -> {
@@ -360,7 +396,7 @@ public final class JvmView {
      * {@linkplain #assumingVectorApi() assuming the module} the derived one}
      */
     public OptionalInt preferredVectorBits() {
-        return preferredVectorBits;
+        return sizes.preferred();
     }
 
     /**
@@ -370,7 +406,7 @@ public final class JvmView {
      * Where the module is readable it equals {@link #preferredVectorBits()}: tests hold the two together.
      */
     public OptionalInt derivedVectorBits() {
-        return derivedVectorBits;
+        return sizes.derived();
     }
 
     /**
@@ -507,6 +543,7 @@ public final class JvmView {
             return Optional.of(new Reason(ReasonKind.JVM, "MaxVectorSize=" + maxBytes.getAsInt()
                     + ": the JIT compiles vectors up to " + maxBytes.getAsInt() * 8 + " bits"));
         }
+        OptionalInt preferredVectorBits = maxBytes.isEmpty() ? preferredVectorBits() : OptionalInt.empty();
         if (maxBytes.isEmpty() && (preferredVectorBits.isEmpty() || preferredVectorBits.getAsInt() < bits)) {
             return Optional.of(new Reason(ReasonKind.JVM, "MaxVectorSize unreadable and the preferred species is "
                     + (preferredVectorBits.isPresent() ? preferredVectorBits.getAsInt() + " bits" : "unknown")));
@@ -553,7 +590,7 @@ public final class JvmView {
     public String toString() {
         return "JvmView[" + vmName + ", flags=" + flags + ", vectorApi=" + vectorApiReadable
                 + (vectorApiAssumed ? " (assumed)" : "")
-                + (preferredVectorBits.isPresent() ? " (" + preferredVectorBits.getAsInt() + " bits)" : "")
+                + (preferredVectorBits().isPresent() ? " (" + preferredVectorBits().getAsInt() + " bits)" : "")
                 + ", available=" + available() + "]";
     }
 }
