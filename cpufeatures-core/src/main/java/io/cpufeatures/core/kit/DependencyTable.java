@@ -30,36 +30,61 @@ public final class DependencyTable<F extends Enum<F> & FeatureRow> {
     private DependencyTable(FeatureTable<F> features, List<DependencyRule<F>> rows) {
         this.features = features;
         this.rows = List.copyOf(rows);
+        // one pass over the rows, one over the features: a table is built in a cold JVM, where every loop is interpreted
+        F[] all = features.type().getEnumConstants();
+        List<List<F>> byOrdinal = new ArrayList<>(all.length);
+        for (int i = 0; i < all.length; i++) {
+            byOrdinal.add(new ArrayList<>(2));
+        }
+        for (DependencyRule<F> r : this.rows) {
+            List<F> deps = byOrdinal.get(r.feature().ordinal());
+            if (!deps.contains(r.dependsOn())) {
+                deps.add(r.dependsOn());
+            }
+        }
         Map<F, List<F>> d = new EnumMap<>(features.type());
         for (F f : features.values()) {
-            List<F> deps = new ArrayList<>();
-            for (DependencyRule<F> r : this.rows) {
-                if (r.feature() == f && !deps.contains(r.dependsOn())) {
-                    deps.add(r.dependsOn());
-                }
-            }
-            d.put(f, List.copyOf(deps));
+            d.put(f, List.copyOf(byOrdinal.get(f.ordinal())));
         }
         this.direct = Collections.unmodifiableMap(d);
+        List<EnumSet<F>> closed = new ArrayList<>(all.length);
+        for (int i = 0; i < all.length; i++) {
+            closed.add(null);
+        }
         Map<F, Set<F>> c = new EnumMap<>(features.type());
         Map<F, EnumSet<F>> sets = new EnumMap<>(features.type());
         for (F f : features.values()) {
-            EnumSet<F> reached = features.noneOf();
-            List<F> todo = new ArrayList<>(direct.get(f));
-            while (!todo.isEmpty()) {
-                F next = todo.remove(todo.size() - 1);
-                if (next == f) {
-                    throw new IllegalStateException("dependency cycle through " + f.canonicalName());
-                }
-                if (reached.add(next)) {
-                    todo.addAll(direct.get(next));
-                }
-            }
+            EnumSet<F> reached = close(f, closed, features.noneOf());
             sets.put(f, reached);
-            c.put(f, Collections.unmodifiableSet(EnumSet.copyOf(reached)));
+            c.put(f, Collections.unmodifiableSet(reached));
         }
         this.closure = Collections.unmodifiableMap(c);
         this.closureSets = sets;
+    }
+
+    /**
+     * The closure of {@code f}, each feature's worked out once ({@code closed}, by ordinal); {@code onPath} holds the
+     * features whose closure is being worked out, to refuse a cycle by name.
+     */
+    private EnumSet<F> close(F f, List<EnumSet<F>> closed, EnumSet<F> onPath) {
+        EnumSet<F> done = closed.get(f.ordinal());
+        if (done != null) {
+            return done;
+        }
+        if (!onPath.add(f)) {
+            throw new IllegalStateException("dependency cycle through " + f.canonicalName());
+        }
+        EnumSet<F> reached = features.noneOf();
+        for (F dep : direct.get(f)) {
+            reached.add(dep);
+            reached.addAll(close(dep, closed, onPath));
+        }
+        onPath.remove(f);
+        if (reached.contains(f)) {
+            throw new IllegalStateException("dependency cycle through " + f.canonicalName());
+        }
+        closed.set(f.ordinal(), reached);
+        return reached;
     }
 
     /**
