@@ -5,12 +5,17 @@ import java.util.Objects;
 import java.util.function.Supplier;
 
 /**
- * A library's process-wide value (its dispatch points' choices, say) made once, on the calling thread, where the
- * class-holder idiom would not do: a failure of the moment ({@link VirtualMachineError}: a stack or memory run out
- * while the value is made) is the failure of that call, not kept, and the next call makes the value again, where a
- * failed class initialiser would leave the class failed for the JVM's life. What the making logs is logged once the
- * value's lock is released, so a first use from inside a logging appender never waits for the appender's lock while
- * another thread that holds it waits for the value. No thread is started.
+ * A library's process-wide value (its dispatch points' choices, say) made once, on a platform thread
+ * of its own, while the callers wait. For a library whose first use may come from any thread: one
+ * deep in a recursion or made with a small stack, a virtual thread. Building a point reads its
+ * candidates' class files and selecting makes and self-tests them, in class initialisers; on the
+ * caller's stack a {@link StackOverflowError} there marks the class failed for the JVM's life (every
+ * later use a {@code NoClassDefFoundError}). Made here, that work has a stack of 1 MiB whatever the
+ * caller's, and a failure of the moment ({@link VirtualMachineError}) is the failure of the calls
+ * waiting, not kept: the next call makes the value again. An interrupt does not cut the wait short
+ * (the interrupt status is kept). The points' own first selections run on that thread too: the value's
+ * first use starts one thread. What the making logs is logged by the caller after its wait, so a first
+ * use from inside a logging appender never waits for the appender's lock.
  *
  * <pre>{@code
  * private static volatile FirstUse<XorKernel> first;   // no static initialiser on the caller's stack
@@ -42,21 +47,21 @@ public final class FirstUse<T> {
     }
 
     /**
-     * A value {@code make} makes on first use, on the thread that first asks for it.
+     * A value {@code make} makes on first use, on a daemon platform thread named {@code name}.
      *
      * @param <T>  the value's type
-     * @param name the value's name, e.g. {@code zstd-kernels}, for its {@link #toString()}; not null
+     * @param name the maker thread's name, e.g. {@code zstd-kernels}; not null
      * @param make makes the value (never null); not null
      * @return the value's holder; nothing is made until {@link #get()}
      */
     public static <T> FirstUse<T> of(String name, Supplier<T> make) {
         Objects.requireNonNull(name, "name");
         Objects.requireNonNull(make, "make");
-        return new FirstUse<>(name, new Once<>(make));
+        return new FirstUse<>(name, Once.onThreadOfItsOwn(make, name));
     }
 
     /**
-     * The value, made now on this thread if no earlier call made it.
+     * The value, made now on the maker thread if no earlier call made it.
      *
      * @return the value, the same on every call once made
      * @throws VirtualMachineError   as making it threw it (memory short): nothing kept, the next call tries again

@@ -59,9 +59,9 @@ public final class Once<T> {
      * stack, while the callers wait: for a value made only of the library's own code whose first use may come on a
      * short stack (deep in a recursion, a thread made with a small stack), where a {@link StackOverflowError} in a class
      * initialiser on the way would mark that class failed for the JVM's life. The caller's side uses a monitor and
-     * nothing else; an interrupt does not cut the wait short (the interrupt status is kept). Never for a value whose
+     * nothing else; an interrupt does not cut the wait short (the interrupt status is kept). Not for a value whose
      * making runs the user's code (a candidate's constructor, its self-test), which may wait for a lock the waiting
-     * caller holds. If no thread can be started, the caller makes the value itself.
+     * caller holds, unless the user asked for it knowing that rule (the dispatch layer's {@code FirstUse}). If no thread can be started, the caller makes the value itself.
      *
      * @param <T>        the value's type
      * @param make       makes the value; never returns null; not null
