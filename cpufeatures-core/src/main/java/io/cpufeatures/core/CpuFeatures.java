@@ -349,6 +349,19 @@ public final class CpuFeatures {
     }
 
     /**
+     * {@return the architectures whose modules are on the class path ({@code x86_64}, {@code aarch64},
+     * {@code ppc64le}), in a fixed order; empty when none is, and then only {@code jvm.*} names resolve}
+     */
+    public static List<String> architectures() {
+        List<ArchitectureModule> modules = Architectures.get().providers();
+        String[] names = new String[modules.size()];
+        for (int i = 0; i < names.length; i++) {
+            names[i] = modules.get(i).architecture();
+        }
+        return List.of(names);
+    }
+
+    /**
      * The canonical spelling of {@code name}: {@code resolve(name, where).canonical()}.
      *
      * @param name  any accepted spelling of a feature, policy flag, group or {@code jvm.*} name; not null

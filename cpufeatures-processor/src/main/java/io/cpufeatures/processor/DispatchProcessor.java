@@ -3,7 +3,6 @@ package io.cpufeatures.processor;
 import io.cpufeatures.core.CpuFeatures;
 import io.cpufeatures.core.FeatureName;
 import io.cpufeatures.core.UnknownFeatureException;
-import io.cpufeatures.core.kit.Architecture;
 import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.InputStream;
@@ -11,13 +10,10 @@ import java.io.InputStreamReader;
 import java.io.Writer;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
-import java.util.Iterator;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
-import java.util.ServiceConfigurationError;
-import java.util.ServiceLoader;
 import java.util.Set;
 import java.util.SortedSet;
 import java.util.TreeSet;
@@ -298,16 +294,11 @@ public final class DispatchProcessor extends AbstractProcessor {
 
     /** Why no feature name can be checked here: no architecture module, or their vocabularies fail to load. */
     private static Optional<String> vocabularyProblem() {
-        List<String> architectures = new ArrayList<>();
+        List<String> architectures;
         try {
-            @SuppressWarnings({"rawtypes", "unchecked"})
-            Iterator<Architecture<?, ?, ?, ?>> it = (Iterator) ServiceLoader.load(Architecture.class,
-                    DispatchProcessor.class.getClassLoader()).iterator();
-            while (it.hasNext()) {
-                architectures.add(it.next().name());
-            }
+            architectures = CpuFeatures.architectures();
             CpuFeatures.resolve("jvm.vector_api", "cpufeatures-processor");
-        } catch (ServiceConfigurationError | RuntimeException | LinkageError failure) {
+        } catch (RuntimeException | LinkageError failure) {
             return Optional.of("cpufeatures-processor cannot load the feature vocabularies, so @RequiresFeature names"
                     + " cannot be checked: " + failure);
         }
