@@ -34,6 +34,7 @@ import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.Set;
+import java.util.function.Predicate;
 import java.util.function.Supplier;
 
 /**
@@ -146,7 +147,6 @@ public final class CpuFeatures {
                     // the causes it names that refuse native code to the process are not said again by dispatch
                     NativeRefusals.said(warning.get());
                 }
-                CurrentReport.made(features);
                 return recorded(features);
             } catch (CpuFeaturesConfigurationException | UnknownFeatureException e) {
                 return new Outcome(null, e);
@@ -158,12 +158,29 @@ public final class CpuFeatures {
     }
 
     /**
-     * The process-wide report, kept for its flight-recorder event, which is recorded now if a recording may exist
-     * ({@link JfrGate}: no class of {@code jdk.jfr} is loaded otherwise).
+     * The process-wide report, kept for the library's own layers ({@link CurrentReport}: the JVM view, the flags'
+     * derivation, the flight-recorder event), whose event is recorded now if a recording may exist ({@link JfrGate}:
+     * no class of {@code jdk.jfr} is loaded otherwise).
      */
     private static Outcome recorded(CpuFeatures features) {
-        JfrGate.probed(features);
+        CurrentReport.made(new CurrentReport(new Has(features), features.source.kind(), !features.coreKinds.isEmpty(),
+                features.snapshot(), new ProbeEventFill(features), System.currentTimeMillis()));
+        JfrGate.probed();
         return new Outcome(features, null);
+    }
+
+    /** The process-wide report's {@link #has}, as the JVM view asks it. A class, not a lambda (a first use). */
+    private static final class Has implements Predicate<String> {
+        private final CpuFeatures features;
+
+        Has(CpuFeatures features) {
+            this.features = features;
+        }
+
+        @Override
+        public boolean test(String name) {
+            return features.has(name);
+        }
     }
 
     /** The report of a probe that failed with {@code e}: nothing known, the failure recorded. */

@@ -90,10 +90,10 @@ class VocabularyTest {
 
     @Test
     void aSpellingMeansOneThingOnEveryArchitecture() {
-        Vocabulary shared = new Vocabulary(JvmView.CORE_GATES, List.of(vocabulary("one", Map.of("aes", List.of())),
+        Vocabulary shared = new Vocabulary(JvmGate.CORE, List.of(vocabulary("one", Map.of("aes", List.of())),
                 vocabulary("two", Map.of("aes", List.of()))));
         assertEquals(List.of("one", "two"), shared.resolve("aes", "test").architectures(), "one name, two architectures");
-        IllegalStateException clash = assertThrows(IllegalStateException.class, () -> new Vocabulary(JvmView.CORE_GATES,
+        IllegalStateException clash = assertThrows(IllegalStateException.class, () -> new Vocabulary(JvmGate.CORE,
                 List.of(vocabulary("one", Map.of("sha_ni", List.of("sha"))), vocabulary("two", Map.of("sha2", List.of("sha"))))));
         assertTrue(clash.getMessage().contains("'sha'") && clash.getMessage().contains("sha_ni")
                 && clash.getMessage().contains("sha2"), clash.getMessage());
@@ -102,7 +102,7 @@ class VocabularyTest {
     /** {@code aes} of x86 and of AArch64 is one name, but each architecture's JIT has its own gates beside it. */
     @Test
     void aSharedNameHasEachArchitecturesOwnJitGates() {
-        Vocabulary shared = new Vocabulary(JvmView.CORE_GATES, List.of(
+        Vocabulary shared = new Vocabulary(JvmGate.CORE, List.of(
                 vocabulary("one", Map.of("aes", List.of())),
                 vocabulary("two", Map.of("aes", List.of()), List.of(JvmGate.enabled("jvm.two_aes", "UseAESIntrinsics")),
                         Map.of("aes", List.of("jvm.two_aes")))));

@@ -106,7 +106,7 @@ class ArchitectureBoundaryTest {
     /** Every architecture's words: its own, its HotSpot flags (less the core's own), its errata, its assumptions. */
     private static Map<String, Set<String>> architectureWords() {
         Set<String> coreFlags = new java.util.HashSet<>();
-        for (io.cpufeatures.core.jvm.JvmGate g : io.cpufeatures.core.jvm.JvmView.CORE_GATES) {
+        for (io.cpufeatures.core.jvm.JvmGate g : io.cpufeatures.core.jvm.JvmGate.CORE) {
             coreFlags.addAll(flags(g));
         }
         coreFlags.add("MaxVectorSize");

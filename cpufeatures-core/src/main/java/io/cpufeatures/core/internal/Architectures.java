@@ -3,7 +3,6 @@ package io.cpufeatures.core.internal;
 import io.cpufeatures.core.FeatureName;
 
 import io.cpufeatures.core.jvm.JvmGate;
-import io.cpufeatures.core.jvm.JvmView;
 import io.cpufeatures.core.kit.FeatureVocabulary;
 import io.cpufeatures.os.JvmArch;
 import java.util.ArrayList;
@@ -157,7 +156,7 @@ public final class Architectures {
                         && running().get().architecture().equals(architecture) ? running()
                         : get().forArchitecture(architecture);
                 v = module.isEmpty() ? get().vocabulary()
-                        : new Vocabulary(JvmView.CORE_GATES, List.of(module.get().vocabulary()));
+                        : new Vocabulary(JvmGate.CORE, List.of(module.get().vocabulary()));
                 OWN.put(architecture, v);
             }
             return v;
@@ -194,7 +193,7 @@ public final class Architectures {
      * @return whether it is the canonical name of something the running machine answers
      */
     public static boolean canonicalOnRunning(String name) {
-        for (JvmGate g : JvmView.CORE_GATES) {
+        for (JvmGate g : JvmGate.CORE) {
             if (g.name().equals(name)) {
                 return true;
             }
@@ -263,7 +262,7 @@ public final class Architectures {
                             + " vocabulary and is left out of the names: {}", p.getClass().getName(), e.toString());
                 }
             }
-            vocabulary = v = new Vocabulary(JvmView.CORE_GATES, vocabularies);
+            vocabulary = v = new Vocabulary(JvmGate.CORE, vocabularies);
         }
         return v;
     }
@@ -276,7 +275,7 @@ public final class Architectures {
      * @throws IllegalStateException if two modules give one gate's name different rules
      */
     public List<JvmGate> jvmGates() {
-        List<JvmGate> gates = new ArrayList<>(JvmView.CORE_GATES);
+        List<JvmGate> gates = new ArrayList<>(JvmGate.CORE);
         for (ArchitectureModule p : providers) {
             for (JvmGate g : p.jvmGates()) {
                 JvmGate earlier = null;

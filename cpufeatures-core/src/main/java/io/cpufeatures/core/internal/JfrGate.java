@@ -1,6 +1,5 @@
 package io.cpufeatures.core.internal;
 
-import io.cpufeatures.core.CpuFeatures;
 import java.util.Locale;
 
 /**
@@ -20,8 +19,7 @@ import java.util.Locale;
  * recording. {@code false} records nothing. A recording kept in memory only ({@code disk=false}) makes no
  * repository, so it too needs {@code true}.
  *
- * <p>The process-wide report is kept here when it is made ({@link #probed}), with the time, for the probe's event
- * and its re-emission at each chunk. Internal: core and dispatch use it.
+ * <p>Internal: core and dispatch use it.
  */
 public final class JfrGate {
 
@@ -58,8 +56,6 @@ public final class JfrGate {
     private static volatile boolean warned;
     /** Set when emitting failed in a way no later event escapes (a class of the module that cannot link). */
     private static volatile boolean broken;
-    private static volatile CpuFeatures probed;
-    private static volatile long probedAt;
 
     private JfrGate() {
     }
@@ -131,14 +127,10 @@ public final class JfrGate {
     }
 
     /**
-     * Keeps the process-wide report, made now, and records its event where {@link #open} says so. Called once, by
-     * the facade, when the full report is made.
-     *
-     * @param features the process-wide report; not null
+     * Records the process-wide report's event, just made ({@link CurrentReport}), where {@link #open} says so. Called
+     * once, by the facade.
      */
-    public static void probed(CpuFeatures features) {
-        probedAt = System.currentTimeMillis();
-        probed = features;
+    public static void probed() {
         if (open(JfrGate.class.getModule())) {
             try {
                 io.cpufeatures.core.jfr.ProbeRecording.probed();
@@ -159,15 +151,5 @@ public final class JfrGate {
         } catch (RuntimeException | LinkageError e) {
             broken("the probe's event", e);
         }
-    }
-
-    /** {@return the process-wide report, once made; null before} */
-    public static CpuFeatures probe() {
-        return probed;
-    }
-
-    /** {@return when the process-wide report was made, in milliseconds since the epoch; 0 before} */
-    public static long probedAt() {
-        return probedAt;
     }
 }

@@ -23,68 +23,68 @@ import jdk.jfr.Timestamp;
         + " which features a program may use")
 @Period("everyChunk")
 @StackTrace(false)
-final class ProbeEvent extends Event {
+public final class ProbeEvent extends Event {
 
     /** The event's name in recordings. */
     static final String NAME = "io.cpufeatures.Probe";
 
     @Label("Architecture")
     @Description("The CPU's architecture (x86_64, aarch64, ppc64le), or os.arch where no module answers for it")
-    String architecture;
+    public String architecture;
 
     @Label("Source")
     @Description("Where the answer came from: native, proc-cpuinfo, file, jvm or none")
-    String source;
+    public String source;
 
     @Label("Source Detail")
     @Description("What exactly: the probe's code and how it was called, the file's name, or why nothing is known")
-    String sourceDetail;
+    public String sourceDetail;
 
     @Label("Failed Sources")
     @Description("The better sources tried first, each with why it failed, joined with '; '; empty when the first"
             + " worked")
-    String failures;
+    public String failures;
 
     @Label("CPU")
     @Description("The one-line summary of the CPU: vendor or implementer, model, microarchitecture, level")
-    String cpu;
+    public String cpu;
 
     @Label("Microarchitecture")
     @Description("The microarchitecture, where the CPU's identity names one")
-    String microarchitecture;
+    public String microarchitecture;
 
     @Label("Level")
     @Description("The x86-64 psABI level every usable feature reaches (x86-64-v1 to v4), where the architecture has"
             + " levels")
-    String level;
+    public String level;
 
     @Label("Hypervisor")
     @Description("The hypervisor the CPU reports running under, where it reports one")
-    String hypervisor;
+    public String hypervisor;
 
     @Label("Identity")
     @Description("Every fact of the CPU's identity, as key=value pairs joined with ', '")
-    String identity;
+    public String identity;
 
     @Label("Core Types")
     @Description("Where the cores are of several types, the types every answer holds for; empty where they are of one")
-    String coreScope;
+    public String coreScope;
 
     @Label("Usable Features")
     @Description("The features a program may use, by canonical name, in table order, joined with spaces")
-    String usable;
+    public String usable;
 
     @Label("Policy Flags")
     @Description("The policy flags that apply (prefer_ymm), joined with spaces; empty when none does")
-    String policyFlags;
+    public String policyFlags;
 
     @Label("Probe Duration")
     @Description("How long the probe took")
     @Timespan(Timespan.NANOSECONDS)
-    long probeDuration;
+    public long probeDuration;
 
     @Label("Probed At")
     @Description("When the report was made; the event's own time is the chunk's start or end when it is emitted again")
     @Timestamp(Timestamp.MILLISECONDS_SINCE_EPOCH)
-    long probedAt;
+    public long probedAt;
 }

@@ -1,19 +1,13 @@
 package io.cpufeatures.core.jfr;
 
-import io.cpufeatures.core.CpuFeatures;
-import io.cpufeatures.core.ProbeFailure;
-import io.cpufeatures.core.ProbeSource;
-import io.cpufeatures.core.internal.JfrGate;
-import java.util.ArrayList;
-import java.util.List;
-import java.util.Map;
+import io.cpufeatures.core.internal.CurrentReport;
 import java.util.concurrent.atomic.AtomicBoolean;
 import jdk.jfr.FlightRecorder;
 
 /**
  * Records the probe's event: once registered, JFR calls {@link Hook} at the start and at the end of every chunk
  * (period {@code everyChunk}), and the event is committed then, as well as when the report is made. Registered on the
- * first event (the report made, or a dispatch choice's registration) once {@link JfrGate#open} allows it: registering
+ * first event (the report made, or a dispatch choice's registration) once {@code JfrGate.open} allows it: registering
  * in the middle of a chunk emits nothing for that chunk, so the report is committed at once too.
  *
  * <p>Why the end too, where {@code jdk.CPUInformation} has the start only: JFR pools a string of 17 to 127
@@ -26,11 +20,6 @@ import jdk.jfr.FlightRecorder;
 public final class ProbeRecording {
 
     private static final AtomicBoolean REGISTERED = new AtomicBoolean();
-
-    /** The facts of the identity the event names as fields of their own. */
-    static final String MICROARCHITECTURE = "microarchitecture";
-    static final String LEVEL = "level";
-    static final String HYPERVISOR = "hypervisor";
 
     private ProbeRecording() {
     }
@@ -66,41 +55,16 @@ public final class ProbeRecording {
 
     /** Commits the process-wide report's event, if the report is made and a recording wants the event. */
     static void commit() {
-        CpuFeatures features = JfrGate.probe();
-        if (features == null) {
+        CurrentReport report = CurrentReport.ifMade();
+        if (report == null) {
             return;
         }
         ProbeEvent e = new ProbeEvent();
         if (!e.isEnabled()) {
             return;
         }
-        fill(e, features, JfrGate.probedAt());
+        report.event().accept(e);
+        e.probedAt = report.madeAt();
         e.commit();
-    }
-
-    /** Fills {@code e} with {@code features}, made at {@code probedAt} (milliseconds since the epoch). */
-    static void fill(ProbeEvent e, CpuFeatures features, long probedAt) {
-        ProbeSource source = features.source();
-        e.architecture = features.architecture();
-        e.source = source.kind().id();
-        e.sourceDetail = source.detail();
-        List<String> failures = new ArrayList<>();
-        for (ProbeFailure f : source.failures()) {
-            failures.add(f.toString());
-        }
-        e.failures = String.join("; ", failures);
-        e.cpu = features.describe(Runtime.getRuntime().availableProcessors()).summary();
-        Map<String, String> identity = features.identity();
-        e.microarchitecture = identity.get(MICROARCHITECTURE);
-        e.level = identity.get(LEVEL);
-        e.hypervisor = identity.get(HYPERVISOR);
-        List<String> facts = new ArrayList<>();
-        identity.forEach((k, v) -> facts.add(k + "=" + v));
-        e.identity = String.join(", ", facts);
-        e.coreScope = features.coreScope().orElse("");
-        e.usable = String.join(" ", features.usable());
-        e.policyFlags = String.join(" ", features.policyFlags());
-        e.probeDuration = source.elapsed().toNanos();
-        e.probedAt = probedAt;
     }
 }

@@ -1,6 +1,5 @@
 package io.cpufeatures.core.jvm;
 
-import io.cpufeatures.core.CpuFeatures;
 import io.cpufeatures.core.CpuSnapshot;
 import io.cpufeatures.core.SourceKind;
 import io.cpufeatures.core.internal.CurrentReport;
@@ -68,13 +67,13 @@ final class FlagSource {
         VmFacts vm = VmFacts.running();
         CpuSnapshot snapshot = null;
         String noCpu = null;
-        CpuFeatures cpu = CurrentReport.ifMade();
+        CurrentReport cpu = CurrentReport.ifMade();
         if (cpu == null) {
             // the CPU is probed for the flags of a process that probes it anyway, never for them alone
             noCpu = "this process's CPU report is not made yet";
-        } else if (cpu.source().kind() != SourceKind.NATIVE) {
-            noCpu = "the CPU was read from " + cpu.source().kind().id() + ", not by its native probe";
-        } else if (!cpu.coreKinds().isEmpty()) {
+        } else if (cpu.source() != SourceKind.NATIVE) {
+            noCpu = "the CPU was read from " + cpu.source().id() + ", not by its native probe";
+        } else if (cpu.hybrid()) {
             noCpu = "the CPU has core types of more than one kind";
         } else if (cpu.snapshot().isEmpty()) {
             noCpu = "the CPU's probe kept no snapshot";

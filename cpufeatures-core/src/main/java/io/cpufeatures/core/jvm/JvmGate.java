@@ -1,5 +1,6 @@
 package io.cpufeatures.core.jvm;
 
+import java.util.List;
 import java.util.Objects;
 
 /**
@@ -13,6 +14,14 @@ import java.util.Objects;
  */
 public record JvmGate(String name, Rule rule) {
 
+    /**
+     * The gates every architecture shares: {@code jvm.vector_api} (the module is readable) and
+     * {@code jvm.vector128/256/512} (C2 compiles Vector API code at least that wide).
+     */
+    public static final List<JvmGate> CORE = List.of(new JvmGate("jvm.vector_api", new VectorApi()),
+            new JvmGate("jvm.vector128", new VectorBits(128)),
+            new JvmGate("jvm.vector256", new VectorBits(256)),
+            new JvmGate("jvm.vector512", new VectorBits(512)));
 
     /**
      * Validates the name.

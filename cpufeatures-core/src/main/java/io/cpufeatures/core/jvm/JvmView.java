@@ -1,7 +1,7 @@
 package io.cpufeatures.core.jvm;
 
 import io.cpufeatures.os.JvmArch;
-import io.cpufeatures.core.CpuFeatures;
+import io.cpufeatures.core.internal.CurrentReport;
 import io.cpufeatures.core.Reason;
 import io.cpufeatures.core.ReasonKind;
 import io.cpufeatures.core.internal.Architectures;
@@ -25,21 +25,12 @@ import java.util.Set;
  * handed 512-bit Vector API code: a species wider than the JIT compiles falls back to Java code that
  * runs about 100 times slower than scalar code.
  *
- * <p>The gates are {@link JvmGate}s: the core's Vector API ones ({@link #CORE_GATES}) and those of
+ * <p>The gates are {@link JvmGate}s: the core's Vector API ones ({@link JvmGate#CORE}) and those of
  * every architecture module on the class path (for x86, {@code jvm.avx2} is {@code UseAVX >= 2},
  * {@code jvm.bmi2} is {@code UseBMI2Instructions}...). Off HotSpot the flag-based gates do not hold,
  * with that as the reason.
  */
 public final class JvmView {
-
-    /**
-     * The gates every architecture shares: {@code jvm.vector_api} (the module is readable) and
-     * {@code jvm.vector128/256/512} (C2 compiles Vector API code at least that wide).
-     */
-    public static final List<JvmGate> CORE_GATES = List.of(new JvmGate("jvm.vector_api", new JvmGate.VectorApi()),
-            new JvmGate("jvm.vector128", new JvmGate.VectorBits(128)),
-            new JvmGate("jvm.vector256", new JvmGate.VectorBits(256)),
-            new JvmGate("jvm.vector512", new JvmGate.VectorBits(512)));
 
     /** The flags the core's gates read, besides those the architectures' gates name. */
     private static final List<String> CORE_FLAGS = List.of("MaxVectorSize", "UseCompiler", "TieredStopAtLevel",
@@ -149,10 +140,10 @@ public final class JvmView {
      */
     private static JvmView read(Predicate<String> cpu) {
         Optional<ArchitectureModule> module = Architectures.running();
-        List<JvmGate> gates = new java.util.ArrayList<>(CORE_GATES);
+        List<JvmGate> gates = new java.util.ArrayList<>(JvmGate.CORE);
         if (module.isPresent()) {
             for (JvmGate g : module.get().jvmGates()) {
-                if (!CORE_GATES.contains(g)) {
+                if (!JvmGate.CORE.contains(g)) {
                     gates.add(g);
                 }
             }
@@ -172,7 +163,12 @@ public final class JvmView {
     private static final class RunningCpu implements Predicate<String> {
         @Override
         public boolean test(String feature) {
-            return CpuFeatures.current().has(feature);
+            CurrentReport report = CurrentReport.ifMade();
+            if (report == null) {
+                // as the flags: the CPU is never probed for the JVM's view alone
+                throw new IllegalStateException("this process's CPU report is not made yet");
+            }
+            return report.has().test(feature);
         }
     }
 
@@ -260,7 +256,7 @@ public final class JvmView {
      * where that is certain (on Linux, HotSpot of JDK 17 and 25: no {@code java.management} class is loaded), else
      * read through the MXBean (tens of milliseconds); {@link #flagSource()} says which. The Vector API costs about ten
      * milliseconds more where its module is readable. The derivation takes the CPU's words from the process-wide
-     * report ({@link CpuFeatures#current()}) once that is made, as on a first {@code jvm.*} question or dispatched
+     * report ({@link io.cpufeatures.core.CpuFeatures#current()}) once that is made, as on a first {@code jvm.*} question or dispatched
      * call; it never probes the CPU for the flags alone.
      *
      * @return the running JVM's view, with the gates of the modules on the class path
