@@ -118,7 +118,7 @@ final class Eligibility {
         if (a.override().isPresent()) {
             Override<T> o = a.override().get();
             ledger.toOthers(o.candidate(), "not considered: " + o.candidate().name() + " is chosen by an override");
-            ledger.line(o.candidate()).first = o.why();
+            ledger.line(o.candidate()).override = o.why();
             return chosen(ledger, o.candidate());
         }
         for (Candidate<T> c : ledger.candidates()) {

@@ -187,7 +187,7 @@ final class Instantiation<T> {
             throw ledger.failure(o.source().source() + ": the override's candidate " + c.name() + " failed");
         }
         ledger.toOthers(c, "not considered: " + c.name() + " is chosen by an override");
-        ledger.line(c).first = o.why();
+        ledger.line(c).override = o.why();
         return selected(c, c.name() + " (" + o.why() + ")", o.despiteRequirements() ? Selection.UNSAFE_OVERRIDE
                 : Selection.OVERRIDE);
     }

@@ -23,7 +23,7 @@ final class Ledger<T> {
     static final class Line {
         CandidateStatus status = CandidateStatus.ELIGIBLE;
         /** Said before every other reason: why an override took it; null for none. */
-        String first;
+        String override;
         /** Why it cannot run on this architecture at all (a native variant built for another); null for none. */
         String refused;
         /** Whether its requirements fail on the features: which, and why, is worked out when read. */
@@ -36,7 +36,7 @@ final class Ledger<T> {
 
         /** Whether nothing has been said of it yet. */
         boolean silent() {
-            return first == null && refused == null && !requirementsFail && reasons.isEmpty();
+            return override == null && refused == null && !requirementsFail && reasons.isEmpty();
         }
     }
 
@@ -114,8 +114,8 @@ final class Ledger<T> {
     List<String> reasons(Candidate<T> c) {
         Line l = lines.get(c);
         List<String> all = new ArrayList<>();
-        if (l.first != null) {
-            all.add(l.first);
+        if (l.override != null) {
+            all.add(l.override);
         }
         if (l.refused != null) {
             all.add(l.refused);

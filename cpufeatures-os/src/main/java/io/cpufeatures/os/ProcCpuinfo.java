@@ -130,9 +130,9 @@ public final class ProcCpuinfo {
                 block.putIfAbsent(name, value);
                 continue;
             }
-            Integer first = lines.putIfAbsent(name, n);
-            if (first != null) {
-                throw new IllegalArgumentException(file + ":" + n + ": " + twice(name, first));
+            Integer earlier = lines.putIfAbsent(name, n);
+            if (earlier != null) {
+                throw new IllegalArgumentException(file + ":" + n + ": " + twice(name, earlier));
             }
             block.put(name, value);
         }
