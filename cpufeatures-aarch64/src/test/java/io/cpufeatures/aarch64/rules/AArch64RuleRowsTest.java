@@ -141,10 +141,10 @@ class AArch64RuleRowsTest {
             if (kernelsOwn && (!cpu.present().contains(f) || cpu.isUsable(f) || !named)) {
                 problems.add(row + ": with " + g.canonicalName() + " refused, " + f.canonicalName() + " gives " + r);
             }
-            if (!kernelsOwn && (!cpu.isUsable(f) || cpu.decoded().grantedDespite(f).stream()
+            if (!kernelsOwn && (!cpu.isUsable(f) || cpu.grantedDespite(f).stream()
                     .noneMatch(t -> t.contains(f.canonicalName() + " <- " + g.canonicalName())))) {
                 problems.add(row + ": the kernel grants " + f.canonicalName() + " and withholds " + g.canonicalName()
-                        + ", yet it gives " + r + " " + cpu.decoded().grantedDespite(f));
+                        + ", yet it gives " + r + " " + cpu.grantedDespite(f));
             }
             AArch64DecodedCpu disabled = AArch64Architecture.INSTANCE.decode(all, java.util.Set.of(g));
             if (disabled.isUsable(f)) {
@@ -161,7 +161,7 @@ class AArch64RuleRowsTest {
 
     @Test
     void theOnlyOwnCheckIsTheKernelsHwcapAndThereAreNoErrataOrPolicies() {
-        assertEquals(List.of(io.cpufeatures.aarch64.rules.HwcapCheck.INSTANCE), AArch64Architecture.INSTANCE.checks());
+        assertEquals(io.cpufeatures.aarch64.rules.HwcapCheck.INSTANCE, AArch64Architecture.INSTANCE.tables().rules());
         assertTrue(AArch64Architecture.INSTANCE.errata().isEmpty());
         assertTrue(AArch64Architecture.INSTANCE.policies().isEmpty());
         // A disabled feature is refused for that, and what depends on it through the chain.

@@ -78,7 +78,7 @@ final class WindowsFeatureCheck {
             LOG.debug("cpufeatures: Windows' cross-check not made: {}", e.getMessage(), e);
             return "IsProcessorFeaturePresent not asked: " + e.getMessage();
         }
-        var decoded = X86Decoder.decode(snapshot).decoded();
+        var decoded = X86Decoder.decode(snapshot);
         List<String> contradicted = new ArrayList<>();
         List<String> unconfirmed = new ArrayList<>();
         answers.forEach((pf, present) -> {
