@@ -9,7 +9,6 @@ import static org.mockito.Mockito.when;
 
 import io.cpufeatures.core.ReasonKind;
 import io.cpufeatures.x86.rules.X86DecodedCpu;
-import io.cpufeatures.x86.rules.X86Decoder;
 import io.cpufeatures.x86.table.X86Feature;
 import io.cpufeatures.x86.emulation.ReferenceCpus;
 import org.junit.jupiter.api.BeforeEach;
@@ -61,7 +60,7 @@ class TilePermissionTest {
             when(c.permitted()).thenThrow(new XcompSyscalls.XcompException(errno, "arch_prctl(ARCH_GET_XCOMP_PERM)"));
             TilePermission p = TilePermission.status(c);
             assertEquals(TilePermission.State.UNAVAILABLE, p.state());
-            X86DecodedCpu cpu = X86Decoder.decode(sapphireRapids().withTilePermission(p));
+            X86DecodedCpu cpu = X86DecodedCpu.of(sapphireRapids().withTilePermission(p));
             assertFalse(cpu.isUsable(X86Feature.AMX_TILE), "errno " + errno);
             assertTrue(cpu.reasons(X86Feature.AMX_TILE).get(0).detail().contains(XcompSyscalls.XcompException.describe(errno)),
                     cpu.reasons(X86Feature.AMX_TILE).toString());
@@ -85,7 +84,7 @@ class TilePermissionTest {
             // a probe after the refusal says refused, and why
             TilePermission after = TilePermission.status(c);
             assertEquals(TilePermission.State.REFUSED, after.state());
-            X86DecodedCpu cpu = X86Decoder.decode(sapphireRapids().withTilePermission(after));
+            X86DecodedCpu cpu = X86DecodedCpu.of(sapphireRapids().withTilePermission(after));
             assertTrue(cpu.reasons(X86Feature.AMX_TILE).get(0).detail().startsWith(
                     "XCR0 enables TILECFG|TILEDATA, but Linux refused this process AMX tile data"));
         }

@@ -31,6 +31,16 @@ public final class AArch64DecodedCpu extends TableDecoding<AArch64Feature, AArch
         this.core = Objects.requireNonNull(core, "core");
     }
 
+    /**
+     * Decodes {@code snapshot}: a pure function, no global state, no I/O, the same answer for the same snapshot.
+     *
+     * @param snapshot the HWCAP words, ID registers and vector lengths of one CPU; not null
+     * @return everything the decoder says about that CPU
+     */
+    public static AArch64DecodedCpu of(AArch64Snapshot snapshot) {
+        return AArch64Architecture.INSTANCE.decode(snapshot, Set.of());
+    }
+
     /** {@return the raw snapshot this was decoded from} */
     @Override
     public AArch64Snapshot snapshot() {

@@ -26,6 +26,16 @@ public final class Ppc64leDecodedCpu extends TableDecoding<Ppc64leFeature, Ppc64
         this.processor = Processor.of(snapshot);
     }
 
+    /**
+     * Decodes {@code snapshot}: a pure function, no global state, no I/O, the same answer for the same snapshot.
+     *
+     * @param snapshot the HWCAP words and what else the kernel told; not null
+     * @return everything the decoder says about that CPU
+     */
+    public static Ppc64leDecodedCpu of(Ppc64leSnapshot snapshot) {
+        return Ppc64leArchitecture.INSTANCE.decode(snapshot, Set.of());
+    }
+
     /** {@return the snapshot this was decoded from} */
     @Override
     public Ppc64leSnapshot snapshot() {

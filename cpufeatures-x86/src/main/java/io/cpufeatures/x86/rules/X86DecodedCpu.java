@@ -42,6 +42,16 @@ public final class X86DecodedCpu extends TableDecoding<X86Feature, RuleInput> {
         super(X86Architecture.INSTANCE, input, input.present(), disabled);
     }
 
+    /**
+     * Decodes {@code snapshot}: a pure function, no global state, no I/O, the same answer for the same snapshot.
+     *
+     * @param snapshot the raw CPUID answers and XCR0 of one logical CPU; not null
+     * @return everything the decoder says about that CPU
+     */
+    public static X86DecodedCpu of(CpuidSnapshot snapshot) {
+        return X86Architecture.INSTANCE.decode(snapshot, Set.of());
+    }
+
     /** {@return the raw snapshot this was decoded from} */
     @Override
     public CpuidSnapshot snapshot() {

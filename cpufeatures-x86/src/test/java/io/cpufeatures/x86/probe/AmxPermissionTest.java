@@ -8,7 +8,6 @@ import io.cpufeatures.core.ReasonKind;
 import io.cpufeatures.x86.CpuidSnapshot;
 import io.cpufeatures.x86.TilePermission;
 import io.cpufeatures.x86.rules.X86DecodedCpu;
-import io.cpufeatures.x86.rules.X86Decoder;
 import io.cpufeatures.x86.table.X86Feature;
 import io.cpufeatures.x86.emulation.EmulatedCpu;
 import io.cpufeatures.x86.emulation.ReferenceCpus;
@@ -37,9 +36,9 @@ class AmxPermissionTest {
         CpuidSnapshot spr = sapphireRapids();
         assertEquals(0x602e7, spr.xcr0().getAsLong() & 0x602e7);
         // a dump (nothing read): what the CPU and XCR0 allow, as before
-        assertTrue(X86Decoder.decode(spr).isUsable(X86Feature.AMX_TILE));
+        assertTrue(X86DecodedCpu.of(spr).isUsable(X86Feature.AMX_TILE));
         // the probe on Linux, permission not requested: present, XCR0 allows, not usable, the call named
-        X86DecodedCpu notAsked = X86Decoder.decode(AmxPermission.attach(spr, () -> NOT_REQUESTED));
+        X86DecodedCpu notAsked = X86DecodedCpu.of(AmxPermission.attach(spr, () -> NOT_REQUESTED));
         assertTrue(notAsked.present().contains(X86Feature.AMX_TILE));
         assertFalse(notAsked.isUsable(X86Feature.AMX_TILE));
         assertFalse(notAsked.isUsable(X86Feature.AMX_INT8), "through the dependency on amx_tile");
@@ -48,7 +47,7 @@ class AmxPermissionTest {
                 notAsked.reasons(X86Feature.AMX_TILE).toString());
         assertTrue(notAsked.isUsable(X86Feature.AVX512F), "other state is not affected");
         // granted: usable
-        X86DecodedCpu granted = X86Decoder.decode(AmxPermission.attach(spr, () -> GRANTED));
+        X86DecodedCpu granted = X86DecodedCpu.of(AmxPermission.attach(spr, () -> GRANTED));
         assertTrue(granted.isUsable(X86Feature.AMX_TILE));
         assertEquals(TilePermission.State.GRANTED, granted.xcr0().tilePermission().orElseThrow().state());
         // off Linux x86-64 there is nothing to ask, and nothing is attached
@@ -76,6 +75,6 @@ class AmxPermissionTest {
             throw new IllegalStateException("no JNA");
         });
         assertEquals(TilePermission.State.UNAVAILABLE, s.tilePermission().orElseThrow().state());
-        assertFalse(X86Decoder.decode(s).isUsable(X86Feature.AMX_TILE));
+        assertFalse(X86DecodedCpu.of(s).isUsable(X86Feature.AMX_TILE));
     }
 }
