@@ -1,5 +1,5 @@
 /**
- * The AArch64 API: {@link io.cpufeatures.aarch64.rules.AArch64Decoder} turns a snapshot
+ * The AArch64 API: {@link io.cpufeatures.aarch64.rules.AArch64DecodedCpu#of} turns a snapshot
  * ({@link io.cpufeatures.aarch64.AArch64Snapshot}: HWCAP words, ID registers, vector lengths) into an
  * {@link io.cpufeatures.aarch64.rules.AArch64DecodedCpu}: the features ({@link io.cpufeatures.aarch64.table.AArch64Feature},
  * each a HWCAP bit beside the ID-register field that means the CPU has it) present and usable with their
@@ -11,4 +11,3 @@ import io.cpufeatures.aarch64.table.AArch64Feature;
 
 import io.cpufeatures.aarch64.rules.AArch64DecodedCpu;
 
-import io.cpufeatures.aarch64.rules.AArch64Decoder;

@@ -13,7 +13,7 @@ import java.util.Optional;
  * built by its module: one list of facts, each a set of typed JSON fields, a line of the text report
  * and a part of the one-line fleet summary; the usable features grouped by family; and the features
  * a fleet row shows. Every renderer walks the same facts (JSON their fields, text their lines, fleet
- * rows their summaries, {@link CpuFeatures#identity()} their fields as text); none decides anything.
+ * rows their summaries, the report's identity their fields as text); none decides anything.
  * An architecture declares each kind of field once ({@link FactKind}: key, type, meaning), and the
  * JSON Schema and docs/cli.md are generated from those declarations.
  *

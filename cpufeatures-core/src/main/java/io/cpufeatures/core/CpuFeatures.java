@@ -438,7 +438,7 @@ public final class CpuFeatures {
      */
     public boolean isPresent(String name) {
         FeatureName n = name(name, "CpuFeatures.isPresent");
-        return n.kind() == FeatureName.Kind.FEATURE && arch.present().contains(n.canonical());
+        return n.kind() == FeatureName.Kind.FEATURE && arch.presentNames().contains(n.canonical());
     }
 
     /**
@@ -512,22 +512,22 @@ public final class CpuFeatures {
 
     /** {@return the raw snapshot decoded, if there is one (none when nothing is known of the CPU)} */
     public Optional<CpuSnapshot> snapshot() {
-        return arch.snapshot();
+        return arch.decodedFrom();
     }
 
     /** {@return the canonical names of the features the CPU reports, usable or not} */
     public Set<String> present() {
-        return arch.present();
+        return arch.presentNames();
     }
 
     /** {@return the canonical names of the features a program may use} */
     public Set<String> usable() {
-        return arch.usable();
+        return arch.usableNames();
     }
 
     /** {@return for each present feature that is not usable, by canonical name, its reasons, root reason first} */
     public Map<String, List<Reason>> notUsable() {
-        return arch.notUsable();
+        return arch.notUsableByName();
     }
 
     /** {@return the names of the policy flags that apply ({@code prefer_ymm})} */
@@ -537,7 +537,7 @@ public final class CpuFeatures {
 
     /** {@return identity facts for reports (vendor, brand, microarchitecture...), by label, in display order} */
     public Map<String, String> identity() {
-        return arch.identity();
+        return arch.identityFacts();
     }
 
     /**

@@ -8,8 +8,8 @@ import java.util.Objects;
  * kind is held as depends on the stage: a raw snapshot when a dump is parsed or a probe reads the
  * cores, a decoded CPU after.
  *
- * @param <T>             what the kind is held as: a {@link CpuSnapshot}, an architecture's decoding, a
- *                        {@link CpuFeatures}
+ * @param <T>             what the kind is held as: a {@link CpuSnapshot}, an architecture's decoding, the
+ *                        facade's report
  * @param cpu             the kind itself (for a dump, its first logical CPU's)
  * @param logicalCpus     how many logical CPUs are of this kind
  * @param firstLogicalCpu the 0-based position of the first of them (in a dump, in file order; on this

@@ -6,7 +6,6 @@ import io.cpufeatures.x86.table.X86Feature;
 
 import io.cpufeatures.x86.rules.X86DecodedCpu;
 
-import io.cpufeatures.x86.rules.X86Decoder;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
@@ -25,7 +24,7 @@ import org.junit.jupiter.api.Test;
 class BundledDumpsDecodingTest {
 
     private static X86DecodedCpu first(String name) {
-        return X86Decoder.decode(BundledDumps.load(name).kinds().get(0).cpu());
+        return X86DecodedCpu.of(BundledDumps.load(name).kinds().get(0).cpu());
     }
 
     @Test
@@ -46,7 +45,7 @@ class BundledDumpsDecodingTest {
         assertEquals(DumpFormat.LIBCPUID_RAW.id(), dump.format());
         assertEquals(20, dump.logicalCpus());
         assertEquals(1, dump.kinds().size());
-        X86DecodedCpu cpu = X86Decoder.decode(dump.kinds().get(0).cpu());
+        X86DecodedCpu cpu = X86DecodedCpu.of(dump.kinds().get(0).cpu());
         assertEquals(Optional.of("Skylake-SP"), cpu.microarchitecture());
         assertTrue(cpu.isUsable(X86Feature.AVX512F));
         assertEquals(PsAbiLevel.V4, cpu.level());
@@ -78,8 +77,8 @@ class BundledDumpsDecodingTest {
         SnapshotDump<CpuidSnapshot> dump = BundledDumps.load("12th-gen-intel-core-i9-12900hk.test");
         assertEquals(2, dump.kinds().size());
         assertEquals(List.of(12, 8), dump.kinds().stream().map(CpuKind::logicalCpus).toList());
-        X86DecodedCpu p = X86Decoder.decode(dump.kinds().get(0).cpu());
-        X86DecodedCpu e = X86Decoder.decode(dump.kinds().get(1).cpu());
+        X86DecodedCpu p = X86DecodedCpu.of(dump.kinds().get(0).cpu());
+        X86DecodedCpu e = X86DecodedCpu.of(dump.kinds().get(1).cpu());
         assertEquals(0x40, p.identity().coreType().getAsInt());
         assertEquals(0x20, e.identity().coreType().getAsInt());
         assertEquals(Optional.of("Alder Lake (Golden Cove)"), p.microarchitecture());

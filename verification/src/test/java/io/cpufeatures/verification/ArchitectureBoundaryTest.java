@@ -65,7 +65,7 @@ class ArchitectureBoundaryTest {
     }
 
     private static String rootPackage(ArchitectureModule p) {
-        String pkg = ((io.cpufeatures.core.internal.KitModule<?, ?, ?, ?>) p).architectureRules().getClass().getPackageName();
+        String pkg = ((io.cpufeatures.core.internal.KitModule<?, ?>) p).architectureRules().getClass().getPackageName();
         return pkg.substring(0, pkg.indexOf('.', "io.cpufeatures.".length()));
     }
 
@@ -112,8 +112,8 @@ class ArchitectureBoundaryTest {
         coreFlags.add("MaxVectorSize");
         Map<String, Set<String>> words = new TreeMap<>();
         for (ArchitectureModule p : io.cpufeatures.core.internal.Architectures.get().providers()) {
-            io.cpufeatures.core.kit.Architecture<?, ?, ?, ?> a =
-                    ((io.cpufeatures.core.internal.KitModule<?, ?, ?, ?>) p).architectureRules();
+            io.cpufeatures.core.kit.Architecture<?, ?> a =
+                    ((io.cpufeatures.core.internal.KitModule<?, ?>) p).architectureRules();
             Set<String> w = new java.util.TreeSet<>(OWN_WORDS.get(rootPackage(p)));
             Set<String> flags = new java.util.TreeSet<>(a.vectorFlags());
             for (io.cpufeatures.core.jvm.JvmGate g : p.vocabulary().jvmGates()) {
@@ -198,8 +198,8 @@ class ArchitectureBoundaryTest {
         }
         Map<String, String> modules = new TreeMap<>();
         for (ArchitectureModule p : io.cpufeatures.core.internal.Architectures.get().providers()) {
-            io.cpufeatures.core.kit.Architecture<?, ?, ?, ?> a =
-                    ((io.cpufeatures.core.internal.KitModule<?, ?, ?, ?>) p).architectureRules();
+            io.cpufeatures.core.kit.Architecture<?, ?> a =
+                    ((io.cpufeatures.core.internal.KitModule<?, ?>) p).architectureRules();
             for (String osArch : a.osArchs()) {
                 String cls = declared.get(osArch);
                 assertEquals(a.getClass().getName(), cls, osArch + " is declared by its module's Architecture");

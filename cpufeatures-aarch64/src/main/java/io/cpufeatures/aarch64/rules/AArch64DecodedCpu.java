@@ -9,9 +9,10 @@ import io.cpufeatures.aarch64.AArch64Snapshot;
 
 import io.cpufeatures.aarch64.table.AArch64Feature;
 
-import io.cpufeatures.core.kit.CpuInfo;
+import io.cpufeatures.core.CpuDescription;
 import io.cpufeatures.core.kit.TableDecoding;
 import java.util.Objects;
+import java.util.Set;
 import java.util.Optional;
 import java.util.OptionalInt;
 
@@ -20,27 +21,44 @@ import java.util.OptionalInt;
  * names), what it has (present: the ID registers), what a program may use (usable: what the kernel
  * allows, through the dependencies) and why not where not, and its vector lengths.
  */
-public final class AArch64DecodedCpu implements CpuInfo<AArch64Feature, AArch64Snapshot> {
+public final class AArch64DecodedCpu extends TableDecoding<AArch64Feature, AArch64Snapshot> {
 
-    private final AArch64Snapshot snapshot;
-    private final TableDecoding<AArch64Feature, AArch64Snapshot> decoded;
     private final Optional<CoreModel> core;
 
-    AArch64DecodedCpu(AArch64Snapshot snapshot, TableDecoding<AArch64Feature, AArch64Snapshot> decoded, Optional<CoreModel> core) {
-        this.snapshot = Objects.requireNonNull(snapshot, "snapshot");
-        this.decoded = Objects.requireNonNull(decoded, "decoded");
+    AArch64DecodedCpu(AArch64Snapshot snapshot, Set<AArch64Feature> present, Set<AArch64Feature> disabled,
+            Optional<CoreModel> core) {
+        super(AArch64Architecture.INSTANCE, snapshot, present, disabled);
         this.core = Objects.requireNonNull(core, "core");
     }
 
-    @Override
-    public TableDecoding<AArch64Feature, AArch64Snapshot> decoded() {
-        return decoded;
+    /**
+     * Decodes {@code snapshot}: a pure function, no global state, no I/O, the same answer for the same snapshot.
+     *
+     * @param snapshot the HWCAP words, ID registers and vector lengths of one CPU; not null
+     * @return everything the decoder says about that CPU
+     */
+    public static AArch64DecodedCpu of(AArch64Snapshot snapshot) {
+        return AArch64Architecture.INSTANCE.decode(snapshot, Set.of());
     }
 
     /** {@return the raw snapshot this was decoded from} */
     @Override
     public AArch64Snapshot snapshot() {
-        return snapshot;
+        return cpu();
+    }
+
+    @Override
+    protected CpuDescription ownDescription(int logicalCpus) {
+        return AArch64Description.of(this, logicalCpus);
+    }
+
+    /**
+     * {@inheritDoc} Also when its MIDR_EL1 was read and the table knows the core: a big.LITTLE part's dump lists every
+     * logical CPU with its own MIDR, while the HWCAPs are the kernel's system-wide ones.
+     */
+    @Override
+    public boolean namesItsCore() {
+        return super.namesItsCore() || core.isPresent();
     }
 
     /** {@return the snapshot, and the MIDR and core where known, for {@code CpuFeatures.unwrap}} */
@@ -54,7 +72,7 @@ public final class AArch64DecodedCpu implements CpuInfo<AArch64Feature, AArch64S
 
     /** {@return MIDR_EL1's fields, if the register was read} */
     public Optional<Midr> midr() {
-        return snapshot.midr();
+        return snapshot().midr();
     }
 
     /** {@return the core the MIDR names, if it was read and the table knows its part} */
@@ -64,12 +82,12 @@ public final class AArch64DecodedCpu implements CpuInfo<AArch64Feature, AArch64S
 
     /** {@return this process's SVE vector length in bits, 128 to 2048, if the kernel gave one} */
     public OptionalInt sveVectorBits() {
-        return bits(snapshot.sveVectorBytes());
+        return bits(snapshot().sveVectorBytes());
     }
 
     /** {@return this process's SME streaming vector length in bits, 128 to 2048, if the kernel gave one} */
     public OptionalInt smeVectorBits() {
-        return bits(snapshot.smeVectorBytes());
+        return bits(snapshot().smeVectorBytes());
     }
 
     private static OptionalInt bits(OptionalInt bytes) {

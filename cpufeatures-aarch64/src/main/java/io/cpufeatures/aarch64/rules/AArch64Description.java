@@ -119,9 +119,9 @@ final class AArch64Description {
             case SYSFS -> "MIDR_EL1 from sysfs; the others not read: presence is the kernel's HWCAP";
             case REGISTRY -> "from the Windows registry (CentralProcessor CP values): " + s.registers().size() + " registers";
             case PROC_CPUINFO -> "MIDR_EL1 from /proc/cpuinfo; the others not read: presence is the kernel's HWCAP";
-            case SYSCTL -> "not read (" + AArch64Architecture.whyNotRead(s) + "): presence is macOS's word, its sysctl"
+            case SYSCTL -> "not read (" + HwcapCheck.whyNotRead(s) + "): presence is macOS's word, its sysctl"
                     + " hw.optional keys";
-            case NONE -> "not read (" + AArch64Architecture.whyNotRead(s) + "): presence is the kernel's HWCAP";
+            case NONE -> "not read (" + HwcapCheck.whyNotRead(s) + "): presence is the kernel's HWCAP";
         }, ID_REGISTERS.is(s.idSource().id())));
         OptionalInt sve = info.sveVectorBits();
         facts.add(new Fact(List.of(SVE_VECTOR_BITS.is(boxed(sve))), sve.isPresent() ? Optional.of(new CpuDescription.Line(

@@ -8,7 +8,6 @@ import io.cpufeatures.aarch64.table.AArch64Feature;
 
 import io.cpufeatures.aarch64.rules.AArch64DecodedCpu;
 
-import io.cpufeatures.aarch64.rules.AArch64Decoder;
 
 import io.cpufeatures.aarch64.rules.AArch64Architecture;
 
@@ -49,14 +48,14 @@ class AArch64RuleRowsTest {
     void everyFeatureRowIsUsableWithItsDependenciesAndRefusedWhenTheKernelHidesIt() {
         List<String> problems = new ArrayList<>();
         for (AArch64Feature f : AArch64Feature.values()) {
-            AArch64DecodedCpu full = AArch64Decoder.decode(cpuWith(f).snapshot());
+            AArch64DecodedCpu full = AArch64DecodedCpu.of(cpuWith(f).snapshot());
             if (!full.isUsable(f)) {
                 problems.add(f + ": not usable with its dependencies: " + full.reasons(f));
             }
             if (f == AArch64Feature.CPUID) {
                 continue; // without HWCAP_CPUID there are no ID registers to read: the next test but one
             }
-            AArch64DecodedCpu hidden = AArch64Decoder.decode(cpuWith(f).hiddenByKernel(f.canonicalName()).snapshot());
+            AArch64DecodedCpu hidden = AArch64DecodedCpu.of(cpuWith(f).hiddenByKernel(f.canonicalName()).snapshot());
             if (f.idRule().kernelOnly()) {
                 // No ID register describes it: with its HWCAP clear it is simply absent.
                 if (hidden.present().contains(f)) {
@@ -99,7 +98,7 @@ class AArch64RuleRowsTest {
         List<String> problems = new ArrayList<>();
         for (AArch64Feature f : AArch64Feature.values()) {
             AArch64Snapshot s = cpuWith(f).withoutIdRegisters().snapshot();
-            AArch64DecodedCpu with = AArch64Decoder.decode(s);
+            AArch64DecodedCpu with = AArch64DecodedCpu.of(s);
             boolean expected = f != AArch64Feature.CPUID; // no ID registers: the kernel does not emulate MRS of them
             if (with.isUsable(f) != expected || Presence.basis(f, s) == Presence.Basis.ID_REGISTERS) {
                 problems.add(f + ": without ID registers, usable=" + with.isUsable(f) + " " + with.reasons(f));
@@ -130,7 +129,7 @@ class AArch64RuleRowsTest {
             AArch64Feature g = row.dependsOn();
             AArch64Snapshot all = cpuWith(f).snapshot();
             // The kernel clears g's HWCAP only: f's own checks all pass, so only the row can refuse it.
-            AArch64DecodedCpu cpu = AArch64Decoder.decode(withHwcapCleared(all, g));
+            AArch64DecodedCpu cpu = AArch64DecodedCpu.of(withHwcapCleared(all, g));
             List<Reason> r = cpu.reasons(f);
             boolean named = r.stream().anyMatch(x -> x.kind() == ReasonKind.DEPENDENCY
                     && x.detail().startsWith(f.canonicalName() + " <- ") && x.detail().contains(g.canonicalName()));
@@ -141,16 +140,16 @@ class AArch64RuleRowsTest {
             if (kernelsOwn && (!cpu.present().contains(f) || cpu.isUsable(f) || !named)) {
                 problems.add(row + ": with " + g.canonicalName() + " refused, " + f.canonicalName() + " gives " + r);
             }
-            if (!kernelsOwn && (!cpu.isUsable(f) || cpu.decoded().grantedDespite(f).stream()
+            if (!kernelsOwn && (!cpu.isUsable(f) || cpu.grantedDespite(f).stream()
                     .noneMatch(t -> t.contains(f.canonicalName() + " <- " + g.canonicalName())))) {
                 problems.add(row + ": the kernel grants " + f.canonicalName() + " and withholds " + g.canonicalName()
-                        + ", yet it gives " + r + " " + cpu.decoded().grantedDespite(f));
+                        + ", yet it gives " + r + " " + cpu.grantedDespite(f));
             }
             AArch64DecodedCpu disabled = AArch64Architecture.INSTANCE.decode(all, java.util.Set.of(g));
             if (disabled.isUsable(f)) {
                 problems.add(row + ": with " + g.canonicalName() + " disabled, " + f.canonicalName() + " is usable");
             }
-            if (!AArch64Decoder.decode(all).isUsable(f)) {
+            if (!AArch64DecodedCpu.of(all).isUsable(f)) {
                 problems.add(row + ": not usable even with everything");
             }
         }
@@ -161,7 +160,7 @@ class AArch64RuleRowsTest {
 
     @Test
     void theOnlyOwnCheckIsTheKernelsHwcapAndThereAreNoErrataOrPolicies() {
-        assertEquals(List.of(io.cpufeatures.aarch64.rules.HwcapCheck.INSTANCE), AArch64Architecture.INSTANCE.checks());
+        assertEquals(io.cpufeatures.aarch64.rules.HwcapCheck.INSTANCE, AArch64Architecture.INSTANCE.tables().rules());
         assertTrue(AArch64Architecture.INSTANCE.errata().isEmpty());
         assertTrue(AArch64Architecture.INSTANCE.policies().isEmpty());
         // A disabled feature is refused for that, and what depends on it through the chain.

@@ -10,7 +10,6 @@ import io.cpufeatures.core.ProbeSource;
 import io.cpufeatures.core.kit.CoreTypeIntersection;
 import io.cpufeatures.core.kit.DecodedCpu;
 import io.cpufeatures.core.kit.SnapshotDump;
-import io.cpufeatures.core.CpuSnapshot;
 import io.cpufeatures.core.kit.FeatureVocabulary;
 import io.cpufeatures.core.kit.HotSpotStart;
 import java.util.Collection;
@@ -24,8 +23,8 @@ import java.util.function.Predicate;
 
 /**
  * An architecture module as the core asks it: the probe of the running CPU, decoding, dump files, names. Made by
- * the core from the module's {@link io.cpufeatures.core.kit.Architecture}, the one contract a module implements
- * ({@link KitModule}); an interface so that the core's tests can stand in a module that fails.
+ * the core from the module's {@link io.cpufeatures.core.kit.Architecture}, the one contract a module implements;
+ * an interface so that the core's tests can stand in a module that fails.
  */
 public interface ArchitectureModule {
 

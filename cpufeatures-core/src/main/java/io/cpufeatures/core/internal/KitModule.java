@@ -10,18 +10,16 @@ import io.cpufeatures.core.ProbeSource;
 import io.cpufeatures.core.SourceKind;
 import io.cpufeatures.core.jvm.JvmView;
 import io.cpufeatures.core.kit.Architecture;
-import io.cpufeatures.core.kit.CpuInfo;
 import io.cpufeatures.core.kit.DecodedCpu;
-import io.cpufeatures.core.kit.DecodedFeatures;
-import io.cpufeatures.core.kit.SnapshotDump;
-import io.cpufeatures.core.CpuSnapshot;
 import io.cpufeatures.core.kit.FeatureRow;
 import io.cpufeatures.core.kit.FeatureVocabulary;
 import io.cpufeatures.core.kit.HotSpotStart;
 import java.util.Collection;
 import io.cpufeatures.core.kit.JvmFloor;
+import io.cpufeatures.core.kit.PolicyRule;
 import io.cpufeatures.core.kit.SnapshotDump;
 import io.cpufeatures.core.kit.Probed;
+import io.cpufeatures.core.kit.TableDecoding;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.LinkedHashSet;
@@ -41,21 +39,18 @@ import java.util.function.Predicate;
  * implements only what is its own.
  *
  * @param <F> the architecture's feature enum
- * @param <C> what its checks read of one CPU
  * @param <S> its snapshot
- * @param <I> its decoded CPU
  */
-public final class KitModule<F extends Enum<F> & FeatureRow, C, S extends CpuSnapshot, I extends CpuInfo<F, S>>
-        implements ArchitectureModule {
+public final class KitModule<F extends Enum<F> & FeatureRow, S extends CpuSnapshot> implements ArchitectureModule {
 
-    private final Architecture<F, C, S, I> architecture;
+    private final Architecture<F, S> architecture;
 
     /**
      * The module made of {@code architecture}.
      *
      * @param architecture the module's contract; not null
      */
-    public KitModule(Architecture<F, C, S, I> architecture) {
+    public KitModule(Architecture<F, S> architecture) {
         this.architecture = Objects.requireNonNull(architecture, "architecture");
     }
 
@@ -64,17 +59,16 @@ public final class KitModule<F extends Enum<F> & FeatureRow, C, S extends CpuSna
      *
      * @param architecture a module's contract, as ServiceLoader found it; not null
      */
-    public static ArchitectureModule of(Architecture<?, ?, ?, ?> architecture) {
+    public static ArchitectureModule of(Architecture<?, ?> architecture) {
         return wrap(architecture);
     }
 
-    private static <F extends Enum<F> & FeatureRow, C, S extends CpuSnapshot, I extends CpuInfo<F, S>> ArchitectureModule
-            wrap(Architecture<F, C, S, I> a) {
+    private static <F extends Enum<F> & FeatureRow, S extends CpuSnapshot> ArchitectureModule wrap(Architecture<F, S> a) {
         return new KitModule<>(a);
     }
 
     /** {@return the module's contract} */
-    public Architecture<F, C, S, I> architectureRules() {
+    public Architecture<F, S> architectureRules() {
         return architecture;
     }
 
@@ -91,12 +85,8 @@ public final class KitModule<F extends Enum<F> & FeatureRow, C, S extends CpuSna
     @Override
     public Optional<DecodedCpu> decode(CpuSnapshot snapshot) {
         Class<S> type = architecture.snapshotType();
-        return type.isInstance(snapshot) ? Optional.of(features(type.cast(snapshot))) : Optional.empty();
-    }
-
-    /** The facade's view of one snapshot of this architecture. */
-    DecodedFeatures<F, C, S, I> features(S snapshot) {
-        return new DecodedFeatures<>(architecture, architecture.decode(snapshot, Set.of()));
+        return type.isInstance(snapshot) ? Optional.of(architecture.decode(type.cast(snapshot), Set.of()))
+                : Optional.empty();
     }
 
     @Override
@@ -129,10 +119,9 @@ public final class KitModule<F extends Enum<F> & FeatureRow, C, S extends CpuSna
         }
         List<CpuKind<DecodedCpu>> kinds = new ArrayList<>();
         for (Probed.Kind<S> k : probed.kinds()) {
-            DecodedFeatures<F, C, S, I> f = features(k.snapshot());
-            DecodedCpu cpu = f;
+            TableDecoding<F, ?> cpu = architecture.decode(k.snapshot(), Set.of());
             if (k.coreKind().isPresent() || k.caches().isPresent()) {
-                cpu = f.withProbed(k.coreKind(), k.caches().isPresent() ? k.caches().get() : f.caches());
+                cpu = cpu.probed(k.coreKind(), k.caches().isPresent() ? k.caches().get() : cpu.caches());
             }
             kinds.add(new CpuKind<>(cpu, k.logicalCpus(), k.firstCpu()));
         }
@@ -161,7 +150,7 @@ public final class KitModule<F extends Enum<F> & FeatureRow, C, S extends CpuSna
         if (architecture.features().byCanonical(name).isPresent()) {
             return true;
         }
-        for (io.cpufeatures.core.kit.PolicyRule<C> r : architecture.policies()) {
+        for (PolicyRule<?> r : architecture.policies()) {
             if (r.flag().equals(name)) {
                 return true;
             }
@@ -212,7 +201,7 @@ public final class KitModule<F extends Enum<F> & FeatureRow, C, S extends CpuSna
     @Override
     public List<CpuDescription.FactKind> facts() {
         List<CpuDescription.FactKind> facts = new java.util.ArrayList<>(architecture.facts());
-        facts.add(io.cpufeatures.core.kit.DecodedFeatures.unstated());
+        facts.add(TableDecoding.unstated());
         return List.copyOf(facts);
     }
 

@@ -3,10 +3,8 @@ package io.cpufeatures.core.kit;
 import io.cpufeatures.core.jvm.JvmGate;
 import io.cpufeatures.core.ProbeMode;
 
-import io.cpufeatures.core.CpuCache;
 import io.cpufeatures.core.CpuDescription;
 import io.cpufeatures.core.CpuSnapshot;
-import io.cpufeatures.core.trace.Check;
 import java.util.Collection;
 import java.util.List;
 import java.util.OptionalInt;
@@ -16,36 +14,32 @@ import java.util.Set;
 import java.util.function.Predicate;
 
 /**
- * The one contract an architecture module implements: its tables (features, dependencies, errata,
- * policies), its own checks of the usable layer (the OS or kernel state a feature needs), the words of
- * its traces, how a snapshot is decoded and how its decoded CPU is described, its probe of the running machine,
- * its dump formats and its names. The kit and the core do the rest, the same way for every architecture: the usable
- * layer ({@link TableDecoding#of}), the traces ({@link Traces}), the view the facade asks ({@link DecodedFeatures}),
- * the vocabulary ({@link Vocabularies}), the JVM's view where no probe works ({@link JvmFloor}), hybrid machines
- * ({@link CoreTypeIntersection}).
+ * The one contract an architecture module implements: its tables (features, dependencies, errata, policies, and its
+ * own rules: the OS or kernel check and the words of its traces), how a snapshot is decoded (its decoded CPU describes
+ * itself), its probe of the running machine, its dump formats and its names. The kit and the core do the rest, the
+ * same way for every architecture: the usable layer and the facade's view ({@link TableDecoding}), the traces, the
+ * vocabulary, the JVM's view where no probe works, hybrid machines.
  *
  * <p>One implementation per architecture, found with {@link java.util.ServiceLoader} (a public class with a public
  * constructor without parameters), stateless; the tables it returns are built once.
  *
  * @param <F> the feature enum
- * @param <C> what the checks read of one CPU (its snapshot, identity, OS state, present features)
  * @param <S> the architecture's snapshot ({@code CpuidSnapshot})
- * @param <I> the architecture's own decoded CPU ({@code X86DecodedCpu}), which holds a {@link TableDecoding}
  */
-public interface Architecture<F extends Enum<F> & FeatureRow, C, S extends CpuSnapshot, I extends CpuInfo<F, S>> {
+public interface Architecture<F extends Enum<F> & FeatureRow, S extends CpuSnapshot> {
 
-    /** {@return the architecture's tables, built once} */
-    ArchitectureTables<F, C> tables();
+    /** {@return the architecture's tables and own rules, built once} */
+    ArchitectureTables<F, ?> tables();
 
     /**
      * Decodes one snapshot: present features and identity by the architecture's own rules, then the kit's usable
-     * layer ({@link TableDecoding#of}).
+     * layer ({@link TableDecoding}).
      *
      * @param snapshot the snapshot; not null
      * @param disabled the features the user removed (remove-only, through dependencies); not null
      * @return the decoded CPU
      */
-    I decode(S snapshot, Set<F> disabled);
+    TableDecoding<F, ?> decode(S snapshot, Set<F> disabled);
 
     /** {@return the architecture's name as reports and snapshots give it ({@code x86_64})} */
     default String name() {
@@ -62,134 +56,14 @@ public interface Architecture<F extends Enum<F> & FeatureRow, C, S extends CpuSn
         return tables().dependencies();
     }
 
-    /**
-     * {@return the usable layer's own checks after the user's mask, in the order their reasons are given: the
-     * OS or kernel state, a permission}
-     */
-    default List<OwnCheck<F, C>> checks() {
-        return tables().checks();
-    }
-
     /** {@return the errata table, in order; empty for none} */
-    default List<Erratum<F, C>> errata() {
+    default List<? extends Erratum<F, ?>> errata() {
         return tables().errata();
     }
 
     /** {@return the policy table, in order; empty for none} */
-    default List<PolicyRule<C>> policies() {
+    default List<? extends PolicyRule<?>> policies() {
         return tables().policies();
-    }
-
-    /**
-     * The presence check of {@code feature}, as its trace shows it: where the CPU reports it and the value read.
-     *
-     * @param cpu     what the checks read; not null
-     * @param feature the feature; not null
-     * @param present whether the decoder found it present
-     * @return the check ({@code CPUID bit: CPUID.0x1:ECX[28] = 1 (ecx=...)})
-     */
-    Check presence(C cpu, F feature, boolean present);
-
-    /**
-     * The OS or kernel check of {@code feature}, as its trace shows it.
-     *
-     * @param cpu     what the checks read; not null
-     * @param feature the feature; not null
-     * @return the check ({@code OS state: AVX needs XCR0 0x7 ...})
-     */
-    Check osState(C cpu, F feature);
-
-    /**
-     * Why {@code feature} is not present, as the first reason of a report.
-     *
-     * @param cpu     what the checks read; not null
-     * @param feature a feature the CPU does not report; not null
-     * @return e.g. {@code the CPU does not report it (CPUID.0x7:EBX[5] is 0)}
-     */
-    String absence(C cpu, F feature);
-
-    /**
-     * {@return the CPU as the policy rules see it ({@code GenuineIntel family 0x6 model 0x55}), for a policy's
-     * trace; empty when the rules read nothing a person would recognise}
-     *
-     * @param cpu what the checks read; not null
-     */
-    Optional<String> policySubject(C cpu);
-
-    /**
-     * {@return the usable layer's answer inside {@code info}, with what this architecture's checks read}
-     *
-     * @param info a decoded CPU of this architecture; not null
-     */
-    @SuppressWarnings("unchecked") // info was decoded by this architecture: its answer was made with this C
-    default TableDecoding<F, C> decoded(I info) {
-        return (TableDecoding<F, C>) info.decoded();
-    }
-
-    /**
-     * The same CPU decoded again with {@code disabled} removed (remove-only, through dependencies).
-     *
-     * @param info     a decoded CPU of this architecture; not null
-     * @param disabled the features to remove, each with the reason "disabled"; not null
-     * @return the new decoding; {@code info} is unchanged
-     */
-    default I decodeWithout(I info, Set<F> disabled) {
-        return decode(info.snapshot(), disabled);
-    }
-
-    /**
-     * What reports show of {@code info}, standing for {@code logicalCpus} logical CPUs.
-     *
-     * @param info        a decoded CPU of this architecture; not null
-     * @param logicalCpus how many logical CPUs of this kind the report stands for
-     * @return its facts, usable features by family and key features
-     */
-    CpuDescription describe(I info, int logicalCpus);
-
-    /**
-     * Whether the OS's grant of {@code feature} on {@code cpu} stands although {@code rule}'s dependency is not
-     * usable: where the OS's own word is the usable set, a dependency it deliberately withholds (for an
-     * erratum of its own) must not clear what it grants. The architecture module says which rows a grant
-     * outranks, and why. False by default: every row applies.
-     *
-     * @param cpu     what the checks read of the CPU; not null
-     * @param feature the dependent feature, whose own checks passed; not null
-     * @param rule    the row whose dependency is not usable; not null
-     * @return whether the feature stays usable against that row
-     */
-    default boolean grantOutranks(C cpu, F feature, DependencyRule<F> rule) {
-        return false;
-    }
-
-    /**
-     * {@return the caches {@code info} reports, by level; empty when its snapshot says nothing of them}
-     *
-     * @param info a decoded CPU of this architecture; not null
-     */
-    default List<CpuCache> caches(I info) {
-        return List.of();
-    }
-
-    /**
-     * {@return the core type of {@code info} when it is one kind of core of a hybrid part ({@code performance});
-     * empty otherwise}
-     *
-     * @param info a decoded CPU of this architecture; not null
-     */
-    default Optional<String> coreType(I info) {
-        return Optional.empty();
-    }
-
-    /**
-     * Whether {@code info} names its own core (the core type a hybrid part's census found, or a core the
-     * architecture identifies per logical CPU), so that a dump of several such kinds is one machine's cores rather than
-     * several machines. By default, whether it has a {@link #coreType}.
-     *
-     * @param info a decoded CPU of this architecture; not null
-     * @return whether it names its core
-     */
-    default boolean namesItsCore(I info) {
-        return coreType(info).isPresent();
     }
 
     /** {@return the class of the architecture's snapshots} */

@@ -11,13 +11,12 @@ import java.util.Objects;
  * @param name         the architecture's name as reports and snapshots give it ({@code x86_64})
  * @param features     the feature table
  * @param dependencies the dependency table, closed
- * @param checks       the usable layer's own checks after the user's mask, in the order their reasons are given
- *                     (the OS or kernel state, a permission); possibly empty
+ * @param rules        the architecture's own check of the usable layer and the words of its traces
  * @param errata       the errata table, in order; possibly empty
  * @param policies     the policy table, in order; possibly empty
  */
 public record ArchitectureTables<F extends Enum<F> & FeatureRow, C>(String name, FeatureTable<F> features,
-        DependencyTable<F> dependencies, List<OwnCheck<F, C>> checks, List<Erratum<F, C>> errata,
+        DependencyTable<F> dependencies, OwnRules<F, C> rules, List<Erratum<F, C>> errata,
         List<PolicyRule<C>> policies) {
 
     /**
@@ -26,7 +25,7 @@ public record ArchitectureTables<F extends Enum<F> & FeatureRow, C>(String name,
      * @param name         the architecture's name; not null
      * @param features     the feature table; not null
      * @param dependencies the dependency table, over {@code features}; not null
-     * @param checks       the usable layer's own checks, in order; not null
+     * @param rules        the own check and words; not null
      * @param errata       the errata table; not null
      * @param policies     the policy table; not null
      * @throws NullPointerException     if a part is null
@@ -38,7 +37,7 @@ public record ArchitectureTables<F extends Enum<F> & FeatureRow, C>(String name,
         if (Objects.requireNonNull(dependencies, "dependencies").features() != features) {
             throw new IllegalArgumentException(name + ": the dependency table is over another feature table");
         }
-        checks = List.copyOf(checks);
+        Objects.requireNonNull(rules, "rules");
         errata = List.copyOf(errata);
         policies = List.copyOf(policies);
     }

@@ -1,9 +1,5 @@
 package io.cpufeatures.core.kit;
 
-import io.cpufeatures.core.internal.ArchitectureModule;
-
-import io.cpufeatures.core.kit.DecodedCpu;
-
 import io.cpufeatures.core.CpuDescription;
 import io.cpufeatures.core.CpuKind;
 import io.cpufeatures.core.CpuSnapshot;
@@ -32,7 +28,7 @@ import java.util.Set;
  *   <li>identity, description, snapshot and the details: the first core type's, the one the probe ran
  *       on first; traces: the first core type's that does not hold the name, else the first's.</li>
  * </ul>
- * Built by {@link ArchitectureModule.ProbeResult#ofCoreKinds}; immutable.
+ * Built by the core from a probe's core kinds; immutable.
  */
 public final class CoreTypeIntersection implements DecodedCpu {
 
@@ -55,15 +51,15 @@ public final class CoreTypeIntersection implements DecodedCpu {
         }
         String arch = this.kinds.get(0).cpu().architecture();
         Set<String> p = new LinkedHashSet<>();
-        Set<String> u = new LinkedHashSet<>(this.kinds.get(0).cpu().usable());
+        Set<String> u = new LinkedHashSet<>(this.kinds.get(0).cpu().usableNames());
         Set<String> flags = new LinkedHashSet<>();
         for (CpuKind<DecodedCpu> k : this.kinds) {
             if (!k.cpu().architecture().equals(arch)) {
                 throw new IllegalArgumentException("core types of one machine share an architecture: " + arch + " and "
                         + k.cpu().architecture());
             }
-            p.addAll(k.cpu().present());
-            u.retainAll(k.cpu().usable());
+            p.addAll(k.cpu().presentNames());
+            u.retainAll(k.cpu().usableNames());
             flags.addAll(k.cpu().policyFlags());
         }
         Map<String, List<Reason>> n = new LinkedHashMap<>();
@@ -97,7 +93,7 @@ public final class CoreTypeIntersection implements DecodedCpu {
 
     private static String label(CpuKind<DecodedCpu> k) {
         // a kind from a dump names no core type: its microarchitecture (an AArch64 big.LITTLE dump's Cortex-A76) does
-        return k.cpu().coreType().orElseGet(() -> Optional.ofNullable(k.cpu().identity().get("microarchitecture"))
+        return k.cpu().coreType().orElseGet(() -> Optional.ofNullable(k.cpu().identityFacts().get("microarchitecture"))
                 .filter(m -> !m.isEmpty()).orElse("some"));
     }
 
@@ -122,17 +118,17 @@ public final class CoreTypeIntersection implements DecodedCpu {
     }
 
     @Override
-    public Set<String> present() {
+    public Set<String> presentNames() {
         return present;
     }
 
     @Override
-    public Set<String> usable() {
+    public Set<String> usableNames() {
         return usable;
     }
 
     @Override
-    public Map<String, List<Reason>> notUsable() {
+    public Map<String, List<Reason>> notUsableByName() {
         return notUsable;
     }
 
@@ -166,8 +162,8 @@ public final class CoreTypeIntersection implements DecodedCpu {
     }
 
     @Override
-    public Map<String, String> identity() {
-        Map<String, String> m = new LinkedHashMap<>(kinds.get(0).cpu().identity());
+    public Map<String, String> identityFacts() {
+        Map<String, String> m = new LinkedHashMap<>(kinds.get(0).cpu().identityFacts());
         m.put("coreTypes", describeKinds());
         return Collections.unmodifiableMap(m);
     }
@@ -178,8 +174,8 @@ public final class CoreTypeIntersection implements DecodedCpu {
     }
 
     @Override
-    public Optional<CpuSnapshot> snapshot() {
-        return kinds.get(0).cpu().snapshot();
+    public Optional<CpuSnapshot> decodedFrom() {
+        return kinds.get(0).cpu().decodedFrom();
     }
 
     @Override

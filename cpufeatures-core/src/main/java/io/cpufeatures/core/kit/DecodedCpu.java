@@ -1,7 +1,5 @@
 package io.cpufeatures.core.kit;
 
-import io.cpufeatures.core.internal.ArchitectureModule;
-
 import io.cpufeatures.core.CpuCache;
 import io.cpufeatures.core.CpuDescription;
 import io.cpufeatures.core.CpuSnapshot;
@@ -20,17 +18,17 @@ import java.util.Set;
  */
 public interface DecodedCpu {
 
-    /** {@return the architecture ({@code x86_64}), as {@link ArchitectureModule#architecture()} names it} */
+    /** {@return the architecture ({@code x86_64}), as reports and snapshots name it} */
     String architecture();
 
     /** {@return the canonical names of the features the CPU reports, usable or not} */
-    Set<String> present();
+    Set<String> presentNames();
 
     /** {@return the canonical names of the features a program may use} */
-    Set<String> usable();
+    Set<String> usableNames();
 
     /** {@return for each present feature that is not usable, by canonical name, its reasons, root reason first} */
-    Map<String, List<Reason>> notUsable();
+    Map<String, List<Reason>> notUsableByName();
 
     /**
      * Why the feature or policy flag with this canonical name does not hold (absent, present and not
@@ -54,7 +52,7 @@ public interface DecodedCpu {
      *         policy flag that applies, null otherwise
      */
     default Boolean answer(String name) {
-        return usable().contains(name) || policyFlags().contains(name) ? Boolean.TRUE : null;
+        return usableNames().contains(name) || policyFlags().contains(name) ? Boolean.TRUE : null;
     }
 
     /**
@@ -77,7 +75,7 @@ public interface DecodedCpu {
     DecodedCpu without(Set<String> canonicalNames);
 
     /** {@return identity facts (vendor, brand, microarchitecture...), by label, in display order} */
-    Map<String, String> identity();
+    Map<String, String> identityFacts();
 
     /**
      * What reports print of this CPU, standing for {@code logicalCpus} logical CPUs.
@@ -88,7 +86,7 @@ public interface DecodedCpu {
     CpuDescription describe(int logicalCpus);
 
     /** {@return the raw snapshot this was decoded from, if there is one (none when nothing is known)} */
-    Optional<CpuSnapshot> snapshot();
+    Optional<CpuSnapshot> decodedFrom();
 
     /**
      * {@return the list of the architecture's own facts about the CPU, each of its own type (x86: its

@@ -121,17 +121,17 @@ public final class JvmFloor implements DecodedCpu {
     }
 
     @Override
-    public Set<String> present() {
+    public Set<String> presentNames() {
         return usable;
     }
 
     @Override
-    public Set<String> usable() {
+    public Set<String> usableNames() {
         return usable;
     }
 
     @Override
-    public Map<String, List<Reason>> notUsable() {
+    public Map<String, List<Reason>> notUsableByName() {
         return Map.of();
     }
 
@@ -170,7 +170,7 @@ public final class JvmFloor implements DecodedCpu {
     }
 
     @Override
-    public Map<String, String> identity() {
+    public Map<String, String> identityFacts() {
         return Map.of("architecture", architecture);
     }
 
@@ -182,7 +182,7 @@ public final class JvmFloor implements DecodedCpu {
     }
 
     @Override
-    public Optional<CpuSnapshot> snapshot() {
+    public Optional<CpuSnapshot> decodedFrom() {
         return Optional.empty();
     }
 

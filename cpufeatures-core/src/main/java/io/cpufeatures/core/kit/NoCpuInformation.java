@@ -40,17 +40,17 @@ public final class NoCpuInformation implements DecodedCpu {
     }
 
     @Override
-    public Set<String> present() {
+    public Set<String> presentNames() {
         return Set.of();
     }
 
     @Override
-    public Set<String> usable() {
+    public Set<String> usableNames() {
         return Set.of();
     }
 
     @Override
-    public Map<String, List<Reason>> notUsable() {
+    public Map<String, List<Reason>> notUsableByName() {
         return Map.of();
     }
 
@@ -75,7 +75,7 @@ public final class NoCpuInformation implements DecodedCpu {
     }
 
     @Override
-    public Map<String, String> identity() {
+    public Map<String, String> identityFacts() {
         return Map.of("architecture", architecture);
     }
 
@@ -86,7 +86,7 @@ public final class NoCpuInformation implements DecodedCpu {
     }
 
     @Override
-    public Optional<CpuSnapshot> snapshot() {
+    public Optional<CpuSnapshot> decodedFrom() {
         return Optional.empty();
     }
 

@@ -17,7 +17,7 @@ import java.util.Optional;
  * usable layer applied (the architecture's presence and OS-state checks, the dependency table and its
  * chains, the errata and policy rows), so an explanation can never say other than the verdict.
  */
-public final class Traces {
+final class Traces {
 
     private Traces() {
     }
@@ -27,13 +27,12 @@ public final class Traces {
      *
      * @param <F>          the feature enum
      * @param <C>          what the checks read of one CPU
-     * @param architecture the tables and checks the CPU was decoded with; not null
-     * @param cpu          the decoded CPU; not null
+     * @param cpu          the decoded CPU, with the tables and rules it was decoded with; not null
      * @param feature      the feature; not null
      * @return the trace
      */
-    public static <F extends Enum<F> & FeatureRow, C> FeatureTrace feature(Architecture<F, C, ?, ?> architecture,
-            TableDecoding<F, C> cpu, F feature) {
+    static <F extends Enum<F> & FeatureRow, C> FeatureTrace feature(TableDecoding<F, C> cpu, F feature) {
+        ArchitectureTables<F, C> architecture = cpu.tables();
         boolean present = cpu.present().contains(feature);
         DependencyTable<F> dependencies = architecture.dependencies();
         List<Link> direct = new ArrayList<>();
@@ -54,10 +53,10 @@ public final class Traces {
         }
         List<PolicyCheck> policies = new ArrayList<>();
         for (PolicyRule<C> p : architecture.policies()) {
-            policies.add(new PolicyCheck(p.flag(), cpu.policy().contains(p.flag()), p.meaning()));
+            policies.add(new PolicyCheck(p.flag(), cpu.policyFlags().contains(p.flag()), p.meaning()));
         }
         List<Reason> reasons = cpu.reasons(feature);
-        Check osState = architecture.osState(cpu.cpu(), feature);
+        Check osState = architecture.rules().explain(OwnRules.Aspect.OS_STATE, cpu.cpu(), feature, present);
         if (cpu.isUsable(feature) && !cpu.grantedDespite(feature).isEmpty()) {
             // usable against a row of the table: the OS check says which row its grant outranked, and why
             osState = new Check(osState.label(), osState.text() + "; " + String.join("; ", cpu.grantedDespite(feature)),
@@ -68,7 +67,7 @@ public final class Traces {
                 ? dependencies.chain(feature, cpu.usable(), cpu.present()).map(c -> c.root().canonicalName())
                 : Optional.empty();
         return new FeatureTrace(feature.canonicalName(), feature.aliases(), feature.family(),
-                architecture.presence(cpu.cpu(), feature, present), osState, direct,
+                architecture.rules().explain(OwnRules.Aspect.PRESENCE, cpu.cpu(), feature, present), osState, direct,
                 indirect, errata, reasons.contains(TableDecoding.DISABLED), policies, List.of(), verdict, reasons, root);
     }
 
@@ -76,14 +75,14 @@ public final class Traces {
      * How the policy row {@code rule} was applied to {@code cpu}.
      *
      * @param <C>          what the checks read of one CPU
-     * @param architecture the tables the CPU was decoded with; not null
      * @param cpu          the decoded CPU; not null
      * @param rule         a row of the architecture's policy table; not null
      * @return the trace
      */
-    public static <C> PolicyTrace policy(Architecture<?, C, ?, ?> architecture, TableDecoding<?, C> cpu, PolicyRule<C> rule) {
+    static <C> PolicyTrace policy(TableDecoding<?, C> cpu, PolicyRule<C> rule) {
+        String subject = cpu.tables().rules().explain(OwnRules.Aspect.POLICY_SUBJECT, cpu.cpu(), null, false).text();
         return new PolicyTrace(rule.flag(), rule.meaning(), rule.appliesTo(), rule.citation(),
-                architecture.policySubject(cpu.cpu()), cpu.policy().contains(rule.flag()));
+                subject.isEmpty() ? Optional.empty() : Optional.of(subject), cpu.policyFlags().contains(rule.flag()));
     }
 
     private static <F extends Enum<F> & FeatureRow> Link link(TableDecoding<F, ?> cpu, F d) {

@@ -89,16 +89,16 @@ class KitTest {
 
     @Test
     void everythingPresentIsUsableWhenEveryCheckPasses() {
-        TableDecoding<Toy, ToyCpu> d = toy(ALL, true, 1).decoded();
+        TableDecoding<Toy, ToyCpu> d = toy(ALL, true, 1);
         assertEquals(ALL, d.usable());
         assertEquals(Map.of(), d.notUsable());
-        assertEquals(Set.of(), d.policy());
+        assertEquals(Set.of(), d.policyFlags());
     }
 
     @Test
     void ownReasonsComeInOrderThenTheDependencyChainWithItsRootsReason() {
         ToyInfo info = ToyArchitecture.INSTANCE.decode(new ToyCpu(ALL, false, 7), EnumSet.of(WIDE));
-        TableDecoding<Toy, ToyCpu> d = info.decoded();
+        TableDecoding<Toy, ToyCpu> d = info;
         assertEquals(EnumSet.of(BASE, SOLO), d.usable());
         assertEquals(List.of(TableDecoding.DISABLED, new Reason(ReasonKind.OS_SUPPORT, "the OS left vector state off"),
                 new Reason(ReasonKind.DEPENDENCY, "wide <- vec: vec os: the OS left vector state off")), d.reasons(WIDE),
@@ -111,7 +111,7 @@ class KitTest {
 
     @Test
     void aChainEndsAtTheFirstFeatureThatIsNotPresent() {
-        TableDecoding<Toy, ToyCpu> d = toy(EnumSet.of(VEC, WIDE), true, 1).decoded();
+        TableDecoding<Toy, ToyCpu> d = toy(EnumSet.of(VEC, WIDE), true, 1);
         assertEquals(List.of(new Reason(ReasonKind.DEPENDENCY, "wide <- vec <- base: base not present")), d.reasons(WIDE));
         assertEquals(List.of(new Reason(ReasonKind.DEPENDENCY, "vec <- base: base not present")), d.reasons(VEC));
         assertEquals(Optional.of(BASE), ToyArchitecture.DEPENDENCIES.chain(WIDE, d.usable(), d.present())
@@ -121,15 +121,15 @@ class KitTest {
 
     @Test
     void aPolicyNeverRemovesUsability() {
-        TableDecoding<Toy, ToyCpu> d = toy(ALL, true, 9).decoded();
-        assertEquals(Set.of("prefer_narrow"), d.policy());
+        TableDecoding<Toy, ToyCpu> d = toy(ALL, true, 9);
+        assertEquals(Set.of("prefer_narrow"), d.policyFlags());
         assertEquals(ALL, d.usable());
     }
 
     @Test
     void aFeatureTraceReadsTheRowsTheDecoderApplied() {
         ToyInfo info = ToyArchitecture.INSTANCE.decode(new ToyCpu(ALL, false, 7), EnumSet.of(WIDE));
-        FeatureTrace t = Traces.feature(ToyArchitecture.INSTANCE, info.decoded(), WIDE);
+        FeatureTrace t = Traces.feature(info, WIDE);
         assertEquals("wide", t.name());
         assertEquals("vector", t.family());
         assertEquals("bit 2 set", t.presence().text());
@@ -141,23 +141,23 @@ class KitTest {
         assertEquals(List.of(new PolicyCheck("prefer_narrow", false, "prefer narrow code")), t.policies());
         assertEquals(Verdict.NOT_USABLE, t.verdict());
         assertEquals(Optional.of("vec"), t.root());
-        FeatureTrace crypt = Traces.feature(ToyArchitecture.INSTANCE, info.decoded(), CRYPT);
+        FeatureTrace crypt = Traces.feature(info, CRYPT);
         assertEquals(List.of(new ErratumCheck("TOY-7", true, "crypt returns garbage", "toy errata sheet")), crypt.errata());
-        FeatureTrace absent = Traces.feature(ToyArchitecture.INSTANCE, toy(Set.of(), true, 1).decoded(), SOLO);
+        FeatureTrace absent = Traces.feature(toy(Set.of(), true, 1), SOLO);
         assertEquals(Verdict.NOT_PRESENT, absent.verdict());
         assertEquals(List.of(), absent.reasons());
-        PolicyTrace p = Traces.policy(ToyArchitecture.INSTANCE, toy(ALL, true, 9).decoded(), ToyArchitecture.PREFER_NARROW);
+        PolicyTrace p = Traces.policy(toy(ALL, true, 9), ToyArchitecture.PREFER_NARROW);
         assertTrue(p.holds());
         assertEquals(Optional.of("toy model 9"), p.cpu());
     }
 
     @Test
     void theFacadesViewNamesEveryAnswerCanonically() {
-        DecodedCpu f = new DecodedFeatures<>(ToyArchitecture.INSTANCE, toy(EnumSet.of(BASE, VEC, WIDE), false, 1));
+        DecodedCpu f = toy(EnumSet.of(BASE, VEC, WIDE), false, 1);
         assertEquals("toy", f.architecture());
-        assertEquals(List.of("base", "vec", "wide"), List.copyOf(f.present()));
-        assertEquals(Set.of("base"), f.usable());
-        assertEquals(List.of("vec", "wide"), List.copyOf(f.notUsable().keySet()));
+        assertEquals(List.of("base", "vec", "wide"), List.copyOf(f.presentNames()));
+        assertEquals(Set.of("base"), f.usableNames());
+        assertEquals(List.of("vec", "wide"), List.copyOf(f.notUsableByName().keySet()));
         assertEquals(List.of(), f.reasons("base"));
         assertEquals(List.of(new Reason(ReasonKind.NOT_PRESENT, "the toy does not report bit 3")), f.reasons("crypt"));
         assertEquals(List.of(new Reason(ReasonKind.NOT_PRESENT, "'avx2' is not a toy feature")), f.reasons("avx2"));
@@ -167,11 +167,11 @@ class KitTest {
         assertTrue(f.trace("wide").orElseThrow() instanceof FeatureTrace);
         assertEquals(Optional.empty(), f.trace("avx2"));
         DecodedCpu fewer = f.without(Set.of("base"));
-        assertEquals(Set.of(), fewer.usable());
+        assertEquals(Set.of(), fewer.usableNames());
         assertEquals(List.of(TableDecoding.DISABLED), fewer.reasons("base"));
-        assertEquals(Set.of("base"), f.usable(), "without() leaves the original as it was");
-        assertEquals(Set.of(), fewer.without(Set.of("vec")).usable(), "what was disabled stays disabled");
-        assertEquals(Map.of("toyModel", "1"), f.identity());
+        assertEquals(Set.of("base"), f.usableNames(), "without() leaves the original as it was");
+        assertEquals(Set.of(), fewer.without(Set.of("vec")).usableNames(), "what was disabled stays disabled");
+        assertEquals(Map.of("toyModel", "1"), f.identityFacts());
         assertEquals("toy 1", f.describe(4).summary());
     }
 
@@ -185,12 +185,12 @@ class KitTest {
                 .setDefault(FeatureTable.class, ToyArchitecture.FEATURES)
                 .setDefault(RuleOrigin.class, ToyArchitecture.MANUAL)
                 .setDefault(Architecture.class, ToyArchitecture.INSTANCE)
-                .setDefault(TableDecoding.class, info.decoded())
+                .setDefault(TableDecoding.class, info)
                 .setDefault(PolicyRule.class, ToyArchitecture.PREFER_NARROW)
                 .setDefault(EnumSet.class, EnumSet.of(BASE))
                 .setDefault(Object.class, info);
         for (Class<?> type : List.of(FeatureTable.class, RuleOrigin.class, DependencyRule.class, DependencyTable.class,
-                DependencyChain.class, Erratum.class, PolicyRule.class, TableDecoding.class, Traces.class, DecodedFeatures.class,
+                DependencyChain.class, Erratum.class, PolicyRule.class, TableDecoding.class,
                 Vocabularies.class)) {
             tester.testAllPublicConstructors(type);
             tester.testAllPublicStaticMethods(type);
@@ -219,17 +219,5 @@ class KitTest {
             IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> KeyValueDump.Key.hexValue(bad));
             assertEquals("'" + bad + "' is not 0x and 1 to 16 hex digits", e.getMessage());
         }
-    }
-
-    @Test
-    void theFacadesViewRefusesACpuAnotherArchitectureDecoded() {
-        @SuppressWarnings("unchecked")
-        Architecture<Toy, ToyCpu, ToyCpu, ToyInfo> other = mock(Architecture.class);
-        when(other.features()).thenReturn(FeatureTable.of(Toy.class, "another toy", List.of("core", "vector", "crypto"),
-                t -> "bit " + t.ordinal()));
-        when(other.name()).thenReturn("another toy");
-        ToyInfo info = toy(EnumSet.of(BASE), true, 1);
-        IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> new DecodedFeatures<>(other, info));
-        assertTrue(e.getMessage().endsWith(" was not decoded by another toy"), e.getMessage());
     }
 }

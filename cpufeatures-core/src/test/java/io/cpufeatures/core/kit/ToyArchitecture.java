@@ -9,7 +9,6 @@ import io.cpufeatures.core.trace.Check;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
-import java.util.Optional;
 import java.util.Set;
 
 /**
@@ -17,7 +16,7 @@ import java.util.Set;
  * OS enables), one dependency chain, one erratum and one policy. What a third architecture supplies.
  */
 public final class ToyArchitecture
-        implements Architecture<ToyArchitecture.Toy, ToyArchitecture.ToyCpu, ToyArchitecture.ToyCpu, ToyArchitecture.ToyInfo> {
+        implements Architecture<ToyArchitecture.Toy, ToyArchitecture.ToyCpu> {
 
     /** The features: base, vec (needs OS state), wide (needs vec), crypt (erratum on model 7), solo. */
     enum Toy implements FeatureRow {
@@ -50,10 +49,20 @@ public final class ToyArchitecture
     }
 
     /** The toy's decoded CPU: its snapshot and the kit's answer. */
-    record ToyInfo(ToyCpu cpu, TableDecoding<Toy, ToyCpu> decoded) implements CpuInfo<Toy, ToyCpu> {
+    static final class ToyInfo extends TableDecoding<Toy, ToyCpu> {
+        ToyInfo(ToyCpu cpu, Set<Toy> disabled) {
+            super(INSTANCE, cpu, cpu.bits(), disabled);
+        }
+
         @Override
         public ToyCpu snapshot() {
-            return cpu;
+            return cpu();
+        }
+
+        @Override
+        protected CpuDescription ownDescription(int logicalCpus) {
+            return new CpuDescription(List.of(MODEL.fact(cpu().model()).summarised("toy " + cpu().model())),
+                    FEATURES.byFamily(usable()), List.of("wide"));
         }
     }
 
@@ -64,8 +73,28 @@ public final class ToyArchitecture
     static final DependencyTable<Toy> DEPENDENCIES = DependencyTable.of(FEATURES, List.of(
             DependencyRule.of(MANUAL, Toy.VEC, Toy.BASE), DependencyRule.of(MANUAL, Toy.WIDE, Toy.VEC),
             DependencyRule.ours(Toy.CRYPT, Toy.BASE, "crypt uses base registers")));
-    static final OwnCheck<Toy, ToyCpu> STATE = (t, cpu) -> (t == Toy.VEC || t == Toy.WIDE) && !cpu.vectorState()
-            ? new Reason(ReasonKind.OS_SUPPORT, "the OS left vector state off") : null;
+    static final OwnRules<Toy, ToyCpu> STATE = new OwnRules<>() {
+        @Override
+        public Reason refusal(Toy t, ToyCpu cpu) {
+            return (t == Toy.VEC || t == Toy.WIDE) && !cpu.vectorState()
+                    ? new Reason(ReasonKind.OS_SUPPORT, "the OS left vector state off") : null;
+        }
+
+        @Override
+        public Check explain(Aspect aspect, ToyCpu cpu, Toy f, boolean present) {
+            switch (aspect) {
+                case PRESENCE:
+                    return new Check("bit", FEATURES.where(f) + (present ? " set" : " clear"), present);
+                case OS_STATE:
+                    Reason r = refusal(f, cpu);
+                    return new Check("OS", r == null ? "enabled" : r.detail(), r == null);
+                case ABSENCE:
+                    return new Check("", "the toy does not report " + FEATURES.where(f), false);
+                default:
+                    return new Check("", "toy model " + cpu.model(), true);
+            }
+        }
+    };
     static final Erratum<Toy, ToyCpu> BROKEN_CRYPT = new Erratum<>("TOY-7", Set.of(Toy.CRYPT), "crypt returns garbage",
             "toy errata sheet", cpu -> cpu.model() == 7);
     static final PolicyRule<ToyCpu> PREFER_NARROW = new PolicyRule<>("prefer_narrow", "prefer narrow code", "model 9",
@@ -75,40 +104,13 @@ public final class ToyArchitecture
 
     @Override
     public ArchitectureTables<Toy, ToyCpu> tables() {
-        return new ArchitectureTables<>("toy", FEATURES, DEPENDENCIES, List.of(STATE), List.of(BROKEN_CRYPT),
+        return new ArchitectureTables<>("toy", FEATURES, DEPENDENCIES, STATE, List.of(BROKEN_CRYPT),
                 List.of(PREFER_NARROW));
     }
 
     @Override
     public ToyInfo decode(ToyCpu cpu, Set<Toy> disabled) {
-        return new ToyInfo(cpu, TableDecoding.of(this, cpu, cpu.bits(), disabled));
-    }
-
-    @Override
-    public Check presence(ToyCpu cpu, Toy f, boolean present) {
-        return new Check("bit", FEATURES.where(f) + (present ? " set" : " clear"), present);
-    }
-
-    @Override
-    public Check osState(ToyCpu cpu, Toy f) {
-        Reason r = STATE.refusal(f, cpu);
-        return new Check("OS", r == null ? "enabled" : r.detail(), r == null);
-    }
-
-    @Override
-    public String absence(ToyCpu cpu, Toy f) {
-        return "the toy does not report " + FEATURES.where(f);
-    }
-
-    @Override
-    public Optional<String> policySubject(ToyCpu cpu) {
-        return Optional.of("toy model " + cpu.model());
-    }
-
-    @Override
-    public CpuDescription describe(ToyInfo info, int logicalCpus) {
-        return new CpuDescription(List.of(MODEL.fact(info.cpu().model()).summarised("toy " + info.cpu().model())),
-                FEATURES.byFamily(info.decoded().usable()), List.of("wide"));
+        return new ToyInfo(cpu, disabled);
     }
 
     static Map<String, List<String>> groups() {

@@ -52,12 +52,12 @@ public final class FakeFeatures implements DecodedCpu {
     }
 
     @Override
-    public Set<String> present() {
+    public Set<String> presentNames() {
         return Set.of("beta", "gamma");
     }
 
     @Override
-    public Set<String> usable() {
+    public Set<String> usableNames() {
         Set<String> u = new LinkedHashSet<>();
         if (!disabled.contains("beta")) {
             u.add("beta");
@@ -69,10 +69,10 @@ public final class FakeFeatures implements DecodedCpu {
     }
 
     @Override
-    public Map<String, List<Reason>> notUsable() {
+    public Map<String, List<Reason>> notUsableByName() {
         Map<String, List<Reason>> m = new LinkedHashMap<>();
-        for (String f : present()) {
-            if (!usable().contains(f)) {
+        for (String f : presentNames()) {
+            if (!usableNames().contains(f)) {
                 m.put(f, reasons(f));
             }
         }
@@ -81,7 +81,7 @@ public final class FakeFeatures implements DecodedCpu {
 
     @Override
     public List<Reason> reasons(String canonicalName) {
-        if (usable().contains(canonicalName) || canonicalName.equals("slow_wide")) {
+        if (usableNames().contains(canonicalName) || canonicalName.equals("slow_wide")) {
             return List.of();
         }
         if (disabled.contains(canonicalName)) {
@@ -105,7 +105,7 @@ public final class FakeFeatures implements DecodedCpu {
                     Optional.of("a fake CPU"), true));
         }
         List<Reason> reasons = reasons(canonicalName);
-        boolean present = present().contains(canonicalName);
+        boolean present = presentNames().contains(canonicalName);
         Verdict verdict = reasons.isEmpty() ? Verdict.USABLE : present ? Verdict.NOT_USABLE : Verdict.NOT_PRESENT;
         return Optional.of(new FeatureTrace(canonicalName, List.of(), "fake", new Check("bit", "fake bit", present),
                 new Check("OS state", "none needed", true), List.of(), List.of(), List.of(),
@@ -121,7 +121,7 @@ public final class FakeFeatures implements DecodedCpu {
     }
 
     @Override
-    public Map<String, String> identity() {
+    public Map<String, String> identityFacts() {
         return Map.of("vendor", "Fake");
     }
 
@@ -132,7 +132,7 @@ public final class FakeFeatures implements DecodedCpu {
     }
 
     @Override
-    public Optional<CpuSnapshot> snapshot() {
+    public Optional<CpuSnapshot> decodedFrom() {
         return Optional.empty();
     }
 

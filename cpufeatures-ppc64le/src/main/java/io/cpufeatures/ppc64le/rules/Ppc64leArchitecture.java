@@ -26,8 +26,8 @@ import io.cpufeatures.core.internal.Architectures;
 import io.cpufeatures.core.internal.KitModule;
 import io.cpufeatures.core.kit.Architecture;
 import io.cpufeatures.core.kit.ArchitectureTables;
-import io.cpufeatures.core.kit.TableDecoding;
-import io.cpufeatures.core.kit.FeatureTable;
+import io.cpufeatures.core.Reason;
+import io.cpufeatures.core.kit.OwnRules;
 import io.cpufeatures.core.kit.Vocabularies;
 import io.cpufeatures.core.kit.FeatureVocabulary;
 import io.cpufeatures.core.trace.Check;
@@ -44,7 +44,7 @@ import java.util.Set;
  * the HWCAP words are the kernel's whole answer (present is what it sets; there are no ID registers in user
  * space to tell what the CPU has beyond it), and no errata or policy rows.
  */
-public final class Ppc64leArchitecture implements Architecture<Ppc64leFeature, Ppc64leSnapshot, Ppc64leSnapshot, Ppc64leDecodedCpu> {
+public final class Ppc64leArchitecture implements Architecture<Ppc64leFeature, Ppc64leSnapshot> {
 
     static final Ppc64leArchitecture INSTANCE = new Ppc64leArchitecture();
 
@@ -99,7 +99,7 @@ public final class Ppc64leArchitecture implements Architecture<Ppc64leFeature, P
     /** Built on the first decoding, not when the module only lends its names to the vocabulary. */
     private static final class Tables {
         static final ArchitectureTables<Ppc64leFeature, Ppc64leSnapshot> TABLES = new ArchitectureTables<>(
-                Ppc64leSnapshot.ARCHITECTURE, Ppc64leTables.FEATURES, Ppc64leTables.DEPENDENCIES, List.of(), List.of(), List.of());
+                Ppc64leSnapshot.ARCHITECTURE, Ppc64leTables.FEATURES, Ppc64leTables.DEPENDENCIES, new Words(), List.of(), List.of());
     }
 
     @Override
@@ -115,7 +115,7 @@ public final class Ppc64leArchitecture implements Architecture<Ppc64leFeature, P
                 present.add(f);
             }
         }
-        return new Ppc64leDecodedCpu(snapshot, TableDecoding.of(this, snapshot, present, disabled));
+        return new Ppc64leDecodedCpu(snapshot, present, disabled);
     }
 
     /**
@@ -126,8 +126,29 @@ public final class Ppc64leArchitecture implements Architecture<Ppc64leFeature, P
         return s.source().unstated().contains(ProcCpuinfoDump.UNSTATED);
     }
 
-    @Override
-    public Check presence(Ppc64leSnapshot s, Ppc64leFeature f, boolean present) {
+    /** No check of its own (the kernel's HWCAP words are its whole answer): only the words of its traces. */
+    private static final class Words implements OwnRules<Ppc64leFeature, Ppc64leSnapshot> {
+        @Override
+        public Reason refusal(Ppc64leFeature feature, Ppc64leSnapshot s) {
+            return null;
+        }
+
+        @Override
+        public Check explain(Aspect aspect, Ppc64leSnapshot s, Ppc64leFeature f, boolean present) {
+            switch (aspect) {
+                case PRESENCE:
+                    return presence(s, f, present);
+                case OS_STATE:
+                    return osState(s, f);
+                case ABSENCE:
+                    return new Check("absence", absence(s, f), false);
+                default:
+                    return new Check("policy", "", false); // no policy rows
+            }
+        }
+    }
+
+    private static Check presence(Ppc64leSnapshot s, Ppc64leFeature f, boolean present) {
         if (wordsUnstated(s) && !present) {
             return new Check("HWCAP bit", f.hwcapName() + " not stated: the source gives no HWCAP words", false);
         }
@@ -136,27 +157,20 @@ public final class Ppc64leArchitecture implements Architecture<Ppc64leFeature, P
     }
 
     /** The kernel's bit is its permission too: the same check, said from the OS's side. */
-    @Override
-    public Check osState(Ppc64leSnapshot s, Ppc64leFeature f) {
+    private static Check osState(Ppc64leSnapshot s, Ppc64leFeature f) {
         boolean set = s.has(f);
         return new Check("kernel", set ? "the kernel reports it, so it has enabled it" : wordsUnstated(s)
                 ? "not stated: the source gives no HWCAP words" : "the kernel does not report it", set);
     }
 
-    @Override
-    public String absence(Ppc64leSnapshot s, Ppc64leFeature f) {
+    private static String absence(Ppc64leSnapshot s, Ppc64leFeature f) {
         return wordsUnstated(s) ? "not stated: the source gives no HWCAP words (a /proc/cpuinfo text states AltiVec"
                 + " alone), so it is unknown (" + f.hwcapName() + ")"
                 : "the kernel does not report it (" + f.hwcapName() + " is clear)";
     }
 
-    @Override
-    public Optional<String> policySubject(Ppc64leSnapshot s) {
-        return Optional.empty();
-    }
-
-    @Override
-    public CpuDescription describe(Ppc64leDecodedCpu info, int logicalCpus) {
+    /** What reports show of {@code info}, standing for {@code logicalCpus} logical CPUs. */
+    static CpuDescription describe(Ppc64leDecodedCpu info, int logicalCpus) {
         Ppc64leSnapshot s = info.snapshot();
         Optional<Processor> p = info.processor();
         String name = p.map(Processor::name).orElse("unknown");

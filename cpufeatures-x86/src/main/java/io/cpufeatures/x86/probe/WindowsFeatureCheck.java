@@ -4,7 +4,7 @@ import io.cpufeatures.core.internal.Log;
 import io.cpufeatures.os.NativeProbeException;
 import io.cpufeatures.os.WindowsProcessorFeatures;
 import io.cpufeatures.x86.CpuidSnapshot;
-import io.cpufeatures.x86.rules.X86Decoder;
+import io.cpufeatures.x86.rules.X86DecodedCpu;
 import io.cpufeatures.x86.table.X86Feature;
 import java.util.ArrayList;
 import java.util.List;
@@ -78,7 +78,7 @@ final class WindowsFeatureCheck {
             LOG.debug("cpufeatures: Windows' cross-check not made: {}", e.getMessage(), e);
             return "IsProcessorFeaturePresent not asked: " + e.getMessage();
         }
-        var decoded = X86Decoder.decode(snapshot).decoded();
+        var decoded = X86DecodedCpu.of(snapshot);
         List<String> contradicted = new ArrayList<>();
         List<String> unconfirmed = new ArrayList<>();
         answers.forEach((pf, present) -> {

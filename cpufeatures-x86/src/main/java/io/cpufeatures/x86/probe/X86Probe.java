@@ -233,7 +233,7 @@ public final class X86Probe {
         // AMX tile data is usable on Linux only with the process's permission: read it where it matters.
         List<CpuKind<CpuidSnapshot>> groups = new ArrayList<>();
         for (CpuKind<CpuidSnapshot> g : r.kinds()) {
-            groups.add(new CpuKind<>(AmxPermission.attach(g.cpu(), AmxPermission.SYSCALLS), g.logicalCpus(),
+            groups.add(new CpuKind<>(AmxPermission.attach(g.cpu(), AmxPermission.STATUS), g.logicalCpus(),
                     g.firstLogicalCpu()));
         }
         return new CoreTypeReader.Result(groups, r.note());

@@ -2,7 +2,6 @@ package io.cpufeatures.x86.rules;
 
 import io.cpufeatures.core.Reason;
 import io.cpufeatures.core.ReasonKind;
-import io.cpufeatures.core.kit.OwnCheck;
 import io.cpufeatures.x86.table.StateRequirement;
 import io.cpufeatures.x86.TilePermission;
 import io.cpufeatures.x86.table.X86Feature;
@@ -30,22 +29,6 @@ import java.util.Optional;
  */
 public record StateCheck(X86Feature feature, Xcr0State xcr0, Optional<Reason> refusal) {
 
-    /** The check as the usable layer runs it, for every present feature of every decode. */
-    public static final OwnCheck<X86Feature, RuleInput> CHECK = new Check();
-
-    /** {@link #CHECK}: a class, not a lambda, whose {@code passes} makes no reason. */
-    private static final class Check implements OwnCheck<X86Feature, RuleInput> {
-        @Override
-        public Reason refusal(X86Feature feature, RuleInput in) {
-            return refusalOf(feature, in.xcr0());
-        }
-
-        @Override
-        public boolean passes(X86Feature feature, RuleInput in) {
-            return StateCheck.passes(feature.state(), in.xcr0());
-        }
-    }
-
     /** The verdicts of the check: {@link #PASSES}, or which refusal. */
     private static final int PASSES = 0;
     private static final int NO_OSXSAVE = 1;
@@ -54,8 +37,8 @@ public record StateCheck(X86Feature feature, Xcr0State xcr0, Optional<Reason> re
     private static final int COMPONENTS_MISSING = 4;
     private static final int TILE_PERMISSION = 5;
 
-    /** Whether the OS enabled what {@code need} asks. */
-    private static boolean passes(StateRequirement need, Xcr0State xcr0) {
+    /** Whether the OS enabled what {@code need} asks, without making a reason. */
+    static boolean passes(StateRequirement need, Xcr0State xcr0) {
         return verdict(need, xcr0) == PASSES;
     }
 

@@ -39,7 +39,6 @@ import io.cpufeatures.core.kit.SnapshotDump;
 import io.cpufeatures.core.ProbeMode;
 import io.cpufeatures.core.DumpFormatException;
 import io.cpufeatures.core.CpuKind;
-import io.cpufeatures.core.CpuCache;
 import io.cpufeatures.core.CpuDescription;
 import io.cpufeatures.core.internal.Architectures;
 import io.cpufeatures.core.internal.KitModule;
@@ -47,8 +46,8 @@ import io.cpufeatures.core.jvm.JvmGate;
 import io.cpufeatures.core.kit.Architecture;
 import io.cpufeatures.core.kit.DependencyRule;
 import io.cpufeatures.core.kit.ArchitectureTables;
-import io.cpufeatures.core.kit.TableDecoding;
-import io.cpufeatures.core.kit.FeatureTable;
+import io.cpufeatures.core.Reason;
+import io.cpufeatures.core.kit.OwnRules;
 import io.cpufeatures.core.kit.Vocabularies;
 import io.cpufeatures.core.kit.FeatureVocabulary;
 import io.cpufeatures.core.kit.HotSpotStart;
@@ -79,7 +78,7 @@ import java.util.Set;
  * {@code /proc/cpuinfo}), its dump files ({@code cpuid -r} and others, an Intel Mac's sysctl listing, Sysinternals
  * Coreinfo's output), and the one assumption its dumps take: {@code xcr0}. Public only for ServiceLoader.
  */
-public final class X86Architecture implements Architecture<X86Feature, RuleInput, CpuidSnapshot, X86DecodedCpu> {
+public final class X86Architecture implements Architecture<X86Feature, CpuidSnapshot> {
 
     static final String ARCHITECTURE = "x86_64";
 
@@ -109,7 +108,7 @@ public final class X86Architecture implements Architecture<X86Feature, RuleInput
     /** Built on the first decoding, not when the module only lends its names to the vocabulary. */
     private static final class Tables {
         static final ArchitectureTables<X86Feature, RuleInput> TABLES = new ArchitectureTables<>(
-                ARCHITECTURE, X86Table.FEATURES, FeatureDependencies.DEPENDENCIES, List.of(StateCheck.CHECK), Errata.table(), PolicyRules.table());
+                ARCHITECTURE, X86Table.FEATURES, FeatureDependencies.DEPENDENCIES, new Rules(), Errata.table(), PolicyRules.table());
     }
 
     /** The module's instance is {@link #INSTANCE}; public for the module system's service declaration. */
@@ -126,16 +125,57 @@ public final class X86Architecture implements Architecture<X86Feature, RuleInput
         CpuIdentity identity = CpuIdentity.of(snapshot);
         Set<X86Feature> present = PresentFeatures.of(snapshot);
         RuleInput input = new RuleInput(snapshot, identity, present, Xcr0Inference.of(snapshot));
-        TableDecoding<X86Feature, RuleInput> decoded = TableDecoding.of(this, input, present, disabled);
-        return new X86DecodedCpu(decoded);
+        return new X86DecodedCpu(input, disabled);
+    }
+
+    /**
+     * x86's own rules: the OS state XCR0 must enable, and AMX's permission ({@link StateCheck}), and the words of its
+     * traces.
+     */
+    private static final class Rules implements OwnRules<X86Feature, RuleInput> {
+        @Override
+        public Reason refusal(X86Feature feature, RuleInput in) {
+            return StateCheck.refusalOf(feature, in.xcr0());
+        }
+
+        @Override
+        public boolean passes(X86Feature feature, RuleInput in) {
+            return StateCheck.passes(feature.state(), in.xcr0());
+        }
+
+        @Override
+        public Check explain(Aspect aspect, RuleInput in, X86Feature f, boolean present) {
+            switch (aspect) {
+                case PRESENCE:
+                    return presence(in, f, present);
+                case OS_STATE:
+                    StateCheck state = StateCheck.of(f, in.xcr0());
+                    return new Check("OS state", state.describe(), state.passes());
+                case ABSENCE:
+                    return new Check("absence", absence(in, f), false);
+                default:
+                    CpuIdentity id = in.identity();
+                    return new Check("policy", id.vendorString() + " family 0x" + Integer.toHexString(id.family())
+                            + " model 0x" + Integer.toHexString(id.model()), true);
+            }
+        }
+
+        /**
+         * {@inheritDoc} x86: every row stands aside whose dependency the source never stated
+         * ({@link CpuidSnapshot#unstated}: an Intel Mac's listing of only its leaf-7 words names AVX2 and says nothing
+         * of AVX or XSAVE, which are unknown, not absent); a dependency the source states, 1 or 0, keeps its row.
+         */
+        @Override
+        public boolean grantOutranks(RuleInput in, X86Feature feature, DependencyRule<X86Feature> rule) {
+            return !states(in, rule.dependsOn());
+        }
     }
 
     /**
      * The CPUID bit and the register it was read from; for a snapshot of a kernel's word (its flags), whether the
      * kernel names the feature, since the register itself was never read, or that its text says nothing of it.
      */
-    @Override
-    public Check presence(RuleInput in, X86Feature f, boolean present) {
+    private static Check presence(RuleInput in, X86Feature f, boolean present) {
         CpuidBit b = f.bit();
         if (!present && !states(in, f)) {
             return new Check("kernel's word", "states nothing of " + f.canonicalName() + " (" + b + "; unknown: "
@@ -152,19 +192,11 @@ public final class X86Architecture implements Architecture<X86Feature, RuleInput
                 + (!present && bit ? " (the leaf is not defined on this CPU)" : ""), present);
     }
 
-    /** The state the OS must have enabled, against what is known of XCR0. */
-    @Override
-    public Check osState(RuleInput in, X86Feature f) {
-        StateCheck state = StateCheck.of(f, in.xcr0());
-        return new Check("OS state", state.describe(), state.passes());
-    }
-
     /**
      * The bit is 0, or set in a leaf or subleaf this CPU does not define (so it means nothing); or, for a text that
      * says nothing of the bit ({@link CpuidSnapshot#unstated}), unknown.
      */
-    @Override
-    public String absence(RuleInput in, X86Feature f) {
+    private static String absence(RuleInput in, X86Feature f) {
         CpuidBit b = f.bit();
         if (!states(in, f)) {
             return "unknown: the text states nothing of it (" + b + "; " + unstatedKeys(f) + "): not counted present";
@@ -174,16 +206,6 @@ public final class X86Architecture implements Architecture<X86Feature, RuleInput
         }
         boolean bit = in.snapshot().read(b.leaf(), b.subleaf()).bit(b.register(), b.bit());
         return "the CPU does not report it (" + b + (bit ? " is 1, but the leaf is not defined on this CPU)" : " is 0)");
-    }
-
-    /**
-     * {@inheritDoc} x86: every row stands aside whose dependency the source never stated ({@link CpuidSnapshot#unstated}:
-     * an Intel Mac's listing of only its leaf-7 words names AVX2 and says nothing of AVX or XSAVE, which are unknown,
-     * not absent); a dependency the source states, 1 or 0, keeps its row.
-     */
-    @Override
-    public boolean grantOutranks(RuleInput in, X86Feature feature, DependencyRule<X86Feature> rule) {
-        return !states(in, rule.dependsOn());
     }
 
     /** Whether the snapshot states the bit of {@code f}, 1 or 0 ({@link CpuidSnapshot#states}). */
@@ -196,29 +218,6 @@ public final class X86Architecture implements Architecture<X86Feature, RuleInput
     private static String unstatedKeys(X86Feature f) {
         List<String> keys = MacX86SysctlListing.keysOf(f);
         return keys.isEmpty() ? "not in the text" : "no " + String.join(" or ", keys) + " in the text";
-    }
-
-    @Override
-    public Optional<String> policySubject(RuleInput in) {
-        CpuIdentity id = in.identity();
-        return Optional.of(id.vendorString() + " family 0x" + Integer.toHexString(id.family()) + " model 0x"
-                + Integer.toHexString(id.model()));
-    }
-
-    @Override
-    public CpuDescription describe(X86DecodedCpu info, int logicalCpus) {
-        return X86Description.of(info, logicalCpus);
-    }
-
-    /** The core type of CPUID.0x1A, on a part that sets the hybrid flag (an all-Atom part reports 0x1A too). */
-    @Override
-    public Optional<String> coreType(X86DecodedCpu info) {
-        return coreTypeOf(info).map(CoreType::id);
-    }
-
-    @Override
-    public List<CpuCache> caches(X86DecodedCpu info) {
-        return X86Caches.of(info.snapshot());
     }
 
     static Optional<CoreType> coreTypeOf(X86DecodedCpu info) {

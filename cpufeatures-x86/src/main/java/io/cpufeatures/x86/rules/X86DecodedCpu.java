@@ -12,14 +12,15 @@ import io.cpufeatures.x86.PolicyFlag;
 
 import io.cpufeatures.x86.CpuidSnapshot;
 
+import io.cpufeatures.x86.CoreType;
 import io.cpufeatures.x86.CpuIdentity;
 
-import io.cpufeatures.core.kit.CpuInfo;
+import io.cpufeatures.core.CpuCache;
+import io.cpufeatures.core.CpuDescription;
 import io.cpufeatures.core.kit.TableDecoding;
 import io.cpufeatures.x86.rules.RuleInput;
 import java.util.Collections;
 import java.util.EnumSet;
-import java.util.Objects;
 import java.util.Optional;
 import java.util.OptionalInt;
 import java.util.Set;
@@ -28,9 +29,8 @@ import java.util.Set;
  * Everything the decoder says about one x86 CPU, immutable: who it is, what it has (present),
  * what a program may use (usable) and why not where not, and what it should prefer.
  */
-public final class X86DecodedCpu implements CpuInfo<X86Feature, CpuidSnapshot> {
+public final class X86DecodedCpu extends TableDecoding<X86Feature, RuleInput> {
 
-    private final TableDecoding<X86Feature, RuleInput> decoded;
     /** What is worked out from the decode only when asked: who the CPU is beyond its signature, and its level. */
     private volatile Set<PolicyFlag> policy;
     private volatile PsAbiLevel level;
@@ -38,19 +38,40 @@ public final class X86DecodedCpu implements CpuInfo<X86Feature, CpuidSnapshot> {
     private volatile Optional<String> hypervisor;
     private volatile OptionalInt avx10Version;
 
-    X86DecodedCpu(TableDecoding<X86Feature, RuleInput> decoded) {
-        this.decoded = Objects.requireNonNull(decoded);
+    X86DecodedCpu(RuleInput input, Set<X86Feature> disabled) {
+        super(X86Architecture.INSTANCE, input, input.present(), disabled);
     }
 
-    @Override
-    public TableDecoding<X86Feature, ?> decoded() {
-        return decoded;
+    /**
+     * Decodes {@code snapshot}: a pure function, no global state, no I/O, the same answer for the same snapshot.
+     *
+     * @param snapshot the raw CPUID answers and XCR0 of one logical CPU; not null
+     * @return everything the decoder says about that CPU
+     */
+    public static X86DecodedCpu of(CpuidSnapshot snapshot) {
+        return X86Architecture.INSTANCE.decode(snapshot, Set.of());
     }
 
     /** {@return the raw snapshot this was decoded from} */
     @Override
     public CpuidSnapshot snapshot() {
-        return decoded.cpu().snapshot();
+        return cpu().snapshot();
+    }
+
+    @Override
+    protected CpuDescription ownDescription(int logicalCpus) {
+        return X86Description.of(this, logicalCpus);
+    }
+
+    /** The core type of CPUID.0x1A, on a part that sets the hybrid flag (an all-Atom part reports 0x1A too). */
+    @Override
+    public Optional<String> coreType() {
+        return X86Architecture.coreTypeOf(this).map(CoreType::id);
+    }
+
+    @Override
+    public List<CpuCache> caches() {
+        return X86Caches.of(snapshot());
     }
 
     /** {@return the snapshot, identity, XCR0 state and level, for {@code CpuFeatures.unwrap}} */
@@ -61,12 +82,12 @@ public final class X86DecodedCpu implements CpuInfo<X86Feature, CpuidSnapshot> {
 
     /** {@return who the CPU is: vendor, brand, family, model, stepping and signature} */
     public CpuIdentity identity() {
-        return decoded.cpu().identity();
+        return cpu().identity();
     }
 
     /** {@return what is known of XCR0 and how} */
     public Xcr0State xcr0() {
-        return decoded.cpu().xcr0();
+        return cpu().xcr0();
     }
 
     /** {@return the policy flags that apply ({@code prefer_ymm}); unmodifiable} */
@@ -75,7 +96,7 @@ public final class X86DecodedCpu implements CpuInfo<X86Feature, CpuidSnapshot> {
         if (p == null) {
             Set<PolicyFlag> flags = EnumSet.noneOf(PolicyFlag.class);
             for (PolicyFlag f : PolicyFlag.values()) {
-                if (decoded.policy().contains(f.canonicalName())) {
+                if (policyFlags().contains(f.canonicalName())) {
                     flags.add(f);
                 }
             }
@@ -98,7 +119,7 @@ public final class X86DecodedCpu implements CpuInfo<X86Feature, CpuidSnapshot> {
     public PsAbiLevel level() {
         PsAbiLevel l = level;
         if (l == null) {
-            level = l = PsAbiLevel.of(decoded.usable());
+            level = l = PsAbiLevel.of(usable());
         }
         return l;
     }
@@ -107,7 +128,7 @@ public final class X86DecodedCpu implements CpuInfo<X86Feature, CpuidSnapshot> {
     public Optional<String> microarchitecture() {
         Optional<String> m = microarchitecture;
         if (m == null) {
-            Set<X86Feature> present = decoded.present();
+            Set<X86Feature> present = present();
             microarchitecture = m = Microarchitectures.of(identity(), !present.contains(X86Feature.HYBRID_CPU)
                     && !present.contains(X86Feature.HYPERVISOR));
         }

@@ -7,7 +7,6 @@ import com.fasterxml.jackson.databind.JsonNode;
 import io.cpufeatures.core.CpuKind;
 import io.cpufeatures.x86.CpuidSnapshot;
 import io.cpufeatures.x86.rules.X86DecodedCpu;
-import io.cpufeatures.x86.rules.X86Decoder;
 import io.cpufeatures.x86.table.X86Feature;
 import io.cpufeatures.x86.table.XsaveComponent;
 import io.cpufeatures.core.kit.SnapshotDump;
@@ -50,7 +49,7 @@ class ConsensusConformanceTest {
             Set<String> names = expected.iterator().next().flags().keySet();
             Set<View> ours = new LinkedHashSet<>();
             for (CpuKind<CpuidSnapshot> g : dump.kinds()) {
-                ours.add(ourView(X86Decoder.decode(g.cpu()), names));
+                ours.add(ourView(X86DecodedCpu.of(g.cpu()), names));
             }
             dumps++;
             cpus += expected.size();
@@ -79,7 +78,7 @@ class ConsensusConformanceTest {
                 }
                 String signature = o.get("signature").asText();
                 for (CpuKind<CpuidSnapshot> g : dump.kinds()) {
-                    X86DecodedCpu info = X86Decoder.decode(g.cpu());
+                    X86DecodedCpu info = X86DecodedCpu.of(g.cpu());
                     if (!info.identity().signatureHex().equals(signature) || !info.xcr0().osxsave()) {
                         continue;
                     }

@@ -12,7 +12,6 @@ import io.cpufeatures.x86.CpuidSnapshot;
 import io.cpufeatures.x86.PolicyFlag;
 import io.cpufeatures.x86.table.PsAbiLevel;
 import io.cpufeatures.x86.rules.X86DecodedCpu;
-import io.cpufeatures.x86.rules.X86Decoder;
 import io.cpufeatures.x86.table.X86Feature;
 import io.cpufeatures.x86.rules.PreferYmmPolicy;
 import io.cpufeatures.x86.testing.Corpus;
@@ -42,7 +41,7 @@ class CorpusEdgeCasesTest {
             }
             List<X86DecodedCpu> cpus = new ArrayList<>();
             for (CpuKind<CpuidSnapshot> g : Corpus.dump(e.original()).kinds()) {
-                cpus.add(X86Decoder.decode(g.cpu()));
+                cpus.add(X86DecodedCpu.of(g.cpu()));
             }
             check.accept(e.id(), cpus);
             n++;
@@ -179,7 +178,7 @@ class CorpusEdgeCasesTest {
         int avx512Negatives = 0;
         for (Corpus.Entry e : corpus.entries()) {
             for (CpuKind<CpuidSnapshot> g : Corpus.dump(e.original()).kinds()) {
-                X86DecodedCpu cpu = X86Decoder.decode(g.cpu());
+                X86DecodedCpu cpu = X86DecodedCpu.of(g.cpu());
                 boolean onList = cpu.identity().isIntel() && cpu.identity().family() == 6
                         && PreferYmmPolicy.MODELS.contains(cpu.identity().model());
                 assertEquals(onList, cpu.hasPolicy(PolicyFlag.PREFER_YMM), e.id());
@@ -233,7 +232,7 @@ class CorpusEdgeCasesTest {
         for (Corpus.Entry e : corpus.entries()) {
             String bucket = e.index().get("bucket").asText();
             for (CpuKind<CpuidSnapshot> g : Corpus.dump(e.original()).kinds()) {
-                X86DecodedCpu cpu = X86Decoder.decode(g.cpu());
+                X86DecodedCpu cpu = X86DecodedCpu.of(g.cpu());
                 String name = cpu.microarchitecture().orElse("<none>");
                 Set<String> ok = accepted.get(bucket);
                 // a hybrid part's cores are named "Alder Lake (Golden Cove)": the part, then the core

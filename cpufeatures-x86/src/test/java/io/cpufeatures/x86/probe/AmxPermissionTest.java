@@ -3,27 +3,19 @@ package io.cpufeatures.x86.probe;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
-import static org.mockito.Mockito.doThrow;
-import static org.mockito.Mockito.mock;
-import static org.mockito.Mockito.verifyNoInteractions;
-import static org.mockito.Mockito.when;
 
 import io.cpufeatures.core.ReasonKind;
 import io.cpufeatures.x86.CpuidSnapshot;
 import io.cpufeatures.x86.TilePermission;
 import io.cpufeatures.x86.rules.X86DecodedCpu;
-import io.cpufeatures.x86.rules.X86Decoder;
 import io.cpufeatures.x86.table.X86Feature;
 import io.cpufeatures.x86.emulation.EmulatedCpu;
 import io.cpufeatures.x86.emulation.ReferenceCpus;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.condition.EnabledOnOs;
-import org.junit.jupiter.api.condition.OS;
 
 /**
- * AMX tile-data permission: the decision on emulated Sapphire Rapids snapshots with injected answers,
- * and arch_prctl's failure paths with the calls mocked (this machine has no AMX).
+ * AMX tile-data permission as the probe attaches it: the decision on emulated Sapphire Rapids snapshots with the
+ * permission given (this machine has no AMX). Asking and reading it is {@code TilePermissionTest}'s.
  */
 class AmxPermissionTest {
 
@@ -33,32 +25,20 @@ class AmxPermissionTest {
                 "ospke").build();
     }
 
-    /**
-     * ARCH_GET_XCOMP_PERM before a request: every enabled non-dynamic component, TILECFG (17) included,
-     * not TILEDATA (18) (kselftest "selftests/x86/amx: Update the ARCH_REQ_XCOMP_PERM test").
-     */
-    private static final long NOT_REQUESTED = 0x202e7;
-    private static final long GRANTED = 0x602e7;
-
-    @BeforeEach
-    void aProcessThatNeverAsked() {
-        AmxPermission.forgetRefusalForTest();
-    }
-
-    private static XcompSyscalls permitted(long mask) throws Exception {
-        XcompSyscalls c = mock(XcompSyscalls.class);
-        when(c.permitted()).thenReturn(mask);
-        return c;
-    }
+    /** ARCH_GET_XCOMP_PERM before a request, as the permission reads it: TILECFG (17) permitted, not TILEDATA (18). */
+    private static final TilePermission NOT_REQUESTED = new TilePermission(TilePermission.State.NOT_REQUESTED,
+            "ARCH_GET_XCOMP_PERM=0x202e7 lacks XTILEDATA");
+    private static final TilePermission GRANTED = new TilePermission(TilePermission.State.GRANTED,
+            "ARCH_GET_XCOMP_PERM=0x602e7 has XTILEDATA");
 
     @Test
-    void amxIsUsableOnlyWithThePermission() throws Exception {
+    void amxIsUsableOnlyWithThePermission() {
         CpuidSnapshot spr = sapphireRapids();
         assertEquals(0x602e7, spr.xcr0().getAsLong() & 0x602e7);
         // a dump (nothing read): what the CPU and XCR0 allow, as before
-        assertTrue(X86Decoder.decode(spr).isUsable(X86Feature.AMX_TILE));
+        assertTrue(X86DecodedCpu.of(spr).isUsable(X86Feature.AMX_TILE));
         // the probe on Linux, permission not requested: present, XCR0 allows, not usable, the call named
-        X86DecodedCpu notAsked = X86Decoder.decode(AmxPermission.attach(spr, () -> permittedUnchecked(NOT_REQUESTED)));
+        X86DecodedCpu notAsked = X86DecodedCpu.of(AmxPermission.attach(spr, () -> NOT_REQUESTED));
         assertTrue(notAsked.present().contains(X86Feature.AMX_TILE));
         assertFalse(notAsked.isUsable(X86Feature.AMX_TILE));
         assertFalse(notAsked.isUsable(X86Feature.AMX_INT8), "through the dependency on amx_tile");
@@ -67,90 +47,34 @@ class AmxPermissionTest {
                 notAsked.reasons(X86Feature.AMX_TILE).toString());
         assertTrue(notAsked.isUsable(X86Feature.AVX512F), "other state is not affected");
         // granted: usable
-        X86DecodedCpu granted = X86Decoder.decode(AmxPermission.attach(spr, () -> permittedUnchecked(GRANTED)));
+        X86DecodedCpu granted = X86DecodedCpu.of(AmxPermission.attach(spr, () -> GRANTED));
         assertTrue(granted.isUsable(X86Feature.AMX_TILE));
         assertEquals(TilePermission.State.GRANTED, granted.xcr0().tilePermission().orElseThrow().state());
-    }
-
-    private static XcompSyscalls permittedUnchecked(long mask) {
-        try {
-            return permitted(mask);
-        } catch (Exception e) {
-            throw new AssertionError(e);
-        }
+        // off Linux x86-64 there is nothing to ask, and nothing is attached
+        assertTrue(AmxPermission.attach(spr, () -> null).tilePermission().isEmpty());
     }
 
     @Test
     void noCallIsMadeWithoutAmxOrWithoutItsXcr0State() {
-        XcompSyscalls c = mock(XcompSyscalls.class);
+        int[] asked = new int[1];
+        java.util.function.Supplier<TilePermission> counting = () -> {
+            asked[0]++;
+            return GRANTED;
+        };
         CpuidSnapshot noAmx = ReferenceCpus.skylakeSp().build();
-        assertEquals(noAmx, AmxPermission.attach(noAmx, () -> c));
+        assertEquals(noAmx, AmxPermission.attach(noAmx, counting));
         CpuidSnapshot amxOff = EmulatedCpu.intel(6, 0x8f, 8).features("xsave", "osxsave", "avx", "avx512f", "amx_tile")
                 .osEnabled(0xe7).build();
-        assertTrue(AmxPermission.attach(amxOff, () -> c).tilePermission().isEmpty());
-        verifyNoInteractions(c);
+        assertTrue(AmxPermission.attach(amxOff, counting).tilePermission().isEmpty());
+        assertEquals(0, asked[0]);
     }
 
     @Test
-    void aFailedGetIsUnavailableAndKeepsAmxUnusable() throws Exception {
-        for (int errno : new int[] {38, 22, 1}) {
-            XcompSyscalls c = mock(XcompSyscalls.class);
-            when(c.permitted()).thenThrow(new XcompSyscalls.XcompException(errno, "arch_prctl(ARCH_GET_XCOMP_PERM)"));
-            TilePermission p = AmxPermission.status(c);
-            assertEquals(TilePermission.State.UNAVAILABLE, p.state());
-            X86DecodedCpu cpu = X86Decoder.decode(sapphireRapids().withTilePermission(p));
-            assertFalse(cpu.isUsable(X86Feature.AMX_TILE), "errno " + errno);
-            assertTrue(cpu.reasons(X86Feature.AMX_TILE).get(0).detail().contains(XcompSyscalls.XcompException.describe(errno)),
-                    cpu.reasons(X86Feature.AMX_TILE).toString());
-        }
-        assertTrue(XcompSyscalls.XcompException.describe(38).startsWith("ENOSYS"));
-        assertTrue(XcompSyscalls.XcompException.describe(22).startsWith("EINVAL"));
-        assertTrue(XcompSyscalls.XcompException.describe(1).startsWith("EPERM"));
-    }
-
-    @Test
-    void aRequestIsGrantedOrRefusedWithTheErrnoAndARefusalIsRemembered() throws Exception {
-        XcompSyscalls ok = permitted(GRANTED);
-        assertEquals(TilePermission.State.GRANTED, AmxPermission.request(ok).state());
-        for (int errno : new int[] {95, 28, 22, 1, 38}) {
-            XcompSyscalls c = permitted(NOT_REQUESTED);
-            doThrow(new XcompSyscalls.XcompException(errno, "arch_prctl(ARCH_REQ_XCOMP_PERM, XFEATURE_XTILEDATA)"))
-                    .when(c).requestTileData();
-            TilePermission refused = AmxPermission.request(c);
-            assertEquals(TilePermission.State.REFUSED, refused.state());
-            assertTrue(refused.detail().contains(XcompSyscalls.XcompException.describe(errno)), refused.detail());
-            // a probe after the refusal says refused, and why
-            TilePermission after = AmxPermission.status(c);
-            assertEquals(TilePermission.State.REFUSED, after.state());
-            X86DecodedCpu cpu = X86Decoder.decode(sapphireRapids().withTilePermission(after));
-            assertTrue(cpu.reasons(X86Feature.AMX_TILE).get(0).detail().startsWith(
-                    "XCR0 enables TILECFG|TILEDATA, but Linux refused this process AMX tile data"));
-        }
-        assertEquals(TilePermission.State.GRANTED, AmxPermission.request(ok).state());
-        assertEquals(TilePermission.State.NOT_REQUESTED, AmxPermission.status(permitted(NOT_REQUESTED)).state(),
-                "a later grant clears the remembered refusal");
-    }
-
-    @Test
-    @EnabledOnOs(OS.LINUX)
-    void theRealCallsAnswerOnThisMachineWithoutAmx() {
-        // ARCH_GET_XCOMP_PERM works on any Linux 5.16+ x86-64 (and fails with EINVAL before): never granted here.
-        TilePermission status = AmxPermission.status();
-        assertFalse(status.granted(), status.toString());
-        assertTrue(status.state() == TilePermission.State.NOT_REQUESTED || status.state() == TilePermission.State.UNAVAILABLE,
-                status.toString());
-        if (!CpuFeaturesHolder.hasAmx()) {
-            // the kernel refuses a CPU without AMX: EOPNOTSUPP (5.16+) or EINVAL (older)
-            TilePermission refused = AmxPermission.request();
-            assertEquals(TilePermission.State.REFUSED, refused.state(), refused.toString());
-            assertTrue(refused.detail().contains("EOPNOTSUPP") || refused.detail().contains("EINVAL"), refused.detail());
-        }
-    }
-
-    /** Whether this machine has AMX, from the library itself. */
-    private static final class CpuFeaturesHolder {
-        static boolean hasAmx() {
-            return io.cpufeatures.core.CpuFeatures.current().isPresent("amx_tile");
-        }
+    void aPermissionThatCannotBeReadIsUnavailableAndKeepsAmxUnusable() {
+        CpuidSnapshot s = AmxPermission.attach(sapphireRapids(), () -> {
+            throw new IllegalStateException("no JNA");
+        });
+        assertEquals(TilePermission.State.UNAVAILABLE, s.tilePermission().orElseThrow().state());
+        assertFalse(X86DecodedCpu.of(s).isUsable(X86Feature.AMX_TILE));
     }
 }

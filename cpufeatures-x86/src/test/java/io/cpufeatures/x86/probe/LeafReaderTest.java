@@ -10,7 +10,6 @@ import io.cpufeatures.core.SourceKind;
 import io.cpufeatures.x86.CpuidRegisters;
 import io.cpufeatures.x86.CpuidSnapshot;
 import io.cpufeatures.x86.rules.X86DecodedCpu;
-import io.cpufeatures.x86.rules.X86Decoder;
 import io.cpufeatures.x86.Xcr0Source;
 import io.cpufeatures.x86.testing.BundledDumps;
 import io.cpufeatures.x86.testing.Corpus;
@@ -58,7 +57,7 @@ class LeafReaderTest {
     }
 
     private static void check(String name, CpuidSnapshot dump, List<String> problems) {
-        X86DecodedCpu full = X86Decoder.decode(dump);
+        X86DecodedCpu full = X86DecodedCpu.of(dump);
         long xcr0 = full.xcr0().value().orElse(0x3);
         Replay replay = new Replay(dump, xcr0);
         CpuidSnapshot read = LeafReader.read(replay, new SnapshotSource(SourceKind.NATIVE, "replay"));
@@ -74,7 +73,7 @@ class LeafReaderTest {
         if (osxsave) {
             assertEquals(Xcr0Source.XGETBV, read.xcr0Source());
         }
-        X86DecodedCpu probed = X86Decoder.decode(read);
+        X86DecodedCpu probed = X86DecodedCpu.of(read);
         if (!probed.present().equals(full.present())) {
             problems.add(name + ": present differs: " + diff(full.present(), probed.present()));
         }

@@ -10,7 +10,6 @@ import io.cpufeatures.core.ProbeMode;
 import io.cpufeatures.x86.table.CpuidBit;
 import io.cpufeatures.x86.Register;
 import io.cpufeatures.x86.rules.X86DecodedCpu;
-import io.cpufeatures.x86.rules.X86Decoder;
 import io.cpufeatures.x86.table.X86Feature;
 import io.cpufeatures.x86.rules.FeatureDependencies;
 import java.nio.file.Files;
@@ -68,7 +67,7 @@ class ProcCpuinfoAgreementTest {
         assumeTrue(System.getProperty("os.arch").matches("amd64|x86_64") && Files.isReadable(procPath), "x86 Linux only");
         X86Probe.Outcome o = X86Probe.system().probe(ProbeMode.NATIVE);
         assumeTrue(o.snapshot().isPresent(), "native probe unavailable: " + o.source());
-        X86DecodedCpu cpu = X86Decoder.decode(o.snapshot().get());
+        X86DecodedCpu cpu = X86DecodedCpu.of(o.snapshot().get());
         Set<String> proc = new TreeSet<>();
         for (String line : Files.readAllLines(procPath)) {
             if (line.startsWith("flags")) {

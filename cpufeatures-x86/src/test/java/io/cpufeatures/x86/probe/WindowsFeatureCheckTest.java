@@ -9,7 +9,7 @@ import static org.mockito.Mockito.when;
 import com.sun.jna.Function;
 import io.cpufeatures.os.WindowsProcessorFeatures;
 import io.cpufeatures.x86.CpuidSnapshot;
-import io.cpufeatures.x86.rules.X86Decoder;
+import io.cpufeatures.x86.rules.X86DecodedCpu;
 import io.cpufeatures.x86.emulation.ReferenceCpus;
 import java.util.Set;
 import java.util.function.IntPredicate;
@@ -29,7 +29,7 @@ class WindowsFeatureCheckTest {
 
     /** What a Windows that knows every constant answers for {@code snapshot}: 1 exactly where the decoding says usable. */
     private static IntPredicate truthful(CpuidSnapshot snapshot) {
-        var decoded = X86Decoder.decode(snapshot).decoded();
+        var decoded = X86DecodedCpu.of(snapshot);
         return pf -> decoded.isUsable(WindowsFeatureCheck.CONSTANTS.get(pf).feature());
     }
 
@@ -47,7 +47,7 @@ class WindowsFeatureCheckTest {
         String note = WindowsFeatureCheck.check(haswell, () -> windows(pf -> pf < 39 && truthful(haswell).test(pf)));
         assertTrue(note.startsWith("IsProcessorFeaturePresent agrees on 13 of 16; not confirmed"), note);
         assertTrue(note.endsWith(": avx, avx2, erms"), note);
-        assertTrue(X86Decoder.decode(haswell).decoded().isUsable(io.cpufeatures.x86.table.X86Feature.AVX2),
+        assertTrue(X86DecodedCpu.of(haswell).isUsable(io.cpufeatures.x86.table.X86Feature.AVX2),
                 "the decoding stays the answer");
     }
 

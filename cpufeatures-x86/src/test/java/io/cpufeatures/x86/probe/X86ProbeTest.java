@@ -13,7 +13,6 @@ import io.cpufeatures.core.ProbeMode;
 import io.cpufeatures.core.ProbeSettings;
 import io.cpufeatures.os.ExecutableMemory;
 import io.cpufeatures.x86.rules.X86DecodedCpu;
-import io.cpufeatures.x86.rules.X86Decoder;
 import io.cpufeatures.x86.Xcr0Source;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -54,7 +53,7 @@ class X86ProbeTest {
         assertEquals(SourceKind.NATIVE, o.source().failures().get(0).source());
         assertTrue(o.source().failures().get(0).reason().contains("EACCES"), o.source().toString());
         assertTrue(o.source().failures().get(0).cause().isPresent());
-        var cpu = X86Decoder.decode(o.snapshot().orElseThrow());
+        var cpu = X86DecodedCpu.of(o.snapshot().orElseThrow());
         assertEquals(SourceKind.PROC_CPUINFO, cpu.snapshot().source().kind());
         assertEquals(Xcr0Source.KERNEL_CHECKED, cpu.xcr0().source(), "the kernel checked the state, XCR0 unknown");
         assertEquals("Skylake-SP", cpu.microarchitecture().orElseThrow());
@@ -112,7 +111,7 @@ class X86ProbeTest {
         X86Probe.Outcome o = X86Probe.system().probe(ProbeMode.NATIVE);
         assertEquals(SourceKind.NATIVE, o.source().kind(), o.source().toString());
         var snapshot = o.snapshot().orElseThrow();
-        var cpu = X86Decoder.decode(snapshot);
+        var cpu = X86DecodedCpu.of(snapshot);
         if (cpu.xcr0().osxsave()) {
             assertEquals(Xcr0Source.XGETBV, cpu.xcr0().source());
         }

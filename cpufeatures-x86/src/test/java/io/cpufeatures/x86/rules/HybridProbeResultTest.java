@@ -39,12 +39,12 @@ class HybridProbeResultTest {
         assertTrue(r.features() instanceof CoreTypeIntersection);
         assertEquals(Optional.of("performance"), r.coreKinds().get(0).cpu().coreType());
         assertEquals(Optional.of("efficiency"), r.coreKinds().get(1).cpu().coreType());
-        assertTrue(r.coreKinds().get(0).cpu().usable().contains("popcnt"));
-        assertFalse(r.features().usable().contains("popcnt"));
+        assertTrue(r.coreKinds().get(0).cpu().usableNames().contains("popcnt"));
+        assertFalse(r.features().usableNames().contains("popcnt"));
         assertEquals(Optional.empty(), r.features().coreType());
         // a part without core groups is the one CPU, as before
         ProbeResult one = new KitModule<>(X86Architecture.INSTANCE).result(X86Architecture.probed(new X86Probe.Outcome(Optional.of(p), source, List.of())));
         assertTrue(one.coreKinds().isEmpty());
-        assertTrue(one.features().usable().contains("popcnt"));
+        assertTrue(one.features().usableNames().contains("popcnt"));
     }
 }

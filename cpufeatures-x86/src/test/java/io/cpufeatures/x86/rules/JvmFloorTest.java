@@ -45,9 +45,9 @@ class JvmFloorTest {
         JvmFloor f = floor(haswellFlags());
         for (String known : new String[] {"sse", "sse2", "cmov", "cx8", "lm", "avx", "avx2", "sse4_2", "fma", "popcnt",
             "bmi1", "abm"}) {
-            assertTrue(f.usable().contains(known), known + " " + f.usable());
+            assertTrue(f.usableNames().contains(known), known + " " + f.usableNames());
         }
-        assertEquals(f.usable(), f.present(), "present is all the floor knows");
+        assertEquals(f.usableNames(), f.presentNames(), "present is all the floor knows");
         assertTrue(f.basis("avx2").orElseThrow().contains("UseAVX=2"), f.basis("avx2").orElseThrow());
         assertTrue(f.basis("sse2").orElseThrow().contains("every x86_64 CPU has it"));
     }
@@ -55,21 +55,21 @@ class JvmFloorTest {
     @Test
     void everythingElseIsUnknownNeverAbsentAndSaysWhichFlag() {
         JvmFloor f = floor(haswellFlags());
-        assertFalse(f.usable().contains("avx512f"));
+        assertFalse(f.usableNames().contains("avx512f"));
         assertEquals(ReasonKind.JVM, f.reasons("avx512f").get(0).kind());
         assertTrue(f.reasons("avx512f").get(0).detail().startsWith("unknown:") && f.reasons("avx512f").get(0).detail()
                 .contains("UseAVX=2"), f.reasons("avx512f").toString());
         assertTrue(f.reasons("bmi2").get(0).detail().contains("UseBMI2Instructions=false"), f.reasons("bmi2").toString());
         assertTrue(f.reasons("adx").get(0).detail().contains("does not cover adx"), f.reasons("adx").toString());
-        assertTrue(f.notUsable().isEmpty(), "nothing is known present yet unusable");
+        assertTrue(f.notUsableByName().isEmpty(), "nothing is known present yet unusable");
     }
 
     @Test
     void withoutFlagsOnlyTheBaselineAndDisablingIsSaid() {
         JvmFloor bare = floor(Map.of());
-        assertEquals(List.of("fpu", "cx8", "cmov", "mmx", "fxsr", "sse", "sse2", "lm"), List.copyOf(bare.usable()));
+        assertEquals(List.of("fpu", "cx8", "cmov", "mmx", "fxsr", "sse", "sse2", "lm"), List.copyOf(bare.usableNames()));
         JvmFloor less = (JvmFloor) floor(haswellFlags()).without(Set.of("avx2"));
-        assertFalse(less.usable().contains("avx2"));
+        assertFalse(less.usableNames().contains("avx2"));
         assertEquals(ReasonKind.DISABLED, less.reasons("avx2").get(0).kind());
     }
 }

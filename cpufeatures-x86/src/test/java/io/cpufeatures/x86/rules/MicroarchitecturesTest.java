@@ -2,7 +2,7 @@ package io.cpufeatures.x86.rules;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
-import io.cpufeatures.x86.rules.X86Decoder;
+import io.cpufeatures.x86.rules.X86DecodedCpu;
 import io.cpufeatures.x86.table.X86Feature;
 import io.cpufeatures.x86.emulation.EmulatedCpu;
 import java.util.Optional;
@@ -12,7 +12,7 @@ import org.junit.jupiter.api.Test;
 class MicroarchitecturesTest {
 
     private static String name(EmulatedCpu.Builder cpu) {
-        return X86Decoder.decode(cpu.build()).microarchitecture().orElse("?");
+        return X86DecodedCpu.of(cpu.build()).microarchitecture().orElse("?");
     }
 
     /** A logical CPU of a hybrid part: the hybrid flag, and CPUID.0x1A with this core type and native model id. */
@@ -62,7 +62,7 @@ class MicroarchitecturesTest {
         assertEquals("Alder Lake", name(EmulatedCpu.intel(6, 0x97, 5).features(X86Feature.HYPERVISOR.canonicalName())));
         assertEquals("Alder Lake", name(EmulatedCpu.intel(6, 0x97, 5).features(X86Feature.HYBRID_CPU.canonicalName())),
                 "a hybrid package whose core type is not known");
-        assertEquals(Optional.of("Skylake"), X86Decoder.decode(EmulatedCpu.intel(6, 0x5E, 3).build()).microarchitecture());
+        assertEquals(Optional.of("Skylake"), X86DecodedCpu.of(EmulatedCpu.intel(6, 0x5E, 3).build()).microarchitecture());
     }
 
     /**

@@ -8,7 +8,6 @@ import io.cpufeatures.x86.CpuIdentity;
 import io.cpufeatures.x86.PolicyFlag;
 import io.cpufeatures.x86.table.PsAbiLevel;
 import io.cpufeatures.x86.rules.X86DecodedCpu;
-import io.cpufeatures.x86.rules.X86Decoder;
 import io.cpufeatures.x86.table.X86Feature;
 import io.cpufeatures.x86.emulation.EmulatedCpu;
 import java.util.EnumSet;
@@ -32,7 +31,7 @@ class PolicyTest {
 
     @Test
     void preferYmmNeverRemovesUsability() {
-        X86DecodedCpu cpu = X86Decoder.decode(EmulatedCpu.intel(6, 0x55, 7).features(X86Feature.FPU.canonicalName(), X86Feature.FXSR.canonicalName(),
+        X86DecodedCpu cpu = X86DecodedCpu.of(EmulatedCpu.intel(6, 0x55, 7).features(X86Feature.FPU.canonicalName(), X86Feature.FXSR.canonicalName(),
                 X86Feature.XSAVE.canonicalName(), X86Feature.OSXSAVE.canonicalName(), X86Feature.AVX.canonicalName(), X86Feature.AVX512F.canonicalName()).osEnabled(0xe7).build());
         assertTrue(cpu.hasPolicy(PolicyFlag.PREFER_YMM));
         assertTrue(cpu.isUsable(X86Feature.AVX512F));
@@ -73,10 +72,10 @@ class PolicyTest {
     void theHypervisorIsNamedOnlyWhenTheHypervisorBitIsSet() {
         EmulatedCpu.Builder kvm = EmulatedCpu.amd(0x1A, 0x02, 1).leaf(0x4000_0000, 0, 0x4000_0001, 0x4b4d564b, 0x564b4d56,
                 0x0000004d);
-        assertEquals(Optional.empty(), X86Decoder.decode(kvm.build()).hypervisor());
-        assertEquals(Optional.of("KVM"), X86Decoder.decode(kvm.features(X86Feature.HYPERVISOR.canonicalName()).build()).hypervisor());
+        assertEquals(Optional.empty(), X86DecodedCpu.of(kvm.build()).hypervisor());
+        assertEquals(Optional.of("KVM"), X86DecodedCpu.of(kvm.features(X86Feature.HYPERVISOR.canonicalName()).build()).hypervisor());
         EmulatedCpu.Builder odd = EmulatedCpu.intel(6, 0x55, 4).features(X86Feature.HYPERVISOR.canonicalName())
                 .leaf(0x4000_0000, 0, 0x4000_0001, 0x64636261, 0x68676665, 0x6c6b6a69);
-        assertEquals(Optional.of("abcdefghijkl"), X86Decoder.decode(odd.build()).hypervisor());
+        assertEquals(Optional.of("abcdefghijkl"), X86DecodedCpu.of(odd.build()).hypervisor());
     }
 }

@@ -8,7 +8,6 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import io.cpufeatures.core.Reason;
 import io.cpufeatures.core.ReasonKind;
 import io.cpufeatures.x86.rules.X86DecodedCpu;
-import io.cpufeatures.x86.rules.X86Decoder;
 import io.cpufeatures.x86.table.X86Feature;
 import io.cpufeatures.x86.emulation.EmulatedCpu;
 import java.util.Arrays;
@@ -24,7 +23,7 @@ class UsabilityRulesTest {
         X86Feature.AVX512_FP16, X86Feature.BMI1, X86Feature.BMI2, X86Feature.GFNI, X86Feature.VAES};
 
     private static X86DecodedCpu decode(EmulatedCpu.Builder cpu) {
-        return X86Decoder.decode(cpu.build());
+        return X86DecodedCpu.of(cpu.build());
     }
 
     private static Reason first(X86DecodedCpu cpu, X86Feature f) {
@@ -43,7 +42,7 @@ class UsabilityRulesTest {
     @Test
     void avx512NeedsOpmaskAndBothZmmComponentsAndNamesTheMissingOnes() {
         // No OS can enable OPMASK alone (Xcr0Rules), but a snapshot can claim it: the decoder names what is missing.
-        X86DecodedCpu cpu = X86Decoder.decode(EmulatedCpu.intel(6, 0x8f, 8).features(java.util.Arrays.stream(AVX512_CPU).map(X86Feature::canonicalName).toArray(String[]::new)).build()
+        X86DecodedCpu cpu = X86DecodedCpu.of(EmulatedCpu.intel(6, 0x8f, 8).features(java.util.Arrays.stream(AVX512_CPU).map(X86Feature::canonicalName).toArray(String[]::new)).build()
                 .withXcr0(0x27, io.cpufeatures.x86.Xcr0Source.XGETBV));
         assertFalse(cpu.isUsable(X86Feature.AVX512F));
         Reason r = first(cpu, X86Feature.AVX512F);

@@ -7,7 +7,6 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import io.cpufeatures.core.SnapshotSource;
 import io.cpufeatures.x86.CpuidSnapshot;
 import io.cpufeatures.x86.rules.X86DecodedCpu;
-import io.cpufeatures.x86.rules.X86Decoder;
 import io.cpufeatures.x86.table.X86Feature;
 import io.cpufeatures.x86.X86Vendor;
 import io.cpufeatures.x86.Xcr0Source;
@@ -89,7 +88,7 @@ class Xcr0InferenceTest {
         assertEquals(0x3, s.value().getAsLong());
         assertEquals("XCR0=0x3 (inferred from CPUID.(0xD,0).EBX) (SSE assumed: a 576-byte area holds x87 and SSE"
                 + " state together)", s.describe());
-        assertTrue(X86Decoder.decode(cpu).isUsable(X86Feature.SSE2));
+        assertTrue(X86DecodedCpu.of(cpu).isUsable(X86Feature.SSE2));
     }
 
     /** A Skylake-SP as old AIDA64 builds dump it: no subleaf for the AVX-512 components. */
@@ -110,7 +109,7 @@ class Xcr0InferenceTest {
         assertEquals("XCR0=0xe7 (inferred from CPUID.(0xD,0).EBX) lacks PKRU",
                 StateCheck.of(X86Feature.PKU, s).refusal().orElseThrow().detail(), "PKRU's own subleaf placed it");
         // An OS that enabled AVX state only: the verdict on AVX-512 rests on the layout, and says so.
-        X86DecodedCpu info = X86Decoder.decode(ReferenceCpus.skylakeSp().xcr0Unknown().supportedState(0x2e7)
+        X86DecodedCpu info = X86DecodedCpu.of(ReferenceCpus.skylakeSp().xcr0Unknown().supportedState(0x2e7)
                 .osEnabled(0x7).leaf(0xD, 5, 0, 0, 0, 0).leaf(0xD, 6, 0, 0, 0, 0).leaf(0xD, 7, 0, 0, 0, 0).build());
         assertEquals("XCR0=0x7 (inferred from CPUID.(0xD,0).EBX; OPMASK|ZMM_Hi256|Hi16_ZMM placed by Intel's standard"
                 + " layout (their CPUID.(0xD,n) subleaves are missing or zero; the layout matches the reported ones and"

@@ -54,7 +54,7 @@ class CpuIdentityTest {
                 .put(0x4000_0000, 0, 0x4000_0001, 0x4b4d564b, 0x564b4d56, 0x0000004d).build();
         CpuIdentity id = CpuIdentity.of(s);
         assertEquals(0x55, id.model(), "leaf 1 is read");
-        io.cpufeatures.x86.rules.X86DecodedCpu info = io.cpufeatures.x86.rules.X86Decoder.decode(s);
+        io.cpufeatures.x86.rules.X86DecodedCpu info = io.cpufeatures.x86.rules.X86DecodedCpu.of(s);
         assertEquals(java.util.Optional.of("KVM"), info.hypervisor(), "the hypervisor bit of leaf 1 is read");
         assertTrue(info.xcr0().osxsave(), "OSXSAVE of leaf 1 is read");
         assertEquals("Skylake-SP", info.microarchitecture().orElseThrow());

@@ -1,7 +1,6 @@
 package io.cpufeatures.examples.benchmarks;
 
 import io.cpufeatures.aarch64.rules.AArch64DecodedCpu;
-import io.cpufeatures.aarch64.rules.AArch64Decoder;
 import io.cpufeatures.aarch64.AArch64Snapshot;
 import io.cpufeatures.aarch64.emulation.ReferenceArmCpus;
 import io.cpufeatures.core.CpuFeatures;
@@ -42,7 +41,7 @@ public class AArch64DecodeBenchmark {
     /** The decoder's layers: present from the ID registers, usable against the HWCAPs and the dependencies. */
     @Benchmark
     public AArch64DecodedCpu arm64Decoder() {
-        return AArch64Decoder.decode(neoverseN1);
+        return AArch64DecodedCpu.of(neoverseN1);
     }
 
     /** The facade's decode: the decoder plus the report {@code has()} answers from. */

@@ -3,7 +3,6 @@ package io.cpufeatures.examples.benchmarks;
 import io.cpufeatures.core.CpuFeatures;
 import io.cpufeatures.x86.CpuidSnapshot;
 import io.cpufeatures.x86.rules.X86DecodedCpu;
-import io.cpufeatures.x86.rules.X86Decoder;
 import java.util.concurrent.TimeUnit;
 import org.openjdk.jmh.annotations.Benchmark;
 import org.openjdk.jmh.annotations.BenchmarkMode;
@@ -45,13 +44,13 @@ public class DecodeBenchmark {
     /** The decoder's layers, XCR0 read with XGETBV. */
     @Benchmark
     public X86DecodedCpu decoder() {
-        return X86Decoder.decode(read);
+        return X86DecodedCpu.of(read);
     }
 
     /** The decoder's layers, XCR0 inferred from leaf 0xD. */
     @Benchmark
     public X86DecodedCpu decoderInferringXcr0() {
-        return X86Decoder.decode(inferred);
+        return X86DecodedCpu.of(inferred);
     }
 
     /** The facade's decode: the decoder plus the report {@code has()} answers from. */

@@ -6,7 +6,6 @@ import io.cpufeatures.os.NativeProbeException;
 import io.cpufeatures.x86.CpuidRegisters;
 import io.cpufeatures.x86.CpuidSnapshot;
 import io.cpufeatures.x86.rules.X86DecodedCpu;
-import io.cpufeatures.x86.rules.X86Decoder;
 import io.cpufeatures.x86.probe.NativeCpuid;
 import io.cpufeatures.x86.probe.X86Probe;
 import java.util.concurrent.TimeUnit;
@@ -68,7 +67,7 @@ public class ProbeCostBenchmark {
     /** Decode a snapshot through every layer. */
     @Benchmark
     public X86DecodedCpu decode() {
-        return X86Decoder.decode(snapshot);
+        return X86DecodedCpu.of(snapshot);
     }
 
     /** What probing per context costs: a full probe and decode, bypassing the cache. */

@@ -1,4 +1,4 @@
-package io.cpufeatures.x86.probe;
+package io.cpufeatures.x86;
 
 /**
  * The Linux {@code arch_prctl} options for dynamically enabled XSAVE state (Linux 5.16+,

@@ -1,4 +1,4 @@
-package io.cpufeatures.x86.probe;
+package io.cpufeatures.x86;
 
 import com.sun.jna.Function;
 import com.sun.jna.Memory;
