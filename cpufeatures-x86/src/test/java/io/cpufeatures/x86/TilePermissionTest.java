@@ -7,7 +7,6 @@ import static org.mockito.Mockito.doThrow;
 import static org.mockito.Mockito.mock;
 import static org.mockito.Mockito.when;
 
-import io.cpufeatures.core.ReasonKind;
 import io.cpufeatures.x86.rules.X86DecodedCpu;
 import io.cpufeatures.x86.table.X86Feature;
 import io.cpufeatures.x86.emulation.ReferenceCpus;

@@ -1,11 +1,5 @@
 package io.cpufeatures.aarch64.rules;
 
-import io.cpufeatures.aarch64.IdRegisterSource;
-
-import io.cpufeatures.aarch64.IdRegister;
-
-import io.cpufeatures.aarch64.table.FieldRule;
-
 import io.cpufeatures.aarch64.AArch64Snapshot;
 
 import io.cpufeatures.aarch64.table.AArch64Feature;
@@ -21,7 +15,6 @@ import io.cpufeatures.core.ProbeSource;
 import io.cpufeatures.core.ProbeMode;
 import io.cpufeatures.aarch64.probe.AArch64Probe;
 import io.cpufeatures.aarch64.dump.AArch64DumpFormats;
-import io.cpufeatures.aarch64.dump.MacSysctlListing;
 import io.cpufeatures.aarch64.table.AArch64Table;
 import io.cpufeatures.aarch64.table.Presence;
 import io.cpufeatures.aarch64.rules.Cores;
@@ -33,20 +26,14 @@ import io.cpufeatures.core.internal.KitModule;
 import io.cpufeatures.core.jvm.JvmGate;
 import io.cpufeatures.core.kit.Architecture;
 import io.cpufeatures.core.kit.ArchitectureTables;
-import io.cpufeatures.core.kit.TableDecoding;
-import io.cpufeatures.core.kit.DependencyRule;
-import io.cpufeatures.core.kit.FeatureTable;
 import io.cpufeatures.core.kit.Vocabularies;
 import io.cpufeatures.core.kit.FeatureVocabulary;
 import io.cpufeatures.core.kit.HotSpotStart;
 import java.util.Collection;
-import io.cpufeatures.core.trace.Check;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
-import java.util.OptionalLong;
 import java.util.Set;
-import java.util.stream.Collectors;
 
 /**
  * What AArch64 supplies to the decoding kit: its feature table (presence from the ID-register fields,

@@ -9,8 +9,6 @@ import io.cpufeatures.aarch64.AArch64Snapshot;
 import io.cpufeatures.aarch64.IdRegisterSource;
 import io.cpufeatures.aarch64.dump.AppleChips;
 
-import io.cpufeatures.aarch64.rules.AArch64Architecture;
-
 import io.cpufeatures.aarch64.rules.Implementers;
 import io.cpufeatures.core.CpuDescription;
 import io.cpufeatures.core.CpuDescription.Fact;

@@ -18,7 +18,6 @@ import io.cpufeatures.x86.table.CpuidBit;
 
 import io.cpufeatures.x86.CpuIdentity;
 
-import io.cpufeatures.x86.CoreType;
 
 import java.util.function.Predicate;
 import java.util.OptionalInt;
@@ -53,11 +52,8 @@ import io.cpufeatures.core.kit.FeatureVocabulary;
 import io.cpufeatures.core.kit.HotSpotStart;
 import java.util.Collection;
 import io.cpufeatures.core.trace.Check;
-import io.cpufeatures.x86.rules.X86Caches;
 import io.cpufeatures.x86.table.PresentFeatures;
 import io.cpufeatures.x86.table.X86Table;
-import io.cpufeatures.x86.rules.HypervisorVendors;
-import io.cpufeatures.x86.rules.Microarchitectures;
 import io.cpufeatures.x86.rules.PolicyRules;
 import io.cpufeatures.x86.dump.Hex;
 import io.cpufeatures.x86.rules.Errata;
@@ -65,7 +61,6 @@ import io.cpufeatures.x86.rules.FeatureDependencies;
 import io.cpufeatures.x86.rules.RuleInput;
 import io.cpufeatures.x86.rules.StateCheck;
 import io.cpufeatures.x86.rules.Xcr0Inference;
-import java.util.Arrays;
 import java.util.List;
 import java.util.Locale;
 import java.util.Optional;
@@ -218,10 +213,6 @@ public final class X86Architecture implements Architecture<X86Feature, CpuidSnap
     private static String unstatedKeys(X86Feature f) {
         List<String> keys = MacX86SysctlListing.keysOf(f);
         return keys.isEmpty() ? "not in the text" : "no " + String.join(" or ", keys) + " in the text";
-    }
-
-    static Optional<CoreType> coreTypeOf(X86DecodedCpu info) {
-        return info.present().contains(X86Feature.HYBRID_CPU) ? info.identity().hybridCoreType() : Optional.empty();
     }
 
     @Override

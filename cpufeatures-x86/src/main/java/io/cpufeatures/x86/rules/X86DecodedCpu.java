@@ -66,7 +66,13 @@ public final class X86DecodedCpu extends TableDecoding<X86Feature, RuleInput> {
     /** The core type of CPUID.0x1A, on a part that sets the hybrid flag (an all-Atom part reports 0x1A too). */
     @Override
     public Optional<String> coreType() {
-        return X86Architecture.coreTypeOf(this).map(CoreType::id);
+        Optional<CoreType> t = hybridCoreType();
+        return t.isPresent() ? Optional.of(t.get().id()) : Optional.empty();
+    }
+
+    /** The core type of CPUID.0x1A, on a part that sets the hybrid flag. */
+    Optional<CoreType> hybridCoreType() {
+        return present().contains(X86Feature.HYBRID_CPU) ? identity().hybridCoreType() : Optional.empty();
     }
 
     @Override

@@ -122,7 +122,7 @@ final class X86Description {
         }
         facts.add(Fact.line("uarch", info.microarchitecture().orElse("unknown"),
                 MICROARCHITECTURE.is(info.microarchitecture().orElse(null))).summarised(info.microarchitecture().orElse("?")));
-        Optional<CoreType> coreType = X86Architecture.coreTypeOf(info);
+        Optional<CoreType> coreType = info.hybridCoreType();
         coreType.ifPresent(t -> facts.add(Fact.line("core type", t.id() + " (CPUID.0x1A:EAX=0x"
                 + Integer.toHexString(info.snapshot().read(0x1A).eax()) + ")", CORE_TYPE.is(t.id())).summarised(t.id()
                 + " cores")));
