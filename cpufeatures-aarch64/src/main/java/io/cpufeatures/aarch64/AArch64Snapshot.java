@@ -9,6 +9,7 @@ import java.util.Objects;
 import java.util.Optional;
 import java.util.OptionalInt;
 import java.util.OptionalLong;
+import java.util.function.Supplier;
 
 /**
  * The raw description of one AArch64 CPU under Linux, immutable: what the kernel allows
@@ -18,6 +19,9 @@ import java.util.OptionalLong;
  * <p>A register that was not read is absent, never zero: the decoder then takes presence from the
  * HWCAPs for the features of that register. A vector length is absent when the kernel gave none
  * (the feature is off, or the prctl failed).
+ *
+ * <p>The live probe's snapshot holds the HWCAP words only and reads the rest when first asked
+ * ({@link #readingRest}, {@link #complete()}): the ID registers, the vector lengths and their source.
  */
 public final class AArch64Snapshot implements CpuSnapshot {
 
@@ -41,8 +45,26 @@ public final class AArch64Snapshot implements CpuSnapshot {
     private final OptionalLong appleCpuFamily;
     private final Map<HwcapWord, Long> unstated;
     private final SnapshotSource source;
+    /** The rest, read when first asked; null when this snapshot is complete. */
+    private final Rest rest;
+
+    /** {@code s}'s values, with another source and rest. */
+    private AArch64Snapshot(AArch64Snapshot s, SnapshotSource source, Rest rest) {
+        this.hwcap = s.hwcap;
+        this.hwcap2 = s.hwcap2;
+        this.hwcap3 = s.hwcap3;
+        this.idSource = s.idSource;
+        this.registers = s.registers;
+        this.sveVectorBytes = s.sveVectorBytes;
+        this.smeVectorBytes = s.smeVectorBytes;
+        this.appleCpuFamily = s.appleCpuFamily;
+        this.unstated = s.unstated;
+        this.source = Objects.requireNonNull(source, "source");
+        this.rest = rest;
+    }
 
     private AArch64Snapshot(Builder b) {
+        this.rest = null;
         this.hwcap = b.hwcap;
         this.hwcap2 = b.hwcap2;
         this.hwcap3 = b.hwcap3;
@@ -200,14 +222,52 @@ public final class AArch64Snapshot implements CpuSnapshot {
      * @return a new snapshot with the same values, equal to this one (equality ignores the source)
      */
     public AArch64Snapshot withSource(SnapshotSource other) {
-        Builder b = builder(other).hwcap(HwcapWord.HWCAP, hwcap).hwcap(HwcapWord.HWCAP2, hwcap2).idSource(idSource);
-        hwcap3.ifPresent(w -> b.hwcap(HwcapWord.HWCAP3, w));
-        registers.forEach(b::register);
-        sveVectorBytes.ifPresent(b::sveVectorBytes);
-        smeVectorBytes.ifPresent(b::smeVectorBytes);
-        appleCpuFamily.ifPresent(b::appleCpuFamily);
-        unstated.forEach(b::unstated);
-        return b.build();
+        return new AArch64Snapshot(this, other, rest);
+    }
+
+    /**
+     * This snapshot's HWCAP words, with the rest read when first asked ({@link #complete()}), once.
+     *
+     * @param reader reads the whole snapshot, with these HWCAP words, and says in its source how; not null
+     * @return a snapshot whose own fields are this one's
+     */
+    public AArch64Snapshot readingRest(Supplier<AArch64Snapshot> reader) {
+        return new AArch64Snapshot(this, source, new Rest(Objects.requireNonNull(reader, "reader")));
+    }
+
+    /** {@return whether the rest of the snapshot is read when first asked ({@link #complete()})} */
+    public boolean readsRest() {
+        return rest != null;
+    }
+
+    /**
+     * {@return the whole snapshot: this one, or the one read when first asked (at most once per snapshot)}
+     *
+     * @throws IllegalStateException if the reader gave other HWCAP words than this snapshot's
+     */
+    public AArch64Snapshot complete() {
+        return rest == null ? this : rest.get(this);
+    }
+
+    /** The rest of a snapshot, read once, on the first thread that asks. */
+    private static final class Rest {
+        private final Supplier<AArch64Snapshot> reader;
+        private AArch64Snapshot read;
+
+        Rest(Supplier<AArch64Snapshot> reader) {
+            this.reader = reader;
+        }
+
+        synchronized AArch64Snapshot get(AArch64Snapshot words) {
+            if (read == null) {
+                AArch64Snapshot s = Objects.requireNonNull(reader.get(), "the reader gave no snapshot");
+                if (s.hwcap != words.hwcap || s.hwcap2 != words.hwcap2 || !s.hwcap3.equals(words.hwcap3)) {
+                    throw new IllegalStateException("the rest was read with other HWCAP words: " + s);
+                }
+                read = s;
+            }
+            return read;
+        }
     }
 
     /** Snapshots are equal when everything but the source is. */

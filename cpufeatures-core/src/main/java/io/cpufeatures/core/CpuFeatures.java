@@ -146,6 +146,10 @@ public final class CpuFeatures {
                     // the causes it names that refuse native code to the process are not said again by dispatch
                     NativeRefusals.said(warning.get());
                 }
+                if (Logged.LOG.isDebugEnabled()) {
+                    Logged.LOG.debug("cpufeatures: {} CPU from {} in {} us", features.architecture(),
+                            features.source().kind(), features.source().elapsed().toNanos() / 1000);
+                }
                 return recorded(features);
             } catch (CpuFeaturesConfigurationException | UnknownFeatureException e) {
                 return new Outcome(null, e);
@@ -163,7 +167,7 @@ public final class CpuFeatures {
      */
     private static Outcome recorded(CpuFeatures features) {
         CurrentReport.made(new CurrentReport(new Has(features), features.source.kind(), !features.coreKinds.isEmpty(),
-                features.snapshot(), new ProbeEventFill(features), System.currentTimeMillis()));
+                features.arch.decodedFrom(), new ProbeEventFill(features), System.currentTimeMillis()));
         JfrGate.probed();
         return new Outcome(features, null);
     }
@@ -437,7 +441,7 @@ public final class CpuFeatures {
      */
     public boolean isPresent(String name) {
         FeatureName n = name(name, "CpuFeatures.isPresent");
-        return n.kind() == FeatureName.Kind.FEATURE && arch.presentNames().contains(n.canonical());
+        return n.kind() == FeatureName.Kind.FEATURE && arch.detailed().presentNames().contains(n.canonical());
     }
 
     /**
@@ -462,7 +466,7 @@ public final class CpuFeatures {
                 }
                 yield List.copyOf(r);
             }
-            case FEATURE, POLICY -> arch.reasons(n.canonical());
+            case FEATURE, POLICY -> arch.detailed().reasons(n.canonical());
         };
     }
 
@@ -487,7 +491,7 @@ public final class CpuFeatures {
                         view.preferredVectorBits(), r.stream().findFirst()));
             }
             case GROUP -> Optional.of(new GroupTrace(n.canonical(), n.members().stream().map(this::check).toList()));
-            case FEATURE, POLICY -> arch.trace(n.canonical()).map(t -> t instanceof FeatureTrace f
+            case FEATURE, POLICY -> arch.detailed().trace(n.canonical()).map(t -> t instanceof FeatureTrace f
                     ? f.withJvm(Architectures.vocabularyOf(arch.architecture()).jvmGatesOf(arch.architecture(), f.name()).stream().map(this::check).toList())
                     : t);
         };
@@ -506,17 +510,17 @@ public final class CpuFeatures {
      * @return the description, built by the architecture's module
      */
     public CpuDescription describe(int logicalCpus) {
-        return arch.describe(logicalCpus);
+        return arch.detailed().describe(logicalCpus);
     }
 
     /** {@return the raw snapshot decoded, if there is one (none when nothing is known of the CPU)} */
     public Optional<CpuSnapshot> snapshot() {
-        return arch.decodedFrom();
+        return arch.detailed().decodedFrom();
     }
 
     /** {@return the canonical names of the features the CPU reports, usable or not} */
     public Set<String> present() {
-        return arch.presentNames();
+        return arch.detailed().presentNames();
     }
 
     /** {@return the canonical names of the features a program may use} */
@@ -526,7 +530,7 @@ public final class CpuFeatures {
 
     /** {@return for each present feature that is not usable, by canonical name, its reasons, root reason first} */
     public Map<String, List<Reason>> notUsable() {
-        return arch.notUsableByName();
+        return arch.detailed().notUsableByName();
     }
 
     /** {@return the names of the policy flags that apply ({@code prefer_ymm})} */
@@ -536,7 +540,7 @@ public final class CpuFeatures {
 
     /** {@return identity facts for reports (vendor, brand, microarchitecture...), by label, in display order} */
     public Map<String, String> identity() {
-        return arch.identityFacts();
+        return arch.detailed().identityFacts();
     }
 
     /**
@@ -654,7 +658,7 @@ public final class CpuFeatures {
      */
     public <T> Optional<T> unwrap(Class<T> type) {
         Objects.requireNonNull(type, "type");
-        for (Object fact : arch.facts()) {
+        for (Object fact : arch.detailed().facts()) {
             if (type.isInstance(fact)) {
                 return Optional.of(type.cast(fact));
             }

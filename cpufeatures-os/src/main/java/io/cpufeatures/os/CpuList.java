@@ -28,18 +28,36 @@ public final class CpuList {
         if (t.isEmpty()) {
             return b;
         }
-        for (String part : t.split(",")) {
-            String[] range = part.trim().split("-", -1);
-            if (range.length > 2 || !range[0].matches("[0-9]{1,6}") || (range.length == 2 && !range[1].matches("[0-9]{1,6}"))) {
-                throw new IllegalArgumentException("'" + text + "' is not a CPU list such as 0-3,6");
-            }
-            int from = Integer.parseInt(range[0]);
-            int to = range.length == 2 ? Integer.parseInt(range[1]) : from;
+        int at = 0;
+        while (at <= t.length()) {
+            int comma = t.indexOf(',', at);
+            int end = comma < 0 ? t.length() : comma;
+            String part = t.substring(at, end).trim();
+            int dash = part.indexOf('-');
+            int from = number(part, 0, dash < 0 ? part.length() : dash, text);
+            int to = dash < 0 ? from : number(part, dash + 1, part.length(), text);
             if (to < from || to > MAX_CPU) {
                 throw new IllegalArgumentException("'" + text + "': CPUs " + from + " to " + to + " (at most " + MAX_CPU + ")");
             }
             b.set(from, to + 1);
+            at = end + 1;
         }
         return b;
+    }
+
+    /** The decimal number of one to six digits {@code part} holds from {@code from} to {@code to} (no regex: a first use). */
+    private static int number(String part, int from, int to, String text) {
+        if (to - from < 1 || to - from > 6) {
+            throw new IllegalArgumentException("'" + text + "' is not a CPU list such as 0-3,6");
+        }
+        int n = 0;
+        for (int i = from; i < to; i++) {
+            char c = part.charAt(i);
+            if (c < '0' || c > '9') {
+                throw new IllegalArgumentException("'" + text + "' is not a CPU list such as 0-3,6");
+            }
+            n = n * 10 + (c - '0');
+        }
+        return n;
     }
 }

@@ -2,14 +2,18 @@ package io.cpufeatures.os;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.ByteArrayOutputStream;
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
 /** {@link AuxvFile}: the bytes of an auxiliary vector read without native code, bounded, and this process's own. */
 class AuxvFileTest {
@@ -25,10 +29,12 @@ class AuxvFileTest {
     @Test
     void theValuesOfTheTypesAskedForAreReadInEitherByteOrderTheFirstEntryOfATypeCounting() {
         long[] pairs = {33, 0x7fff0000L, 16, 0xefffL, 26, 0x3L, 16, 0x1L, 0, 0};
-        assertArrayEquals(new long[] {0xefffL, 0x3L, 0}, AuxvFile.values(vector(ByteOrder.LITTLE_ENDIAN, pairs), true,
+        assertArrayEquals(new Long[] {0xefffL, 0x3L, null}, AuxvFile.values(vector(ByteOrder.LITTLE_ENDIAN, pairs), true,
                 16, 26, 29));
-        assertArrayEquals(new long[] {0xefffL, 0x3L, 0}, AuxvFile.values(vector(ByteOrder.BIG_ENDIAN, pairs), false,
+        assertArrayEquals(new Long[] {0xefffL, 0x3L, null}, AuxvFile.values(vector(ByteOrder.BIG_ENDIAN, pairs), false,
                 16, 26, 29));
+        assertArrayEquals(new Long[] {0L}, AuxvFile.values(vector(ByteOrder.LITTLE_ENDIAN, 29, 0, 0, 0), true, 29),
+                "a zero entry is there, unlike an absent one");
     }
 
     @Test
@@ -45,17 +51,23 @@ class AuxvFileTest {
     }
 
     @Test
-    void thisProcesssVectorIsWhatTheCLibrarysGetauxvalReads() throws Exception {
+    void aFileThatIsMissingOrNotAVectorIsAProbeFailureWithItsReason(@TempDir Path dir) throws Exception {
+        NativeProbeException missing = assertThrows(NativeProbeException.class,
+                () -> AuxvFile.read(dir.resolve("auxv"), AuxvFile.AT_HWCAP));
+        assertTrue(missing.getMessage().contains("could not be read"), missing.getMessage());
+        Path cut = Files.write(dir.resolve("cut"), vector(ByteOrder.nativeOrder(), 16, 1));
+        NativeProbeException notVector = assertThrows(NativeProbeException.class, () -> AuxvFile.read(cut, 16));
+        assertTrue(notVector.getMessage().contains("is not an auxiliary vector: 16 bytes"), notVector.getMessage());
+    }
+
+    @Test
+    void thisProcesssVectorHasItsPageSizeAndPlatformString() throws Exception {
         Assumptions.assumeTrue(OperatingSystem.current() == OperatingSystem.LINUX, "a Linux process has /proc/self/auxv");
-        long[] words = AuxvFile.read(AuxiliaryVector.AT_HWCAP, 6, 17, 5);
-        assertNotNull(words, "/proc/self/auxv");
-        AuxiliaryVector fromC = AuxiliaryVector.open();
-        assertEquals(fromC.read(6).orElseThrow(), words[1], "AT_PAGESZ");
-        assertEquals(fromC.read(17).orElseThrow(), words[2], "AT_CLKTCK");
-        assertEquals(fromC.read(5).orElseThrow(), words[3], "AT_PHNUM");
-        // glibc's getauxval(AT_HWCAP) on x86 is its own word (HWCAP_X86_64 and the like), not the kernel's
-        if (!System.getProperty("os.arch").equals("amd64")) {
-            assertEquals(fromC.read(AuxiliaryVector.AT_HWCAP).orElse(0), words[0], "AT_HWCAP");
+        Long[] words = AuxvFile.read(AuxvFile.SELF, 6, AuxvFile.AT_HWCAP, AuxvFile.AT_PLATFORM);
+        assertTrue(words[0] >= 4096 && Long.bitCount(words[0]) == 1, "AT_PAGESZ " + words[0]);
+        // the kernel's ELF_PLATFORM, read from this process's memory
+        if (System.getProperty("os.arch").equals("amd64")) {
+            assertEquals("x86_64", AuxvFile.string(words[2]));
         }
     }
 }

@@ -132,6 +132,12 @@ public enum Ppc64leFeature implements FeatureRow {
         return bit;
     }
 
+    /** {@return its HWCAP bit in words, as {@link #hwcapName} writes it} */
+    @Override
+    public String where() {
+        return hwcapName();
+    }
+
     /** {@return the kernel's macro with its word and mask: {@code PPC_FEATURE2_MMA (AT_HWCAP2 0x00020000)}} */
     public String hwcapName() {
         return macro + " (AT_HWCAP" + (word == 1 ? "" : "2") + String.format(" 0x%08x)", 1L << bit);

@@ -6,7 +6,6 @@ import java.util.List;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.OptionalInt;
-import java.util.regex.Pattern;
 
 /**
  * What the kernel tells a ppc64le process of its CPU, immutable: the HWCAP words of the auxiliary vector,
@@ -31,9 +30,24 @@ public record Ppc64leSnapshot(long hwcap, long hwcap2, Optional<String> platform
     /**
      * What a platform string may be: a word of letters, digits and {@code _+.-}, at most 32 characters (the kernel's
      * are {@code power8}, {@code power9}, {@code power10}, {@code ppc970}...), so that every snapshot can be written to
-     * a dump and read back.
+     * a dump and read back. Checked without a regex: it runs on a first answer.
+     *
+     * @param s the string; not null
+     * @return whether it is such a word
      */
-    public static final Pattern PLATFORM_WORD = Pattern.compile("[A-Za-z0-9_+.-]{1,32}");
+    public static boolean isPlatformWord(String s) {
+        if (s.isEmpty() || s.length() > 32) {
+            return false;
+        }
+        for (int i = 0; i < s.length(); i++) {
+            char c = s.charAt(i);
+            if (!(c >= 'A' && c <= 'Z' || c >= 'a' && c <= 'z' || c >= '0' && c <= '9' || c == '_' || c == '+' || c == '.'
+                    || c == '-')) {
+                return false;
+            }
+        }
+        return true;
+    }
 
     /**
      * Validates the parts.
@@ -45,7 +59,7 @@ public record Ppc64leSnapshot(long hwcap, long hwcap2, Optional<String> platform
      * @param pvr          the processor version register; not null
      * @param source       where it came from; not null
      * @throws IllegalArgumentException if a word has bits above 31 (powerpc's words are 32 bits), or a platform is not
-     *                                  a {@link #PLATFORM_WORD}
+     *                                  a platform word ({@link #isPlatformWord})
      */
     public Ppc64leSnapshot {
         Objects.requireNonNull(platform, "platform");
@@ -53,7 +67,7 @@ public record Ppc64leSnapshot(long hwcap, long hwcap2, Optional<String> platform
         Objects.requireNonNull(pvr, "pvr");
         Objects.requireNonNull(source, "source");
         for (Optional<String> p : List.of(platform, basePlatform)) {
-            if (p.isPresent() && !PLATFORM_WORD.matcher(p.get()).matches()) {
+            if (p.isPresent() && !isPlatformWord(p.get())) {
                 throw new IllegalArgumentException("a platform is a word of letters, digits and _+.- (at most 32), not '"
                         + p.get() + "'");
             }

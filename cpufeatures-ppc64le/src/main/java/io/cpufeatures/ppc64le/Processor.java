@@ -66,11 +66,11 @@ public record Processor(String name, String isa, String basis, String how) {
             int version = s.pvr().getAsInt() >>> 16;
             for (Version v : VERSIONS) {
                 if (v.version() == version) {
-                    return Optional.of(new Processor(v.name(), v.isa(), "pvr", String.format("PVR 0x%08x", s.pvr().getAsInt())));
+                    return Optional.of(new Processor(v.name(), v.isa(), "pvr", "PVR " + hex(s.pvr().getAsInt())));
                 }
             }
         }
-        Optional<String> platform = s.basePlatform().or(s::platform);
+        Optional<String> platform = platform(s);
         for (Version v : VERSIONS) {
             if (platform.isPresent() && v.name().equalsIgnoreCase(platform.get())) {
                 return Optional.of(new Processor(v.name(), v.isa(), "platform", "AT_" + (s.basePlatform().isPresent()
@@ -89,9 +89,19 @@ public record Processor(String name, String isa, String basis, String how) {
 
     /** Why neither the PVR nor the platform named the processor. */
     private static String unnamed(Ppc64leSnapshot s) {
-        String pvr = s.pvr().isPresent() ? String.format("PVR 0x%08x not in the table", s.pvr().getAsInt()) : "no PVR";
-        String platform = s.basePlatform().or(s::platform).map(p -> "platform " + p + " not in the table")
-                .orElse("no platform");
-        return pvr + ", " + platform;
+        String pvr = s.pvr().isPresent() ? "PVR " + hex(s.pvr().getAsInt()) + " not in the table" : "no PVR";
+        Optional<String> p = platform(s);
+        return pvr + ", " + (p.isPresent() ? "platform " + p.get() + " not in the table" : "no platform");
+    }
+
+    /** The base platform where the kernel gave one (a compatibility mode), else the platform. */
+    private static Optional<String> platform(Ppc64leSnapshot s) {
+        return s.basePlatform().isPresent() ? s.basePlatform() : s.platform();
+    }
+
+    /** {@code 0x004e1202}: eight hex digits (no {@code String.format}: a first answer names the processor). */
+    private static String hex(int v) {
+        String h = Integer.toHexString(v);
+        return "0x" + "00000000".substring(h.length()) + h;
     }
 }

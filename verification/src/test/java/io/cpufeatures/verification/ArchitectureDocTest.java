@@ -27,7 +27,7 @@ class ArchitectureDocTest {
 
     /** Each module of the table, by a class it holds. */
     private static final Map<String, String> ANCHORS = Map.of(
-            "cpufeatures-os", "io.cpufeatures.os.AuxiliaryVector",
+            "cpufeatures-os", "io.cpufeatures.os.AuxvFile",
             "cpufeatures-core", "io.cpufeatures.core.CpuFeatures",
             "cpufeatures-x86", "io.cpufeatures.x86.CpuidSnapshot",
             "cpufeatures-aarch64", "io.cpufeatures.aarch64.AArch64Snapshot",

@@ -59,7 +59,7 @@ class PublicApiContractsTest {
             "io.cpufeatures.ppc64le.Ppc64leSnapshot", Set.of("io.cpufeatures.ppc64le"),
             "io.cpufeatures.dispatch.DispatchPoint", Set.of("io.cpufeatures.dispatch",
                     "io.cpufeatures.dispatch.testing"),
-            "io.cpufeatures.os.AuxiliaryVector", Set.of());
+            "io.cpufeatures.os.AuxvFile", Set.of());
 
     /** The architecture modules. */
     private static final Set<String> ARCHITECTURES = Set.of("io.cpufeatures.x86", "io.cpufeatures.aarch64",

@@ -17,7 +17,7 @@ import io.cpufeatures.core.internal.Log;
 import io.cpufeatures.os.CpuList;
 import io.cpufeatures.core.kit.ProbeSequence;
 import io.cpufeatures.core.ProbeMode;
-import io.cpufeatures.os.AuxiliaryVector;
+import io.cpufeatures.os.AuxvFile;
 import io.cpufeatures.os.DarwinSysctl;
 import io.cpufeatures.os.ElfMachine;
 import io.cpufeatures.os.FreeBsdAuxInfo;
@@ -45,12 +45,13 @@ import java.util.stream.Collectors;
 /**
  * Where the running AArch64 CPU's snapshot comes from, best source first, never crashing the JVM:
  * <ol>
- *   <li>{@code native}: AT_HWCAP, AT_HWCAP2 and AT_HWCAP3 with {@code getauxval}; the ID registers
- *       with MRS from a W^X page, only when the kernel sets HWCAP_CPUID (it then emulates the reads;
- *       without it they would raise SIGILL), else MIDR_EL1 from sysfs when the kernel publishes it;
- *       the SVE and SME vector lengths with {@code prctl}, only when their HWCAP is set. A part that
- *       fails after the HWCAPs were read (executable memory refused...) is left out with its reason in
- *       the source's detail: the HWCAPs alone are still the kernel's true answer;</li>
+ *   <li>{@code native}: on Linux, AT_HWCAP, AT_HWCAP2 and AT_HWCAP3 from {@code /proc/self/auxv} in plain
+ *       Java, which answer {@code has()}; the rest only when first asked ({@link #rest}), once: the ID
+ *       registers with MRS through JNA, only when the kernel sets HWCAP_CPUID (it then emulates the reads;
+ *       without it they would raise SIGILL), else MIDR_EL1 from sysfs when the kernel publishes it; the SVE
+ *       and SME vector lengths with {@code prctl}, only when their HWCAP is set. A part that fails is left
+ *       out with its reason in the source's detail: the HWCAPs alone are still the kernel's true answer.
+ *       macOS, FreeBSD and Windows through their own calls;</li>
  *   <li>{@code proc-cpuinfo}: the kernel's {@code Features} and MIDR fields, when JNA cannot load or
  *       the process is not an AArch64 one, refusing a file that is not arm64's;</li>
  *   <li>nothing, when every source failed.</li>
@@ -72,6 +73,8 @@ public final class AArch64Probe {
     private final boolean macos;
     private final boolean freebsd;
     private final boolean windows;
+    /** What the rest of a Linux snapshot reads through JNA; tests give their own. */
+    NativeRest nativeRest = new NativeRest();
 
     AArch64Probe(Path procCpuinfo, Path sysfsCpu0, Path exe, boolean linux) {
         this(procCpuinfo, sysfsCpu0, exe, linux, false, false, false);
@@ -97,8 +100,8 @@ public final class AArch64Probe {
     }
 
     /**
-     * {@return the probe of this machine: the auxiliary vector, MRS and {@code prctl} through JNA, then
-     * {@code /proc/cpuinfo}; each source reports a failure when the OS is not Linux}
+     * {@return the probe of this machine: {@code /proc/self/auxv} (MRS and {@code prctl} through JNA when first
+     * asked), then {@code /proc/cpuinfo}}
      */
     public static AArch64Probe system() {
         OperatingSystem os = OperatingSystem.current();
@@ -117,7 +120,23 @@ public final class AArch64Probe {
      * @throws IllegalArgumentException for {@link ProbeMode#NONE}, which asks for no probe at all
      */
     public ProbeSequence.Result<AArch64Snapshot> probe(ProbeMode mode) {
-        return ProbeSequence.run(mode, why -> nativeSnapshot(), this::procSnapshot, s -> s.source().detail());
+        return ProbeSequence.run(mode, new Native(), new Kernel(), ProbeSequence.snapshotDetail());
+    }
+
+    /** The native source ({@link #nativeSnapshot}). A class, not a lambda: the first answer spins none. */
+    private final class Native implements ProbeSequence.Source<AArch64Snapshot> {
+        @Override
+        public AArch64Snapshot read(String why) throws NativeProbeException {
+            return nativeSnapshot();
+        }
+    }
+
+    /** The kernel's text ({@link #procSnapshot}). */
+    private final class Kernel implements ProbeSequence.Source<AArch64Snapshot> {
+        @Override
+        public AArch64Snapshot read(String why) throws IOException {
+            return procSnapshot(why);
+        }
     }
 
     private AArch64Snapshot nativeSnapshot() throws NativeProbeException {
@@ -135,23 +154,62 @@ public final class AArch64Probe {
                     + OperatingSystem.osName());
         }
         ElfMachine.require(exe, ElfMachine.AARCH64, "AArch64");
-        AuxiliaryVector auxv = AuxiliaryVector.open();
-        long hwcap = auxv.read(HwcapWord.HWCAP.auxvType()).orElseThrow(() -> new NativeProbeException(
-                "getauxval(AT_HWCAP) found no entry: the kernel gave the process no hwcaps"));
-        OptionalLong hwcap2 = auxv.read(HwcapWord.HWCAP2.auxvType());
-        OptionalLong hwcap3 = auxv.read(HwcapWord.HWCAP3.auxvType());
-        AArch64Snapshot.Builder b = AArch64Snapshot.builder(new SnapshotSource(SourceKind.NATIVE, "pending"))
-                .hwcap(HwcapWord.HWCAP, hwcap).hwcap(HwcapWord.HWCAP2, hwcap2.orElse(0));
-        hwcap3.ifPresent(w -> b.hwcap(HwcapWord.HWCAP3, w));
+        Long[] w = AuxvFile.read(AuxvFile.SELF, AuxvFile.AT_HWCAP, AuxvFile.AT_HWCAP2, AuxvFile.AT_HWCAP3);
+        if (w[0] == null) {
+            throw new NativeProbeException(AuxvFile.SELF + " has no AT_HWCAP entry: the kernel gave the process no hwcaps");
+        }
+        AArch64Snapshot.Builder b = AArch64Snapshot.builder(new SnapshotSource(SourceKind.NATIVE, AuxvFile.SELF
+                + "; ID registers and vector lengths read when first asked")).hwcap(HwcapWord.HWCAP, w[0])
+                .hwcap(HwcapWord.HWCAP2, w[1] == null ? 0 : w[1]);
+        if (w[2] != null) {
+            b.hwcap(HwcapWord.HWCAP3, w[2]);
+        }
+        AArch64Snapshot words = b.build();
+        return words.readingRest(new Rest(this, words, null, null));
+    }
+
+    /**
+     * The rest of a snapshot of this machine, read when first asked: {@link #rest}, or for one kind of core of
+     * several, {@link #withMidr} of the probed snapshot's rest.
+     */
+    private static final class Rest implements Supplier<AArch64Snapshot> {
+        private final AArch64Probe probe;
+        private final AArch64Snapshot words;
+        private final SysfsCpus.Kind kind;
+        private final String label;
+
+        Rest(AArch64Probe probe, AArch64Snapshot words, SysfsCpus.Kind kind, String label) {
+            this.probe = probe;
+            this.words = words;
+            this.kind = kind;
+            this.label = label;
+        }
+
+        @Override
+        public AArch64Snapshot get() {
+            return kind == null ? probe.rest(words) : withMidr(words.complete(), kind, label);
+        }
+    }
+
+    /**
+     * {@code words} with the rest of the native snapshot: the ID registers with MRS through JNA when HWCAP_CPUID is
+     * set (else, or when that fails, MIDR_EL1 from sysfs), the SVE and SME lengths with {@code prctl} through JNA when
+     * their HWCAP is set; what was read, or why not, in the source.
+     */
+    AArch64Snapshot rest(AArch64Snapshot words) {
+        long hwcap = words.hwcap();
+        AArch64Snapshot.Builder b = AArch64Snapshot.builder(words.source()).hwcap(HwcapWord.HWCAP, hwcap)
+                .hwcap(HwcapWord.HWCAP2, words.hwcap2());
+        words.hwcap3().ifPresent(v -> b.hwcap(HwcapWord.HWCAP3, v));
         List<String> how = new ArrayList<>();
-        how.add("getauxval through JNA " + AuxiliaryVector.jnaVersion());
+        how.add(AuxvFile.SELF.toString());
         if ((hwcap & AArch64Snapshot.HWCAP_CPUID) != 0) {
             try {
-                Map<IdRegister, Long> regs = NativeIdRegisters.read();
+                Map<IdRegister, Long> regs = nativeRest.idRegisters();
                 b.idSource(IdRegisterSource.MRS);
                 regs.forEach(b::register);
                 how.add("ID registers with MRS from a W^X page (caches synchronised with __clear_cache)");
-            } catch (NativeProbeException e) {
+            } catch (NativeProbeException | LinkageError | RuntimeException e) {
                 LOG.debug("cpufeatures: ID registers not read: {}", e.getMessage(), e);
                 how.add("ID registers not read: " + e.getMessage());
                 sysfsMidr(b, how);
@@ -160,14 +218,13 @@ public final class AArch64Probe {
             how.add("ID registers not read: HWCAP_CPUID is clear (the kernel does not emulate MRS for EL0)");
             sysfsMidr(b, how);
         }
-        VectorLengths vl = new VectorLengths();
         if ((hwcap & AArch64Snapshot.HWCAP_SVE) != 0) {
-            OptionalInt sve = vl.read(VectorLengths.PR_SVE_GET_VL);
+            OptionalInt sve = nativeRest.vectorLength(NativeRest.PR_SVE_GET_VL);
             sve.ifPresent(b::sveVectorBytes);
             how.add(sve.isPresent() ? "SVE length with prctl(PR_SVE_GET_VL)" : "prctl(PR_SVE_GET_VL) failed");
         }
-        if ((hwcap2.orElse(0) & AArch64Snapshot.HWCAP2_SME) != 0) {
-            OptionalInt sme = vl.read(VectorLengths.PR_SME_GET_VL);
+        if ((words.hwcap2() & AArch64Snapshot.HWCAP2_SME) != 0) {
+            OptionalInt sme = nativeRest.vectorLength(NativeRest.PR_SME_GET_VL);
             sme.ifPresent(b::smeVectorBytes);
             how.add(sme.isPresent() ? "SME length with prctl(PR_SME_GET_VL)" : "prctl(PR_SME_GET_VL) failed");
         }
@@ -325,9 +382,7 @@ public final class AArch64Probe {
         List<SysfsCpus.Kind> found = List.of();
         if (linux) {
             try {
-                found = SysfsCpus.kinds(sysfsCpus, allowed(),
-                        () -> io.cpufeatures.os.ProcCpuinfo.blocks(procCpuinfo.toString(), Files.isReadable(procCpuinfo)
-                                ? io.cpufeatures.os.ProcCpuinfo.read(procCpuinfo, true) : ""));
+                found = SysfsCpus.kinds(sysfsCpus, allowed(), procCpuinfo);
             } catch (IOException | RuntimeException e) {
                 LOG.debug("cpufeatures: core kinds not read from {}: {}", sysfsCpus, e.toString());
             }
@@ -367,8 +422,14 @@ public final class AArch64Probe {
         return Optional.empty();
     }
 
-    /** {@code probed} with the kind's MIDR_EL1 (and no REVIDR_EL1: it was the probing CPU's), its source saying so. */
+    /**
+     * {@code probed} with the kind's MIDR_EL1 (and no REVIDR_EL1: it was the probing CPU's), its source saying so;
+     * for a snapshot that reads its rest when first asked, its HWCAP words, with this read when first asked.
+     */
     private static AArch64Snapshot withMidr(AArch64Snapshot probed, SysfsCpus.Kind k, String label) {
+        if (probed.readsRest()) {
+            return probed.readingRest(new Rest(null, probed, k, label));
+        }
         AArch64Snapshot.Builder b = AArch64Snapshot.builder(new SnapshotSource(probed.source().kind(),
                 probed.source().detail() + "; " + label + ": logical CPUs " + k.cpus() + ", MIDR_EL1 from sysfs"
                         + k.capacity().stream().mapToObj(c -> ", capacity " + c).findFirst().orElse("")));

@@ -5,6 +5,7 @@ import io.cpufeatures.core.CpuCache;
 import io.cpufeatures.os.CpuList;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.DirectoryStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -14,7 +15,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.OptionalInt;
-import java.util.stream.Stream;
 
 /**
  * The logical CPUs Linux lists in sysfs ({@code /sys/devices/system/cpu}), grouped into core kinds: on
@@ -39,13 +39,6 @@ final class SysfsCpus {
     record Kind(Midr midr, List<Integer> cpus, OptionalInt capacity, List<CpuCache> caches) {
     }
 
-    /** The blocks of {@code /proc/cpuinfo}, read when asked. */
-    @FunctionalInterface
-    interface ProcText {
-        /** {@return the file's blocks ({@link io.cpufeatures.os.ProcCpuinfo#blocks})} */
-        List<Map<String, String>> read() throws IOException;
-    }
-
     private SysfsCpus() {
     }
 
@@ -55,11 +48,13 @@ final class SysfsCpus {
      *
      * @param root        the sysfs CPU directory, {@code /sys/devices/system/cpu} on a live machine
      * @param allowed     the CPUs the process may run on; empty: all
-     * @param procCpuinfo the text of {@code /proc/cpuinfo}, read only if a CPU has no {@code regs} directory
+     * @param procCpuinfo {@code /proc/cpuinfo}, read only if a CPU has no {@code regs} directory
      */
-    static List<Kind> kinds(Path root, Optional<BitSet> allowed, ProcText procCpuinfo) throws IOException {
+    static List<Kind> kinds(Path root, Optional<BitSet> allowed, Path procCpuinfo) throws IOException {
         BitSet online = Files.isReadable(root.resolve("online")) ? CpuList.parse(read(root.resolve("online"))) : listed(root);
-        allowed.ifPresent(online::and);
+        if (allowed.isPresent()) {
+            online.and(allowed.get());
+        }
         Map<Integer, Midr> fromProc = null;
         Map<Midr, List<Integer>> byMidr = new LinkedHashMap<>();
         for (int n = online.nextSetBit(0); n >= 0; n = online.nextSetBit(n + 1)) {
@@ -68,11 +63,17 @@ final class SysfsCpus {
             if (Files.isReadable(ident)) {
                 midr = Midr.of(hex(read(ident)));
             } else {
-                fromProc = fromProc != null ? fromProc : fromProcCpuinfo(procCpuinfo.read());
+                fromProc = fromProc != null ? fromProc : fromProcCpuinfo(io.cpufeatures.os.ProcCpuinfo.blocks(procCpuinfo.toString(),
+                        Files.isReadable(procCpuinfo) ? io.cpufeatures.os.ProcCpuinfo.read(procCpuinfo, true) : ""));
                 midr = fromProc.get(n);
             }
             if (midr != null) {
-                byMidr.computeIfAbsent(midr, k -> new ArrayList<>()).add(n);
+                List<Integer> cpus = byMidr.get(midr);
+                if (cpus == null) {
+                    cpus = new ArrayList<>();
+                    byMidr.put(midr, cpus);
+                }
+                cpus.add(n);
             }
         }
         List<Kind> kinds = new ArrayList<>();
@@ -94,9 +95,13 @@ final class SysfsCpus {
     /** The cpuN directories under {@code root}, when it has no {@code online} file. */
     private static BitSet listed(Path root) throws IOException {
         BitSet b = new BitSet();
-        try (Stream<Path> s = Files.list(root)) {
-            s.map(p -> p.getFileName().toString()).filter(n -> n.matches("cpu[0-9]+"))
-                    .forEach(n -> b.set(Integer.parseInt(n.substring(3))));
+        try (DirectoryStream<Path> s = Files.newDirectoryStream(root)) {
+            for (Path p : s) {
+                String n = p.getFileName().toString();
+                if (n.startsWith("cpu") && digits(n, 3)) {
+                    b.set(Integer.parseInt(n.substring(3)));
+                }
+            }
         }
         return b;
     }
@@ -122,10 +127,16 @@ final class SysfsCpus {
         if (!Files.isDirectory(cacheDir)) {
             return caches;
         }
-        List<Path> indexes;
-        try (Stream<Path> s = Files.list(cacheDir)) {
-            indexes = s.filter(p -> p.getFileName().toString().matches("index[0-9]+")).sorted().toList();
+        List<Path> indexes = new ArrayList<>();
+        try (DirectoryStream<Path> s = Files.newDirectoryStream(cacheDir)) {
+            for (Path p : s) {
+                String n = p.getFileName().toString();
+                if (n.startsWith("index") && digits(n, 5)) {
+                    indexes.add(p);
+                }
+            }
         }
+        indexes.sort(null);
         for (Path d : indexes) {
             String type = optional(d.resolve("type")).orElse("");
             CpuCache.Type t = switch (type) {
@@ -139,8 +150,9 @@ final class SysfsCpus {
             if (t == null || level.isEmpty() || size.isEmpty()) {
                 continue;
             }
-            OptionalInt sharing = optional(d.resolve("shared_cpu_list")).map(l -> OptionalInt.of(CpuList.parse(l).cardinality()))
-                    .orElse(OptionalInt.empty());
+            Optional<String> shared = optional(d.resolve("shared_cpu_list"));
+            OptionalInt sharing = shared.isPresent() ? OptionalInt.of(CpuList.parse(shared.get()).cardinality())
+                    : OptionalInt.empty();
             caches.add(new CpuCache(Integer.parseInt(level.get()), t, bytes(size.get()), positive(d.resolve("ways_of_associativity")),
                     false, positive(d.resolve("coherency_line_size")), positive(d.resolve("number_of_sets")), Optional.empty(),
                     sharing.isPresent() && sharing.getAsInt() > 0 ? sharing : OptionalInt.empty(), false, "sysfs " + d));
@@ -156,11 +168,24 @@ final class SysfsCpus {
 
     private static OptionalInt positive(Path p) throws IOException {
         Optional<String> v = optional(p);
-        if (v.isEmpty() || !v.get().matches("[0-9]+")) {
+        if (v.isEmpty() || v.get().length() > 9 || !digits(v.get(), 0)) {
             return OptionalInt.empty();
         }
         int n = Integer.parseInt(v.get());
         return n > 0 ? OptionalInt.of(n) : OptionalInt.empty();
+    }
+
+    /** Whether {@code s} is one or more decimal digits from {@code from} on (no regex: this runs on a first use). */
+    private static boolean digits(String s, int from) {
+        if (from >= s.length() || s.length() - from > 9) {
+            return false;
+        }
+        for (int i = from; i < s.length(); i++) {
+            if (s.charAt(i) < '0' || s.charAt(i) > '9') {
+                return false;
+            }
+        }
+        return true;
     }
 
     private static Optional<String> optional(Path p) throws IOException {

@@ -33,6 +33,7 @@ import java.util.Collection;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import io.cpufeatures.aarch64.Midr;
 import java.util.Set;
 
 /**
@@ -82,7 +83,9 @@ public final class AArch64Architecture implements Architecture<AArch64Feature, A
 
     @Override
     public AArch64DecodedCpu decode(AArch64Snapshot snapshot, Set<AArch64Feature> disabled) {
-        return new AArch64DecodedCpu(snapshot, Presence.of(snapshot), disabled, snapshot.midr().flatMap(Cores::of));
+        Optional<Midr> midr = snapshot.midr();
+        return new AArch64DecodedCpu(snapshot, Presence.of(snapshot), disabled,
+                midr.isPresent() ? Cores.of(midr.get()) : Optional.empty());
     }
 
     @Override

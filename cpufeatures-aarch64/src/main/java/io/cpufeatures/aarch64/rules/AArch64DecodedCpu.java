@@ -24,11 +24,32 @@ import java.util.OptionalInt;
 public final class AArch64DecodedCpu extends TableDecoding<AArch64Feature, AArch64Snapshot> {
 
     private final Optional<CoreModel> core;
+    private final Set<AArch64Feature> disabled;
+    /** The decoding of the whole snapshot, made when first asked of a snapshot that reads its rest then. */
+    private volatile AArch64DecodedCpu detailed;
 
     AArch64DecodedCpu(AArch64Snapshot snapshot, Set<AArch64Feature> present, Set<AArch64Feature> disabled,
             Optional<CoreModel> core) {
         super(AArch64Architecture.INSTANCE, snapshot, present, disabled);
         this.core = Objects.requireNonNull(core, "core");
+        this.disabled = Set.copyOf(disabled);
+        if (!snapshot.readsRest()) {
+            detailed = this;
+        }
+    }
+
+    /**
+     * {@inheritDoc} Of the live Linux snapshot, whose HWCAP words answer {@code has()} and whose ID registers and vector
+     * lengths are read through JNA only when first asked ({@link AArch64Snapshot#complete()}), the same decoder over
+     * the whole snapshot, once.
+     */
+    @Override
+    public AArch64DecodedCpu detailed() {
+        AArch64DecodedCpu d = detailed;
+        if (d == null) {
+            detailed = d = AArch64Architecture.INSTANCE.decode(cpu().complete(), disabled);
+        }
+        return d;
     }
 
     /**
@@ -82,12 +103,12 @@ public final class AArch64DecodedCpu extends TableDecoding<AArch64Feature, AArch
 
     /** {@return this process's SVE vector length in bits, 128 to 2048, if the kernel gave one} */
     public OptionalInt sveVectorBits() {
-        return bits(snapshot().sveVectorBytes());
+        return bits(snapshot().complete().sveVectorBytes());
     }
 
     /** {@return this process's SME streaming vector length in bits, 128 to 2048, if the kernel gave one} */
     public OptionalInt smeVectorBits() {
-        return bits(snapshot().smeVectorBytes());
+        return bits(snapshot().complete().smeVectorBytes());
     }
 
     private static OptionalInt bits(OptionalInt bytes) {

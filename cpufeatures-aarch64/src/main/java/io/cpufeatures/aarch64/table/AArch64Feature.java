@@ -516,6 +516,12 @@ public enum AArch64Feature implements FeatureRow {
         return word.macroPrefix() + name();
     }
 
+    /** {@return its HWCAP bit in words, as {@link #hwcapName} writes it} */
+    @Override
+    public String where() {
+        return hwcapName();
+    }
+
     /** {@return the macro with its word and bit, as reports write it: {@code HWCAP2_SVE2 (AT_HWCAP2 bit 1)}} */
     public String hwcapName() {
         return macro() + " (" + word.auxvName() + " bit " + bit + ")";

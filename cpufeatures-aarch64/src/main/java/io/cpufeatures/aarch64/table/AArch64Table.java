@@ -8,7 +8,7 @@ public final class AArch64Table {
 
     /** The table. */
     public static final FeatureTable<AArch64Feature> FEATURES = FeatureTable.of(AArch64Feature.class, "an aarch64",
-            TableTerms.FAMILIES, AArch64Feature::hwcapName);
+            TableTerms.FAMILIES);
 
     private AArch64Table() {
     }

@@ -35,7 +35,13 @@ public record IdRule(List<FieldRule> alternatives) {
 
     /** {@return the registers its rules read, each once, in rule order; empty for a kernel-only rule} */
     public List<IdRegister> registers() {
-        return alternatives.stream().map(FieldRule::register).distinct().toList();
+        List<IdRegister> registers = new java.util.ArrayList<>(alternatives.size());
+        for (FieldRule r : alternatives) {
+            if (!registers.contains(r.register())) {
+                registers.add(r.register());
+            }
+        }
+        return List.copyOf(registers);
     }
 
     /**

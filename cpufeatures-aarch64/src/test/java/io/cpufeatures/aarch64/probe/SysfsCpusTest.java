@@ -57,7 +57,8 @@ class SysfsCpusTest {
     }
 
     private List<String> kinds(Optional<java.util.BitSet> allowed, String proc) throws Exception {
-        return SysfsCpus.kinds(root, allowed, () -> io.cpufeatures.os.ProcCpuinfo.blocks("proc", proc)).stream().map(k -> String.format("0x%08x %s %s %s", k.midr().value(),
+        Path procFile = Files.writeString(root.resolveSibling(root.getFileName() + "-cpuinfo"), proc);
+        return SysfsCpus.kinds(root, allowed, procFile).stream().map(k -> String.format("0x%08x %s %s %s", k.midr().value(),
                 k.cpus(), k.capacity(), k.caches().stream().map(CpuCache::summary).toList())).toList();
     }
 

@@ -89,6 +89,15 @@ public interface DecodedCpu {
     Optional<CpuSnapshot> decodedFrom();
 
     /**
+     * {@return this CPU decoded from the whole of its snapshot: this one, unless part of the snapshot is read only when
+     * first asked (arm64's ID registers under Linux, through JNA). {@code has()} and the JVM gates answer from this
+     * one; the present features, reasons, traces, description and facts from the detailed one}
+     */
+    default DecodedCpu detailed() {
+        return this;
+    }
+
+    /**
      * {@return the list of the architecture's own facts about the CPU, each of its own type (x86: its
      * {@code CpuidSnapshot}, {@code CpuIdentity}, {@code Xcr0State}), as {@code CpuFeatures.unwrap}
      * looks them up by type; empty when nothing is known}

@@ -6,7 +6,7 @@ import java.util.List;
  * One row of an architecture's feature table, implemented by the constants of its feature enum: the
  * names a feature answers to and the family a report lists it under ({@link FeatureNames}). Where the
  * CPU reports it (a CPUID bit, an ID-register field, a HWCAP bit) is the architecture's own;
- * {@link FeatureTable} shows it through {@link FeatureTable#where}.
+ * {@link #where} says it in words.
  */
 public interface FeatureRow {
 
@@ -22,6 +22,9 @@ public interface FeatureRow {
     default List<String> aliases() {
         return names().aliases();
     }
+
+    /** {@return where the CPU reports it, as docs and traces write it ({@code CPUID.0x7:EBX[5]}, a HWCAP bit)} */
+    String where();
 
     /** {@return the family a report lists it under ({@code AVX-512}, {@code crypto}), one of its table's families} */
     default String family() {

@@ -33,14 +33,12 @@ public final class FeatureTable<F extends Enum<F> & FeatureRow> {
     private final List<F> values;
     private final List<String> families;
     private final Map<String, F> byCanonical;
-    private final Function<F, String> where;
 
-    private FeatureTable(Class<F> type, String label, List<String> families, Function<F, String> where) {
+    private FeatureTable(Class<F> type, String label, List<String> families) {
         this.type = type;
         this.label = label;
         this.values = List.of(type.getEnumConstants());
         this.families = List.copyOf(families);
-        this.where = where;
         Map<String, F> byName = new HashMap<>();
         for (F f : values) {
             if (byName.put(f.canonicalName(), f) != null) {
@@ -62,14 +60,11 @@ public final class FeatureTable<F extends Enum<F> & FeatureRow> {
      * @param label    how a sentence names the architecture, with its article ({@code an x86}: "'sve' is not an x86
      *                 feature"); not null
      * @param families every family a feature names, in the order a report lists them; not null
-     * @param where    where the CPU reports a feature, in words ({@code CPUID.0x7:EBX[5]}); not null
      * @return the table
      * @throws IllegalStateException if two features share a canonical name, or a feature's family is not listed
      */
-    public static <F extends Enum<F> & FeatureRow> FeatureTable<F> of(Class<F> type, String label, List<String> families,
-            Function<F, String> where) {
-        return new FeatureTable<>(Objects.requireNonNull(type, "type"), Objects.requireNonNull(label, "label"), families,
-                Objects.requireNonNull(where, "where"));
+    public static <F extends Enum<F> & FeatureRow> FeatureTable<F> of(Class<F> type, String label, List<String> families) {
+        return new FeatureTable<>(Objects.requireNonNull(type, "type"), Objects.requireNonNull(label, "label"), families);
     }
 
     /** {@return the feature enum} */
@@ -127,7 +122,7 @@ public final class FeatureTable<F extends Enum<F> & FeatureRow> {
      * @return e.g. {@code CPUID.0x7:EBX[5]}
      */
     public String where(F feature) {
-        return where.apply(feature);
+        return feature.where();
     }
 
     /** {@return a new, empty set of this table's features} */

@@ -64,6 +64,26 @@ public final class ProbeSequence {
     }
 
     /**
+     * {@return how a snapshot was read, for {@link #run}'s {@code detail}: its source's detail}
+     *
+     * @param <S> the snapshot type
+     */
+    @SuppressWarnings("unchecked") // it reads only what every snapshot has
+    public static <S extends io.cpufeatures.core.CpuSnapshot> Function<S, String> snapshotDetail() {
+        return (Function<S, String>) (Function<?, String>) SnapshotDetail.INSTANCE;
+    }
+
+    /** {@link #snapshotDetail}. A class, not a lambda: a first answer spins none. */
+    private static final class SnapshotDetail implements Function<io.cpufeatures.core.CpuSnapshot, String> {
+        static final SnapshotDetail INSTANCE = new SnapshotDetail();
+
+        @Override
+        public String apply(io.cpufeatures.core.CpuSnapshot s) {
+            return s.source().detail();
+        }
+    }
+
+    /**
      * Tries the sources {@code mode} allows: {@code native}, {@code proc-cpuinfo}, or both in that order for
      * {@code auto}.
      *

@@ -45,7 +45,7 @@ class KitTest {
     @Test
     void aTableRefusesTwoFeaturesOfOneNameAndAFamilyItDoesNotList() {
         IllegalStateException family = assertThrows(IllegalStateException.class,
-                () -> FeatureTable.of(Toy.class, "a toy", List.of("core", "vector"), t -> ""));
+                () -> FeatureTable.of(Toy.class, "a toy", List.of("core", "vector")));
         assertEquals("crypt: family 'crypto' is not one of [core, vector]", family.getMessage());
         assertEquals(Optional.of(VEC), ToyArchitecture.FEATURES.byCanonical("vec"));
         assertEquals(Optional.empty(), ToyArchitecture.FEATURES.byCanonical("simd"), "an alias is not a canonical name");

@@ -33,6 +33,11 @@ public final class ToyArchitecture
         public FeatureNames names() {
             return names;
         }
+
+        @Override
+        public String where() {
+            return "bit " + ordinal();
+        }
     }
 
     /** A toy CPU: which bits it reports, whether the OS enabled vector state, its model. */
@@ -68,8 +73,7 @@ public final class ToyArchitecture
 
     public static final ToyArchitecture INSTANCE = new ToyArchitecture();
     static final RuleOrigin MANUAL = RuleOrigin.from("the toy manual");
-    static final FeatureTable<Toy> FEATURES = FeatureTable.of(Toy.class, "a toy", List.of("core", "vector", "crypto"),
-            t -> "bit " + t.ordinal());
+    static final FeatureTable<Toy> FEATURES = FeatureTable.of(Toy.class, "a toy", List.of("core", "vector", "crypto"));
     static final DependencyTable<Toy> DEPENDENCIES = DependencyTable.of(FEATURES, List.of(
             DependencyRule.of(MANUAL, Toy.VEC, Toy.BASE), DependencyRule.of(MANUAL, Toy.WIDE, Toy.VEC),
             DependencyRule.ours(Toy.CRYPT, Toy.BASE, "crypt uses base registers")));

@@ -30,7 +30,7 @@ import java.util.OptionalInt;
 public final class Ppc64leDumpText {
 
     private static final Key PLATFORM_WORD = new Key("platform", false,
-            v -> Ppc64leSnapshot.PLATFORM_WORD.matcher(v).matches(), "a word of letters, digits and _+.- (at most 32), or absent");
+            Ppc64leSnapshot::isPlatformWord, "a word of letters, digits and _+.- (at most 32), or absent");
 
     /** The format. */
     public static final KeyValueDump<Ppc64leSnapshot> FORMAT = new KeyValueDump<>("cpufeatures-ppc64le-dump", 1,

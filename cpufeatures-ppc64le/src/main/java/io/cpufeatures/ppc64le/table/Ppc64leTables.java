@@ -21,7 +21,7 @@ import java.util.List;
 public final class Ppc64leTables {
 
     public static final FeatureTable<Ppc64leFeature> FEATURES = FeatureTable.of(Ppc64leFeature.class, "a ppc64le",
-            Families.ORDER, Ppc64leFeature::hwcapName);
+            Families.ORDER);
 
     /** Our own rows, each with its reason from the Power ISA: a feature whose instructions need another's state. */
     public static final DependencyTable<Ppc64leFeature> DEPENDENCIES = DependencyTable.of(FEATURES, List.of(

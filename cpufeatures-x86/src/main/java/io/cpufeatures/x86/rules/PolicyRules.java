@@ -24,12 +24,10 @@ public final class PolicyRules {
         }
     }
 
-    /** The models on the list, in ascending order, as {@code 0x55, 0x6A}. */
+    /** The models on the list, in its ascending order, as {@code 0x55, 0x6A}. */
     private static String models() {
-        List<Integer> models = new java.util.ArrayList<>(PreferYmmPolicy.MODELS);
-        java.util.Collections.sort(models);
         StringBuilder b = new StringBuilder();
-        for (int m : models) {
+        for (int m : PreferYmmPolicy.MODELS) {
             String hex = Integer.toHexString(m).toUpperCase(Locale.ROOT);
             b.append(b.length() == 0 ? "" : ", ").append("0x").append(hex.length() < 2 ? "0" : "").append(hex);
         }

@@ -1,7 +1,7 @@
 package io.cpufeatures.x86.rules;
 
 import io.cpufeatures.x86.CpuIdentity;
-import java.util.Set;
+import java.util.List;
 
 /**
  * Sets {@link PolicyFlag#PREFER_YMM} exactly where Linux does: on Intel family 6 models that
@@ -13,8 +13,8 @@ import java.util.Set;
  */
 public final class PreferYmmPolicy {
 
-    /** Intel family 6 models on the kernel's list. */
-    public static final Set<Integer> MODELS = Set.of(0x55, 0x6A, 0x6C, 0x7D, 0x7E, 0x9D, 0x8C, 0x8D);
+    /** Intel family 6 models on the kernel's list, in ascending order. */
+    public static final List<Integer> MODELS = List.of(0x55, 0x6A, 0x6C, 0x7D, 0x7E, 0x8C, 0x8D, 0x9D);
 
     private PreferYmmPolicy() {
     }

@@ -525,6 +525,12 @@ public enum X86Feature implements FeatureRow {
         return bit;
     }
 
+    /** {@return its CPUID bit in words, {@code CPUID.(7,0):EBX[5]}} */
+    @Override
+    public String where() {
+        return bit.toString();
+    }
+
     /** {@return the register state the OS must have enabled for the feature's instructions} */
     public StateRequirement state() {
         return state;

@@ -7,16 +7,7 @@ import io.cpufeatures.x86.table.X86Feature;
 public final class X86Table {
 
     /** The table. */
-    public static final FeatureTable<X86Feature> FEATURES = FeatureTable.of(X86Feature.class, "an x86", TableTerms.FAMILIES,
-            new Where());
-
-    /** Where the CPU reports a feature: its CPUID bit. A class, not a lambda: the first answer spins none. */
-    private static final class Where implements java.util.function.Function<X86Feature, String> {
-        @Override
-        public String apply(X86Feature f) {
-            return f.bit().toString();
-        }
-    }
+    public static final FeatureTable<X86Feature> FEATURES = FeatureTable.of(X86Feature.class, "an x86", TableTerms.FAMILIES);
 
     private X86Table() {
     }
