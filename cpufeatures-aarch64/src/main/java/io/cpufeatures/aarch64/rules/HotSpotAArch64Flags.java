@@ -84,7 +84,9 @@ final class HotSpotAArch64Flags {
         int useSve = sve ? start.number("UseSVE", (s.hwcap2() & SVE2) != 0 ? 2 : 1) : 0;
         int maxVectorSize;
         if (useSve > 0) {
-            OptionalInt vl = s.sveVectorBytes();
+            // the live snapshot reads its SVE length (prctl, with the rest of its detail) when first asked: only here,
+            // on a CPU with SVE, does the derivation need it
+            OptionalInt vl = s.complete().sveVectorBytes();
             if (vl.isEmpty() || vl.getAsInt() % 16 != 0 || Integer.bitCount(vl.getAsInt()) != 1) {
                 return Optional.empty();
             }
