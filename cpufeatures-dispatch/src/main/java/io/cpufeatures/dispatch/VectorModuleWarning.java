@@ -4,7 +4,6 @@ import io.cpufeatures.core.internal.Log;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
-import java.util.concurrent.atomic.AtomicBoolean;
 
 /**
  * No silent fallback for the Vector API: when a point passes over candidates only because
@@ -22,7 +21,11 @@ final class VectorModuleWarning {
     /** What both refusals say, the requirement's ({@code jvm.vector_api}) and the failed class link's. */
     static final String FLAG = "--add-modules jdk.incubator.vector";
 
-    private static final AtomicBoolean WARNED = new AtomicBoolean();
+    /**
+     * Whether the process has warned. A flag under the class's lock, not an {@code AtomicBoolean}: that class's
+     * first use initialises the JDK's {@code VarHandle} machinery, about a millisecond of a first dispatched call.
+     */
+    private static boolean warned;
 
     private VectorModuleWarning() {
     }
@@ -67,7 +70,20 @@ final class VectorModuleWarning {
     /** {@link #of} for the first selection of this process that has one; empty after. */
     static Optional<String> once(Explanation explanation) {
         Optional<String> line = of(explanation);
-        return line.isPresent() && WARNED.compareAndSet(false, true) ? line : Optional.empty();
+        return line.isPresent() && firstWarning() ? line : Optional.empty();
+    }
+
+    /** {@return true once: for the first warning of the process} */
+    private static synchronized boolean firstWarning() {
+        if (warned) {
+            return false;
+        }
+        warned = true;
+        return true;
+    }
+
+    private static synchronized boolean warned() {
+        return warned;
     }
 
     /**
@@ -75,7 +91,7 @@ final class VectorModuleWarning {
      * have one. Only the rejected candidates' reasons are worked out, and none once the process has warned.
      */
     static <T> void logOnce(Ledger<T> ledger) {
-        if (WARNED.get()) {
+        if (warned()) {
             return;
         }
         List<String> passedOver = new ArrayList<>();
@@ -85,7 +101,7 @@ final class VectorModuleWarning {
             }
         }
         Optional<String> line = line(ledger.point().name(), passedOver);
-        if (line.isPresent() && WARNED.compareAndSet(false, true)) {
+        if (line.isPresent() && firstWarning()) {
             LOG.warn(line.get());
         }
     }
