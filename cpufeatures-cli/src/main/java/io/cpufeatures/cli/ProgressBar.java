@@ -24,11 +24,6 @@ final class ProgressBar {
         this.on = on;
     }
 
-    /** Whether the bar draws. */
-    boolean on() {
-        return on;
-    }
-
     /** Draws the bar for {@code done} of the steps, over the one shown. */
     void show(int done) {
         if (!on) {

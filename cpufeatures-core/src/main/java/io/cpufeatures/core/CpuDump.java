@@ -56,7 +56,7 @@ public record CpuDump(String file, String format, int logicalCpus, List<CpuKind<
      * @return the report a process on that machine would get
      */
     public CpuFeatures machine() {
-        return hybrid() ? CpuFeatures.ofCoreKinds(kinds, source()) : kinds.get(0).cpu();
+        return hybrid() ? DumpProbe.ofCoreKinds(kinds, source()) : kinds.get(0).cpu();
     }
 
     /** {@return the source a report on the whole file states: {@code file (cpuid_r, 4 logical CPUs, 1 distinct)}} */

@@ -1,12 +1,7 @@
 package io.cpufeatures.core;
 
-import io.cpufeatures.os.IoFailure;
 import io.cpufeatures.os.JvmArch;
-import io.cpufeatures.os.NativeRefusals;
 import io.cpufeatures.core.internal.Architectures;
-import io.cpufeatures.core.internal.CurrentReport;
-import io.cpufeatures.core.internal.Log;
-import io.cpufeatures.core.internal.JfrGate;
 import io.cpufeatures.core.internal.Once;
 import io.cpufeatures.core.internal.Vocabulary;
 import io.cpufeatures.core.jvm.JvmView;
@@ -15,15 +10,11 @@ import io.cpufeatures.core.kit.CoreTypeIntersection;
 import io.cpufeatures.core.internal.ArchitectureModule;
 import io.cpufeatures.core.internal.ArchitectureModule.ProbeResult;
 import io.cpufeatures.core.kit.NoCpuInformation;
-import io.cpufeatures.core.ProbeMode;
-import io.cpufeatures.core.ProbeSettings;
 import io.cpufeatures.core.trace.FeatureTrace;
 import io.cpufeatures.core.trace.GroupTrace;
 import io.cpufeatures.core.trace.JvmTrace;
 import io.cpufeatures.core.trace.NameCheck;
 import io.cpufeatures.core.trace.Trace;
-import java.io.IOException;
-import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Collection;
@@ -33,8 +24,6 @@ import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.Set;
-import java.util.function.Predicate;
-import java.util.function.Supplier;
 
 /**
  * What the CPU under this JVM can really run, and what the JIT will compile: an immutable report
@@ -48,15 +37,6 @@ import java.util.function.Supplier;
  * the class path, resolved by one index ({@link #resolve}); an unknown name always throws.
  */
 public final class CpuFeatures {
-
-    /**
-     * The log, in a class of its own, as the process-wide report is ({@link Current}): this class's initialiser loads
-     * nothing, so a first use on a short stack cannot leave the class every library shares failed for the JVM's
-     * life. SLF4J is asked for a logger only when a line is logged.
-     */
-    private static final class Logged {
-        static final Log LOG = Log.of(CpuFeatures.class);
-    }
 
     /** How the detail of a report whose probe threw begins (that probe is warned about where it is caught). */
     static final String PROBE_FAILED = "the probe failed: ";
@@ -104,97 +84,6 @@ public final class CpuFeatures {
         return decoded(new ProbeResult(features, ProbeSource.of(source.kind(), source.detail())));
     }
 
-    /** The outcome of the process-wide probe: the report, or the configuration error to rethrow. */
-    private record Outcome(CpuFeatures features, RuntimeException failure) {
-    }
-
-    /**
-     * The process-wide report, made once on a platform thread of its own ({@link Once#onThreadOfItsOwn}), out of the
-     * reach of a caller's short stack: the probe and the decode are the library's own code, and what they log is
-     * logged by the caller after its wait. No deterministic failure escapes it: a
-     * bad override is kept to be thrown again on every call, and any other failure (an {@link Error} too: a module
-     * that cannot link) becomes a report with nothing known of the CPU and that failure as its reason. A
-     * {@link VirtualMachineError} (a stack or memory run out) is the failure of that call, and the next call probes
-     * again.
-     */
-    private static volatile Once<Outcome> current;
-
-    /**
-     * {@link #current}'s holder, made on the first call in a method, not in a class initialiser: what it links (the
-     * probe, {@link Once}) is linked in that call's frame, where running out of stack fails that call alone, never an
-     * initialiser (which would leave its class failed for the JVM's life).
-     */
-    private static synchronized Once<Outcome> currentOnce() {
-        Once<Outcome> once = current;
-        if (once == null) {
-            current = once = Once.onThreadOfItsOwn(new ProcessProbe(), "cpufeatures-probe");
-        }
-        return once;
-    }
-
-    /** The probe {@link #current} makes. A class, not a lambda: no lambda is spun on a first use. */
-    private static final class ProcessProbe implements Supplier<Outcome> {
-        @Override
-        public Outcome get() {
-            try {
-                ProbeSettings settings = ProbeSettings.fromSystem();
-                CpuFeatures features = probe(settings);
-                Optional<String> warning = ProbeWarnings.of(features, settings, JvmArch.osArch(),
-                        Architectures.ofRunning());
-                if (warning.isPresent()) {
-                    Logged.LOG.warn(warning.get());
-                    // the causes it names that refuse native code to the process are not said again by dispatch
-                    NativeRefusals.said(warning.get());
-                }
-                if (Logged.LOG.isDebugEnabled()) {
-                    Logged.LOG.debug("cpufeatures: {} CPU from {} in {} us", features.architecture(),
-                            features.source().kind(), features.source().elapsed().toNanos() / 1000);
-                }
-                return recorded(features);
-            } catch (CpuFeaturesConfigurationException | UnknownFeatureException e) {
-                return new Outcome(null, e);
-            } catch (RuntimeException | Error e) {
-                Once.rethrowIfMomentary(e);
-                return recorded(failed(e));
-            }
-        }
-    }
-
-    /**
-     * The process-wide report, kept for the library's own layers ({@link CurrentReport}: the JVM view, the flags'
-     * derivation, the flight-recorder event), whose event is recorded now if a recording may exist ({@link JfrGate}:
-     * no class of {@code jdk.jfr} is loaded otherwise).
-     */
-    private static Outcome recorded(CpuFeatures features) {
-        CurrentReport.made(new CurrentReport(new Has(features), features.source.kind(), !features.coreKinds.isEmpty(),
-                features.arch.decodedFrom(), new ProbeEventFill(features), System.currentTimeMillis()));
-        JfrGate.probed();
-        return new Outcome(features, null);
-    }
-
-    /** The process-wide report's {@link #has}, as the JVM view asks it. A class, not a lambda (a first use). */
-    private static final class Has implements Predicate<String> {
-        private final CpuFeatures features;
-
-        Has(CpuFeatures features) {
-            this.features = features;
-        }
-
-        @Override
-        public boolean test(String name) {
-            return features.has(name);
-        }
-    }
-
-    /** The report of a probe that failed with {@code e}: nothing known, the failure recorded. */
-    private static CpuFeatures failed(Throwable e) {
-        String osArch = JvmArch.osArch();
-        String why = PROBE_FAILED + e;
-        Logged.LOG.warn("cpufeatures: {}; reporting no CPU information", why);
-        return new CpuFeatures(new NoCpuInformation(osArch), new ProbeSource(SourceKind.NONE, why,
-                List.of(new ProbeFailure(SourceKind.NATIVE, why, Optional.of(e))), Duration.ZERO), List.of(), null, Set.of());
-    }
-
     private static Vocabulary vocabulary() {
         return Architectures.get().vocabulary();
     }
@@ -211,8 +100,7 @@ public final class CpuFeatures {
      * @throws CpuFeaturesConfigurationException on every call, if an override is invalid
      */
     public static CpuFeatures current() {
-        Once<Outcome> once = current;
-        Outcome o = (once != null ? once : currentOnce()).get();
+        ProcessProbe.Outcome o = ProcessProbe.outcome();
         if (o.failure() != null) {
             throw new CpuFeaturesConfigurationException(o.failure().getMessage(), o.failure());
         }
@@ -252,7 +140,7 @@ public final class CpuFeatures {
         String osArch = JvmArch.osArch();
         ProbeResult result;
         if (settings.cpuidFile().isPresent()) {
-            result = fromFile(settings.cpuidFile().get(), settings, start);
+            result = DumpProbe.fromFile(settings.cpuidFile().get(), settings, start);
         } else if (settings.probe() == ProbeMode.NONE) {
             result = nothingKnown(osArch, "forced by cpufeatures.probe=none", start);
         } else {
@@ -264,7 +152,7 @@ public final class CpuFeatures {
                     result = Objects.requireNonNull(provider.get().probe(settings.probe()), "the probe returned null");
                 } catch (RuntimeException | Error e) {
                     Once.rethrowIfMomentary(e);
-                    return failed(e);
+                    return ProcessProbe.failed(e);
                 }
             }
         }
@@ -282,46 +170,6 @@ public final class CpuFeatures {
     private static ProbeResult nothingKnown(String osArch, String why, long start) {
         return new ProbeResult(new NoCpuInformation(osArch), new ProbeSource(SourceKind.NONE, why, List.of(),
                 Duration.ofNanos(System.nanoTime() - start)));
-    }
-
-    /** The first kind of CPU of the dump the settings name, as this machine. */
-    private static ProbeResult fromFile(Path file, ProbeSettings settings, long start) {
-        CpuDump dump;
-        try {
-            dump = CpuDumps.read(file, settings.assume());
-        } catch (IOException e) {
-            throw new CpuFeaturesConfigurationException("cpufeatures.cpuid.file: cannot read " + IoFailure.describe(file, e),
-                    e);
-        } catch (DumpFormatException e) {
-            throw new CpuFeaturesConfigurationException("cpufeatures.cpuid.file: " + e.getMessage(), e);
-        } catch (IllegalArgumentException e) {
-            // an assumption's value the dump's architecture refuses: its message begins with the assumption's name
-            throw new CpuFeaturesConfigurationException(ProbeSettings.ASSUME_PROPERTY + e.getMessage(), e);
-        }
-        // A hybrid part's dump (every kind a core type) is answered as the machine would be: what every
-        // core type can run. Other dumps of several kinds are answered as their first kind.
-        boolean hybrid = dump.hybrid();
-        String detail = file + " (" + dump.format() + ", " + dump.logicalCpus() + " logical CPUs"
-                + (dump.kinds().size() > 1 ? (hybrid ? ", " : ", first of ") + dump.kinds().size()
-                        + (hybrid ? " core types" : " kinds") : "") + ")";
-        ProbeSource source = new ProbeSource(SourceKind.FILE, detail, List.of(), Duration.ofNanos(System.nanoTime() - start));
-        if (hybrid) {
-            return ProbeResult.ofCoreKinds(spiKinds(dump.kinds()), source);
-        }
-        return new ProbeResult(dump.kinds().get(0).cpu().arch, source);
-    }
-
-    private static List<CpuKind<DecodedCpu>> spiKinds(List<CpuKind<CpuFeatures>> kinds) {
-        List<CpuKind<DecodedCpu>> spi = new ArrayList<>();
-        for (CpuKind<CpuFeatures> k : kinds) {
-            spi.add(k.as(k.cpu().arch));
-        }
-        return spi;
-    }
-
-    /** The report of a hybrid part's dump: its core types, answered as their intersection. */
-    static CpuFeatures ofCoreKinds(List<CpuKind<CpuFeatures>> kinds, ProbeSource source) {
-        return decoded(ProbeResult.ofCoreKinds(spiKinds(kinds), source));
     }
 
     /**
@@ -396,6 +244,11 @@ public final class CpuFeatures {
     /** {@return the architecture of the CPU ({@code x86_64}), or {@code os.arch} when no module handles it} */
     public String architecture() {
         return arch.architecture();
+    }
+
+    /** {@return the decoded CPU this report answers from} */
+    DecodedCpu arch() {
+        return arch;
     }
 
     /** Whether this report's CPU names its own core ({@link CpuDump#hybrid()}). */

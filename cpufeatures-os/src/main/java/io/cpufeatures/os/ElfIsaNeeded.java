@@ -3,9 +3,6 @@ package io.cpufeatures.os;
 import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
-import java.nio.channels.FileChannel;
-import java.nio.file.Path;
-import java.nio.file.StandardOpenOption;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
@@ -45,38 +42,14 @@ public final class ElfIsaNeeded {
     }
 
     /**
-     * The ISA bits {@code file} says it needs.
-     *
-     * @param file an ELF file (a shared library); not null
-     * @return the bits (1 baseline, 2 v2, 4 v3, 8 v4); empty when the file has no such property
-     * @throws IOException naming the file and what was wrong, for a file that is not a 64-bit ELF file or whose
-     *                     headers do not hold together
-     */
-    public static OptionalInt read(Path file) throws IOException {
-        Objects.requireNonNull(file, "file");
-        try (FileChannel ch = FileChannel.open(file, StandardOpenOption.READ)) {
-            long size = ch.size();
-            return read((offset, length, what) -> {
-                check(offset, length, size, file.toString(), what);
-                ByteBuffer b = ByteBuffer.allocate((int) length);
-                while (b.hasRemaining()) {
-                    if (ch.read(b, offset + b.position()) < 0) {
-                        throw new IOException(file + ": ended inside " + what);
-                    }
-                }
-                return b.flip();
-            }, file.toString());
-        }
-    }
-
-    /**
      * The ISA bits the ELF file whose first bytes are {@code start} says it needs: for a library not yet on
      * disk (a class-path resource), whose property note lies near its start as linkers place it.
      *
      * @param start the file's first bytes (or all of it); not null; its position and limit are not changed
      * @param name  what the bytes are, for errors; not null
      * @return the bits (1 baseline, 2 v2, 4 v3, 8 v4); empty when the file has no such property
-     * @throws IOException naming {@code name} and what was wrong, as {@link #read(Path)}; a header or note past
+     * @throws IOException naming {@code name} and what was wrong, for bytes that are not a 64-bit ELF file or whose
+     *                     headers do not hold together; a header or note past
      *                     {@code start}'s end is reported as running past the end
      */
     public static OptionalInt read(ByteBuffer start, String name) throws IOException {

@@ -46,21 +46,26 @@ class ElfIsaNeededTest {
 
     @Test
     void gccWritesTheLevelsWithMneededOnly() throws Exception {
-        assertEquals(OptionalInt.empty(), ElfIsaNeeded.read(build("plain.so")));
-        assertEquals(OptionalInt.empty(), ElfIsaNeeded.read(build("v3.so", "-march=x86-64-v3")),
+        assertEquals(OptionalInt.empty(), read(build("plain.so")));
+        assertEquals(OptionalInt.empty(), read(build("v3.so", "-march=x86-64-v3")),
                 "Debian's GCC 12 writes no property for -march alone");
-        OptionalInt v3 = ElfIsaNeeded.read(build("v3n.so", "-march=x86-64-v3", "-mneeded"));
+        OptionalInt v3 = read(build("v3n.so", "-march=x86-64-v3", "-mneeded"));
         assertEquals(List.of("x86-64-v1", "x86-64-v2", "x86-64-v3"), ElfIsaNeeded.levels(v3.orElseThrow()));
         Path v3so = dir.resolve("v3n.so");
         assertEquals(v3, ElfIsaNeeded.read(ByteBuffer.wrap(Files.readAllBytes(v3so)), "v3n.so"), "the same bits from memory");
         assertEquals(v3, ElfIsaNeeded.read(ByteBuffer.wrap(Arrays.copyOf(Files.readAllBytes(v3so), 4096)), "v3n.so"),
                 "the linker places the property note in the first page");
-        OptionalInt v4 = ElfIsaNeeded.read(build("v4n.so", "-march=x86-64-v4", "-mneeded"));
+        OptionalInt v4 = read(build("v4n.so", "-march=x86-64-v4", "-mneeded"));
         assertEquals(List.of("x86-64-v1", "x86-64-v2", "x86-64-v3", "x86-64-v4"), ElfIsaNeeded.levels(v4.orElseThrow()));
         assertEquals(List.of("x86-64-v2", "x86-64-v3", "x86-64-v4"), ElfIsaNeeded.levelsAboveBaseline(v4.orElseThrow()));
-        OptionalInt baseline = ElfIsaNeeded.read(build("v1n.so", "-march=x86-64", "-mneeded"));
+        OptionalInt baseline = read(build("v1n.so", "-march=x86-64", "-mneeded"));
         assertEquals(List.of("x86-64-v1"), ElfIsaNeeded.levels(baseline.orElseThrow()));
         assertEquals(List.of(), ElfIsaNeeded.levelsAboveBaseline(baseline.orElseThrow()), "the baseline asks nothing");
+    }
+
+    /** The bits {@code file} says it needs, read whole, as a library is read before it is written to disk. */
+    private static OptionalInt read(Path file) throws IOException {
+        return ElfIsaNeeded.read(ByteBuffer.wrap(Files.readAllBytes(file)), file.toString());
     }
 
     private Path bytes(String name, byte[] b) throws IOException {
@@ -77,24 +82,24 @@ class ElfIsaNeededTest {
 
     @Test
     void filesWhoseHeadersDoNotHoldTogetherAreRefusedWithWhatWasWrong() throws Exception {
-        String m = assertThrows(IOException.class, () -> ElfIsaNeeded.read(bytes("short", new byte[10]))).getMessage();
+        String m = assertThrows(IOException.class, () -> read(bytes("short", new byte[10]))).getMessage();
         assertTrue(m.endsWith("the ELF header (64 bytes at 0) runs past the end of the file (10 bytes)"), m);
-        m = assertThrows(IOException.class, () -> ElfIsaNeeded.read(bytes("text", new byte[100]))).getMessage();
+        m = assertThrows(IOException.class, () -> read(bytes("text", new byte[100]))).getMessage();
         assertTrue(m.endsWith("not an ELF file (its first bytes are not 0x7f 'ELF')"), m);
-        m = assertThrows(IOException.class, () -> ElfIsaNeeded.read(bytes("many", header(60000, 128).array()))).getMessage();
+        m = assertThrows(IOException.class, () -> read(bytes("many", header(60000, 128).array()))).getMessage();
         assertTrue(m.endsWith("60000 program headers of 56 bytes; at most 256 of at least 56 are read"), m);
-        m = assertThrows(IOException.class, () -> ElfIsaNeeded.read(bytes("past", header(4, 128).array()))).getMessage();
+        m = assertThrows(IOException.class, () -> read(bytes("past", header(4, 128).array()))).getMessage();
         assertTrue(m.endsWith("the program headers (224 bytes at 64) runs past the end of the file (128 bytes)"), m);
         // a PT_GNU_PROPERTY header claiming 1 GiB of notes
         ByteBuffer huge = header(1, 200);
         huge.putInt(64, ElfIsaNeeded.PT_GNU_PROPERTY).putLong(64 + 8, 120).putLong(64 + 32, 1L << 30);
-        m = assertThrows(IOException.class, () -> ElfIsaNeeded.read(bytes("huge", huge.array()))).getMessage();
+        m = assertThrows(IOException.class, () -> read(bytes("huge", huge.array()))).getMessage();
         assertTrue(m.endsWith("a note segment of 1073741824 bytes; at most 65536 are read"), m);
         // a note whose descriptor runs past its segment
         ByteBuffer note = header(1, 200);
         note.putInt(64, ElfIsaNeeded.PT_NOTE).putLong(64 + 8, 120).putLong(64 + 32, 16);
         note.putInt(120, 4).putInt(124, 1000).putInt(128, 5);
-        m = assertThrows(IOException.class, () -> ElfIsaNeeded.read(bytes("note", note.array()))).getMessage();
+        m = assertThrows(IOException.class, () -> read(bytes("note", note.array()))).getMessage();
         assertTrue(m.endsWith("a note of 1000 bytes runs past its segment"), m);
         m = assertThrows(IOException.class, () -> ElfIsaNeeded.read(ByteBuffer.wrap(note.array(), 0, 130), "resource x"))
                 .getMessage();

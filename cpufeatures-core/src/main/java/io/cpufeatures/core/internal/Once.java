@@ -254,19 +254,6 @@ public final class Once<T> {
     }
 
     /**
-     * Whether {@code t}, or what caused it, is a {@link VirtualMachineError}: a failure of the moment and of the
-     * thread it happened on (its stack, the heap then), not of what was being done. A
-     * {@code ServiceConfigurationError} or {@code ExceptionInInitializerError} wrapping a
-     * {@code StackOverflowError} is one too.
-     *
-     * @param t a throwable; not null
-     * @return whether a cause in its chain is a {@code VirtualMachineError}
-     */
-    public static boolean momentary(Throwable t) {
-        return momentaryCause(t) != null;
-    }
-
-    /**
      * Throws the {@link VirtualMachineError} in {@code t}'s chain, if there is one, so that a catch of
      * {@code Error} or {@code LinkageError} never keeps a failure of the moment as an answer.
      *

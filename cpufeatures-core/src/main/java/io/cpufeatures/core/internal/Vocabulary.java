@@ -30,9 +30,6 @@ public final class Vocabulary {
     private static final int SUGGESTIONS = 5;
 
     private final Map<String, FeatureName> byName = new LinkedHashMap<>();
-    private final Map<String, String> spellings = new LinkedHashMap<>();
-    private final Map<String, Integer> answerable;
-    private final List<String> answerableNames;
     private final List<String> suggestable = new ArrayList<>();
     private final List<String> hints = new ArrayList<>();
     /** Per architecture, each feature's JIT gates: a name two modules share ({@code aes}) has each one's own. */
@@ -102,23 +99,6 @@ public final class Vocabulary {
                 suggestable.addAll(aliases);
             }
         }
-        Map<String, Integer> index = new LinkedHashMap<>();
-        List<String> names = new ArrayList<>();
-        Map<String, Integer> byCanonical = new LinkedHashMap<>();
-        for (Map.Entry<String, String> e : spellings.entrySet()) {
-            FeatureName.Kind kind = byName.get(normalise(e.getKey())).kind();
-            if (kind == FeatureName.Kind.FEATURE || kind == FeatureName.Kind.POLICY) {
-                Integer i = byCanonical.get(e.getValue());
-                if (i == null) {
-                    names.add(e.getValue());
-                    i = names.size() - 1;
-                    byCanonical.put(e.getValue(), i);
-                }
-                index.put(e.getKey(), i);
-            }
-        }
-        this.answerable = Map.copyOf(index);
-        this.answerableNames = List.copyOf(names);
     }
 
     /**
@@ -146,7 +126,6 @@ public final class Vocabulary {
         FeatureName earlier = byName.get(key);
         if (earlier == null) {
             byName.put(key, name);
-            spellings.put(spelling, name.canonical());
             return;
         }
         if (!earlier.canonical().equals(name.canonical()) || earlier.kind() != name.kind()) {
@@ -197,20 +176,6 @@ public final class Vocabulary {
         String known = hints.isEmpty() ? "jvm.* features (" + String.join(", ", jvmGates.stream().limit(3)
                 .map(JvmGate::name).toList()) + ")" : String.join("; ", hints);
         return Architectures.missingModule(osArch).map(m -> known + ". " + m).orElse(known);
-    }
-
-    /**
-     * Every spelling a module listed for a feature or a policy flag, as listed, to the index of its
-     * canonical name in {@link #answerableNames()}: what a report answers from its own sets without
-     * resolving a name (the facade's fast path).
-     */
-    public Map<String, Integer> answerable() {
-        return answerable;
-    }
-
-    /** The canonical names of features and policy flags, each once, indexed by {@link #answerable()}. */
-    public List<String> answerableNames() {
-        return answerableNames;
     }
 
     /**
