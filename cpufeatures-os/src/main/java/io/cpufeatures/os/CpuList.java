@@ -28,8 +28,14 @@ public final class CpuList {
         if (t.isEmpty()) {
             return b;
         }
+        // trailing commas end the list, as String.split read it before: "0-3," is 0-3
+        int last = t.length();
+        while (last > 0 && t.charAt(last - 1) == ',') {
+            last--;
+        }
+        t = t.substring(0, last);
         int at = 0;
-        while (at <= t.length()) {
+        while (at < t.length()) {
             int comma = t.indexOf(',', at);
             int end = comma < 0 ? t.length() : comma;
             String part = t.substring(at, end).trim();

@@ -14,6 +14,8 @@ class CpuListTest {
     void rangesAndSingleCpusAsLinuxWritesThem() {
         assertEquals("{0, 1, 2, 3, 6, 8, 9}", CpuList.parse(" 0-3,6,8-9\n").toString());
         assertEquals(new BitSet(), CpuList.parse(""));
+        assertEquals("{0, 1, 2, 3}", CpuList.parse("0-3,").toString(), "a trailing comma ends the list");
+        assertEquals(new BitSet(), CpuList.parse(","));
     }
 
     @Test

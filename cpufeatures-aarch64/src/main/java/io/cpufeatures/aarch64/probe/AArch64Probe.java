@@ -154,7 +154,8 @@ public final class AArch64Probe {
                     + OperatingSystem.osName());
         }
         ElfMachine.require(exe, ElfMachine.AARCH64, "AArch64");
-        Long[] w = AuxvFile.read(AuxvFile.SELF, AuxvFile.AT_HWCAP, AuxvFile.AT_HWCAP2, AuxvFile.AT_HWCAP3);
+        Long[] w = AuxvFile.read(AuxvFile.SELF, HwcapWord.HWCAP.auxvType(), HwcapWord.HWCAP2.auxvType(),
+                HwcapWord.HWCAP3.auxvType());
         if (w[0] == null) {
             throw new NativeProbeException(AuxvFile.SELF + " has no AT_HWCAP entry: the kernel gave the process no hwcaps");
         }

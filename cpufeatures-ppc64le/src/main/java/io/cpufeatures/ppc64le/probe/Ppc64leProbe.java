@@ -65,7 +65,7 @@ public final class Ppc64leProbe {
     private final class Native implements ProbeSequence.Source<Ppc64leSnapshot> {
         @Override
         public Ppc64leSnapshot read(String why) throws NativeProbeException {
-            return nativeSnapshot();
+            return auxvSnapshot(SourceKind.NATIVE, null);
         }
     }
 
@@ -73,12 +73,8 @@ public final class Ppc64leProbe {
     private final class Kernel implements ProbeSequence.Source<Ppc64leSnapshot> {
         @Override
         public Ppc64leSnapshot read(String why) throws NativeProbeException {
-            return fileSnapshot(why);
+            return auxvSnapshot(SourceKind.PROC_CPUINFO, why);
         }
-    }
-
-    private Ppc64leSnapshot nativeSnapshot() throws NativeProbeException {
-        return auxvSnapshot(SourceKind.NATIVE, null);
     }
 
     /** {@code raw} if it is a platform name; otherwise nothing, and why in {@code how}. */
@@ -106,10 +102,6 @@ public final class Ppc64leProbe {
             how.add(name + " not read from /proc/self/mem: " + e.getMessage());
             return Optional.empty();
         }
-    }
-
-    private Ppc64leSnapshot fileSnapshot(String why) throws NativeProbeException {
-        return auxvSnapshot(SourceKind.PROC_CPUINFO, why);
     }
 
     /**
