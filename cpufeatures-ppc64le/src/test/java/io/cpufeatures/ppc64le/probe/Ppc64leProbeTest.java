@@ -110,4 +110,16 @@ class Ppc64leProbeTest {
         assertTrue(e.getMessage().startsWith("a platform is a word of letters, digits and _+.- (at most 32), not 'xxx"),
                 e.getMessage());
     }
+
+    /** The PVR of a revision line as show_cpuinfo() prints it, and nothing of any other text. */
+    @Test
+    void thePvrIsReadOnlyFromTheKernelsShape() {
+        assertEquals(OptionalInt.of(0x004e1202), Ppc64leProbe.pvr("2.2 (pvr 004e 1202)"));
+        assertEquals(OptionalInt.empty(), Ppc64leProbe.pvr(null));
+        assertEquals(OptionalInt.empty(), Ppc64leProbe.pvr("2.2"));
+        assertEquals(OptionalInt.empty(), Ppc64leProbe.pvr("2.2 (pvr 004E 1202)"), "upper-case hex");
+        assertEquals(OptionalInt.empty(), Ppc64leProbe.pvr("2.2 (pvr 004e 1202"), "no closing parenthesis");
+        assertEquals(OptionalInt.empty(), Ppc64leProbe.pvr("2.2 (pvr 004e-1202)"), "no space between the halves");
+        assertEquals(OptionalInt.empty(), Ppc64leProbe.pvr("(pvr 04e 1202)"), "three digits");
+    }
 }
