@@ -1,12 +1,9 @@
 package io.cpufeatures.ppc64le;
 
+import io.cpufeatures.buildsupport.TestResources;
 import io.cpufeatures.core.CpuDump;
 import io.cpufeatures.core.CpuDumps;
 import io.cpufeatures.core.DumpFormatException;
-import java.io.IOException;
-import java.io.InputStream;
-import java.io.UncheckedIOException;
-import java.nio.charset.StandardCharsets;
 import java.util.Map;
 import java.util.List;
 
@@ -21,14 +18,7 @@ final class BundledDumps {
     }
 
     static String text(String path) {
-        try (InputStream in = BundledDumps.class.getResourceAsStream(path)) {
-            if (in == null) {
-                throw new IllegalArgumentException("no bundled dump " + path);
-            }
-            return new String(in.readAllBytes(), StandardCharsets.ISO_8859_1);
-        } catch (IOException e) {
-            throw new UncheckedIOException(e);
-        }
+        return TestResources.text("/io/cpufeatures/ppc64le/" + path);
     }
 
     static CpuDump read(String path) {

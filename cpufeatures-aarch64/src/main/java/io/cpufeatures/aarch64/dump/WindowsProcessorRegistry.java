@@ -88,10 +88,7 @@ public final class WindowsProcessorRegistry {
         int n = 0;
         for (String raw : TextLines.of(text)) {
             n++;
-            if (raw.length() > TextLines.MAX_LINE) {
-                throw new DumpFormatException(file, n, TextLines.tooLong(raw.length()));
-            }
-            String line = raw.strip();
+            String line = TextLines.stripped(file, n, raw);
             if (line.isEmpty() || line.startsWith("#") || line.startsWith("Hive:") || line.startsWith("Name ")
                     || line.startsWith("----")) {
                 continue;

@@ -69,15 +69,8 @@ final class HotSpotAArch64Flags {
         if (!RELEASES.contains(start.jdk())) {
             return Optional.empty();
         }
-        for (String n : names) {
-            if (!ANSWERED.contains(n)) {
-                return Optional.empty();
-            }
-        }
-        for (String n : ANSWERED) {
-            if (!start.plain(n)) {
-                return Optional.empty();
-            }
+        if (!start.answers(names, ANSWERED)) {
+            return Optional.empty();
         }
         long hwcap = s.hwcap();
         boolean sve = (hwcap & SVE) != 0;

@@ -11,7 +11,7 @@ import io.cpufeatures.aarch64.IdRegister;
 import io.cpufeatures.aarch64.IdRegisterSource;
 import io.cpufeatures.aarch64.dump.MacSysctlListing;
 import io.cpufeatures.core.kit.DependencyRule;
-import io.cpufeatures.core.kit.OwnRules;
+import io.cpufeatures.core.kit.PolicyFreeRules;
 import io.cpufeatures.core.trace.Check;
 import java.util.List;
 import java.util.stream.Collectors;
@@ -23,7 +23,7 @@ import java.util.OptionalLong;
  * without SVE or SME support, or one that disabled them, leaves the bit clear, and the instructions then
  * trap. Dependencies, and the user's mask, are the kit's. Also the words of AArch64's traces.
  */
-public final class HwcapCheck implements OwnRules<AArch64Feature, AArch64Snapshot> {
+public final class HwcapCheck implements PolicyFreeRules<AArch64Feature, AArch64Snapshot> {
 
     /** The check. */
     public static final HwcapCheck INSTANCE = new HwcapCheck();
@@ -68,22 +68,9 @@ public final class HwcapCheck implements OwnRules<AArch64Feature, AArch64Snapsho
                 + ": it does not support or has disabled it" + absentWord;
     }
 
-    @Override
-    public Check explain(Aspect aspect, AArch64Snapshot s, AArch64Feature f, boolean present) {
-        switch (aspect) {
-            case PRESENCE:
-                return presence(s, f, present);
-            case OS_STATE:
-                return osState(s, f);
-            case ABSENCE:
-                return new Check("absence", absence(s, f), false);
-            default:
-                return new Check("policy", "", false); // no policy rows
-        }
-    }
-
     /** The ID-register field and its value, or why the HWCAP (macOS: its sysctl keys) stands in for it. */
-    private static Check presence(AArch64Snapshot s, AArch64Feature f, boolean present) {
+    @Override
+    public Check presence(AArch64Snapshot s, AArch64Feature f, boolean present) {
         if (s.idSource() == IdRegisterSource.SYSCTL) {
             return new Check("presence", "ID registers not read (" + whyNotRead(s) + "): " + sysctlWord(s, f), present);
         }
@@ -126,7 +113,8 @@ public final class HwcapCheck implements OwnRules<AArch64Feature, AArch64Snapsho
     }
 
     /** The HWCAP check (macOS: its sysctl keys): whether the kernel allows it. */
-    private static Check osState(AArch64Snapshot s, AArch64Feature f) {
+    @Override
+    public Check osState(AArch64Snapshot s, AArch64Feature f) {
         boolean allowed = s.hasHwcap(f.word(), f.bit());
         if (s.idSource() == IdRegisterSource.SYSCTL) {
             return new Check("sysctl", sysctlWord(s, f), allowed);
@@ -156,7 +144,8 @@ public final class HwcapCheck implements OwnRules<AArch64Feature, AArch64Snapsho
     }
 
     /** The first reason a not-present feature is absent, as a report words it (macOS's in its sysctl keys). */
-    private static String absence(AArch64Snapshot s, AArch64Feature f) {
+    @Override
+    public String absence(AArch64Snapshot s, AArch64Feature f) {
         if (s.idSource() == IdRegisterSource.SYSCTL) {
             List<String> keys = MacSysctlListing.keysOf(f);
             if (!s.states(f.word(), f.bit())) {

@@ -8,15 +8,13 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import io.cpufeatures.aarch64.AArch64Snapshot;
 import io.cpufeatures.aarch64.IdRegisterSource;
 import io.cpufeatures.aarch64.table.AArch64Feature;
+import io.cpufeatures.buildsupport.TestResources;
 import io.cpufeatures.core.CpuDump;
 import io.cpufeatures.core.CpuDumps;
 import io.cpufeatures.core.CpuFeatures;
 import io.cpufeatures.core.CpuKind;
 import io.cpufeatures.core.DumpFormatException;
 import io.cpufeatures.core.kit.ProcCpuinfoText;
-import java.io.IOException;
-import java.io.InputStream;
-import java.nio.charset.StandardCharsets;
 import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -77,18 +75,14 @@ class ProcCpuinfoDumpTest {
                 new Machine("apple-m1-asahi-linux.txt", cores("Icestorm", 4, "Firestorm", 4)));
     }
 
-    static String text(String file) throws IOException {
-        try (InputStream in = ProcCpuinfoDumpTest.class.getResourceAsStream("/io/cpufeatures/aarch64/proc-cpuinfo/"
-                + file)) {
-            return new String(in.readAllBytes(), StandardCharsets.ISO_8859_1);
-        }
+    static String text(String file) {
+        return TestResources.text("/io/cpufeatures/aarch64/proc-cpuinfo/" + file);
     }
 
     @ParameterizedTest
     @MethodSource("machines")
     void eachMachinesCoresAreNamedAsTheProbeNamesThem(Machine m) throws Exception {
-        String text = text(m.file());
-        assertTrue(text.startsWith("# source: "), m.file() + " names its source");
+        String text = TestResources.recorded("/io/cpufeatures/aarch64/proc-cpuinfo/" + m.file());
         CpuDump dump = CpuDumps.parse(m.file(), text, Map.of());
         assertEquals(ProcCpuinfoDump.FORMAT, dump.format());
         assertEquals(m.cores().size(), dump.kinds().size(), m.file() + ": one kind per core");
@@ -130,10 +124,7 @@ class ProcCpuinfoDumpTest {
         }
         for (String other : List.of("macos/apple-m1.txt", "macos/apple-m4-pro.txt", "windows/thinkpad-x13s-snapdragon-8cx-gen3.txt",
                 "qemu/qemu-max.txt", "qemu/qemu-cortex-a53.txt")) {
-            try (InputStream in = ProcCpuinfoDumpTest.class.getResourceAsStream("/io/cpufeatures/aarch64/" + other)) {
-                assertEquals(Optional.empty(), ProcCpuinfoText.architecture(new String(in.readAllBytes(),
-                        StandardCharsets.ISO_8859_1)), other);
-            }
+            assertEquals(Optional.empty(), ProcCpuinfoText.architecture(TestResources.text("/io/cpufeatures/aarch64/" + other)), other);
         }
     }
 

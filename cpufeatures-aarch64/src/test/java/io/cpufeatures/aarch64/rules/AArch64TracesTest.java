@@ -2,8 +2,6 @@ package io.cpufeatures.aarch64.rules;
 
 import io.cpufeatures.aarch64.table.AArch64Feature;
 
-import io.cpufeatures.aarch64.rules.AArch64Architecture;
-
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.cpufeatures.aarch64.emulation.EmulatedArmCpu;
@@ -11,22 +9,16 @@ import io.cpufeatures.aarch64.emulation.ReferenceArmCpus;
 import io.cpufeatures.aarch64.testing.QemuDumps;
 import io.cpufeatures.core.CpuFeatures;
 import io.cpufeatures.core.CpuSnapshot;
-import io.cpufeatures.core.Reason;
-import io.cpufeatures.core.ReasonKind;
 import io.cpufeatures.core.kit.FeatureVocabulary;
-import io.cpufeatures.core.trace.FeatureTrace;
-import io.cpufeatures.core.trace.Trace;
-import io.cpufeatures.core.trace.Verdict;
-import java.util.ArrayList;
+import io.cpufeatures.x86.testing.TraceAgreement;
 import java.util.LinkedHashMap;
-import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
 
 /**
  * A trace is the decoder's answer explained, never a second opinion: on every bundled dump, on the
  * reference CPUs and on CPUs built so that each of the usable layer's refusals occurs (the kernel hides a
- * feature, a dependency is refused, no ID registers), for every feature and group of the vocabulary, the
+ * feature, a dependency is refused, no ID registers), for every feature, policy flag and group of the vocabulary, the
  * trace holds exactly when the decoded answer does and carries the decoder's presence and reasons.
  */
 class AArch64TracesTest {
@@ -53,39 +45,19 @@ class AArch64TracesTest {
     @Test
     void everyTraceAgreesWithTheDecodedAnswerOnEveryBundledAndBuiltCpu() {
         FeatureVocabulary vocabulary = AArch64Architecture.INSTANCE.vocabulary();
-        List<String> problems = new ArrayList<>();
-        int checks = 0;
+        TraceAgreement agreement = new TraceAgreement(vocabulary.features().keySet(), vocabulary.policyFlags(),
+                vocabulary.groups().keySet());
         int refusals = 0;
         for (Map.Entry<String, CpuSnapshot> e : cpus().entrySet()) {
             CpuFeatures cpu = CpuFeatures.of(e.getValue());
+            agreement.check(e.getKey(), cpu);
             for (String feature : vocabulary.features().keySet()) {
-                FeatureTrace t = (FeatureTrace) cpu.trace(feature).orElseThrow();
-                checks++;
                 if (cpu.isPresent(feature) && !cpu.has(feature)) {
                     refusals++;
                 }
-                List<Reason> expected = t.verdict() == Verdict.NOT_PRESENT
-                        ? cpu.reasons(feature).stream().filter(r -> r.kind() != ReasonKind.NOT_PRESENT).toList()
-                        : cpu.reasons(feature);
-                if (t.holds() != cpu.has(feature) || t.presence().holds() != cpu.isPresent(feature)
-                        || (t.verdict() == Verdict.NOT_PRESENT) == cpu.isPresent(feature)
-                        || !t.reasons().equals(expected)) {
-                    problems.add(e.getKey() + " " + feature + ": trace " + t.verdict() + " " + t.reasons()
-                            + ", decoded has=" + cpu.has(feature) + " present=" + cpu.isPresent(feature) + " "
-                            + cpu.reasons(feature));
-                }
-            }
-            for (String group : vocabulary.groups().keySet()) {
-                Trace t = cpu.trace(group).orElseThrow();
-                checks++;
-                if (t.holds() != cpu.has(group)) {
-                    problems.add(e.getKey() + " group " + group + ": trace " + t.holds() + ", decoded " + cpu.has(group));
-                }
             }
         }
-        assertTrue(problems.isEmpty(), problems.size() + " traces disagree, e.g.\n"
-                + String.join("\n", problems.subList(0, Math.min(20, problems.size()))));
-        assertTrue(checks > 20 * vocabulary.features().size(), "checked " + checks);
+        agreement.assertNone(20);
         assertTrue(refusals > 20, "only " + refusals + " refusals of a present feature were traced");
     }
 }

@@ -1,12 +1,9 @@
 package io.cpufeatures.aarch64.testing;
 
+import io.cpufeatures.buildsupport.TestResources;
 import io.cpufeatures.core.CpuDump;
 import io.cpufeatures.core.CpuDumps;
 import io.cpufeatures.core.DumpFormatException;
-import java.io.IOException;
-import java.io.InputStream;
-import java.io.UncheckedIOException;
-import java.nio.charset.StandardCharsets;
 import java.util.Map;
 import java.util.List;
 
@@ -26,15 +23,7 @@ public final class QemuDumps {
 
     /** The text of the dump of {@code model}. */
     public static String text(String model) {
-        String name = "/io/cpufeatures/aarch64/qemu/qemu-" + model + ".txt";
-        try (InputStream in = QemuDumps.class.getResourceAsStream(name)) {
-            if (in == null) {
-                throw new IllegalArgumentException("no bundled dump " + name);
-            }
-            return new String(in.readAllBytes(), StandardCharsets.US_ASCII);
-        } catch (IOException e) {
-            throw new UncheckedIOException(e);
-        }
+        return TestResources.text("/io/cpufeatures/aarch64/qemu/qemu-" + model + ".txt");
     }
 
     /** The dump of {@code model}, parsed through the core's reader (every module on the class path). */

@@ -1,5 +1,6 @@
 package io.cpufeatures.core.kit;
 
+import java.util.Collection;
 import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.Map;
@@ -82,6 +83,29 @@ public final class HotSpotStart {
         }
         for (int i = 0; i < v.length(); i++) {
             if (v.charAt(i) < '0' || v.charAt(i) > '9') {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    /**
+     * Whether a rule that models the flags {@code modelled} can answer {@code wanted} for this start: every wanted flag
+     * is one it models, and every flag it models is {@link #plain} (a flag given another way would leave its reading
+     * of the others open).
+     *
+     * @param wanted   the flags asked for
+     * @param modelled the flags the rule answers
+     * @return whether the rule can answer
+     */
+    public boolean answers(Collection<String> wanted, Collection<String> modelled) {
+        for (String n : wanted) {
+            if (!modelled.contains(n)) {
+                return false;
+            }
+        }
+        for (String n : modelled) {
+            if (!plain(n)) {
                 return false;
             }
         }

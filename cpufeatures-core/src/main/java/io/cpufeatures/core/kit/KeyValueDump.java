@@ -256,10 +256,7 @@ public final class KeyValueDump<S extends CpuSnapshot> implements SnapshotFormat
         Cpu cpu = null;
         for (String raw : lines(text)) {
             n++;
-            if (raw.length() > TextLines.MAX_LINE) {
-                throw new DumpFormatException(file, n, TextLines.tooLong(raw.length()));
-            }
-            String line = raw.strip();
+            String line = TextLines.stripped(file, n, raw);
             if (line.isEmpty() || line.startsWith("#")) {
                 continue;
             }

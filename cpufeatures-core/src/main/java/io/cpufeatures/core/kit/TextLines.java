@@ -1,5 +1,6 @@
 package io.cpufeatures.core.kit;
 
+import io.cpufeatures.core.DumpFormatException;
 import java.util.Iterator;
 import java.util.NoSuchElementException;
 import java.util.Objects;
@@ -50,6 +51,22 @@ public final class TextLines implements Iterable<String> {
     public static String tooLong(int length) {
         return "a line of " + length + " characters; the lines of a dump are at most " + MAX_LINE
                 + " (a real dump's, a few hundred)";
+    }
+
+    /**
+     * A line of a format whose lines are short, stripped once it is known to be no longer than {@link #MAX_LINE}.
+     *
+     * @param file   the file's name, for the error
+     * @param number the line's number, from 1
+     * @param raw    the line as it stands in the text
+     * @return the line without its leading and trailing white space
+     * @throws DumpFormatException if the line is longer than {@link #MAX_LINE} ({@link #tooLong})
+     */
+    public static String stripped(String file, int number, String raw) throws DumpFormatException {
+        if (raw.length() > MAX_LINE) {
+            throw new DumpFormatException(file, number, tooLong(raw.length()));
+        }
+        return raw.strip();
     }
 
     @Override

@@ -27,7 +27,7 @@ import io.cpufeatures.core.internal.KitModule;
 import io.cpufeatures.core.kit.Architecture;
 import io.cpufeatures.core.kit.ArchitectureTables;
 import io.cpufeatures.core.Reason;
-import io.cpufeatures.core.kit.OwnRules;
+import io.cpufeatures.core.kit.PolicyFreeRules;
 import io.cpufeatures.core.kit.Vocabularies;
 import io.cpufeatures.core.kit.FeatureVocabulary;
 import io.cpufeatures.core.trace.Check;
@@ -127,46 +127,35 @@ public final class Ppc64leArchitecture implements Architecture<Ppc64leFeature, P
     }
 
     /** No check of its own (the kernel's HWCAP words are its whole answer): only the words of its traces. */
-    private static final class Words implements OwnRules<Ppc64leFeature, Ppc64leSnapshot> {
+    private static final class Words implements PolicyFreeRules<Ppc64leFeature, Ppc64leSnapshot> {
         @Override
         public Reason refusal(Ppc64leFeature feature, Ppc64leSnapshot s) {
             return null;
         }
 
         @Override
-        public Check explain(Aspect aspect, Ppc64leSnapshot s, Ppc64leFeature f, boolean present) {
-            switch (aspect) {
-                case PRESENCE:
-                    return presence(s, f, present);
-                case OS_STATE:
-                    return osState(s, f);
-                case ABSENCE:
-                    return new Check("absence", absence(s, f), false);
-                default:
-                    return new Check("policy", "", false); // no policy rows
+        public Check presence(Ppc64leSnapshot s, Ppc64leFeature f, boolean present) {
+            if (wordsUnstated(s) && !present) {
+                return new Check("HWCAP bit", f.hwcapName() + " not stated: the source gives no HWCAP words", false);
             }
+            return new Check("HWCAP bit", f.hwcapName() + " = " + (present ? 1 : 0) + (wordsUnstated(s)
+                    ? " (the source states it: 'altivec supported')" : ""), present);
         }
-    }
 
-    private static Check presence(Ppc64leSnapshot s, Ppc64leFeature f, boolean present) {
-        if (wordsUnstated(s) && !present) {
-            return new Check("HWCAP bit", f.hwcapName() + " not stated: the source gives no HWCAP words", false);
+        /** The kernel's bit is its permission too: the same check, said from the OS's side. */
+        @Override
+        public Check osState(Ppc64leSnapshot s, Ppc64leFeature f) {
+            boolean set = s.has(f);
+            return new Check("kernel", set ? "the kernel reports it, so it has enabled it" : wordsUnstated(s)
+                    ? "not stated: the source gives no HWCAP words" : "the kernel does not report it", set);
         }
-        return new Check("HWCAP bit", f.hwcapName() + " = " + (present ? 1 : 0) + (wordsUnstated(s)
-                ? " (the source states it: 'altivec supported')" : ""), present);
-    }
 
-    /** The kernel's bit is its permission too: the same check, said from the OS's side. */
-    private static Check osState(Ppc64leSnapshot s, Ppc64leFeature f) {
-        boolean set = s.has(f);
-        return new Check("kernel", set ? "the kernel reports it, so it has enabled it" : wordsUnstated(s)
-                ? "not stated: the source gives no HWCAP words" : "the kernel does not report it", set);
-    }
-
-    private static String absence(Ppc64leSnapshot s, Ppc64leFeature f) {
-        return wordsUnstated(s) ? "not stated: the source gives no HWCAP words (a /proc/cpuinfo text states AltiVec"
-                + " alone), so it is unknown (" + f.hwcapName() + ")"
-                : "the kernel does not report it (" + f.hwcapName() + " is clear)";
+        @Override
+        public String absence(Ppc64leSnapshot s, Ppc64leFeature f) {
+            return wordsUnstated(s) ? "not stated: the source gives no HWCAP words (a /proc/cpuinfo text states AltiVec"
+                    + " alone), so it is unknown (" + f.hwcapName() + ")"
+                    : "the kernel does not report it (" + f.hwcapName() + " is clear)";
+        }
     }
 
     /** What reports show of {@code info}, standing for {@code logicalCpus} logical CPUs. */

@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.cpufeatures.buildsupport.TestResources;
 import io.cpufeatures.core.CpuDump;
 import io.cpufeatures.core.CpuDumps;
 import io.cpufeatures.core.CpuFeatures;
@@ -13,9 +14,6 @@ import io.cpufeatures.core.ReasonKind;
 import io.cpufeatures.core.kit.ProcCpuinfoText;
 import io.cpufeatures.core.trace.FeatureTrace;
 import io.cpufeatures.ppc64le.Ppc64leSnapshot;
-import java.io.IOException;
-import java.io.InputStream;
-import java.nio.charset.StandardCharsets;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -50,18 +48,14 @@ class ProcCpuinfoDumpTest {
                 new Machine("power10-dd1-smt4.txt", "POWER10", "3.1", "0x00801100", 1));
     }
 
-    static String text(String file) throws IOException {
-        try (InputStream in = ProcCpuinfoDumpTest.class.getResourceAsStream("/io/cpufeatures/ppc64le/proc-cpuinfo/"
-                + file)) {
-            return new String(in.readAllBytes(), StandardCharsets.ISO_8859_1);
-        }
+    static String text(String file) {
+        return TestResources.text("/io/cpufeatures/ppc64le/proc-cpuinfo/" + file);
     }
 
     @ParameterizedTest
     @MethodSource("machines")
     void eachMachineIsNamedByItsProcessorVersion(Machine m) throws Exception {
-        String text = text(m.file());
-        assertTrue(text.startsWith("# source: "), m.file() + " names its source");
+        String text = TestResources.recorded("/io/cpufeatures/ppc64le/proc-cpuinfo/" + m.file());
         assertTrue(text.contains("(pvr " + m.pvr().substring(2, 6) + " " + m.pvr().substring(6) + ")"), m.file());
         CpuDump dump = CpuDumps.parse(m.file(), text, Map.of());
         assertEquals(ProcCpuinfoDump.FORMAT, dump.format());
@@ -97,10 +91,7 @@ class ProcCpuinfoDumpTest {
             assertEquals(Optional.of("ppc64le"), ProcCpuinfoText.architecture(text(m.file())), m.file());
         }
         for (String other : List.of("qemu/qemu-power9.txt", "real/power8-redhat-cip.txt")) {
-            try (InputStream in = ProcCpuinfoDumpTest.class.getResourceAsStream("/io/cpufeatures/ppc64le/" + other)) {
-                assertEquals(Optional.empty(), ProcCpuinfoText.architecture(new String(in.readAllBytes(),
-                        StandardCharsets.ISO_8859_1)), other);
-            }
+            assertEquals(Optional.empty(), ProcCpuinfoText.architecture(TestResources.text("/io/cpufeatures/ppc64le/" + other)), other);
         }
     }
 

@@ -1,7 +1,6 @@
 package io.cpufeatures.x86.dump;
 
 import io.cpufeatures.x86.CpuidRegisters;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
@@ -32,15 +31,13 @@ final class AidaSyntax {
     }
 
     static List<LogicalCpuRecords> parse(String file, Iterable<String> lines) throws CpuidFormatException {
-        List<LogicalCpuRecords> cpus = new ArrayList<>();
-        LogicalCpuRecords current = null;
+        DumpCpus cpus = new DumpCpus();
         int i = -1;
         for (String line : lines) {
             i++;
             int lineNo = i + 1;
             if (LogicalCpuHeader.isAidaOrLibcpuid(line)) {
-                current = new LogicalCpuRecords(lineNo);
-                cpus.add(current);
+                cpus.header(lineNo);
                 continue;
             }
             if (LibcpuidRawSyntax.isRegisterLine(line) || CpuidRSyntax.LEAF_LINE.matcher(line).matches()) {
@@ -57,15 +54,10 @@ final class AidaSyntax {
             }
             int leaf = CpuidRSyntax.hex(m.group(1));
             int subleaf = m.group(6) == null ? RawRecord.UNTAGGED : CpuidRSyntax.hex(m.group(6));
-            boolean newCpuWithoutHeader = leaf == 0 && current != null && current.hasLeaf(0);
-            if (current == null || newCpuWithoutHeader) {
-                current = new LogicalCpuRecords(lineNo);
-                cpus.add(current);
-            }
-            current.add(file, new RawRecord(leaf, subleaf, new CpuidRegisters(CpuidRSyntax.hex(m.group(2)),
+            cpus.addOrStart(file, new RawRecord(leaf, subleaf, new CpuidRegisters(CpuidRSyntax.hex(m.group(2)),
                     CpuidRSyntax.hex(m.group(3)), CpuidRSyntax.hex(m.group(4)), CpuidRSyntax.hex(m.group(5))),
                     lineNo, false));
         }
-        return cpus;
+        return cpus.cpus();
     }
 }

@@ -112,17 +112,10 @@ public final class CpuidDumps {
         return Optional.of(new SnapshotDump<>(file, format.id(), cpus.size(), groups));
     }
 
-    /** Whether {@code line} is the 80 dashes and blanks around them, looked at in place (a line may be megabytes). */
+    /** Whether {@code line} is the 80 dashes and blanks around them (a line may be megabytes: at most 80 are copied). */
     private static boolean isSeparator(String line) {
-        int start = 0;
-        int end = line.length();
-        while (start < end && Character.isWhitespace(line.charAt(start))) {
-            start++;
-        }
-        while (end > start && Character.isWhitespace(line.charAt(end - 1))) {
-            end--;
-        }
-        return end - start == LIBCPUID_TEST_SEPARATOR.length() && line.startsWith(LIBCPUID_TEST_SEPARATOR, start);
+        // abbreviated, a line of more than 80 characters ends in "...", never the separator
+        return CpuidRSyntax.abbreviate(line).equals(LIBCPUID_TEST_SEPARATOR);
     }
 
     /** The lines of {@code lines} before a libcpuid test file's separator, as they come. */

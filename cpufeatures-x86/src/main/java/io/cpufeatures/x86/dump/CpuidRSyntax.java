@@ -1,7 +1,6 @@
 package io.cpufeatures.x86.dump;
 
 import io.cpufeatures.x86.CpuidRegisters;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
@@ -20,8 +19,7 @@ final class CpuidRSyntax {
     }
 
     static List<LogicalCpuRecords> parse(String file, Iterable<String> lines) throws CpuidFormatException {
-        List<LogicalCpuRecords> cpus = new ArrayList<>();
-        LogicalCpuRecords current = null;
+        DumpCpus cpus = new DumpCpus();
         int i = -1;
         for (String line : lines) {
             i++;
@@ -30,22 +28,21 @@ final class CpuidRSyntax {
                 continue;
             }
             if (LogicalCpuHeader.isCpuidR(line)) {
-                current = new LogicalCpuRecords(lineNo);
-                cpus.add(current);
+                cpus.header(lineNo);
                 continue;
             }
             Matcher m = LEAF_LINE.matcher(line);
             if (!m.matches()) {
                 throw new CpuidFormatException(file, lineNo, "unrecognised line '" + abbreviate(line) + "'; " + EXPECTED);
             }
-            if (current == null) {
+            if (!cpus.started()) {
                 throw new CpuidFormatException(file, lineNo, "leaf line before any 'CPU n:' header; " + EXPECTED);
             }
-            current.add(file, new RawRecord(hex(m.group(1)), hex(m.group(2)),
+            cpus.add(file, new RawRecord(hex(m.group(1)), hex(m.group(2)),
                     new CpuidRegisters(hex(m.group(3)), hex(m.group(4)), hex(m.group(5)), hex(m.group(6))),
                     lineNo, false));
         }
-        return cpus;
+        return cpus.cpus();
     }
 
     static int hex(String digits) {

@@ -1,7 +1,6 @@
 package io.cpufeatures.x86.dump;
 
 import io.cpufeatures.x86.CpuidRegisters;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.regex.Matcher;
@@ -45,8 +44,7 @@ final class LibcpuidRawSyntax {
     }
 
     static List<LogicalCpuRecords> parse(String file, Iterable<String> lines) throws CpuidFormatException {
-        List<LogicalCpuRecords> cpus = new ArrayList<>();
-        LogicalCpuRecords current = null;
+        DumpCpus cpus = new DumpCpus();
         int i = -1;
         for (String line : lines) {
             i++;
@@ -55,8 +53,7 @@ final class LibcpuidRawSyntax {
                 continue;
             }
             if (LogicalCpuHeader.isAidaOrLibcpuid(line)) {
-                current = new LogicalCpuRecords(lineNo);
-                cpus.add(current);
+                cpus.header(lineNo);
                 continue;
             }
             Matcher m = ANY_ARRAY.matcher(line);
@@ -99,15 +96,11 @@ final class LibcpuidRawSyntax {
                 throw new CpuidFormatException(file, lineNo, "malformed values '" + CpuidRSyntax.abbreviate(values)
                         + "' for " + name + "[" + index + "]; expected four 8-digit hex numbers separated by spaces");
             }
-            boolean newCpuWithoutHeader = name.equals("basic_cpuid") && index == 0 && current != null && current.hasLeaf(0);
-            if (current == null || newCpuWithoutHeader) {
-                current = new LogicalCpuRecords(lineNo);
-                cpus.add(current);
-            }
-            current.add(file, new RawRecord(leaf, subleaf, new CpuidRegisters(CpuidRSyntax.hex(v.group(1)),
+            // leaf 0 is basic_cpuid[0] alone: no other array's leaf is 0
+            cpus.addOrStart(file, new RawRecord(leaf, subleaf, new CpuidRegisters(CpuidRSyntax.hex(v.group(1)),
                     CpuidRSyntax.hex(v.group(2)), CpuidRSyntax.hex(v.group(3)), CpuidRSyntax.hex(v.group(4))),
                     lineNo, replaces));
         }
-        return cpus;
+        return cpus.cpus();
     }
 }

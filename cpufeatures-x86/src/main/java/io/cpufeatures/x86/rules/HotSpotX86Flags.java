@@ -93,15 +93,8 @@ final class HotSpotX86Flags {
         if (release == null) {
             return Optional.empty();
         }
-        for (String n : names) {
-            if (!ANSWERED.contains(n)) {
-                return Optional.empty();
-            }
-        }
-        for (String n : ANSWERED) {
-            if (!start.plain(n)) {
-                return Optional.empty();
-            }
+        if (!start.answers(names, ANSWERED)) {
+            return Optional.empty();
         }
         boolean osAvx = s.read(1).bit(Register.ECX, 27) && s.read(1).bit(Register.ECX, 28);
         if (osAvx && s.xcr0Source() != Xcr0Source.XGETBV) {

@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.cpufeatures.buildsupport.TestResources;
 import io.cpufeatures.core.CpuDump;
 import io.cpufeatures.core.CpuDumps;
 import io.cpufeatures.core.CpuFeatures;
@@ -15,9 +16,6 @@ import io.cpufeatures.core.kit.ProcCpuinfoText;
 import io.cpufeatures.core.trace.FeatureTrace;
 import io.cpufeatures.x86.CpuidSnapshot;
 import io.cpufeatures.x86.Xcr0Source;
-import java.io.IOException;
-import java.io.InputStream;
-import java.nio.charset.StandardCharsets;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
@@ -61,10 +59,8 @@ class ProcCpuinfoDumpTest {
                 new Machine("amd-epyc-9754-zen4c.txt", "Zen 4", "x86-64-v4", ""));
     }
 
-    static String text(String file) throws IOException {
-        try (InputStream in = ProcCpuinfoDumpTest.class.getResourceAsStream("/io/cpufeatures/x86/proc-cpuinfo/" + file)) {
-            return new String(in.readAllBytes(), StandardCharsets.ISO_8859_1);
-        }
+    static String text(String file) {
+        return TestResources.text("/io/cpufeatures/x86/proc-cpuinfo/" + file);
     }
 
     /** The text's lines that start with {@code name}, read the plain way. */
@@ -82,8 +78,7 @@ class ProcCpuinfoDumpTest {
     @ParameterizedTest
     @MethodSource("machines")
     void eachMachineIsNamedAndLevelledFromTheKernelsWord(Machine m) throws Exception {
-        String text = text(m.file());
-        assertTrue(text.startsWith("# source: "), m.file() + " names its source");
+        String text = TestResources.recorded("/io/cpufeatures/x86/proc-cpuinfo/" + m.file());
         CpuDump dump = CpuDumps.parse(m.file(), text, Map.of());
         assertEquals(ProcCpuinfoDump.FORMAT, dump.format());
         assertEquals(lines(text, "processor").size(), dump.logicalCpus(), "one logical CPU per processor block");
@@ -145,10 +140,7 @@ class ProcCpuinfoDumpTest {
         for (String other : List.of("/io/cpufeatures/x86/macos/maplefu-haswell-2200mhz.txt",
                 "/io/cpufeatures/x86/macos/chef-ohai-macbook2-1.txt", "/io/cpufeatures/x86/windows/intel-i7-6700hq-coreinfo331.txt",
                 "/io/cpufeatures/x86/windows/amd-epyc-7763-milan-virtualclient.txt")) {
-            try (InputStream in = ProcCpuinfoDumpTest.class.getResourceAsStream(other)) {
-                assertEquals(java.util.Optional.empty(), ProcCpuinfoText.architecture(new String(in.readAllBytes(),
-                        StandardCharsets.ISO_8859_1)), other);
-            }
+            assertEquals(java.util.Optional.empty(), ProcCpuinfoText.architecture(TestResources.text(other)), other);
         }
     }
 
