@@ -4,12 +4,17 @@ def log = new File(basedir, 'build.log').text
 def java = Runtime.version().feature()  // the JDK that builds, as the project's first runs use it
 def runs = ["java=${java} path=class-path vector=true", "java=${java} path=class-path vector=false",
             "java=${java} path=module-path vector=true", "java=${java} path=mixed vector=true"]
-if (new File(jdk25Home, 'bin/java').exists()) {
-    runs += ['java=25 path=class-path vector=true', 'java=25 path=module-path vector=true',
-             'java=25 path=module-path vector=false']
-}
 runs.each { run ->
     assert log.contains('consumer-ok ' + run + ' source=native') : "missing run: ${run}"
+}
+if (new File(jdk25Home, 'bin/java').exists()) {
+    assert log.contains('consumer-ok java=25 path=class-path vector=true source=native') : 'missing JDK 25 class-path run'
+    // The exec plugin hands the module path over in an argument file, which the library does not read: whether the
+    // x86 module was granted native access is then unknown, so on JDK 25 it loads no native code and answers from the
+    // kernel's word, with no warning (the assertion on 'restricted method' below).
+    ['java=25 path=module-path vector=true', 'java=25 path=module-path vector=false'].each { run ->
+        assert log.contains('consumer-ok ' + run + ' source=proc-cpuinfo') : "missing run: ${run}"
+    }
 }
 assert !log.contains('restricted method') : 'a run was warned about native access'
 // The README's note: without module-info, the library on the module path needs --add-modules io.cpufeatures.dispatch.

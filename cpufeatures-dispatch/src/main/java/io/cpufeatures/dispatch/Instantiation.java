@@ -279,7 +279,7 @@ final class Instantiation<T> {
                 // lesser one: said here, not only in explain(); a cause every variant shares, once per process
                 if (!(e instanceof NativeVariantException n)) {
                     LOG.warn("{}: native variant {} passed over: {}", point.name(), c.name(), why);
-                } else if (NativeLoading.warnNow(n)) {
+                } else if (!n.byRule() && NativeLoading.warnNow(n)) {
                     LOG.warn(n.everyVariant() ? "{}: native variants are passed over: {} (said once per process)"
                             : "{}: native variant " + c.name() + " passed over: {}", point.name(), why);
                 }

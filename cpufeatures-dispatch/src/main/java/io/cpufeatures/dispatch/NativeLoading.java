@@ -1,5 +1,9 @@
 package io.cpufeatures.dispatch;
 
+import io.cpufeatures.core.ProbeSource;
+import io.cpufeatures.core.SourceKind;
+import io.cpufeatures.core.jvm.NativeAccess;
+
 import io.cpufeatures.core.CpuFeatures;
 import io.cpufeatures.core.FeatureName;
 import io.cpufeatures.dispatch.jfr.DispatchHistory;
@@ -44,6 +48,10 @@ final class NativeLoading {
         if (denied != null) {
             throw new NativeVariantException(denied, true);
         }
+        String rule = passedOverByRule(loader.getClass().getModule());
+        if (rule != null) {
+            throw NativeVariantException.byRule(rule);
+        }
         NativeCache.Prepared library;
         try {
             library = NativeLibraries.place(v.entry(), bundle.manifest(), new Bytes(bundle, v), true,
@@ -73,6 +81,24 @@ final class NativeLoading {
         } finally {
             library.close();
         }
+    }
+
+    /**
+     * Why no native variant is loaded in this process, by rule rather than for a fault: the running CPU's features
+     * came from the kernel's text, not from CPUID and XGETBV (native code runs only where the CPU's own answers have
+     * confirmed what it needs), or the JVM would warn about the load or refuse it ({@link NativeAccess}). Null when
+     * neither holds.
+     *
+     * @param loader the module of the variant's loader, whose code loads the library
+     */
+    static String passedOverByRule(Module loader) {
+        ProbeSource live = CpuFeatures.current().source();
+        if (live.kind() == SourceKind.PROC_CPUINFO) {
+            return "the CPU's features are the kernel's word (" + live.detail() + "), not read by its own instructions;"
+                    + " native code is loaded only where they confirm what it needs";
+        }
+        String refusal = NativeAccess.refusal(loader);
+        return refusal == null ? null : "no native code is loaded where the JVM would warn about it: " + refusal;
     }
 
     /** A variant's bytes on the class path, beside its manifest. */

@@ -10,14 +10,38 @@ final class NativeVariantException extends RuntimeException {
     private static final long serialVersionUID = 1L;
 
     private final boolean everyVariant;
+    private final boolean byRule;
 
     NativeVariantException(String reason) {
         this(reason, false);
     }
 
     NativeVariantException(String reason, boolean everyVariant) {
+        this(reason, everyVariant, false);
+    }
+
+    private NativeVariantException(String reason, boolean everyVariant, boolean byRule) {
         super(oneLine(reason), null, false, false);
         this.everyVariant = everyVariant;
+        this.byRule = byRule;
+    }
+
+    /**
+     * Every variant passed over by rule, not for a fault: nothing is warned about, and the ledger says why.
+     *
+     * @param reason the rule, one line
+     * @return the exception
+     */
+    static NativeVariantException byRule(String reason) {
+        return new NativeVariantException(reason, true, true);
+    }
+
+    /**
+     * {@return whether the variant is passed over by rule (the CPU was not read by its own instructions, or this JVM
+     * would warn about the load), which is healthy and warned about nowhere}
+     */
+    boolean byRule() {
+        return byRule;
     }
 
     /** {@return whether no native variant of this process could load for the same reason} */

@@ -71,8 +71,11 @@ final class FlagSource {
         if (cpu == null) {
             // the CPU is probed for the flags of a process that probes it anyway, never for them alone
             noCpu = "this process's CPU report is not made yet";
-        } else if (cpu.source() != SourceKind.NATIVE) {
-            noCpu = "the CPU was read from " + cpu.source().id() + ", not by its native probe";
+        } else if (cpu.source() != SourceKind.NATIVE && cpu.source() != SourceKind.PROC_CPUINFO) {
+            // the kernel's flags are CPUID's with the OS's state and the kernel's dependency table applied, as HotSpot
+            // applies XCR0 to its own reading; a kernel told to hide a feature (clearcpuid=) is the case where the two
+            // differ, and docs/probing.md says so
+            noCpu = "the CPU was read from " + cpu.source().id() + ", not by its native probe or the kernel";
         } else if (cpu.hybrid()) {
             noCpu = "the CPU has core types of more than one kind";
         } else if (cpu.snapshot().isEmpty()) {

@@ -53,6 +53,15 @@ final class HotSpotLaunch {
         "--enable-native-access", "--limit-modules", "--add-exports", "--add-opens", "--add-reads", "--patch-module",
         "-classpath", "-cp", "--class-path", "--describe-module", "-d", "--source"};
 
+    /**
+     * The option that enables native access for modules, as the launcher and the VM both take it (the VM turns it into
+     * its {@code jdk.module.enable.native.access} properties: {@code Arguments::parse_each_vm_init_arg}, arguments.cpp,
+     * JDK 22 and later), so that {@code JAVA_TOOL_OPTIONS} may give it too.
+     */
+    static final String ENABLE_NATIVE_ACCESS = "--enable-native-access";
+    /** {@code --illegal-native-access=allow|warn|deny} (JEP 472, JDK 24): what a module without native access gets. */
+    static final String ILLEGAL_NATIVE_ACCESS = "--illegal-native-access";
+
     /** The options after which the launcher's next argument is the main operand: a jar, or a module. */
     static final String[] MAIN = {"-jar", "--module", "-m"};
 
@@ -61,16 +70,27 @@ final class HotSpotLaunch {
 
     /**
      * What was read: each {@code -XX} flag's last value ({@code true}/{@code false} for {@code +}/{@code -}, the text
-     * after {@code =} otherwise, empty for a flag given neither way) and the execution mode; or why not.
+     * after {@code =} otherwise, empty for a flag given neither way), the execution mode and the native-access options;
+     * or why not.
      *
-     * @param flags  the flags, by name; empty when {@code unsure} is set
-     * @param mode   {@link #MIXED}, {@link #INTERPRETED} or {@link #COMPILED}
-     * @param unsure why the options cannot be read for sure; null when they can
+     * @param flags               the flags, by name; empty when {@code unsure} is set
+     * @param mode                {@link #MIXED}, {@link #INTERPRETED} or {@link #COMPILED}
+     * @param unsure              why the flags cannot be read for sure; null when they can
+     * @param nativeAccess        the modules {@code --enable-native-access} names, in order ({@code ALL-UNNAMED} for the
+     *                            class path); empty when {@code launchUnsure} is set
+     * @param illegalNativeAccess the last value of {@code --illegal-native-access} ({@code allow}, {@code warn},
+     *                            {@code deny}), or null
+     * @param mainJar             whether the program is an executable jar ({@code -jar}), whose manifest may grant the
+     *                            class path native access ({@code Enable-Native-Access})
+     * @param launchUnsure        why the options themselves cannot be read for sure (an argument file, a quote that is
+     *                            not closed, no command line), so that the native-access options are not known either;
+     *                            null when they are. A flag that puts the flags beyond this reading leaves them known.
      */
-    record Options(Map<String, String> flags, int mode, String unsure) {
+    record Options(Map<String, String> flags, int mode, String unsure, List<String> nativeAccess,
+            String illegalNativeAccess, boolean mainJar, String launchUnsure) {
 
         static Options unsure(String why) {
-            return new Options(Map.of(), MIXED, why);
+            return new Options(Map.of(), MIXED, why, List.of(), null, false, why);
         }
     }
 
@@ -88,15 +108,28 @@ final class HotSpotLaunch {
         r.environment("JAVA_TOOL_OPTIONS", javaToolOptions);
         r.launcher(argv, jdkJavaOptions);
         r.environment("_JAVA_OPTIONS", javaOptions);
-        return r.unsure != null ? Options.unsure(r.unsure)
-                : new Options(Collections.unmodifiableMap(r.flags), r.mode, null);
+        if (r.unsure != null) {
+            return Options.unsure(r.unsure);
+        }
+        List<String> nativeAccess = Collections.unmodifiableList(r.nativeAccess);
+        return r.flagsUnsure != null
+                ? new Options(Map.of(), MIXED, r.flagsUnsure, nativeAccess, r.illegalNativeAccess, r.mainJar, null)
+                : new Options(Collections.unmodifiableMap(r.flags), r.mode, null, nativeAccess, r.illegalNativeAccess,
+                        r.mainJar, null);
     }
 
-    /** The reading in progress: the flags so far, the mode, the first reason to stop. */
+    /**
+     * The reading in progress: the flags so far, the mode, the native-access options, the first reason to stop (the
+     * options cannot be read) and the first reason the flags are not sure (the options can).
+     */
     private static final class Reading {
         final Map<String, String> flags = new LinkedHashMap<>();
+        final List<String> nativeAccess = new ArrayList<>();
+        String illegalNativeAccess;
+        boolean mainJar;
         int mode = MIXED;
         String unsure;
+        String flagsUnsure;
 
         /** A variable the VM reads: split as the VM splits it, each token one option. */
         void environment(String name, String value) {
@@ -151,6 +184,7 @@ final class HotSpotLaunch {
                 }
                 if (contains(MAIN, a)) {
                     // the jar or the module is the next argument
+                    mainJar = a.equals("-jar");
                     program = i + 2;
                     break;
                 }
@@ -161,23 +195,43 @@ final class HotSpotLaunch {
                 i++;
                 if (contains(WITH_VALUE, a)) {
                     if (i < args.size() && !args.get(i).startsWith("-")) {
+                        if (a.equals(ENABLE_NATIVE_ACCESS)) {
+                            modules(args.get(i));
+                        }
                         i++;
                     }
                     continue;
                 }
                 option(a, "the command line");
             }
-            for (int j = program; j < args.size() && unsure == null; j++) {
+            for (int j = program; j < args.size() && flagsUnsure == null; j++) {
                 String a = args.get(j);
                 if (a.startsWith("-XX:") || a.equals("-Xint") || a.equals("-Xcomp") || a.equals("-Xmixed")) {
-                    unsure = "the program's arguments hold " + a + ", which reads as the VM's";
+                    flagsUnsure = "the program's arguments hold " + a + ", which reads as the VM's";
+                }
+            }
+        }
+
+        /** The modules of one {@code --enable-native-access}, separated by commas; they add up. */
+        void modules(String list) {
+            int start = 0;
+            for (int i = 0; i <= list.length(); i++) {
+                if (i == list.length() || list.charAt(i) == ',') {
+                    if (i > start) {
+                        nativeAccess.add(list.substring(start, i));
+                    }
+                    start = i + 1;
                 }
             }
         }
 
         /** One option the VM takes: a {@code -XX} flag or an execution mode counts, anything else does not. */
         void option(String token, String where) {
-            if (token.equals("-Xint")) {
+            if (token.startsWith(ENABLE_NATIVE_ACCESS + "=")) {
+                modules(token.substring(ENABLE_NATIVE_ACCESS.length() + 1));
+            } else if (token.startsWith(ILLEGAL_NATIVE_ACCESS + "=")) {
+                illegalNativeAccess = token.substring(ILLEGAL_NATIVE_ACCESS.length() + 1);
+            } else if (token.equals("-Xint")) {
                 mode = INTERPRETED;
             } else if (token.equals("-Xmixed")) {
                 mode = MIXED;
@@ -197,7 +251,9 @@ final class HotSpotLaunch {
                 }
                 for (int i = 0; i < UNSURE.length; i += 2) {
                     if (UNSURE[i].equals(name)) {
-                        unsure = where + " gives -XX:" + name + ", which " + UNSURE[i + 1];
+                        if (flagsUnsure == null) {
+                            flagsUnsure = where + " gives -XX:" + name + ", which " + UNSURE[i + 1];
+                        }
                         return;
                     }
                 }

@@ -119,6 +119,31 @@ public final class ProbeSequence {
         return new Result<>(Optional.empty(), new ProbeSource(SourceKind.NONE, "every source failed", failures, since(start)));
     }
 
+    /**
+     * Reads the kernel's files alone, where the native source is passed over by rule rather than tried (native code this
+     * JVM would warn about or refuse, {@link io.cpufeatures.core.jvm.NativeAccess}): no failure is recorded, since the
+     * kernel's word on real hardware is no lesser answer, and {@code why} goes to the source as its reason.
+     *
+     * @param <S>        what the source reads
+     * @param why        why the native source is not run; not null
+     * @param procSource the kernel's files; not null
+     * @param detail     how a snapshot was read, in words, for the record; not null
+     * @return the kernel's snapshot; or none, with its failure
+     */
+    public static <S> Result<S> kernelOnly(String why, Source<S> procSource, Function<S, String> detail) {
+        long start = System.nanoTime();
+        try {
+            S s = procSource.read(why);
+            return new Result<>(Optional.of(s), new ProbeSource(SourceKind.PROC_CPUINFO, detail.apply(s), List.of(),
+                    since(start)));
+        } catch (Exception | LinkageError e) {
+            Once.rethrowIfMomentary(e);
+            return new Result<>(Optional.empty(), new ProbeSource(SourceKind.NONE, "every source failed",
+                    List.of(new ProbeFailure(SourceKind.PROC_CPUINFO, e.getMessage() == null ? e.toString()
+                            : e.getMessage(), Optional.of(e))), since(start)));
+        }
+    }
+
     private static Duration since(long start) {
         return Duration.ofNanos(System.nanoTime() - start);
     }

@@ -126,7 +126,10 @@ public final class KernelFlagSnapshot {
         builder.put(0, 0, 0xD, ebx, ecx, edx);
         builder.put(0x8000_0000, 0, 0x8000_0008, 0, 0, 0);
         reg(regs, 0xD, 1);
-        regs.forEach((k, r) -> builder.put((int) (k >>> 32), (int) (long) k, r[0], r[1], r[2], r[3]));
+        for (Map.Entry<Long, int[]> e : regs.entrySet()) {
+            int[] r = e.getValue();
+            builder.put((int) (e.getKey() >>> 32), (int) (long) e.getKey(), r[0], r[1], r[2], r[3]);
+        }
         for (Map.Entry<Long, int[]> e : unknown.entrySet()) {
             int[] r = e.getValue();
             builder.unstated((int) (e.getKey() >>> 32), (int) (long) e.getKey(), new CpuidRegisters(r[0], r[1], r[2], r[3]));
@@ -139,7 +142,13 @@ public final class KernelFlagSnapshot {
     }
 
     private static int[] reg(Map<Long, int[]> regs, int leaf, int subleaf) {
-        return regs.computeIfAbsent(key(leaf, subleaf), k -> new int[4]);
+        // no computeIfAbsent: its lambda would be the first answer's only one
+        int[] r = regs.get(key(leaf, subleaf));
+        if (r == null) {
+            r = new int[4];
+            regs.put(key(leaf, subleaf), r);
+        }
+        return r;
     }
 
     private static long key(int leaf, int subleaf) {

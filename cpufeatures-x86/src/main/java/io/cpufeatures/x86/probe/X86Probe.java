@@ -8,6 +8,7 @@ import io.cpufeatures.core.SourceKind;
 import io.cpufeatures.core.internal.Log;
 import io.cpufeatures.core.kit.ProbeSequence;
 import io.cpufeatures.core.ProbeMode;
+import io.cpufeatures.core.jvm.NativeAccess;
 import io.cpufeatures.os.DarwinSysctl;
 import io.cpufeatures.os.ExecutableMemory;
 import io.cpufeatures.os.NativeProbeException;
@@ -28,8 +29,10 @@ import java.util.function.Supplier;
  *   <li>{@code native}: CPUID and XGETBV executed here, through the project's probe library ({@link JniCpuid}) where
  *       it loads, else through JNA's stub page; JNA is then loaded only for what the library does not do (pinning
  *       a thread on a hybrid part, the AMX permission where AMX is enabled, macOS and Windows);</li>
- *   <li>{@code proc-cpuinfo}: the Linux kernel's flags, when JNA cannot load, executable memory is
- *       refused or the JVM is not x86-64;</li>
+ *   <li>{@code proc-cpuinfo}: the Linux kernel's flags, when the native source failed; and instead of it, with no
+ *       failure recorded, on a JDK that would warn about or refuse this module's native code
+ *       ({@link NativeAccess}: JDK 24 and later without {@code --enable-native-access} for it), since the kernel's
+ *       word on real hardware is no lesser answer than CPUID's;</li>
  *   <li>nothing, when every source failed.</li>
  * </ol>
  * On a hybrid part the native probe reads every logical CPU's core type, its thread pinned to each in
@@ -132,8 +135,11 @@ public final class X86Probe {
      * @throws IllegalArgumentException for {@link ProbeMode#NONE}, which asks for no probe at all
      */
     public Outcome probe(ProbeMode mode) {
-        ProbeSequence.Result<CoreTypeReader.Result> r = ProbeSequence.run(mode, new Native(), new Kernel(),
-                new Detail());
+        String passedOver = mode == ProbeMode.AUTO && library && linux ? NativeAccess.refusal(X86Probe.class.getModule())
+                : null;
+        ProbeSequence.Result<CoreTypeReader.Result> r = passedOver != null
+                ? ProbeSequence.kernelOnly("the native probe is not run: " + passedOver, new Kernel(), new Detail())
+                : ProbeSequence.run(mode, new Native(), new Kernel(), new Detail());
         if (r.snapshot().isEmpty()) {
             return new Outcome(Optional.empty(), r.source(), List.of());
         }

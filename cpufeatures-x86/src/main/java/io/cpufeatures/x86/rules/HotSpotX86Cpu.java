@@ -2,6 +2,7 @@ package io.cpufeatures.x86.rules;
 
 import io.cpufeatures.x86.CpuidRegisters;
 import io.cpufeatures.x86.CpuidSnapshot;
+import io.cpufeatures.x86.Xcr0Source;
 
 /**
  * The CPU as HotSpot's x86 start-up reads it, before any option touches it: its vendor, family, model and stepping
@@ -50,7 +51,8 @@ record HotSpotX86Cpu(int vendor, int family, int model, int stepping, boolean ss
     /**
      * HotSpot's reading of {@code s}.
      *
-     * @param s                  a snapshot of this machine, XCR0 read by XGETBV wherever AVX and OSXSAVE are set
+     * @param s                  a snapshot of this machine, XCR0 read by XGETBV wherever AVX and OSXSAVE are set, or the
+     *                           kernel's word ({@link Xcr0Source#KERNEL_CHECKED})
      * @param lzcntOfAnyVendor   whether the JDK takes LZCNT from any vendor's CPUID (JDK 25) or from four (JDK 17)
      * @param avx10IsEvex        whether the JDK takes AVX10 with 512-bit vectors as AVX-512 (JDK 25)
      * @return the reading
@@ -69,7 +71,7 @@ record HotSpotX86Cpu(int vendor, int family, int model, int stepping, boolean ss
         int vendor = l0.ebx();
         boolean intel = vendor == GENU;
         boolean osAvx = bit(l1.ecx(), 28) && bit(l1.ecx(), 27);
-        long xcr0 = osAvx ? s.xcr0().orElse(0) : 0;
+        long xcr0 = !osAvx ? 0 : s.xcr0Source() == Xcr0Source.KERNEL_CHECKED ? kernelState(l1, l7) : s.xcr0().orElse(0);
         boolean avx = osAvx && (xcr0 & XCR0_YMM) == XCR0_YMM;
         boolean zmm = (xcr0 & XCR0_ZMM) == XCR0_ZMM;
         boolean avx10 = avx10IsEvex && intel && bit(l71.edx(), 19) && bit(l24.ebx(), 18) && (l24.ebx() & 0xFF) >= 1;
@@ -79,6 +81,15 @@ record HotSpotX86Cpu(int vendor, int family, int model, int stepping, boolean ss
                 bit(l1.ecx(), 0), bit(l1.ecx(), 19), bit(l1.ecx(), 23), bit(l1.ecx(), 25), bit(l1.ecx(), 12), avx,
                 avx && bit(l7.ebx(), 5), avx && zmm && (bit(l7.ebx(), 16) || avx10), avx && bit(l71.eax(), 0),
                 bit(l7.ebx(), 3), bit(l7.ebx(), 8), bit(l7.ebx(), 29), lzcntVendor && bit(e1.ecx(), 5));
+    }
+
+    /**
+     * The state a kernel's word implies: Linux names {@code avx} only where XCR0 enables YMM state and
+     * {@code avx512f} only where it enables the opmask and ZMM state (arch/x86/kernel/fpu/xstate.c and cpuid-deps.c
+     * clear them otherwise), so the bits HotSpot tests are set exactly where those names are.
+     */
+    private static long kernelState(CpuidRegisters l1, CpuidRegisters l7) {
+        return (bit(l1.ecx(), 28) ? XCR0_YMM : 0) | (bit(l7.ebx(), 16) ? XCR0_ZMM : 0);
     }
 
     private static boolean bit(int register, int bit) {

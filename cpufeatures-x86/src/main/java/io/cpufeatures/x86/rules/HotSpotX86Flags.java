@@ -77,7 +77,8 @@ final class HotSpotX86Flags {
     /**
      * The flags {@code names} of a VM started as {@code start} on the CPU of {@code s}.
      *
-     * @param s     a snapshot of this machine; XCR0 read by XGETBV where AVX and OSXSAVE are set
+     * @param s     a snapshot of this machine; XCR0 read by XGETBV where AVX and OSXSAVE are set, or the kernel's word
+     *              (its {@code /proc/cpuinfo} flags), which lists a feature only where it enabled the feature's state
      * @param start the JDK release and the options
      * @param names the flags wanted
      * @return each to its value; empty for a release not modelled, a name not answered, an option not given plainly or
@@ -97,7 +98,7 @@ final class HotSpotX86Flags {
             return Optional.empty();
         }
         boolean osAvx = s.read(1).bit(Register.ECX, 27) && s.read(1).bit(Register.ECX, 28);
-        if (osAvx && s.xcr0Source() != Xcr0Source.XGETBV) {
+        if (osAvx && s.xcr0Source() != Xcr0Source.XGETBV && s.xcr0Source() != Xcr0Source.KERNEL_CHECKED) {
             return Optional.empty();
         }
         Map<String, String> all = values(HotSpotX86Cpu.of(s, release.lzcntOfAnyVendor(), release.avx10IsEvex()), start,

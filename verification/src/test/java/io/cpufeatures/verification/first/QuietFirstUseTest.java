@@ -27,8 +27,10 @@ import org.junit.jupiter.api.io.TempDir;
  * first dispatched call loads no class of {@code java.management}, {@code jdk.management} or JMX. With a provider, the
  * dispatch point's choice is still logged at INFO, as docs/dispatch.md says.
  *
- * <p>The children run with {@code --enable-native-access=ALL-UNNAMED}: the native-access warning JDK 24 and later print
- * is the native loader's (JNA's) and is counted by the tests of whatever loads native code.
+ * <p>Each child runs three ways where its JDK knows them: with {@code --enable-native-access=ALL-UNNAMED}, with default
+ * options, and (JDK 24 and later) under {@code --illegal-native-access=deny}. None prints a line. On JDK 24 and later
+ * without the grant, no native library of the project's or of JNA's is loaded ({@code -Xlog:library}): the x86 answer is
+ * the kernel's word, and the HotSpot flags are still derived from it.
  */
 class QuietFirstUseTest {
 
@@ -63,15 +65,16 @@ class QuietFirstUseTest {
     }
 
     /** A child's output and the classes it loaded. */
-    private record Run(String stdout, String stderr, List<String> classes, int exit) {
+    private record Run(String stdout, String stderr, List<String> classes, List<String> libraries, int exit) {
     }
 
     private Run run(Path java, List<String> options, String main, String... args) throws Exception {
         Path log = Files.createTempFile(dir, "classes", ".log");
+        Path libraries = Files.createTempFile(dir, "libraries", ".log");
         Path out = Files.createTempFile(dir, "out", ".txt");
         Path err = Files.createTempFile(dir, "err", ".txt");
-        List<String> cmd = new ArrayList<>(List.of(java.toString(), "-Xshare:auto", "--enable-native-access=ALL-UNNAMED",
-                "-Xlog:class+load:file=" + log));
+        List<String> cmd = new ArrayList<>(List.of(java.toString(), "-Xshare:auto", "-Xlog:class+load:file=" + log,
+                "-Xlog:library:file=" + libraries));
         cmd.addAll(options);
         cmd.addAll(List.of("-cp", classPath(), main));
         cmd.addAll(List.of(args));
@@ -92,8 +95,32 @@ class QuietFirstUseTest {
                 classes.add(line.substring(at + "[class,load] ".length(), end));
             }
         }
+        List<String> ours = new ArrayList<>();
+        for (String line : Files.readAllLines(libraries, StandardCharsets.UTF_8)) {
+            if (line.contains("Loaded library") && (line.contains("cpufeatures") || line.contains("jnidispatch"))) {
+                ours.add(line);
+            }
+        }
         return new Run(Files.readString(out, StandardCharsets.UTF_8), Files.readString(err, StandardCharsets.UTF_8),
-                classes, p.exitValue());
+                classes, ours, p.exitValue());
+    }
+
+    /** The native-access settings a child of {@code java} runs under: granted, default, and denied from JDK 24. */
+    private static List<List<String>> accesses(Path java) throws Exception {
+        List<List<String>> ways = new ArrayList<>();
+        ways.add(List.of("--enable-native-access=ALL-UNNAMED"));
+        ways.add(List.of());
+        if (release(java) >= 24) {
+            ways.add(List.of("--illegal-native-access=deny"));
+        }
+        return ways;
+    }
+
+    /** On JDK 24 and later without the grant: no library of ours or of JNA's loaded. */
+    private static void noLibraryWithoutTheGrant(Path java, List<String> access, Run r) throws Exception {
+        if (release(java) >= 24 && !access.contains("--enable-native-access=ALL-UNNAMED")) {
+            assertEquals(List.of(), r.libraries(), java + " " + access + " loaded native code without the grant");
+        }
     }
 
     private static List<String> loadedOf(Run r, List<String> prefixes) {
@@ -115,10 +142,13 @@ class QuietFirstUseTest {
     @Test
     void theFirstHasPrintsNothingAndLoadsNothingOfSlf4j() throws Exception {
         for (Path java : javas()) {
-            Run r = run(java, List.of(), QuietHasMain.class.getName(), feature());
-            assertEquals(0, r.exit(), java + ": " + r.stderr());
-            assertEquals("", r.stdout() + r.stderr(), java + " printed");
-            assertEquals(List.of(), loadedOf(r, List.of("org.slf4j.")), java + " loaded SLF4J");
+            for (List<String> access : accesses(java)) {
+                Run r = run(java, access, QuietHasMain.class.getName(), feature());
+                assertEquals(0, r.exit(), java + " " + access + ": " + r.stderr());
+                assertEquals("", r.stdout() + r.stderr(), java + " " + access + " printed");
+                assertEquals(List.of(), loadedOf(r, List.of("org.slf4j.")), java + " " + access + " loaded SLF4J");
+                noLibraryWithoutTheGrant(java, access, r);
+            }
         }
     }
 
@@ -126,24 +156,29 @@ class QuietFirstUseTest {
     void theFirstDispatchedCallPrintsNothingLoadsNothingOfSlf4jAndNoJmxWhereTheFlagsAreDerived() throws Exception {
         String arch = System.getProperty("os.arch");
         for (Path java : javas()) {
-            Path result = dir.resolve("result-" + java.hashCode());
-            Run r = run(java, List.of(), FirstDispatchMain.class.getName(), result.toString());
-            assertEquals(0, r.exit(), java + ": " + r.stderr());
-            assertEquals("", r.stdout() + r.stderr(), java + " printed");
-            assertEquals(List.of(), loadedOf(r, List.of("org.slf4j.")), java + " loaded SLF4J");
-            List<String> lines = Files.readAllLines(result, StandardCharsets.UTF_8);
-            assertEquals("66", lines.get(0));
-            String source = lines.get(1);
             int release = release(java);
             boolean modelled = arch.equals("amd64") && (release == 17 || release == 25)
                     || arch.equals("aarch64") && release == 17;
-            if (modelled) {
-                assertTrue(source.startsWith("derived"), java + ": the flags should be derived here: " + source);
+            for (List<String> access : accesses(java)) {
+                Path result = dir.resolve("result-" + java.hashCode() + "-" + access.hashCode());
+                Run r = run(java, access, FirstDispatchMain.class.getName(), result.toString());
+                String which = java + " " + access;
+                assertEquals(0, r.exit(), which + ": " + r.stderr());
+                assertEquals("", r.stdout() + r.stderr(), which + " printed");
+                assertEquals(List.of(), loadedOf(r, List.of("org.slf4j.")), which + " loaded SLF4J");
+                noLibraryWithoutTheGrant(java, access, r);
+                List<String> lines = Files.readAllLines(result, StandardCharsets.UTF_8);
+                assertEquals("66", lines.get(0));
+                String source = lines.get(1);
+                if (modelled) {
+                    assertTrue(source.startsWith("derived"), which + ": the flags should be derived here: " + source);
+                }
+                if (source.startsWith("derived")) {
+                    assertEquals(List.of(), loadedOf(r, MANAGEMENT), which + " derived the flags and still loaded JMX");
+                }
             }
-            if (source.startsWith("derived")) {
-                assertEquals(List.of(), loadedOf(r, MANAGEMENT), java + " derived the flags and still loaded JMX");
-            } else {
-                Assumptions.abort(java + ": the flags are not derived on this JDK (" + source + ")");
+            if (!modelled) {
+                Assumptions.abort(java + ": the flags are not derived on this JDK");
             }
         }
     }
@@ -151,7 +186,8 @@ class QuietFirstUseTest {
     @Test
     void withAProviderTheChoiceIsStillLoggedAtInfo() throws Exception {
         Path java = Paths.get(System.getProperty("java.home"), "bin", "java").toRealPath();
-        Run r = run(java, List.of("-Dslf4j.provider=" + PrintingLoggerProvider.class.getName()),
+        Run r = run(java, List.of("--enable-native-access=ALL-UNNAMED",
+                "-Dslf4j.provider=" + PrintingLoggerProvider.class.getName()),
                 FirstDispatchMain.class.getName(), dir.resolve("with-provider").toString());
         assertEquals(0, r.exit(), r.stderr());
         assertTrue(r.stderr().contains("INFO io.cpufeatures.dispatch.Instantiation: first.bitcount: using"), r.stderr());
