@@ -54,6 +54,10 @@ public final class DeniedNativeAccessMain {
                 System.out.println("warn=" + e.getFormattedMessage());
             }
         }
+        if (!Files.isDirectory(Path.of(args[1]))) {
+            System.out.println("entries=0");
+            return;
+        }
         try (var entries = Files.list(Path.of(args[1]))) {
             // the x86 first answer's probe library shares the cache; only the variants' entries are counted
             System.out.println("entries=" + entries.filter(p -> !p.getFileName().toString().startsWith(".load-"))

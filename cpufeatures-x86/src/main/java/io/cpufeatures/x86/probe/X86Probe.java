@@ -9,6 +9,7 @@ import io.cpufeatures.core.internal.Log;
 import io.cpufeatures.core.kit.ProbeSequence;
 import io.cpufeatures.core.ProbeMode;
 import io.cpufeatures.core.jvm.NativeAccess;
+import io.cpufeatures.os.AuxvFile;
 import io.cpufeatures.os.DarwinSysctl;
 import io.cpufeatures.os.ExecutableMemory;
 import io.cpufeatures.os.NativeProbeException;
@@ -246,7 +247,21 @@ public final class X86Probe {
 
     private CpuidSnapshot procSnapshot(String why) throws IOException {
         String text = io.cpufeatures.os.ProcCpuinfo.read(procCpuinfo, linux);
-        return ProcCpuinfo.parse(procCpuinfo.toString(), text, new SnapshotSource(SourceKind.PROC_CPUINFO,
+        CpuidSnapshot s = ProcCpuinfo.parse(procCpuinfo.toString(), text, new SnapshotSource(SourceKind.PROC_CPUINFO,
                 procCpuinfo + ", the kernel's flags; XCR0 unknown (" + why + ")"));
+        if (library) {
+            // this process's own vector, where the file is this machine's: is the kernel's word this CPU's?
+            Long hwcap;
+            try {
+                hwcap = AuxvFile.read(AuxvFile.SELF, AuxvFile.AT_HWCAP)[0];
+            } catch (NativeProbeException e) {
+                hwcap = null;
+            }
+            String other = KernelWordCheck.otherCpu(s, hwcap);
+            if (other != null) {
+                throw new IOException(other + "; not answering from it");
+            }
+        }
+        return s;
     }
 }

@@ -1,6 +1,8 @@
 package io.cpufeatures.x86.probe;
 
+import io.cpufeatures.core.ProbeMode;
 import io.cpufeatures.core.SnapshotSource;
+import io.cpufeatures.os.AuxvFile;
 import io.cpufeatures.core.SourceKind;
 import io.cpufeatures.x86.CpuidLeaf;
 import io.cpufeatures.x86.CpuidRegisters;
@@ -49,5 +51,16 @@ public final class JniAgainstStubsMain {
         System.out.println("xcr0.jni=" + Long.toHexString(jni.xgetbv0()));
         System.out.println("xcr0.stubs=" + Long.toHexString(stubsXcr0));
         System.out.println("snapshot.xcr0.equal=" + viaJni.xcr0().equals(viaStubs.xcr0()));
+        // the kernel's word under the emulator: the vector's leaf-1 word is the model's, /proc/cpuinfo the host's
+        int mask = KernelWordCheck.KNOWN_LEAF1_EDX;
+        System.out.println("hwcap=" + Long.toHexString(AuxvFile.read(AuxvFile.SELF, AuxvFile.AT_HWCAP)[0] & mask));
+        System.out.println("cpuid1.edx=" + Integer.toHexString(jni.cpuid(1, 0).edx() & mask));
+        CpuidSnapshot kernel = ProcCpuinfo.parse(java.nio.file.Files.readString(java.nio.file.Path.of("/proc/cpuinfo")),
+                source);
+        System.out.println("kernel.edx=" + Integer.toHexString(kernel.read(1).edx() & mask));
+        X86Probe.Outcome o = X86Probe.system().probe(ProbeMode.PROC_CPUINFO);
+        System.out.println("kernel.answered=" + o.snapshot().isPresent());
+        System.out.println("kernel.failure=" + (o.source().failures().isEmpty() ? ""
+                : o.source().failures().get(0).reason()));
     }
 }

@@ -63,6 +63,19 @@ class JniCpuidQemuTest {
             if (!v.get("differences").isEmpty()) {
                 wrong.add(model + ": leaves differ: " + v.get("differences"));
             }
+            // the emulator gives the process the model's leaf-1 word in AT_HWCAP; /proc/cpuinfo stays the host's, and
+            // the kernel's word is refused exactly where the two differ
+            if (!v.get("hwcap").equals(v.get("cpuid1.edx"))) {
+                wrong.add(model + ": AT_HWCAP " + v.get("hwcap") + " is not the model's CPUID.1:EDX " + v.get("cpuid1.edx"));
+            }
+            boolean differs = !v.get("kernel.edx").equals(v.get("hwcap"));
+            if (differs == Boolean.parseBoolean(v.get("kernel.answered"))
+                    || differs != v.get("kernel.failure").contains("another CPU")) {
+                wrong.add(model + ": the kernel's word (EDX " + v.get("kernel.edx") + ", AT_HWCAP " + v.get("hwcap")
+                        + ") answered=" + v.get("kernel.answered") + ": " + v.get("kernel.failure"));
+            }
+            System.out.println("qemu-x86_64 -cpu " + model + ": the kernel's word " + (differs ? "refused: " + v.get(
+                    "kernel.failure") : "answers (its leaf-1 EDX is the model's)"));
             if (!v.get("xcr0.jni").equals(v.get("xcr0.stubs")) || !v.get("snapshot.xcr0.equal").equals("true")) {
                 wrong.add(model + ": XCR0 " + v.get("xcr0.jni") + " through the library, " + v.get("xcr0.stubs")
                         + " through the stub page");
