@@ -128,6 +128,18 @@ final class JsonReport {
     /** Adds {@code "source"} and {@code "cpus"} to {@code root}. */
     private static ObjectNode machine(ObjectNode root, ReportModel model) {
         root.set("source", source(model.source()));
+        if (model.kernel().isPresent()) {
+            KernelWord k = model.kernel().get();
+            ObjectNode n = root.putObject("kernelWord");
+            if (k.refused() != null) {
+                n.put("refused", k.refused());
+            } else {
+                ArrayNode cpuidOnly = n.putArray("cpuidOnly");
+                k.cpuidOnly().forEach(cpuidOnly::add);
+                ArrayNode kernelOnly = n.putArray("kernelOnly");
+                k.kernelOnly().forEach(kernelOnly::add);
+            }
+        }
         ArrayNode cpus = root.putArray("cpus");
         for (ReportModel.CpuEntry entry : model.cpus()) {
             ObjectNode cpu = cpu(entry);

@@ -19,9 +19,11 @@ import java.util.List;
  * @param dispatch what every dispatch point chooses for the machine as a whole (on a hybrid part: for
  *                 every core type at once)
  * @param topology this machine's packages, cores and threads, when the report is of this machine and the OS says
+ * @param kernel   what the kernel's word says beside the CPU's own answers, when the report is of this machine and
+ *                 its CPU answered by its own instructions ({@link KernelWord})
  */
 record ReportModel(ProbeSource source, List<CpuEntry> cpus, JvmView jvm, DispatchReport dispatch,
-        java.util.Optional<io.cpufeatures.core.CpuTopology> topology) {
+        java.util.Optional<io.cpufeatures.core.CpuTopology> topology, java.util.Optional<KernelWord> kernel) {
 
     /**
      * One distinct CPU.
@@ -54,6 +56,8 @@ record ReportModel(ProbeSource source, List<CpuEntry> cpus, JvmView jvm, Dispatc
         }
         DispatchReport whole = cpus.size() == 1 ? cpus.get(0).dispatch() : DispatchReport.of(machine.whole(), machine.process(), basis);
         return new ReportModel(machine.source(), cpus, jvm, whole,
-                machine.process() ? io.cpufeatures.core.CpuTopology.current() : java.util.Optional.empty());
+                machine.process() ? io.cpufeatures.core.CpuTopology.current() : java.util.Optional.empty(),
+                machine.process() && cpus.size() == 1 ? KernelWord.of(cpus.get(0).features())
+                        : java.util.Optional.empty());
     }
 }

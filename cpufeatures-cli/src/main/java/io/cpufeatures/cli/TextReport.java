@@ -45,6 +45,7 @@ final class TextReport {
         String arch = model.cpus().isEmpty() ? "" : model.cpus().get(0).features().architecture();
         TextReport r = new TextReport(ansi, width, arch);
         r.line("source", model.source().toString());
+        model.kernel().ifPresent(k -> r.line("kernel word", k.line()));
         model.topology().ifPresent(t -> r.line("topology", t.summary()));
         for (int i = 0; i < model.cpus().size(); i++) {
             if (model.cpus().size() > 1) {
