@@ -47,6 +47,16 @@ class NativeCacheRefusalsTest {
     private final List<Path> mounts = new ArrayList<>();
     private ListAppender<ILoggingEvent> events;
 
+    /**
+     * The process's CPU is read by its own instructions before any test here breaks the cache that the probe library
+     * shares: a native variant is never loaded on the kernel's word, which a probe refused by a broken cache falls
+     * back to, and these tests are about the cache's refusals, not that rule.
+     */
+    @org.junit.jupiter.api.BeforeAll
+    static void readTheCpuFirst() {
+        CpuFeatures.current();
+    }
+
     @BeforeEach
     void listen() throws IOException {
         Files.setPosixFilePermissions(dir, PosixFilePermissions.fromString("rwx------"));
@@ -293,6 +303,30 @@ class NativeCacheRefusalsTest {
             assertTrue(r.contains("not read by its own instructions") && r.contains("--enable-native-access=ALL-UNNAMED"),
                     r);
         }
+        assertTrue(out.contains("entries=0\n"), "a variant was unpacked: " + out);
+    }
+
+    @Test
+    void aNativeVariantIsNeverLoadedOnTheKernelsWordAlone() throws Exception {
+        x86LinuxWithGcc();
+        assumeTrue(CpuFeatures.current().has("x86-64-v2"), "an x86-64-v2 CPU");
+        point();
+        Path cache = dir.resolve("cache");
+        // this JDK, native access granted, the kernel's word forced: the CPU's own answers were never read
+        Process p = new ProcessBuilder(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
+                "--enable-native-access=ALL-UNNAMED", "-Dcpufeatures.probe=proc-cpuinfo",
+                "-cp", io.cpufeatures.dispatch.fixtures.Sources.testClassPath(), DeniedNativeAccessMain.class.getName(),
+                dir.resolve("res").toString(), cache.toString()).redirectErrorStream(true).start();
+        String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+        assertTrue(p.waitFor(120, TimeUnit.SECONDS));
+        assertEquals(0, p.exitValue(), out);
+        assertTrue(out.contains("chosen=java\n"), out);
+        List<String> reasons = out.lines().filter(l -> l.startsWith("why.x86_64.")).toList();
+        assertEquals(2, reasons.size(), out);
+        for (String r : reasons) {
+            assertTrue(r.contains("the kernel's word") && r.contains("not read by its own instructions"), r);
+        }
+        assertEquals(List.of(), out.lines().filter(l -> l.startsWith("warn=")).toList(), out);
         assertTrue(out.contains("entries=0\n"), "a variant was unpacked: " + out);
     }
 }
