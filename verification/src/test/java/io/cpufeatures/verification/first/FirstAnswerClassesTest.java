@@ -101,6 +101,10 @@ class FirstAnswerClassesTest {
         }
         String out = Files.readString(dir.resolve("out.txt"), StandardCharsets.UTF_8);
         assertEquals(0, p.exitValue(), main + ": " + out);
+        if (main.equals(FirstAnswerMain.class.getName())) {
+            // stdout and stderr together: the answer, and not one line more (no warning of the JVM's or ours)
+            assertTrue(out.equals("true\n") || out.equals("false\n"), launcher + ": the first has() printed " + out);
+        }
         return loaded(log);
     }
 
