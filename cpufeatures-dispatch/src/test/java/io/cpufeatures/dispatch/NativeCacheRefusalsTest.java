@@ -280,53 +280,45 @@ class NativeCacheRefusalsTest {
 
     @Test
     void aJvmThatWouldDenyNativeAccessPassesTheVariantsOverInSilence() throws Exception {
-        x86LinuxWithGcc();
-        assumeTrue(CpuFeatures.current().has("x86-64-v2"), "an x86-64-v2 CPU");
-        // --illegal-native-access=deny is JDK 24's
+        // --illegal-native-access=deny is JDK 24's. Not granted on JDK 24+: the x86 answer is the kernel's word, and no
+        // native variant is loaded on it, by rule rather than for a fault: no WARN, nothing unpacked, and explain()
+        // says why and how to grant it
         Path java = HostTools.executable(Path.of("/usr/lib/jvm/temurin-25-jdk-amd64/bin/java"), "a JDK 24 or later",
                 "Temurin 25 at /usr/lib/jvm/temurin-25-jdk-amd64");
-        point();
-        Path cache = dir.resolve("cache");
-        Process p = new ProcessBuilder(java.toString(), "--illegal-native-access=deny", "-Djna.tmpdir=" + dir.resolve("jna"),
-                "-cp", io.cpufeatures.dispatch.fixtures.Sources.testClassPath(), DeniedNativeAccessMain.class.getName(),
-                dir.resolve("res").toString(), cache.toString()).redirectErrorStream(true).start();
-        String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
-        assertTrue(p.waitFor(120, TimeUnit.SECONDS));
-        assertEquals(0, p.exitValue(), out);
-        assertTrue(out.contains("chosen=java\n"), out);
-        // not granted on JDK 24+: the x86 answer is the kernel's word, and no native variant is loaded on it, by rule
-        // rather than for a fault: no WARN, nothing unpacked, and explain() says why and how to grant it
-        assertEquals(List.of(), out.lines().filter(l -> l.startsWith("warn=")).toList(), out);
-        List<String> reasons = out.lines().filter(l -> l.startsWith("why.x86_64.")).toList();
-        assertEquals(2, reasons.size(), out);
-        for (String r : reasons) {
-            assertTrue(r.contains("not read by its own instructions") && r.contains("--enable-native-access=ALL-UNNAMED"),
-                    r);
-        }
-        assertTrue(out.contains("entries=0\n"), "a variant was unpacked: " + out);
+        passedOverInSilence(java, List.of("--illegal-native-access=deny"), "--enable-native-access=ALL-UNNAMED");
     }
 
     @Test
     void aNativeVariantIsNeverLoadedOnTheKernelsWordAlone() throws Exception {
+        // this JDK, native access granted, the kernel's word forced: the CPU's own answers were never read
+        passedOverInSilence(Path.of(System.getProperty("java.home"), "bin", "java"),
+                List.of("--enable-native-access=ALL-UNNAMED", "-Dcpufeatures.probe=proc-cpuinfo"), "the kernel's word");
+    }
+
+    /**
+     * Runs {@link DeniedNativeAccessMain} with {@code java} and {@code options}: Java code is chosen, both variants are
+     * passed over by the rule (each reason naming {@code reason}), nothing is warned about and nothing unpacked.
+     */
+    private void passedOverInSilence(Path java, List<String> options, String reason) throws Exception {
         x86LinuxWithGcc();
         assumeTrue(CpuFeatures.current().has("x86-64-v2"), "an x86-64-v2 CPU");
         point();
-        Path cache = dir.resolve("cache");
-        // this JDK, native access granted, the kernel's word forced: the CPU's own answers were never read
-        Process p = new ProcessBuilder(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
-                "--enable-native-access=ALL-UNNAMED", "-Dcpufeatures.probe=proc-cpuinfo",
-                "-cp", io.cpufeatures.dispatch.fixtures.Sources.testClassPath(), DeniedNativeAccessMain.class.getName(),
-                dir.resolve("res").toString(), cache.toString()).redirectErrorStream(true).start();
+        List<String> cmd = new ArrayList<>(List.of(java.toString()));
+        cmd.addAll(options);
+        cmd.addAll(List.of("-Djna.tmpdir=" + dir.resolve("jna"), "-cp",
+                io.cpufeatures.dispatch.fixtures.Sources.testClassPath(), DeniedNativeAccessMain.class.getName(),
+                dir.resolve("res").toString(), dir.resolve("cache").toString()));
+        Process p = new ProcessBuilder(cmd).redirectErrorStream(true).start();
         String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
         assertTrue(p.waitFor(120, TimeUnit.SECONDS));
         assertEquals(0, p.exitValue(), out);
         assertTrue(out.contains("chosen=java\n"), out);
+        assertEquals(List.of(), out.lines().filter(l -> l.startsWith("warn=")).toList(), out);
         List<String> reasons = out.lines().filter(l -> l.startsWith("why.x86_64.")).toList();
         assertEquals(2, reasons.size(), out);
         for (String r : reasons) {
-            assertTrue(r.contains("the kernel's word") && r.contains("not read by its own instructions"), r);
+            assertTrue(r.contains("not read by its own instructions") && r.contains(reason), r);
         }
-        assertEquals(List.of(), out.lines().filter(l -> l.startsWith("warn=")).toList(), out);
         assertTrue(out.contains("entries=0\n"), "a variant was unpacked: " + out);
     }
 }
