@@ -40,15 +40,26 @@ public final class NativeAccess {
         if (release < FIRST_RESTRICTING_RELEASE) {
             return null;
         }
-        VmFacts vm = VmFacts.running();
         String name = module.isNamed() ? module.getName() : ALL_UNNAMED;
-        String launcher = vm.launcher();
-        if (vm.executable() == null || !vm.executable().equals(launcher)) {
+        if (Launch.OPTIONS == null) {
             return refused(release, name, "the VM was not started by this runtime's java launcher, whose options would"
                     + " say");
         }
-        return refusal(release, name, HotSpotLaunch.read(vm.argv(), vm.javaToolOptions(), vm.jdkJavaOptions(),
-                vm.javaOptions()));
+        return refusal(release, name, Launch.OPTIONS);
+    }
+
+    /** The VM's options, read once per process on first use: they do not change. A holder, not a lambda. */
+    private static final class Launch {
+        /** The options as read; null when the VM was not started by this runtime's {@code java} launcher. */
+        static final HotSpotLaunch.Options OPTIONS = read();
+
+        private static HotSpotLaunch.Options read() {
+            VmFacts vm = VmFacts.running();
+            if (vm.executable() == null || !vm.executable().equals(vm.launcher())) {
+                return null;
+            }
+            return HotSpotLaunch.read(vm.argv(), vm.javaToolOptions(), vm.jdkJavaOptions(), vm.javaOptions());
+        }
     }
 
     /**
