@@ -1,0 +1,68 @@
+package io.cpufeatures.x86.rules;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
+
+import io.cpufeatures.buildsupport.HostTools;
+import io.cpufeatures.core.kit.HotSpotStart;
+import io.cpufeatures.x86.probe.HotSpotWordsMain;
+import io.cpufeatures.x86.testing.Commands;
+import io.cpufeatures.x86.testing.HotSpotCpuLine;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * HotSpot's feature list from the model against JDK 17's own {@code -Xlog:os+cpu} line under
+ * {@code qemu-x86_64 -cpu MODEL}: one JDK 17 JVM per model (C1 only, serial GC, two at a time) prints its line and the
+ * snapshot the native probe reads there ({@link HotSpotWordsMain}); the model is fed that snapshot, as the probe reads
+ * it (the names it is unsure of must be among {@code ht}, and every other name equal) and with the topology leaves
+ * HotSpot also reads (every name equal). Skipped, with the reason, without qemu-x86_64 or JDK 17.
+ */
+class HotSpotFeaturesQemuTest {
+
+    /** Intel without XSAVE, with AVX2, with AVX-512; AMD with SSE4a and without AVX2 state before Zen. */
+    private static final List<String> MODELS = List.of("Nehalem", "Haswell", "Skylake-Server", "EPYC", "SandyBridge",
+            "Opteron_G5");
+
+    @TempDir
+    Path cache;
+
+    @Test
+    void theModelGivesEachQemuModelsOwnLine() throws Exception {
+        assumeTrue(System.getProperty("os.arch").matches("amd64|x86_64") && System.getProperty("os.name").equals("Linux"),
+                "the x86-64 JVM runs under qemu-x86_64 on an x86-64 Linux host");
+        Optional<Path> java = HotSpotCpuLine.java(17);
+        assumeTrue(java.isPresent(), "JDK 17 is not installed (looked in /usr/lib/jvm)");
+        String qemu = HostTools.command("qemu-x86_64", "qemu-user").toString();
+        ExecutorService pool = Executors.newFixedThreadPool(2);
+        Map<String, Future<String>> runs = new LinkedHashMap<>();
+        for (String model : MODELS) {
+            runs.put(model, pool.submit(() -> Commands.run(null, Map.of(), 170, qemu, "-cpu", model,
+                    java.get().toString(), "-XX:+UseSerialGC", "-XX:TieredStopAtLevel=1", "-Xlog:os+cpu",
+                    "--enable-native-access=ALL-UNNAMED", "-Dcpufeatures.native.cache=" + cache.resolve(model), "-cp",
+                    System.getProperty("java.class.path"), HotSpotWordsMain.class.getName())));
+        }
+        pool.shutdown();
+        List<String> wrong = new ArrayList<>();
+        HotSpotStart start = new HotSpotStart(17, Map.of("UseSerialGC", "true", "TieredStopAtLevel", "1"));
+        for (Map.Entry<String, Future<String>> e : runs.entrySet()) {
+            String out = e.getValue().get(3, TimeUnit.MINUTES);
+            List<String> live = HotSpotCpuLine.names(out);
+            HotSpotFeaturesLiveTest.compare("qemu-x86_64 -cpu " + e.getKey() + ", JDK 17", live,
+                    HotSpotX86Features.list(HotSpotCpuLine.snapshot(out, false), start),
+                    HotSpotX86Features.list(HotSpotCpuLine.snapshot(out, true), start),
+                    HotSpotFeaturesLiveTest.PROBE_UNSURE, wrong);
+        }
+        assertEquals(List.of(), wrong);
+    }
+}
