@@ -431,12 +431,13 @@ final class HotSpotX86Features {
 
         /** Bit {@code bit} of {@code register} of (leaf, subleaf) as HotSpot reads it. */
         boolean bit(int leaf, int subleaf, Register register, int bit) {
-            if (!reads(leaf, subleaf)) {
-                return false;
-            }
+            // the kernel's word has no leaf ranges of its own: a bit of the feature table is stated, nothing else is
             if (kernel && !TABLE_BITS.contains(new CpuidBit(leaf, subleaf, register, bit))) {
                 gaps.add("the kernel's word does not state CPUID." + leafName(leaf, subleaf) + ":" + register + "["
                         + bit + "]");
+                return false;
+            }
+            if (!kernel && !reads(leaf, subleaf)) {
                 return false;
             }
             if (!kernel && !present(leaf, subleaf)) {
@@ -452,11 +453,11 @@ final class HotSpotX86Features {
 
         /** A whole register of (leaf, subleaf) as HotSpot reads it. */
         int word(int leaf, int subleaf, Register register) {
-            if (!reads(leaf, subleaf)) {
-                return 0;
-            }
             if (kernel) {
                 gaps.add("the kernel's word does not give CPUID." + leafName(leaf, subleaf) + ":" + register);
+                return 0;
+            }
+            if (!reads(leaf, subleaf)) {
                 return 0;
             }
             if (!present(leaf, subleaf)) {
