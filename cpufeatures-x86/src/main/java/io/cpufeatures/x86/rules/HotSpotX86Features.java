@@ -17,8 +17,11 @@ import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
+import java.util.Optional;
 import java.util.Set;
+import java.util.stream.Collectors;
 import java.util.stream.Stream;
 
 /**
@@ -150,7 +153,7 @@ final class HotSpotX86Features {
 
     private static final Set<String> BELOW_AVX3_25 = Stream.concat(BELOW_AVX3_17.stream(), Stream.of("avx512er",
             "avx512pf", "avx512_bitalg", "avx512_ifma", "apx_f", "avx512_fp16", "avx10_1", "avx10_2"))
-            .collect(java.util.stream.Collectors.toUnmodifiableSet());
+            .collect(Collectors.toUnmodifiableSet());
 
     private static final Set<String> KNIGHTS_17 = Set.of("vzeroupper", "avx512bw", "avx512vl", "avx512dq",
             "avx512_vnni", "avx512_vaes", "avx512_vpopcntdq", "avx512_vpclmulqdq", "avx512_vbmi", "avx512_vbmi2", "clwb",
@@ -158,7 +161,7 @@ final class HotSpotX86Features {
 
     private static final Set<String> KNIGHTS_25 = Stream.concat(KNIGHTS_17.stream(), Stream.of("gfni", "avx512_bitalg",
             "avx512_ifma", "avx_ifma", "avx512_fp16", "avx10_1", "avx10_2"))
-            .collect(java.util.stream.Collectors.toUnmodifiableSet());
+            .collect(Collectors.toUnmodifiableSet());
 
     /** The names AVX10 with 512-bit vectors sets on Intel in JDK 25, besides {@code avx10_1}. */
     private static final List<String> AVX10_512 = List.of("avx512f", "avx512cd", "avx512dq", "avx512pf", "avx512er",
@@ -312,7 +315,7 @@ final class HotSpotX86Features {
                 names.add(name);
             }
         }
-        return new HotSpotFeatureList(jdk, names, unsure, java.util.Optional.empty());
+        return new HotSpotFeatureList(jdk, names, unsure, Optional.empty());
     }
 
     /** Whether row {@code b} sets its name. */
@@ -512,7 +515,7 @@ final class HotSpotX86Features {
         }
 
         private static String leafName(int leaf, int subleaf) {
-            String name = "0x" + Integer.toHexString(leaf).toUpperCase(java.util.Locale.ROOT);
+            String name = "0x" + Integer.toHexString(leaf).toUpperCase(Locale.ROOT);
             return subleaf == 0 ? name : name + "." + subleaf;
         }
     }

@@ -6,6 +6,8 @@ import io.cpufeatures.x86.CpuidLeaf;
 import io.cpufeatures.x86.CpuidRegisters;
 import io.cpufeatures.x86.CpuidSnapshot;
 import io.cpufeatures.x86.testing.HotSpotCpuLine;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Map;
 
 /**
@@ -31,8 +33,8 @@ public final class HotSpotWordsMain {
     }
 
     /** The leaves HotSpot reads for {@code threads_per_core} and the probe does not, where the CPU defines them. */
-    public static java.util.List<CpuidLeaf> topologyLeaves(CpuidSnapshot s) {
-        java.util.List<CpuidLeaf> leaves = new java.util.ArrayList<>();
+    public static List<CpuidLeaf> topologyLeaves(CpuidSnapshot s) {
+        List<CpuidLeaf> leaves = new ArrayList<>();
         if (Integer.compareUnsigned(s.maxBasicLeaf(), 0xB) >= 0) {
             for (int sub = 0; sub <= 2; sub++) {
                 leaves.add(new CpuidLeaf(0xB, sub));
