@@ -71,7 +71,7 @@ record HotSpotX86Cpu(int vendor, int family, int model, int stepping, boolean ss
         int vendor = l0.ebx();
         boolean intel = vendor == GENU;
         boolean osAvx = bit(l1.ecx(), 28) && bit(l1.ecx(), 27);
-        long xcr0 = !osAvx ? 0 : s.xcr0Source() == Xcr0Source.KERNEL_CHECKED ? kernelState(l1, l7) : s.xcr0().orElse(0);
+        long xcr0 = xcr0(s);
         boolean avx = osAvx && (xcr0 & XCR0_YMM) == XCR0_YMM;
         boolean zmm = (xcr0 & XCR0_ZMM) == XCR0_ZMM;
         boolean avx10 = avx10IsEvex && intel && bit(l71.edx(), 19) && bit(l24.ebx(), 18) && (l24.ebx() & 0xFF) >= 1;
@@ -81,6 +81,24 @@ record HotSpotX86Cpu(int vendor, int family, int model, int stepping, boolean ss
                 bit(l1.ecx(), 0), bit(l1.ecx(), 19), bit(l1.ecx(), 23), bit(l1.ecx(), 25), bit(l1.ecx(), 12), avx,
                 avx && bit(l7.ebx(), 5), avx && zmm && (bit(l7.ebx(), 16) || avx10), avx && bit(l71.eax(), 0),
                 bit(l7.ebx(), 3), bit(l7.ebx(), 8), bit(l7.ebx(), 29), lzcntVendor && bit(e1.ecx(), 5));
+    }
+
+    /**
+     * XCR0 as HotSpot's stub reads it: only with OSXSAVE and AVX set (zero otherwise); for the kernel's word, the state
+     * it implies ({@link #kernelState}).
+     *
+     * @param s a snapshot as {@link #of} takes it
+     * @return the value
+     */
+    static long xcr0(CpuidSnapshot s) {
+        CpuidRegisters l1 = s.read(1);
+        boolean osAvx = bit(l1.ecx(), 28) && bit(l1.ecx(), 27);
+        if (!osAvx) {
+            return 0;
+        }
+        boolean leaf7 = Integer.compareUnsigned(s.read(0).eax(), 7) >= 0;
+        return s.xcr0Source() == Xcr0Source.KERNEL_CHECKED
+                ? kernelState(l1, leaf7 ? s.read(7, 0) : CpuidRegisters.ZERO) : s.xcr0().orElse(0);
     }
 
     /**

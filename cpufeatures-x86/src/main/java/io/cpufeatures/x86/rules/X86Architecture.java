@@ -321,6 +321,18 @@ public final class X86Architecture implements Architecture<X86Feature, CpuidSnap
         return HotSpotX86Flags.flags(snapshot, start, names);
     }
 
+    /**
+     * HotSpot's own list of the CPU's features, the names of its {@code -Xlog:os+cpu} "CPU:" line after the options,
+     * for the CPU of {@code snapshot} and a VM started as {@code start} ({@link HotSpotX86Features}: JDK 17 and 25).
+     *
+     * @param snapshot a snapshot of the machine, XCR0 read by XGETBV where AVX and OSXSAVE are set, or the kernel's word
+     * @param start    the JDK release and the {@code -XX} options
+     * @return the list, the names it cannot decide with the reason, or why it gives none
+     */
+    public HotSpotFeatureList hotSpotFeatures(CpuidSnapshot snapshot, HotSpotStart start) {
+        return HotSpotX86Features.list(snapshot, start);
+    }
+
     /** The one assumption x86 dumps take: the OS state XCR0 of the machine, which a dump taken elsewhere lacks. */
     static final String XCR0 = "xcr0";
 

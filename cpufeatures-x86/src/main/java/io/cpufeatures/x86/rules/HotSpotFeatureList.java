@@ -1,0 +1,46 @@
+package io.cpufeatures.x86.rules;
+
+import java.util.Collections;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+import java.util.Optional;
+
+/**
+ * The CPU features HotSpot lists in its {@code -Xlog:os+cpu} "CPU:" line, after the {@code -XX} options, as a model
+ * ({@link HotSpotX86Features}) gives them for a CPU: the comma-separated names only, not the text before them (the
+ * processor count, cores per CPU, threads per core, family, model, stepping, microcode).
+ *
+ * @param jdk        the JDK feature release modelled
+ * @param names      the names HotSpot lists, in its own spelling and order; none of {@code unsure}
+ * @param unsure     the names the model cannot decide for this CPU, each to the reason (in HotSpot's order); they are
+ *                   in neither {@code names} nor the names left out
+ * @param unanswered why the model gives no list at all (a release not modelled, an option it does not read, XCR0 not
+ *                   known); when present, {@code names} and {@code unsure} are empty
+ */
+public record HotSpotFeatureList(int jdk, List<String> names, Map<String, String> unsure,
+        Optional<String> unanswered) {
+
+    /** Copies the list and the map, unmodifiable. */
+    public HotSpotFeatureList {
+        names = List.copyOf(names);
+        unsure = Collections.unmodifiableMap(new LinkedHashMap<>(Objects.requireNonNull(unsure, "unsure")));
+        Objects.requireNonNull(unanswered, "unanswered");
+    }
+
+    /**
+     * {@return no list, for {@code reason}}
+     *
+     * @param jdk    the release asked for
+     * @param reason why the model cannot answer
+     */
+    static HotSpotFeatureList unanswered(int jdk, String reason) {
+        return new HotSpotFeatureList(jdk, List.of(), Map.of(), Optional.of(reason));
+    }
+
+    /** {@return whether the model decided every name: a list, and nothing unsure} */
+    public boolean complete() {
+        return unanswered.isEmpty() && unsure.isEmpty();
+    }
+}
