@@ -103,4 +103,19 @@ class WithoutJnaProcessTest {
         assertTrue(out.lines().filter(l -> l.startsWith("WARN ")).findFirst().orElseThrow().contains(Jna.ARTIFACT), out);
         assertFalse(out.contains("Exception in") || out.contains("NoClassDefFoundError"), out);
     }
+
+    @Test
+    void macOsWithoutJnaAnswersFromTheJvmsViewWithOneWarnNamingTheDependency() throws Exception {
+        assumeX86Linux();
+        // told it runs on macOS: no probe library is built for it, and its stub page would need JNA
+        String out = JavaProcess.runWith(PrintReport.class, List.of("-Dos.name=Mac OS X", "-cp", withoutJna()));
+        assertTrue(out.contains("source=JVM"), out);
+        assertTrue(out.contains("failure=native: JNA is not on the class path: it is an optional dependency, so add "
+                + Jna.ARTIFACT), out);
+        assertTrue(out.contains("avx2="), out);
+        assertEquals(1, warnings(out), out);
+        String warn = out.lines().filter(l -> l.startsWith("WARN ")).findFirst().orElseThrow();
+        assertTrue(warn.contains(Jna.ARTIFACT) && warn.contains("answering from jvm"), out);
+        assertFalse(out.contains("Exception in") || out.contains("NoClassDefFoundError"), out);
+    }
 }
