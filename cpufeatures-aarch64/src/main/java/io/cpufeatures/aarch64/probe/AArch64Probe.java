@@ -234,7 +234,7 @@ public final class AArch64Probe {
                 || (words.hwcap2() & AArch64Snapshot.HWCAP2_SME) != 0) {
             // JNA is optional: where it is absent, the one WARN of the process names it (never a failure)
             MissingJna.warnOnce(LOG, "arm64's ID registers (MRS) and SVE/SME vector lengths (prctl)",
-                    "has() and the JVM gates answer from the kernel's HWCAP words, MIDR_EL1 from sysfs where published");
+                    "has() answers from the kernel's HWCAP words, MIDR_EL1 from sysfs where published");
         }
         return b.build().withSource(new SnapshotSource(SourceKind.NATIVE, String.join("; ", how)));
     }
