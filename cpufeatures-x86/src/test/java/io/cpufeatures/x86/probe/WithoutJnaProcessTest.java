@@ -57,7 +57,7 @@ class WithoutJnaProcessTest {
         assumeX86Linux();
         String with = JavaProcess.run(PrintReport.class);
         String without = JavaProcess.runWith(PrintReport.class, List.of("-cp", withoutJna()));
-        assertTrue(answer(with).contains("source=NATIVE"), with);
+        assertTrue(answer(with).contains("source=native"), with);
         assertTrue(answer(with).contains("names=["), with);
         assertEquals(answer(with), answer(without), without);
         assertEquals(0, warnings(without), without);
@@ -94,7 +94,7 @@ class WithoutJnaProcessTest {
         assumeX86Linux();
         String out = JavaProcess.runWith(PrintReport.class, List.of("-Dcpufeatures.native.cache=relative/dir", "-cp",
                 withoutJna()));
-        assertTrue(out.contains("source=PROC_CPUINFO"), out);
+        assertTrue(out.contains("source=proc-cpuinfo"), out);
         assertTrue(out.contains("failure=native: JNA is not on the class path: it is an optional dependency, so add "
                 + Jna.ARTIFACT), out);
         assertTrue(out.contains("the probe library was not used: cpufeatures.native.cache='relative/dir' is not an"
@@ -109,7 +109,7 @@ class WithoutJnaProcessTest {
         assumeX86Linux();
         // told it runs on macOS: no probe library is built for it, and its stub page would need JNA
         String out = JavaProcess.runWith(PrintReport.class, List.of("-Dos.name=Mac OS X", "-cp", withoutJna()));
-        assertTrue(out.contains("source=JVM"), out);
+        assertTrue(out.contains("source=jvm"), out);
         assertTrue(out.contains("failure=native: JNA is not on the class path: it is an optional dependency, so add "
                 + Jna.ARTIFACT), out);
         assertTrue(out.contains("avx2="), out);
