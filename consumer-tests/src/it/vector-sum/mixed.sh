@@ -9,7 +9,7 @@ path=$2
 java=$3
 modules=$(printf '%s' "$path" | tr ':' '\n' | grep -vxF "$classes" | paste -sd: -)
 
-if out=$("$java" --add-modules jdk.incubator.vector --enable-native-access=com.sun.jna --module-path "$modules" \
+if out=$("$java" --add-modules jdk.incubator.vector --enable-native-access=io.cpufeatures.x86 --module-path "$modules" \
         -cp "$classes" com.example.sum.Main mixed vector 2>&1); then
     echo "consumer check failed: ran without --add-modules io.cpufeatures.dispatch: $out"
     exit 1
@@ -22,5 +22,5 @@ case "$out" in
         exit 1 ;;
 esac
 
-exec "$java" --add-modules jdk.incubator.vector,io.cpufeatures.dispatch --enable-native-access=com.sun.jna,io.cpufeatures.x86 \
+exec "$java" --add-modules jdk.incubator.vector,io.cpufeatures.dispatch --enable-native-access=io.cpufeatures.x86 \
     --module-path "$modules" -cp "$classes" com.example.sum.Main mixed vector

@@ -28,6 +28,10 @@ if (!log.contains('consumer-skipped arm64: for want of')) {
     // The same dependency list on an arm64 JVM (qemu-aarch64 -cpu neoverse-n1): the AArch64 module answers.
     assert log.contains('consumer-ok java=17 path=class-path vector=false source=native chose=scalar arch=aarch64') :
             'the arm64 run did not answer natively'
+    // JNA is optional and not on this path: the explanation's detail (ID registers, SVE length) is left out, said once
+    def noJna = log.readLines().findAll { it.contains("arm64's ID registers (MRS) and SVE/SME vector lengths (prctl) not read") }
+    assert noJna.size() == 1 && noJna[0].contains('net.java.dev.jna:jna:') :
+            "the arm64 run without JNA did not say once which dependency its detail needs: ${noJna}"
 }
 assert !log.contains('consumer check failed')
 return true

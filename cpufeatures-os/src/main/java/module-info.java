@@ -7,7 +7,9 @@
  */
 @SuppressWarnings("module")
 module io.cpufeatures.os {
-    requires com.sun.jna;
+    // JNA is optional: the Linux first answer loads none of it, and every use goes through Jna.require(), which
+    // turns an absent JNA (not on the class path, or not resolved on the module path) into a refusal and one WARN.
+    requires static com.sun.jna;
 
     exports io.cpufeatures.os to io.cpufeatures.core, io.cpufeatures.x86, io.cpufeatures.aarch64, io.cpufeatures.ppc64le, io.cpufeatures.dispatch;
 }

@@ -8,7 +8,8 @@
 module io.cpufeatures.x86 {
     requires transitive io.cpufeatures.core;
     requires io.cpufeatures.os;
-    requires com.sun.jna;
+    // optional: only the fallbacks and the details beyond the first answer use it, through io.cpufeatures.os's Jna
+    requires static com.sun.jna;
     requires org.slf4j;
 
     exports io.cpufeatures.x86;

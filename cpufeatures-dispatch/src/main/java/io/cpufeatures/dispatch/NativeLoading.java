@@ -9,6 +9,7 @@ import io.cpufeatures.core.FeatureName;
 import io.cpufeatures.dispatch.jfr.DispatchHistory;
 import io.cpufeatures.dispatch.jfr.NativeLoadRecord;
 import io.cpufeatures.os.ElfIsaNeeded;
+import io.cpufeatures.os.Jna;
 import io.cpufeatures.os.NativeAccessDenial;
 import io.cpufeatures.os.NativeCache;
 import io.cpufeatures.os.NativeLibraries;
@@ -72,6 +73,11 @@ final class NativeLoading {
             throw e;
         } catch (Exception | LinkageError e) {
             io.cpufeatures.core.internal.Once.rethrowIfMomentary(e);
+            String noJna = missingJna(e);
+            if (noJna != null) {
+                // a loader that binds through JNA without asking first (NativeVariants.requireJna), where JNA is absent
+                throw new NativeVariantException(noJna, true);
+            }
             String denial = deniedNativeAccess(e);
             if (denial != null) {
                 DENIED.compareAndSet(null, denial);
@@ -129,6 +135,20 @@ final class NativeLoading {
         public String refusal(byte[] bytes) {
             return noteRefusal(variant, bytes);
         }
+    }
+
+    /**
+     * JNA's refusal ({@link Jna#refusal()}, naming the dependency to add) where {@code t} is a class
+     * of JNA missing from a process without JNA, or null.
+     */
+    static String missingJna(Throwable t) {
+        Throwable c = t;
+        for (int depth = 0; c != null && depth < 16; depth++, c = c.getCause() == c ? null : c.getCause()) {
+            if (c instanceof NoClassDefFoundError && String.valueOf(c.getMessage()).startsWith("com/sun/jna/")) {
+                return Jna.absent() ? Jna.refusal() : null;
+            }
+        }
+        return null;
     }
 
     /** The reason with the fix where {@code t} is this JVM denying native access ({@link NativeAccessDenial}), or null. */

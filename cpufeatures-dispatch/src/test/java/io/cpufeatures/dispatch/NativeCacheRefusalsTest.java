@@ -321,4 +321,30 @@ class NativeCacheRefusalsTest {
         }
         assertTrue(out.contains("entries=0\n"), "a variant was unpacked: " + out);
     }
+
+    @Test
+    void aProcessWithoutJnaPassesVariantsThatBindThroughItOverOnceNamingTheDependency() throws Exception {
+        x86LinuxWithGcc();
+        assumeTrue(CpuFeatures.current().has("x86-64-v2"), "an x86-64-v2 CPU");
+        point();
+        // JNA is optional: the child's class path lacks its jar, and the loader binds through it without asking first
+        List<String> kept = new ArrayList<>();
+        for (String e : io.cpufeatures.dispatch.fixtures.Sources.testClassPath().split(java.io.File.pathSeparator)) {
+            if (!e.replace('\\', '/').matches(".*/jna-[0-9][^/]*\\.jar$")) {
+                kept.add(e);
+            }
+        }
+        Process p = new ProcessBuilder(Path.of(System.getProperty("java.home"), "bin", "java").toString(), "-cp",
+                String.join(java.io.File.pathSeparator, kept), DeniedNativeAccessMain.class.getName(),
+                dir.resolve("res").toString(), dir.resolve("cache").toString()).redirectErrorStream(true).start();
+        String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+        assertTrue(p.waitFor(120, TimeUnit.SECONDS));
+        assertEquals(0, p.exitValue(), out);
+        assertTrue(out.contains("chosen=java\n"), out);
+        List<String> warnings = out.lines().filter(l -> l.startsWith("warn=")).toList();
+        assertEquals(1, warnings.size(), out);
+        assertTrue(warnings.get(0).startsWith("warn=test.denied: native variants are passed over: JNA is not on the class"
+                + " path: it is an optional dependency, so add " + io.cpufeatures.os.Jna.ARTIFACT), out);
+        assertTrue(warnings.get(0).endsWith("(said once per process)"), out);
+    }
 }

@@ -5,6 +5,7 @@ import java.io.IOException;
 import java.io.InputStream;
 import java.nio.file.Path;
 import java.util.Map;
+import java.util.Optional;
 import java.util.Properties;
 
 /**
@@ -32,6 +33,13 @@ import java.util.Properties;
  * in one line naming the directory, every caller's non-JNA source answers instead, and the caller's one WARN line says
  * it. Every use of JNA in the library goes through here: {@link ProcessSymbols} refuses its lookups, and no class of
  * JNA is initialised, while JNA is refused.
+ *
+ * <p><b>JNA is optional</b> ({@code requires static com.sun.jna}, an optional Maven dependency): on Linux the first
+ * answer loads none of it, and an application adds it only for what needs it (macOS, Windows on Arm, FreeBSD, arm64's
+ * ID registers and SVE length, x86's stub page where the probe library is refused, JNA-bound native variants). Where
+ * it is absent, not on the class path, or on the module path but not resolved (a static dependence does not resolve
+ * it), the refusal says so and names the dependency to add ({@link #ARTIFACT}), and is found without loading any class
+ * ({@link #absence}): every caller falls back to its next source, and one WARN line per process says it.
  */
 public final class Jna {
 
@@ -42,6 +50,14 @@ public final class Jna {
         "jna.noclasspath", "jna.nounpack", "jna.tmpdir"};
     /** What JNA sets to the library's path just before it loads it. */
     static final String LOADED_PATH = "jnidispatch.path";
+    /** The JNA release the library is built and tested with: the root pom's {@code jna.version} (a test compares). */
+    public static final String VERSION = "5.19.1";
+    /** The dependency to add where JNA is wanted, as Maven coordinates. */
+    public static final String ARTIFACT = "net.java.dev.jna:jna:" + VERSION;
+    /** JNA's module name: its jar's {@code Automatic-Module-Name}. */
+    public static final String MODULE = "com.sun.jna";
+    /** JNA's class file of {@link #NATIVE_CLASS}, looked up as a resource: a presence check that loads no class. */
+    private static final String NATIVE_CLASS_FILE = "com/sun/jna/Native.class";
 
     private Jna() {
     }
@@ -76,15 +92,57 @@ public final class Jna {
         }
     }
 
+    /**
+     * Why this process has no JNA for the library, or null when JNA's classes can be reached: found without loading or
+     * initialising any class, so a caller may ask before it links code that names JNA's types.
+     *
+     * @param self   the module of the library's code ({@code io.cpufeatures.os} on the module path, else unnamed)
+     * @param loader the loader of the library's code
+     * @return the refusal naming {@link #ARTIFACT}, or null
+     */
+    static String absence(Module self, ClassLoader loader) {
+        if (self.isNamed()) {
+            ModuleLayer layer = self.getLayer();
+            Optional<Module> jna = layer == null ? Optional.empty() : layer.findModule(MODULE);
+            if (jna.isEmpty()) {
+                return "JNA is not in the module graph: io.cpufeatures.os requires it static (optional), so add " + ARTIFACT
+                        + " to the module path and resolve it (--add-modules " + MODULE + ", or requires " + MODULE
+                        + " in the application's module) where JNA is wanted";
+            }
+            if (!self.canRead(jna.get())) {
+                self.addReads(jna.get());
+            }
+            return null;
+        }
+        if (loader == null ? ClassLoader.getSystemResource(NATIVE_CLASS_FILE) == null
+                : loader.getResource(NATIVE_CLASS_FILE) == null) {
+            return "JNA is not on the class path: it is an optional dependency, so add " + ARTIFACT
+                    + " where JNA is wanted";
+        }
+        return null;
+    }
+
+    /**
+     * {@return whether JNA is absent from this process (not on the class path, or not resolved on the module path)}
+     * Loads no class of JNA; says nothing of whether JNA would load ({@link #refusal()} does).
+     */
+    public static boolean absent() {
+        return absence(Jna.class.getModule(), Jna.class.getClassLoader()) != null;
+    }
+
     private static String prepare(Properties properties, Map<String, String> env, OperatingSystem os,
             PathSafety safety) {
         ClassLoader loader = Jna.class.getClassLoader();
+        String absent = absence(Jna.class.getModule(), loader);
+        if (absent != null) {
+            return absent;
+        }
         Class<?> nativeClass;
         try {
             // not initialised: that would load JNA's library
             nativeClass = Class.forName(NATIVE_CLASS, false, loader);
         } catch (ClassNotFoundException | LinkageError e) {
-            return "JNA is not on the class path (net.java.dev.jna:jna)";
+            return "JNA's classes cannot be loaded (" + e + "): add " + ARTIFACT + " where JNA is wanted";
         }
         String fileName = System.mapLibraryName("jnidispatch").replace(".dylib", ".jnilib");
         String loaded = properties.getProperty(LOADED_PATH);

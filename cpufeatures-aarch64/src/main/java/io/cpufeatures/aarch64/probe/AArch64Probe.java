@@ -14,6 +14,7 @@ import io.cpufeatures.core.CpuCache;
 import io.cpufeatures.core.SnapshotSource;
 import io.cpufeatures.core.SourceKind;
 import io.cpufeatures.core.internal.Log;
+import io.cpufeatures.core.internal.MissingJna;
 import io.cpufeatures.os.CpuList;
 import io.cpufeatures.core.kit.ProbeSequence;
 import io.cpufeatures.core.ProbeMode;
@@ -228,6 +229,12 @@ public final class AArch64Probe {
             OptionalInt sme = nativeRest.vectorLength(NativeRest.PR_SME_GET_VL);
             sme.ifPresent(b::smeVectorBytes);
             how.add(sme.isPresent() ? "SME length with prctl(PR_SME_GET_VL)" : "prctl(PR_SME_GET_VL) failed");
+        }
+        if ((hwcap & (AArch64Snapshot.HWCAP_CPUID | AArch64Snapshot.HWCAP_SVE)) != 0
+                || (words.hwcap2() & AArch64Snapshot.HWCAP2_SME) != 0) {
+            // JNA is optional: where it is absent, the one WARN of the process names it (never a failure)
+            MissingJna.warnOnce(LOG, "arm64's ID registers (MRS) and SVE/SME vector lengths (prctl)",
+                    "has() answers from the kernel's HWCAP words, MIDR_EL1 from sysfs where published");
         }
         return b.build().withSource(new SnapshotSource(SourceKind.NATIVE, String.join("; ", how)));
     }

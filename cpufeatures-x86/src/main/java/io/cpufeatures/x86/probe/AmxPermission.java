@@ -1,5 +1,7 @@
 package io.cpufeatures.x86.probe;
 
+import io.cpufeatures.core.internal.Log;
+import io.cpufeatures.core.internal.MissingJna;
 import io.cpufeatures.os.JvmArch;
 import io.cpufeatures.os.OperatingSystem;
 import io.cpufeatures.x86.CpuidSnapshot;
@@ -52,6 +54,11 @@ public final class AmxPermission {
             p = status.get();
         } catch (RuntimeException | LinkageError e) {
             p = new TilePermission(TilePermission.State.UNAVAILABLE, "arch_prctl could not be called: " + e);
+        }
+        if (p != null && p.state() == TilePermission.State.UNAVAILABLE) {
+            // JNA is optional: where it is absent, the one WARN of the process names it (never a failure)
+            MissingJna.warnOnce(Log.of(AmxPermission.class), "AMX tile data's permission (arch_prctl)",
+                    "amx_tile and its dependants read as not usable");
         }
         return p == null ? snapshot : snapshot.withTilePermission(p);
     }

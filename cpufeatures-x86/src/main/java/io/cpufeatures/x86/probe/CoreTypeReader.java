@@ -3,6 +3,7 @@ package io.cpufeatures.x86.probe;
 import io.cpufeatures.core.CpuKind;
 import io.cpufeatures.core.SnapshotSource;
 import io.cpufeatures.core.internal.Log;
+import io.cpufeatures.core.internal.MissingJna;
 import io.cpufeatures.x86.CoreType;
 import io.cpufeatures.x86.CpuidSnapshot;
 import io.cpufeatures.x86.table.X86Feature;
@@ -53,6 +54,9 @@ final class CoreTypeReader {
         try {
             affinity = affinities.get();
         } catch (RuntimeException | LinkageError e) {
+            // JNA is optional: where it is absent, the one WARN of the process names it (never a failure)
+            MissingJna.warnOnce(LOG, "the core types of this hybrid part (a thread pinned to"
+                    + " each logical CPU)", "the CPU the probe ran on answers for the whole machine");
             return new Result(List.of(new CpuKind<>(first, logical, 0)), "hybrid part: the affinity functions could not"
                     + " be loaded (" + e + "); the other logical CPUs' core types not read");
         }

@@ -17,6 +17,7 @@ public final class PrintReport {
             f.source().failures().forEach(x -> System.out.println("failure=" + x));
             System.out.println("usable=" + f.usable().size());
             System.out.println("avx2=" + (f.usable().isEmpty() ? "n/a" : f.has("avx2")));
+            System.out.println("names=" + new java.util.TreeSet<>(f.usable()));
         } catch (RuntimeException e) {
             System.out.println("error=" + e.getMessage());
         }

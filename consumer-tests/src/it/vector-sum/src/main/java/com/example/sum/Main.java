@@ -22,14 +22,14 @@ import java.util.stream.Collectors;
  */
 public final class Main {
 
-    /** What may be on the runtime class path besides the consumer's own classes. */
+    /** What may be on the runtime class path besides the consumer's own classes: no JNA, an optional dependency. */
     private static final Set<String> CLASS_PATH_JARS = Set.of("cpufeatures-core", "cpufeatures-os", "cpufeatures-x86",
-            "cpufeatures-aarch64", "cpufeatures-ppc64le", "cpufeatures-dispatch", "jna", "slf4j-api", "slf4j-simple");
+            "cpufeatures-aarch64", "cpufeatures-ppc64le", "cpufeatures-dispatch", "slf4j-api", "slf4j-simple");
 
     /** The modules outside the JDK that the boot layer may hold. */
     private static final Set<String> MODULES = Set.of(
             "com.example.sum", "io.cpufeatures.core", "io.cpufeatures.os", "io.cpufeatures.x86", "io.cpufeatures.aarch64",
-            "io.cpufeatures.ppc64le", "io.cpufeatures.dispatch", "com.sun.jna", "org.slf4j", "org.slf4j.simple");
+            "io.cpufeatures.ppc64le", "io.cpufeatures.dispatch", "org.slf4j", "org.slf4j.simple");
 
     /** The same less the consumer's own module: what the boot layer holds when the consumer is on the class path. */
     private static final Set<String> LIBRARY_MODULES = MODULES.stream().filter(m -> !m.equals("com.example.sum"))

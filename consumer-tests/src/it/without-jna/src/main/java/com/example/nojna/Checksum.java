@@ -1,0 +1,6 @@
+package com.example.nojna;
+
+/** The routine: a checksum of an array of ints. */
+public interface Checksum {
+    long of(int[] values);
+}
