@@ -189,6 +189,23 @@ public record JvmGate(String name, Rule rule) {
         return new JvmGate(name, new FlagEnabled(flag));
     }
 
+    /**
+     * {@return what the gate means, for an explanation, built when asked: {@code C2 compiles Vector API code at least
+     * 256 bits wide for float and double}, {@code HotSpot's UseAVX is at least 2}}
+     */
+    public String meaning() {
+        if (rule instanceof VectorBits v) {
+            return "C2 compiles Vector API code at least " + v.bits() + " bits wide for " + LaneType.describe(v.lanes());
+        }
+        if (rule instanceof FlagAtLeast f) {
+            return "HotSpot's " + f.flag() + " is at least " + f.minimum();
+        }
+        if (rule instanceof FlagEnabled f) {
+            return "HotSpot's " + f.flag() + " is on";
+        }
+        return "the module jdk.incubator.vector is readable";
+    }
+
     /** {@return the HotSpot flag the rule reads, if it reads one (the Vector API rules read several)} */
     public java.util.Optional<String> flag() {
         if (rule instanceof FlagAtLeast f) {

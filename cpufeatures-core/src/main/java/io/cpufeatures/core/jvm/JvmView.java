@@ -574,6 +574,24 @@ public final class JvmView {
         throw new IllegalStateException(name);
     }
 
+    /**
+     * What the {@code jvm.*} feature means ({@link JvmGate#meaning()}), for an explanation: for a width gate, the
+     * width and the lane types it holds for.
+     *
+     * @param name the feature's canonical name, e.g. {@code jvm.vector256_float}
+     * @return its meaning, one line
+     * @throws IllegalArgumentException if no gate has that name
+     */
+    public String meaning(String name) {
+        requireKnown(name);
+        for (JvmGate g : gates()) {
+            if (g.name().equals(name)) {
+                return g.meaning();
+            }
+        }
+        throw new IllegalStateException(name);
+    }
+
     /** {@return the {@code jvm.*} features that hold, in report order} */
     public List<String> available() {
         List<String> held = new java.util.ArrayList<>();
