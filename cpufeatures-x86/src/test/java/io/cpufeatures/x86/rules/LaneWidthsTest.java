@@ -63,6 +63,9 @@ class LaneWidthsTest {
         assertEquals("MaxVectorSize=32: the JIT compiles vectors up to 256 bits", v.reasons("jvm.vector512_float").get(0)
                 .detail());
         assertEquals(OptionalInt.of(256), v.derivedVectorBits(LaneType.DOUBLE));
+        assertEquals(OptionalInt.of(128), v.largestVectorBits(LaneType.INT), "what the gates read: the flags decide it");
+        assertEquals("C2 compiles Vector API code at least 256 bits wide for float and double",
+                v.meaning("jvm.vector256_float"));
         assertEquals(OptionalInt.of(128), v.derivedVectorBits(), "the preferred size is the least lane's");
     }
 
