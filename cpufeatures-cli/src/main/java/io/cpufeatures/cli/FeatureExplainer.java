@@ -58,7 +58,7 @@ final class FeatureExplainer {
         } else if (trace instanceof GroupTrace g) {
             e.group(g);
         } else {
-            e.jvm((JvmTrace) trace);
+            e.jvm((JvmTrace) trace, features.jvm().meaning(((JvmTrace) trace).name()));
         }
         return e.out.toString();
     }
@@ -118,8 +118,9 @@ final class FeatureExplainer {
                 .map(m -> m.name() + " (" + m.reason().orElseThrow() + ")").collect(Collectors.joining("; ")));
     }
 
-    private void jvm(JvmTrace j) {
+    private void jvm(JvmTrace j, String meaning) {
         line("feature", j.name() + " (the JVM's view)");
+        line("means", meaning);
         line("JVM", j.vm() + " " + System.getProperty("java.version"));
         line("flags", j.flags().isEmpty() ? "unreadable (not HotSpot)" : j.flags().toString());
         line("Vector API", j.vectorApiReadable() ? "readable, preferred " + j.preferredBits().orElse(0) + " bits"

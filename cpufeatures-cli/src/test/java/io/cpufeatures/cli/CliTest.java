@@ -273,6 +273,9 @@ class CliTest {
         assertTrue(before.out().startsWith("feature           pni"), before.out());
         Run jvm = run("explain", "jvm.vector512");
         assertTrue(jvm.out().contains("verdict"), jvm.out());
+        assertTrue(jvm.out().contains("means             C2 compiles Vector API code at least 512 bits wide for byte,"
+                + " short, int, long, float and double\n"), jvm.out());
+        assertTrue(run("explain", "jvm.vector256_float").out().contains("at least 256 bits wide for float and double"));
         Run skx = run("explain", "prefer_ymm", "--cpuid-file",
                 EmulatedDumps.write(dir, "clx.txt", EmulatedDumps.cascadeLake(), 1).toString());
         assertTrue(skx.out().contains("verdict           set"), skx.out());

@@ -83,7 +83,7 @@ class X86TracesTest {
         FeatureTrace t = trace(haswell, "avx512f");
         assertEquals(Verdict.NOT_PRESENT, t.verdict());
         assertTrue(t.presence().text().contains("= 0") && t.presence().text().endsWith(": not present"));
-        assertEquals(List.of("jvm.avx512", "jvm.vector512"), t.jvm().stream().map(NameCheck::name).toList());
+        assertEquals(List.of("jvm.avx512", "jvm.vector512_float"), t.jvm().stream().map(NameCheck::name).toList());
         assertEquals("UseAVX=2", t.jvm().get(0).reason().orElseThrow().detail());
     }
 

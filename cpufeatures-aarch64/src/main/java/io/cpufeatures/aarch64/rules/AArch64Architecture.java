@@ -6,6 +6,7 @@ import io.cpufeatures.aarch64.table.AArch64Feature;
 
 import java.util.function.Predicate;
 import java.util.OptionalInt;
+import io.cpufeatures.core.jvm.LaneType;
 import io.cpufeatures.core.kit.VectorLanes;
 import java.util.ArrayList;
 import io.cpufeatures.core.kit.SnapshotFormat;
@@ -150,19 +151,18 @@ public final class AArch64Architecture implements Architecture<AArch64Feature, A
     }
 
     /**
-     * {@inheritDoc} C2's width on AArch64 ({@code src/hotspot/cpu/aarch64/aarch64.ad}): 256 bytes with {@code UseSVE}
-     * above 0, else 16 (NEON), for every lane type, capped by {@code MaxVectorSize}, which the JVM sets from the SVE
-     * vector length.
+     * {@inheritDoc} C2's width on AArch64 ({@code src/hotspot/cpu/aarch64/aarch64.ad},
+     * {@code Matcher::vector_width_in_bytes}): 256 bytes with {@code UseSVE} above 0, else 16 (NEON), the same for
+     * every lane type, capped by {@code MaxVectorSize}, which the JVM sets from the SVE vector length.
      */
     @Override
-    public OptionalInt preferredVectorBits(Map<String, String> flags, int maxVectorSize,
+    public OptionalInt vectorBits(Map<String, String> flags, int maxVectorSize, LaneType lane,
             Predicate<AArch64Feature> runningCpu) {
         OptionalInt sve = VectorLanes.number(flags.get("UseSVE"));
         if (sve.isEmpty()) {
             return OptionalInt.empty();
         }
-        int width = Math.min(sve.getAsInt() > 0 ? 256 : 16, maxVectorSize);
-        return OptionalInt.of(VectorLanes.preferredBits(width, width, width));
+        return OptionalInt.of(VectorLanes.bits(lane, Math.min(sve.getAsInt() > 0 ? 256 : 16, maxVectorSize)));
     }
 
     /**

@@ -80,16 +80,18 @@ public interface ArchitectureModule {
     List<String> vectorFlags();
 
     /**
-     * The Vector API's preferred species size a JVM of this architecture gets with these HotSpot flags
-     * ({@link io.cpufeatures.core.kit.Architecture#preferredVectorBits}).
+     * The size of the Vector API's largest species of {@code lane} a JVM of this architecture gets with these HotSpot
+     * flags ({@link io.cpufeatures.core.kit.Architecture#vectorBits}).
      *
      * @param flags         the HotSpot flags read
      * @param maxVectorSize the JVM's {@code MaxVectorSize}
+     * @param lane          the lane type
      * @param runningCpu    whether the running CPU can use a feature, by canonical name; asked only where a width
      *                      depends on one
      * @return the size in bits; empty when the rules are not known or a flag is missing
      */
-    OptionalInt preferredVectorBits(Map<String, String> flags, int maxVectorSize, Predicate<String> runningCpu);
+    OptionalInt vectorBits(Map<String, String> flags, int maxVectorSize, io.cpufeatures.core.jvm.LaneType lane,
+            Predicate<String> runningCpu);
 
     /**
      * {@return the HotSpot flags only this architecture's HotSpot defines

@@ -169,8 +169,9 @@ public final class KitModule<F extends Enum<F> & FeatureRow, S extends CpuSnapsh
     }
 
     @Override
-    public OptionalInt preferredVectorBits(Map<String, String> flags, int maxVectorSize, Predicate<String> runningCpu) {
-        return architecture.preferredVectorBits(flags, maxVectorSize, new ByName<>(runningCpu));
+    public OptionalInt vectorBits(Map<String, String> flags, int maxVectorSize, io.cpufeatures.core.jvm.LaneType lane,
+            Predicate<String> runningCpu) {
+        return architecture.vectorBits(flags, maxVectorSize, lane, new ByName<>(runningCpu));
     }
 
     @Override

@@ -5,7 +5,8 @@ import java.util.Objects;
 
 /**
  * One {@code jvm.*} feature: a name and the rule by which the running JVM grants it. The Vector API
- * gates are the core's ({@code jvm.vector_api}, {@code jvm.vector128/256/512}); an architecture
+ * gates are the core's ({@code jvm.vector_api}, {@code jvm.vector128/256/512} for every element type,
+ * {@code jvm.vector256_float} and {@code jvm.vector512_float} for float and double); an architecture
  * module adds the gates of its JIT flags ({@code jvm.avx2} is HotSpot's {@code UseAVX >= 2} on
  * x86), so a {@code jvm.*} name is defined once, where its architecture is.
  *
@@ -15,13 +16,18 @@ import java.util.Objects;
 public record JvmGate(String name, Rule rule) {
 
     /**
-     * The gates every architecture shares: {@code jvm.vector_api} (the module is readable) and
-     * {@code jvm.vector128/256/512} (C2 compiles Vector API code at least that wide).
+     * The gates every architecture shares: {@code jvm.vector_api} (the module is readable),
+     * {@code jvm.vector128/256/512} (C2 compiles Vector API code at least that wide for every element type: byte,
+     * short, int, long, float and double) and {@code jvm.vector256_float}, {@code jvm.vector512_float} (at least that
+     * wide for float and double; on x86 {@code UseAVX=1} gives those 256 bits and the integral types 128, and AVX-512
+     * without AVX-512BW gives byte and short 256 bits and the others 512).
      */
     public static final List<JvmGate> CORE = List.of(new JvmGate("jvm.vector_api", new VectorApi()),
-            new JvmGate("jvm.vector128", new VectorBits(128)),
-            new JvmGate("jvm.vector256", new VectorBits(256)),
-            new JvmGate("jvm.vector512", new VectorBits(512)));
+            new JvmGate("jvm.vector128", new VectorBits(128, LaneType.ALL)),
+            new JvmGate("jvm.vector256", new VectorBits(256, LaneType.ALL)),
+            new JvmGate("jvm.vector512", new VectorBits(512, LaneType.ALL)),
+            new JvmGate("jvm.vector256_float", new VectorBits(256, LaneType.FLOATING_POINT)),
+            new JvmGate("jvm.vector512_float", new VectorBits(512, LaneType.FLOATING_POINT)));
 
     /**
      * Validates the name.
@@ -78,7 +84,7 @@ public record JvmGate(String name, Rule rule) {
             return b instanceof FlagAtLeast y && x.flag().equals(y.flag()) && x.minimum() == y.minimum();
         }
         if (a instanceof VectorBits x) {
-            return b instanceof VectorBits y && x.bits() == y.bits();
+            return b instanceof VectorBits y && x.bits() == y.bits() && x.lanes().equals(y.lanes());
         }
         return a instanceof VectorApi && b instanceof VectorApi;
     }
@@ -93,12 +99,35 @@ public record JvmGate(String name, Rule rule) {
 
     /**
      * The Vector API is readable, C2 will compile it (not {@code -Xint}, not {@code TieredStopAtLevel}
-     * below 4, vector intrinsics on) and {@code MaxVectorSize} is at least {@code bits} (off
-     * HotSpot, the preferred species' size stands in for it).
+     * below 4, vector intrinsics on) and C2's widest vector of each of {@code lanes} is at least {@code bits}: as the
+     * architecture module derives it from the HotSpot flags ({@code MaxVectorSize} and the architecture's own), or,
+     * where the flags do not decide it, as the Vector API reports it ({@code VectorSpecies.ofLargestShape}).
      *
-     * @param bits the vector width
+     * @param bits  the vector width
+     * @param lanes the element types it must hold for, e.g. {@link LaneType#ALL}; not null nor empty
      */
-    public record VectorBits(int bits) implements Rule {
+    public record VectorBits(int bits, List<LaneType> lanes) implements Rule {
+        /**
+         * Validates and copies the lane types.
+         *
+         * @param bits  the vector width
+         * @param lanes the element types it must hold for; not null nor empty
+         */
+        public VectorBits {
+            lanes = List.copyOf(lanes);
+            if (lanes.isEmpty()) {
+                throw new IllegalArgumentException("a vector width holds for at least one lane type");
+            }
+        }
+
+        /**
+         * A width for every element type ({@link LaneType#ALL}).
+         *
+         * @param bits the vector width
+         */
+        public VectorBits(int bits) {
+            this(bits, LaneType.ALL);
+        }
     }
 
     /**
@@ -158,6 +187,23 @@ public record JvmGate(String name, Rule rule) {
      */
     public static JvmGate enabled(String name, String flag) {
         return new JvmGate(name, new FlagEnabled(flag));
+    }
+
+    /**
+     * {@return what the gate means, for an explanation, built when asked: {@code C2 compiles Vector API code at least
+     * 256 bits wide for float and double}, {@code HotSpot's UseAVX is at least 2}}
+     */
+    public String meaning() {
+        if (rule instanceof VectorBits v) {
+            return "C2 compiles Vector API code at least " + v.bits() + " bits wide for " + LaneType.describe(v.lanes());
+        }
+        if (rule instanceof FlagAtLeast f) {
+            return "HotSpot's " + f.flag() + " is at least " + f.minimum();
+        }
+        if (rule instanceof FlagEnabled f) {
+            return "HotSpot's " + f.flag() + " is on";
+        }
+        return "the module jdk.incubator.vector is readable";
     }
 
     /** {@return the HotSpot flag the rule reads, if it reads one (the Vector API rules read several)} */

@@ -84,38 +84,81 @@ public final class JvmView {
     }
 
     /**
-     * The preferred species' size as the Vector API gives it (loading the API: about 10 ms where its module is
-     * readable) and as the flags decide it, each worked out when first asked: most questions need neither.
+     * The species' sizes as the Vector API gives them (loading the API: about 10 ms where its module is readable) and
+     * as the flags decide them, per lane type, each worked out when first asked: most questions need neither. The
+     * flags' derivation answers first; the API is read where the flags do not decide a size.
      */
     private static final class Sizes {
         private final Map<String, String> flags;
         private final Optional<ArchitectureModule> module;
         private final Predicate<String> cpu;
+        /** The preferred size a view made from flags was given, standing in for the API's sizes; null: read them. */
+        private final OptionalInt given;
+        /** A view assuming the module: the API's sizes are the derived ones. */
+        private final boolean assumed;
         private OptionalInt preferred;
-        private OptionalInt derived;
+        private final OptionalInt[] read = new OptionalInt[LaneType.ALL.size()];
+        private final OptionalInt[] derived = new OptionalInt[LaneType.ALL.size()];
 
-        /** Sizes given, or (where null) worked out when asked: read from the API, derived by {@code module}'s rules. */
-        Sizes(OptionalInt preferred, OptionalInt derived, Map<String, String> flags, Optional<ArchitectureModule> module,
-                Predicate<String> cpu) {
-            this.preferred = preferred;
-            this.derived = derived;
+        Sizes(Map<String, String> flags, Optional<ArchitectureModule> module, Predicate<String> cpu, OptionalInt given,
+                boolean assumed) {
             this.flags = flags;
             this.module = module;
             this.cpu = cpu;
+            this.given = given;
+            this.assumed = assumed;
         }
 
+        /** The same flags and rules, with the API's sizes taken to be the derived ones. */
+        Sizes assumingApi() {
+            return new Sizes(flags, module, cpu, null, true);
+        }
+
+        /** The preferred species' size: the API's (or what stands in for it). */
         synchronized OptionalInt preferred() {
             if (preferred == null) {
-                preferred = VectorApiProbe.preferredBitSize();
+                preferred = assumed ? derived(LaneType.ALL) : given != null ? given : VectorApiProbe.preferredBitSize();
             }
             return preferred;
         }
 
-        synchronized OptionalInt derived() {
-            if (derived == null) {
-                derived = derive(flags, module, cpu);
+        /**
+         * The largest species of {@code lane} as the API gives it. A view made from flags has only the preferred size,
+         * which no lane type's is below: it stands in for each.
+         */
+        synchronized OptionalInt read(LaneType lane) {
+            int i = lane.ordinal();
+            if (read[i] == null) {
+                read[i] = assumed ? derived(lane) : given != null ? given : VectorApiProbe.largestBitSize(lane);
             }
-            return derived;
+            return read[i];
+        }
+
+        synchronized OptionalInt derived(LaneType lane) {
+            int i = lane.ordinal();
+            if (derived[i] == null) {
+                derived[i] = derive(flags, module, lane, cpu);
+            }
+            return derived[i];
+        }
+
+        /** The least derived size over {@code lanes}; empty if any is unknown. */
+        OptionalInt derived(List<LaneType> lanes) {
+            int least = Integer.MAX_VALUE;
+            for (LaneType lane : lanes) {
+                OptionalInt b = derived(lane);
+                if (b.isEmpty()) {
+                    return b;
+                }
+                least = Math.min(least, b.getAsInt());
+            }
+            return OptionalInt.of(least);
+        }
+
+        /** The size of {@code lane}'s largest species: derived where the flags decide it, else read. */
+        OptionalInt largest(LaneType lane) {
+            OptionalInt d = derived(lane);
+            return d.isPresent() ? d : read(lane);
         }
     }
 
@@ -153,7 +196,7 @@ public final class JvmView {
                 : FlagSource.running(names, module);
         Map<String, String> flags = read.flags();
         return new JvmView(System.getProperty("java.vm.name", "unknown"), flags, read.source(), VectorApiProbe.readable(),
-                new Sizes(null, null, flags, module, cpu), false, gates);
+                new Sizes(flags, module, cpu, null, false), false, gates);
     }
 
     /**
@@ -190,7 +233,8 @@ public final class JvmView {
     /**
      * The Vector API's preferred species size ({@code VectorShape.preferredShape().vectorBitSize()}) a JVM whose
      * {@code os.arch} is {@code osArch} gets with these HotSpot flags, derived without loading
-     * {@code jdk.incubator.vector}, by the rules of that architecture's module on the class path.
+     * {@code jdk.incubator.vector}, by the rules of that architecture's module on the class path: the least of
+     * {@link #deriveVectorBits(String, Map, LaneType, Predicate)} over {@link LaneType#ALL}.
      *
      * @param osArch     a JVM's {@code os.arch}; not null
      * @param flags      its HotSpot flags by name ({@code MaxVectorSize} and the architecture's); not null
@@ -199,16 +243,46 @@ public final class JvmView {
      *         or {@code runningCpu} throws
      */
     public static OptionalInt deriveVectorBits(String osArch, Map<String, String> flags, Predicate<String> runningCpu) {
-        return derive(Objects.requireNonNull(flags, "flags"), Architectures.get().forOsArch(Objects.requireNonNull(osArch,
-                "osArch")), Objects.requireNonNull(runningCpu, "runningCpu"));
+        Optional<ArchitectureModule> module = Architectures.get().forOsArch(Objects.requireNonNull(osArch, "osArch"));
+        Objects.requireNonNull(flags, "flags");
+        Objects.requireNonNull(runningCpu, "runningCpu");
+        int least = Integer.MAX_VALUE;
+        for (LaneType lane : LaneType.ALL) {
+            OptionalInt b = derive(flags, module, lane, runningCpu);
+            if (b.isEmpty()) {
+                return b;
+            }
+            least = Math.min(least, b.getAsInt());
+        }
+        return OptionalInt.of(least);
     }
 
     /**
-     * The preferred size the flags decide, by the running architecture's rules; empty when the flags were not
-     * readable, the rules are not known (no module, another architecture) or need a CPU answer that failed. A VM
-     * built without C2 has no {@code MaxVectorSize}, and its {@code getMaxLaneCount} answers -1: the smallest shape.
+     * The size of the Vector API's largest species of {@code lane} ({@code VectorSpecies.ofLargestShape(type)
+     * .vectorBitSize()}), which is C2's widest vector of that lane type, for a JVM whose {@code os.arch} is
+     * {@code osArch} with these HotSpot flags, derived without loading {@code jdk.incubator.vector}.
+     *
+     * @param osArch     a JVM's {@code os.arch}; not null
+     * @param flags      its HotSpot flags by name; not null
+     * @param lane       the lane type; not null
+     * @param runningCpu whether the CPU can use a feature, by canonical name, where the width depends on one (x86's
+     *                   byte and short vectors under {@code UseAVX=3}); not null
+     * @return the size in bits; empty when the flags are not enough, no module's rules are known for {@code osArch},
+     *         or {@code runningCpu} throws
      */
-    private static OptionalInt derive(Map<String, String> flags, Optional<ArchitectureModule> module,
+    public static OptionalInt deriveVectorBits(String osArch, Map<String, String> flags, LaneType lane,
+            Predicate<String> runningCpu) {
+        return derive(Objects.requireNonNull(flags, "flags"), Architectures.get().forOsArch(Objects.requireNonNull(osArch,
+                "osArch")), Objects.requireNonNull(lane, "lane"), Objects.requireNonNull(runningCpu, "runningCpu"));
+    }
+
+    /**
+     * The size of {@code lane}'s largest species the flags decide, by the running architecture's rules; empty when the
+     * flags were not readable, the rules are not known (no module, another architecture) or need a CPU answer that
+     * failed. A VM built without C2 has no {@code MaxVectorSize}, and its {@code getMaxLaneCount} answers -1: the
+     * smallest shape.
+     */
+    private static OptionalInt derive(Map<String, String> flags, Optional<ArchitectureModule> module, LaneType lane,
             Predicate<String> cpu) {
         if (flags.isEmpty() || module.isEmpty()) {
             return OptionalInt.empty();
@@ -222,7 +296,7 @@ public final class JvmView {
             return OptionalInt.empty();
         }
         try {
-            return module.get().preferredVectorBits(flags, max.getAsInt(), cpu);
+            return module.get().vectorBits(flags, max.getAsInt(), lane, cpu);
         } catch (RuntimeException e) {
             return OptionalInt.empty();
         }
@@ -291,8 +365,8 @@ public final class JvmView {
             OptionalInt preferredVectorBits) {
         // No CPU is given: a derivation that needs its answer is not made. The rules are this JVM's architecture's.
         Optional<ArchitectureModule> module = Architectures.get().forOsArch(JvmArch.osArch());
-        return new JvmView(vmName, flags, "given", vectorApiReadable, new Sizes(Objects.requireNonNull(preferredVectorBits,
-                "preferredVectorBits"), null, flags, module, NO_CPU), false, gates());
+        return new JvmView(vmName, flags, "given", vectorApiReadable, new Sizes(flags, module, NO_CPU,
+                Objects.requireNonNull(preferredVectorBits, "preferredVectorBits"), false), false, gates());
     }
 
     /**
@@ -306,13 +380,11 @@ public final class JvmView {
      * @return the view with the Vector API assumed readable (see {@link #vectorApiAssumed()}), or this one
      */
     public JvmView assumingVectorApi() {
-        OptionalInt derivedVectorBits = sizes.derived();
-        if (vectorApiReadable || derivedVectorBits.isEmpty()
+        if (vectorApiReadable || sizes.derived(LaneType.ALL).isEmpty()
                 || java.lang.module.ModuleFinder.ofSystem().find("jdk.incubator.vector").isEmpty()) {
             return this;
         }
-        JvmView assumed = new JvmView(vmName, flags, flagSource, true, new Sizes(derivedVectorBits, derivedVectorBits,
-                flags, Optional.empty(), NO_CPU), true, gates());
+        JvmView assumed = new JvmView(vmName, flags, flagSource, true, sizes.assumingApi(), true, gates());
         // What a user disabled stays disabled.
         Map<String, List<Reason>> r = new LinkedHashMap<>(assumed.refused);
         refused.forEach((name, reasons) -> {
@@ -402,7 +474,31 @@ public final class JvmView {
      * Where the module is readable it equals {@link #preferredVectorBits()}: tests hold the two together.
      */
     public OptionalInt derivedVectorBits() {
-        return sizes.derived();
+        return sizes.derived(LaneType.ALL);
+    }
+
+    /**
+     * {@return the size of {@code lane}'s largest species that the HotSpot flags decide, by the running architecture's
+     * rules, whether or not the module is readable; empty where {@link #derivedVectorBits()} is, and also (for a view
+     * {@linkplain #of made from flags}) where the answer needs the CPU} Where the module is readable it equals
+     * {@code VectorSpecies.ofLargestShape(lane.type()).vectorBitSize()}: tests hold the two together.
+     *
+     * @param lane the lane type; not null
+     */
+    public OptionalInt derivedVectorBits(LaneType lane) {
+        return sizes.derived(Objects.requireNonNull(lane, "lane"));
+    }
+
+    /**
+     * {@return the size of {@code lane}'s largest species C2 compiles, as the {@code jvm.vectorN} gates read it: derived
+     * from the flags where they decide it, else as the Vector API reports it (loading it) where the module is readable,
+     * else empty} For a view {@linkplain #of made from flags} without that derivation, the preferred size given stands
+     * in.
+     *
+     * @param lane the lane type; not null
+     */
+    public OptionalInt largestVectorBits(LaneType lane) {
+        return vectorApiReadable ? sizes.largest(Objects.requireNonNull(lane, "lane")) : sizes.derived(lane);
     }
 
     /**
@@ -478,6 +574,24 @@ public final class JvmView {
         throw new IllegalStateException(name);
     }
 
+    /**
+     * What the {@code jvm.*} feature means ({@link JvmGate#meaning()}), for an explanation: for a width gate, the
+     * width and the lane types it holds for.
+     *
+     * @param name the feature's canonical name, e.g. {@code jvm.vector256_float}
+     * @return its meaning, one line
+     * @throws IllegalArgumentException if no gate has that name
+     */
+    public String meaning(String name) {
+        requireKnown(name);
+        for (JvmGate g : gates()) {
+            if (g.name().equals(name)) {
+                return g.meaning();
+            }
+        }
+        throw new IllegalStateException(name);
+    }
+
     /** {@return the {@code jvm.*} features that hold, in report order} */
     public List<String> available() {
         List<String> held = new java.util.ArrayList<>();
@@ -502,7 +616,7 @@ public final class JvmView {
             return vectorApiReadable ? Optional.empty() : Optional.of(vectorModuleMissing());
         }
         if (rule instanceof JvmGate.VectorBits v) {
-            return vectorRefusal(v.bits());
+            return vectorRefusal(gate.name(), v);
         }
         if (rule instanceof JvmGate.FlagAtLeast f) {
             OptionalInt value = intFlag(f.flag());
@@ -525,8 +639,12 @@ public final class JvmView {
                 + " start the JVM with --add-modules jdk.incubator.vector");
     }
 
-    /** Why C2 will not compile Vector API code {@code bits} wide, if it will not. */
-    private Optional<Reason> vectorRefusal(int bits) {
+    /**
+     * Why C2 will not compile Vector API code {@code rule.bits()} wide for every one of {@code rule.lanes()}, if it will
+     * not: the reason names the lane types that fall short, their widths and where those came from, and the lane
+     * types the gate holds for. Loops and appends, no stream or format: a first use may build it.
+     */
+    private Optional<Reason> vectorRefusal(String name, JvmGate.VectorBits rule) {
         if (!vectorApiReadable) {
             return Optional.of(vectorModuleMissing());
         }
@@ -534,17 +652,64 @@ public final class JvmView {
         if (noC2.isPresent()) {
             return noC2;
         }
+        int bits = rule.bits();
         OptionalInt maxBytes = intFlag("MaxVectorSize");
         if (maxBytes.isPresent() && maxBytes.getAsInt() * 8 < bits) {
             return Optional.of(new Reason(ReasonKind.JVM, "MaxVectorSize=" + maxBytes.getAsInt()
                     + ": the JIT compiles vectors up to " + maxBytes.getAsInt() * 8 + " bits"));
         }
-        OptionalInt preferredVectorBits = maxBytes.isEmpty() ? preferredVectorBits() : OptionalInt.empty();
-        if (maxBytes.isEmpty() && (preferredVectorBits.isEmpty() || preferredVectorBits.getAsInt() < bits)) {
-            return Optional.of(new Reason(ReasonKind.JVM, "MaxVectorSize unreadable and the preferred species is "
-                    + (preferredVectorBits.isPresent() ? preferredVectorBits.getAsInt() + " bits" : "unknown")));
+        StringBuilder shortfall = null;
+        List<LaneType> group = new java.util.ArrayList<>();
+        int groupBits = -1;
+        boolean derivedAll = true;
+        for (LaneType lane : rule.lanes()) {
+            OptionalInt derived = sizes.derived(lane);
+            OptionalInt size = derived.isPresent() ? derived : sizes.read(lane);
+            derivedAll &= derived.isPresent();
+            if (size.isEmpty()) {
+                return Optional.of(new Reason(ReasonKind.JVM, "the width of " + lane.javaName() + " vectors is unknown"
+                        + (flags.isEmpty() ? " (HotSpot flags unreadable)" : " (the flags do not decide it here)")
+                        + " and the Vector API did not give it; " + name + " needs " + bits + " bits for "
+                        + LaneType.describe(rule.lanes())));
+            }
+            if (size.getAsInt() >= bits) {
+                continue;
+            }
+            if (size.getAsInt() != groupBits && !group.isEmpty()) {
+                shortfall = appendWidths(shortfall, group, groupBits);
+                group = new java.util.ArrayList<>();
+            }
+            group.add(lane);
+            groupBits = size.getAsInt();
         }
-        return Optional.empty();
+        if (!group.isEmpty()) {
+            shortfall = appendWidths(shortfall, group, groupBits);
+        }
+        if (shortfall == null) {
+            return Optional.empty();
+        }
+        shortfall.append(derivedAll ? " (by " + widthFlags() + ")" : " (as the Vector API reports)").append("; ")
+                .append(name).append(" needs ").append(bits).append(" bits for ").append(LaneType.describe(rule.lanes()));
+        return Optional.of(new Reason(ReasonKind.JVM, shortfall.toString()));
+    }
+
+    /** {@code the JIT compiles byte and short vectors up to 256 bits}, or that appended with {@code and}. */
+    private static StringBuilder appendWidths(StringBuilder sb, List<LaneType> lanes, int bits) {
+        StringBuilder out = sb == null ? new StringBuilder("the JIT compiles ") : sb.append(" and ");
+        return out.append(LaneType.describe(lanes)).append(" vectors up to ").append(bits).append(" bits");
+    }
+
+    /** The flags that decide C2's widths, as read: {@code UseSSE=4, UseAVX=1, MaxVectorSize=32}. */
+    private String widthFlags() {
+        StringBuilder sb = new StringBuilder();
+        if (sizes.module.isPresent()) {
+            for (String f : sizes.module.get().vectorFlags()) {
+                if (flags.containsKey(f)) {
+                    sb.append(f).append('=').append(flags.get(f)).append(", ");
+                }
+            }
+        }
+        return sb.append("MaxVectorSize=").append(flags.getOrDefault("MaxVectorSize", "undefined")).toString();
     }
 
     /** Why C2 will not compile Vector API code, if it will not. */

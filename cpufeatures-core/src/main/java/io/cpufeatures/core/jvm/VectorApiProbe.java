@@ -43,4 +43,22 @@ final class VectorApiProbe {
             return OptionalInt.empty();
         }
     }
+
+    /**
+     * {@code VectorSpecies.ofLargestShape(lane.type()).vectorBitSize()} when the module is readable: C2's widest vector
+     * of that lane type ({@code VectorShape.getMaxVectorBitSize}, from {@code VectorSupport.getMaxLaneCount}, at least
+     * 64 bits). Loads the Vector API; asked only where the HotSpot flags do not decide the width.
+     */
+    static OptionalInt largestBitSize(LaneType lane) {
+        if (!readable()) {
+            return OptionalInt.empty();
+        }
+        try {
+            Class<?> species = Class.forName("jdk.incubator.vector.VectorSpecies");
+            Object largest = species.getMethod("ofLargestShape", Class.class).invoke(null, lane.type());
+            return OptionalInt.of((Integer) species.getMethod("vectorBitSize").invoke(largest));
+        } catch (ReflectiveOperationException | LinkageError | RuntimeException e) {
+            return OptionalInt.empty();
+        }
+    }
 }

@@ -1,6 +1,7 @@
 package io.cpufeatures.core.kit;
 
 import io.cpufeatures.core.jvm.JvmGate;
+import io.cpufeatures.core.jvm.LaneType;
 import io.cpufeatures.core.ProbeMode;
 
 import io.cpufeatures.core.CpuDescription;
@@ -135,23 +136,27 @@ public interface Architecture<F extends Enum<F> & FeatureRow, S extends CpuSnaps
 
     /**
      * {@return the HotSpot flags that decide C2's vector widths here, besides {@code MaxVectorSize} (the JVM's view
-     * reads them for {@link #preferredVectorBits}); none by default}
+     * reads them for {@link #vectorBits}); none by default}
      */
     default List<String> vectorFlags() {
         return List.of();
     }
 
     /**
-     * The Vector API's preferred species size a JVM of this architecture gets with these HotSpot flags, without
-     * loading {@code jdk.incubator.vector}: C2's width for each lane type by this architecture's rules, then
-     * {@link VectorLanes#preferredBits}. Proved against the real {@code preferredShape()} by tests.
+     * The size of the Vector API's largest species of {@code lane} ({@code VectorSpecies.ofLargestShape}) a JVM of
+     * this architecture gets with these HotSpot flags, without loading {@code jdk.incubator.vector}: C2's width for
+     * that lane type by this architecture's rules ({@code Matcher::vector_width_in_bytes}), then
+     * {@link VectorLanes#bits}. The preferred species' size is the least over {@link LaneType#ALL}. Proved against
+     * the real species by tests. The one derivation of C2's widths: the {@code jvm.vectorN} gates and the preferred
+     * size both come from it.
      *
      * @param flags         the HotSpot flags read, {@link #vectorFlags()} among them
      * @param maxVectorSize the JVM's {@code MaxVectorSize}, which caps every width
+     * @param lane          the lane type; not null
      * @param runningCpu    whether the running CPU can use a feature, where a width depends on one; asked only then
      * @return the size in bits; empty when a flag it needs is missing or malformed, or its rules are not known
      */
-    default OptionalInt preferredVectorBits(Map<String, String> flags, int maxVectorSize, Predicate<F> runningCpu) {
+    default OptionalInt vectorBits(Map<String, String> flags, int maxVectorSize, LaneType lane, Predicate<F> runningCpu) {
         return OptionalInt.empty();
     }
 

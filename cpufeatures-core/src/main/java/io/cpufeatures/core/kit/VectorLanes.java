@@ -5,7 +5,7 @@ import java.util.OptionalInt;
 /**
  * How the Vector API's preferred species size ({@code VectorShape.preferredShape().vectorBitSize()}) follows from the
  * widths HotSpot's C2 gives each lane type, the part of the derivation every architecture shares; each module says
- * how its flags decide those widths ({@link Architecture#preferredVectorBits}).
+ * how its flags decide those widths ({@link Architecture#vectorBits}).
  *
  * <p>How the JDK decides (OpenJDK 17 to 25, {@code jdk.incubator.vector.VectorShape.computePreferredShape}): the
  * preferred size is the smallest, over the six lane types, of {@code max(64, lanes * laneBits)}, where {@code lanes}
@@ -34,6 +34,19 @@ public final class VectorLanes {
         return Math.min(Math.min(Math.min(laneBits(narrow, 1), laneBits(narrow, 2)),
                 Math.min(laneBits(integral, 4), laneBits(integral, 8))),
                 Math.min(laneBits(floating, 4), laneBits(floating, 8)));
+    }
+
+    /**
+     * The size, in bits, of the Vector API's largest species of {@code lane} ({@code VectorSpecies.ofLargestShape}, by
+     * {@code VectorShape.getMaxVectorBitSize}: {@code max(64, lanes * laneBits)}) when C2's width for it is
+     * {@code widthBytes}.
+     *
+     * @param lane       the lane type; not null
+     * @param widthBytes C2's width for it, in bytes, before the two-lane minimum
+     * @return the size, at least {@link #MIN_BITS}
+     */
+    public static int bits(io.cpufeatures.core.jvm.LaneType lane, int widthBytes) {
+        return laneBits(widthBytes, lane.bytes());
     }
 
     private static int laneBits(int widthBytes, int laneBytes) {

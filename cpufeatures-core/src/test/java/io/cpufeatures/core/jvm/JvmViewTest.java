@@ -33,11 +33,11 @@ class JvmViewTest {
     void aWideJitWithTheVectorApiCompilesEveryWidth() {
         JvmView v = JvmView.of("HotSpot", avx512Flags(), true, OptionalInt.of(512));
         for (String n : new String[] {"jvm.vector_api", "jvm.vector128", "jvm.vector256", "jvm.vector512",
-            "jvm.fake_level3", "jvm.fake_bmi2"}) {
+            "jvm.vector256_float", "jvm.vector512_float", "jvm.fake_level3", "jvm.fake_bmi2"}) {
             assertTrue(v.has(n), n + " " + v.reasons(n));
         }
-        assertEquals(List.of("jvm.vector_api", "jvm.vector128", "jvm.vector256", "jvm.vector512", "jvm.fake_level3",
-                "jvm.fake_bmi2"), v.names(), "the core's gates, then the modules'");
+        assertEquals(List.of("jvm.vector_api", "jvm.vector128", "jvm.vector256", "jvm.vector512", "jvm.vector256_float",
+                "jvm.vector512_float", "jvm.fake_level3", "jvm.fake_bmi2"), v.names(), "the core's gates, then the modules'");
     }
 
     @Test
@@ -150,8 +150,39 @@ class JvmViewTest {
                 .addEqualityGroup(JvmGate.atLeast("jvm.aes", "UseAES", 2))
                 .addEqualityGroup(new JvmGate("jvm.aes", new JvmGate.VectorBits(128)),
                         new JvmGate("jvm.aes", new JvmGate.VectorBits(128)))
-                .addEqualityGroup(new JvmGate("jvm.aes", new JvmGate.VectorBits(256)))
+                .addEqualityGroup(new JvmGate("jvm.aes", new JvmGate.VectorBits(256)),
+                        new JvmGate("jvm.aes", new JvmGate.VectorBits(256, LaneType.ALL)))
+                .addEqualityGroup(new JvmGate("jvm.aes", new JvmGate.VectorBits(256, LaneType.FLOATING_POINT)))
                 .addEqualityGroup(new JvmGate("jvm.aes", new JvmGate.VectorApi()), new JvmGate("jvm.aes", new JvmGate.VectorApi()))
                 .testEquals();
+    }
+
+    @Test
+    void theWidthGatesSayWhichLaneTypesTheyHoldFor() {
+        Map<String, JvmGate.VectorBits> rules = new HashMap<>();
+        for (JvmGate g : JvmGate.CORE) {
+            if (g.rule() instanceof JvmGate.VectorBits v) {
+                rules.put(g.name(), v);
+            }
+        }
+        assertEquals(LaneType.ALL, rules.get("jvm.vector256").lanes());
+        assertEquals(LaneType.FLOATING_POINT, rules.get("jvm.vector512_float").lanes());
+        assertEquals(512, rules.get("jvm.vector512_float").bits());
+        assertEquals("byte, short, int, long, float and double", LaneType.describe(LaneType.ALL));
+        assertEquals("float and double", LaneType.describe(LaneType.FLOATING_POINT));
+        assertThrows(IllegalArgumentException.class, () -> new JvmGate.VectorBits(256, List.of()));
+    }
+
+    @Test
+    void offHotSpotTheReasonSaysWhichLanesFallShortAndWhatEachGateNeeds() {
+        // no flags: nothing derives, and the preferred size given stands in for each lane type
+        JvmView v = JvmView.of("Eclipse OpenJ9 VM", Map.of(), true, OptionalInt.of(256));
+        assertTrue(v.has("jvm.vector256_float"));
+        assertEquals("the JIT compiles float and double vectors up to 256 bits (as the Vector API reports);"
+                + " jvm.vector512_float needs 512 bits for float and double", v.reasons("jvm.vector512_float").get(0)
+                .detail());
+        assertTrue(v.reasons("jvm.vector512").get(0).detail().endsWith(
+                "jvm.vector512 needs 512 bits for byte, short, int, long, float and double"), v.reasons("jvm.vector512")
+                .toString());
     }
 }

@@ -156,11 +156,10 @@ public final class CountingProvider implements ArchitectureModule {
     }
 
     @Override
-    public java.util.OptionalInt preferredVectorBits(Map<String, String> flags, int maxVectorSize,
-            java.util.function.Predicate<String> runningCpu) {
+    public java.util.OptionalInt vectorBits(Map<String, String> flags, int maxVectorSize,
+            io.cpufeatures.core.jvm.LaneType lane, java.util.function.Predicate<String> runningCpu) {
         // the fake's compiler gives every lane type MaxVectorSize
-        return java.util.OptionalInt.of(io.cpufeatures.core.kit.VectorLanes.preferredBits(maxVectorSize, maxVectorSize,
-                maxVectorSize));
+        return java.util.OptionalInt.of(io.cpufeatures.core.kit.VectorLanes.bits(lane, maxVectorSize));
     }
 
     @Override

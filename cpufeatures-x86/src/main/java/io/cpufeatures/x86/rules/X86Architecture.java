@@ -22,6 +22,7 @@ import io.cpufeatures.x86.CpuIdentity;
 import java.util.function.Predicate;
 import java.util.OptionalInt;
 import java.util.Map;
+import io.cpufeatures.core.jvm.LaneType;
 import io.cpufeatures.core.kit.VectorLanes;
 import java.util.ArrayList;
 import io.cpufeatures.x86.rules.Xcr0Rules;
@@ -276,14 +277,16 @@ public final class X86Architecture implements Architecture<X86Feature, CpuidSnap
     }
 
     /**
-     * {@inheritDoc} C2's widths on x86 ({@code src/hotspot/cpu/x86/x86.ad}, {@code Matcher::vector_width_in_bytes}):
-     * none below {@code UseSSE=2}; 16 bytes, or {@code (1 << UseAVX) * 8} when {@code UseAVX} is 2 or more; under
+     * {@inheritDoc} C2's width per lane type on x86 ({@code src/hotspot/cpu/x86/x86.ad},
+     * {@code Matcher::vector_width_in_bytes}, the same in JDK 17 and JDK 25): none below {@code UseSSE=2}; 16 bytes, or
+     * {@code (1 << UseAVX) * 8} when {@code UseAVX} is 2 or more; float and double get 32 bytes already under
+     * {@code UseAVX=1} (AVX1 has no 256-bit integer instructions) and 64 under {@code UseAVX=3}; under
      * {@code UseAVX=3} byte, short and char vectors are 64 bytes only with AVX-512BW (else 32), the one width the
-     * running CPU is asked for. Integer lanes decide the minimum, so {@code UseAVX=1}'s 256-bit float vectors do not
-     * raise it.
+     * running CPU is asked for, and only for those lane types. {@code MaxVectorSize} caps each.
      */
     @Override
-    public OptionalInt preferredVectorBits(Map<String, String> flags, int maxVectorSize, Predicate<X86Feature> runningCpu) {
+    public OptionalInt vectorBits(Map<String, String> flags, int maxVectorSize, LaneType lane,
+            Predicate<X86Feature> runningCpu) {
         OptionalInt sse = VectorLanes.number(flags.get("UseSSE"));
         OptionalInt avx = VectorLanes.number(flags.get("UseAVX"));
         if (sse.isEmpty() || avx.isEmpty()) {
@@ -293,10 +296,13 @@ public final class X86Architecture implements Architecture<X86Feature, CpuidSnap
             return OptionalInt.of(VectorLanes.MIN_BITS);
         }
         int useAvx = avx.getAsInt();
-        int integral = Math.min(useAvx > 1 ? (1 << useAvx) * 8 : 16, maxVectorSize);
-        int floating = Math.min(useAvx > 2 ? 64 : useAvx > 0 ? 32 : 16, maxVectorSize);
-        int narrow = useAvx > 2 && !runningCpu.test(X86Feature.AVX512BW) ? Math.min(32, maxVectorSize) : integral;
-        return OptionalInt.of(VectorLanes.preferredBits(narrow, integral, floating));
+        int width = useAvx > 1 ? (1 << useAvx) * 8 : 16;
+        if (lane.floatingPoint() && useAvx > 0) {
+            width = useAvx > 2 ? 64 : 32;
+        } else if ((lane == LaneType.BYTE || lane == LaneType.SHORT) && useAvx > 2) {
+            width = runningCpu.test(X86Feature.AVX512BW) ? 64 : 32;
+        }
+        return OptionalInt.of(VectorLanes.bits(lane, Math.min(width, maxVectorSize)));
     }
 
     /**

@@ -18,12 +18,11 @@ import java.util.Map;
  * the level the report states cannot disagree.
  *
  * <p>{@code avx512-narrow-lanes} is AVX-512BW and {@code jvm.vector512}: under {@code UseAVX=3} C2 gives
- * byte, short and char vectors 64 bytes only with AVX-512BW, 32 without ({@link X86Architecture#preferredVectorBits},
- * {@code Matcher::vector_width_in_bytes}), so on a Knights Landing (AVX-512F without BW) {@code jvm.vector512}
- * holds and {@code ByteVector.SPECIES_512} is not compiled: it runs as Java code, many times slower than
- * scalar code. Int, long, float and double lanes need {@code avx512f} and {@code jvm.vector512}. A group, not
- * a {@code jvm.*} gate per lane type: the JVM's view is the running JVM's, while the CPU half must follow the
- * CPU asked about (a dump, an emulated CPU), as every CPU feature does.
+ * byte, short and char vectors 64 bytes only with AVX-512BW, 32 without ({@link X86Architecture#vectorBits},
+ * {@code Matcher::vector_width_in_bytes}). {@code jvm.vector512} holds only where every lane type gets 512 bits, so
+ * on the running JVM it already implies AVX-512BW; the group keeps the CPU half explicit for a report whose CPU is
+ * not the JVM's (a dump, an emulated CPU), whose CPU features follow the CPU asked about while the JVM's view is the
+ * running JVM's. Float and double lanes need {@code jvm.vector512_float} only.
  */
 final class X86Groups {
 

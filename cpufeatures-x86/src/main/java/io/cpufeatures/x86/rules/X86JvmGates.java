@@ -5,6 +5,7 @@ import io.cpufeatures.x86.table.X86Feature;
 import static io.cpufeatures.x86.table.X86Feature.ABM;
 import static io.cpufeatures.x86.table.X86Feature.AVX;
 import static io.cpufeatures.x86.table.X86Feature.AVX2;
+import static io.cpufeatures.x86.table.X86Feature.AVX512BW;
 import static io.cpufeatures.x86.table.X86Feature.AVX512F;
 import static io.cpufeatures.x86.table.X86Feature.BMI1;
 import static io.cpufeatures.x86.table.X86Feature.BMI2;
@@ -22,8 +23,9 @@ import java.util.Map;
  * and that its intrinsics and code generation obey ({@code src/hotspot/cpu/x86/vm_version_x86.cpp},
  * {@code globals_x86.hpp}), so a CPU feature is of use to Java code only if its gate holds too. And,
  * for each CPU feature, the gates that decide whether Java code gets to use it, the core's Vector API
- * widths among them (SSE2 is what 128-bit vectors need on x86, AVX2 256-bit integer vectors, AVX-512F
- * 512-bit ones).
+ * widths among them (SSE2 is what 128-bit vectors need on x86, AVX 256-bit float and double vectors, AVX2
+ * 256-bit vectors of every lane type, AVX-512F 512-bit float and double vectors (and int and long), AVX-512BW
+ * 512-bit vectors of every lane type: {@code Matcher::vector_width_in_bytes} in {@code src/hotspot/cpu/x86/x86.ad}).
  */
 final class X86JvmGates {
 
@@ -45,17 +47,18 @@ final class X86JvmGates {
      * the feature table (another architecture's JVM view reads them).
      */
     static Map<X86Feature, List<String>> byFeature() {
-        return Map.of(
-            SSE2, List.of("jvm.vector128"),
-            SSE4_2, List.of("jvm.sse4_2"),
-            AVX, List.of("jvm.avx"),
-            AVX2, List.of("jvm.avx2", "jvm.vector256"),
-            AVX512F, List.of("jvm.avx512", "jvm.vector512"),
-            BMI1, List.of("jvm.bmi1", "jvm.tzcnt"),
-            BMI2, List.of("jvm.bmi2"),
-            FMA, List.of("jvm.fma"),
-            POPCNT, List.of("jvm.popcnt"),
-            ABM, List.of("jvm.lzcnt"));
+        return Map.ofEntries(
+            Map.entry(SSE2, List.of("jvm.vector128")),
+            Map.entry(SSE4_2, List.of("jvm.sse4_2")),
+            Map.entry(AVX, List.of("jvm.avx", "jvm.vector256_float")),
+            Map.entry(AVX2, List.of("jvm.avx2", "jvm.vector256")),
+            Map.entry(AVX512F, List.of("jvm.avx512", "jvm.vector512_float")),
+            Map.entry(AVX512BW, List.of("jvm.vector512")),
+            Map.entry(BMI1, List.of("jvm.bmi1", "jvm.tzcnt")),
+            Map.entry(BMI2, List.of("jvm.bmi2")),
+            Map.entry(FMA, List.of("jvm.fma")),
+            Map.entry(POPCNT, List.of("jvm.popcnt")),
+            Map.entry(ABM, List.of("jvm.lzcnt")));
     }
 
     private X86JvmGates() {

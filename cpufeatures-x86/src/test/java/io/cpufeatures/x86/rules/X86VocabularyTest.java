@@ -70,7 +70,8 @@ class X86VocabularyTest {
         assertTrue(v.has("jvm.bmi2"));
         assertEquals("UseBMI1Instructions=false", v.reasons("jvm.bmi1").get(0).detail());
         assertEquals("HotSpot flag UseFMA does not exist on this JVM or platform", v.reasons("jvm.fma").get(0).detail());
-        assertEquals(List.of("jvm.vector_api", "jvm.vector128", "jvm.vector256", "jvm.vector512", "jvm.avx", "jvm.avx2",
+        assertEquals(List.of("jvm.vector_api", "jvm.vector128", "jvm.vector256", "jvm.vector512", "jvm.vector256_float",
+                "jvm.vector512_float", "jvm.avx", "jvm.avx2",
                 "jvm.avx512", "jvm.sse4_2", "jvm.bmi1", "jvm.bmi2", "jvm.fma", "jvm.popcnt", "jvm.lzcnt", "jvm.tzcnt"), v.names());
     }
 

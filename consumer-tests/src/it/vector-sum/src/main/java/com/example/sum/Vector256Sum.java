@@ -7,7 +7,7 @@ import jdk.incubator.vector.LongVector;
 import jdk.incubator.vector.VectorOperators;
 import jdk.incubator.vector.VectorSpecies;
 
-/** Eight ints at a time, widened to longs so that no partial sum overflows. */
+/** Four ints at a time (128 bits), widened to four longs (256 bits) so that no partial sum overflows. */
 @Implementation(name = "vector256", priority = 10)
 @RequiresFeature({"avx2", "jvm.vector256"})
 public final class Vector256Sum implements IntSum {

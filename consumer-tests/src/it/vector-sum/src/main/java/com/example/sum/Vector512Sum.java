@@ -7,7 +7,7 @@ import jdk.incubator.vector.LongVector;
 import jdk.incubator.vector.VectorOperators;
 import jdk.incubator.vector.VectorSpecies;
 
-/** Sixteen ints at a time; not on CPUs that slow down on 512-bit registers (prefer_ymm). */
+/** Eight ints at a time, widened to 512-bit longs; not on CPUs that slow down on 512-bit registers (prefer_ymm). */
 @Implementation(name = "vector512", priority = 20)
 @RequiresFeature(value = {"avx512f", "jvm.vector512"}, absent = "prefer_ymm")
 public final class Vector512Sum implements IntSum {
