@@ -34,8 +34,10 @@ public final class NativeAccess {
      *               not null
      * @return null when it may (JDK 23 and earlier, or native access granted); otherwise the reason in words, with the
      *         option that would grant it
+     * @throws NullPointerException if {@code module} is null
      */
     public static String refusal(Module module) {
+        java.util.Objects.requireNonNull(module, "module");
         int release = Runtime.version().feature();
         if (release < FIRST_RESTRICTING_RELEASE) {
             return null;
