@@ -17,7 +17,9 @@ import java.util.concurrent.ConcurrentHashMap;
  * call, so that enabling native access for that module is enough.
  *
  * <p>A cause no library escapes (the cache directory unsafe, on a {@code noexec} mount, refusing writes) is kept by
- * directory: every later library of the process is refused with it, and nothing more is read or written there.
+ * directory: every later library of the process is refused with it, and nothing more is read or written there. A
+ * {@code noexec} mount is found before a library is written there, or, for a library the cache held already, from the
+ * load's failure ({@link #unmappable}), and kept the same way.
  */
 public final class NativeLibraries {
 
@@ -61,7 +63,7 @@ public final class NativeLibraries {
      *                 bytes and the manifest are one jar's own resources, and the first answer must not initialise
      *                 {@code java.security}: the cache still compares the placed file with these bytes)
      * @param check    a further check of the bytes, or null
-     * @return the file to bind, in a directory of this process's own; close it once bound (or not)
+     * @return the file to bind: the cache's entry, compared with the bytes; closing it releases nothing
      * @throws NativeLoadException why it is not placed, in one line
      */
     public static NativeCache.Prepared place(NativeManifest.Entry entry, String manifest, Resource resource,
@@ -80,7 +82,7 @@ public final class NativeLibraries {
      * @param name     the library's resource name, absolute ({@code /io/...}); not null
      * @param hash     whether to compare the bytes' SHA-256 with the manifest's
      * @param check    a further check of the bytes, or null
-     * @return the file to bind, in a directory of this process's own; close it once bound (or not)
+     * @return the file to bind: the cache's entry, compared with the bytes; closing it releases nothing
      * @throws NativeLoadException why it is not placed, in one line
      */
     public static NativeCache.Prepared place(NativeManifest.Entry entry, String manifest, Class<?> owner, String name,
@@ -123,13 +125,36 @@ public final class NativeLibraries {
      *
      * @param fileName the file's name, as the loader will look for it; a plain name
      * @param bytes    the library's bytes, at most {@link NativeCache#MAX_BYTES}
-     * @return the file to bind, in a directory of this process's own; close it once bound (or not)
+     * @return the file to bind: the cache's entry, compared with the bytes; closing it releases nothing
      * @throws NativeLoadException why it is not placed, in one line
      */
     public static NativeCache.Prepared place(String fileName, byte[] bytes) throws NativeLoadException {
         NativeCache cache = NativeCache.forUser(System.getenv());
         refuseIfDead(cache);
         return prepare(cache, Digest.sha256(bytes), fileName, bytes);
+    }
+
+    /**
+     * Why binding a placed library failed, where the cause is the cache's (its directory now on a {@code noexec}
+     * mount, which the cache learns from the failure, not from reading the mount table on every load): the refusal a
+     * cache found on that mount gives, kept for every later library of the process like one met before placing.
+     *
+     * @param placed  what {@code place} gave; not null
+     * @param failure the loader's error ({@code System.load}'s {@link UnsatisfiedLinkError}, JNA's); not null
+     * @return the refusal, or null when the failure is not the cache's (the caller says it as the library's own)
+     */
+    public static NativeLoadException unmappable(NativeCache.Prepared placed, Throwable failure) {
+        Objects.requireNonNull(placed, "placed");
+        Throwable t = failure;
+        for (int depth = 0; t != null && depth < 16; depth++, t = t.getCause()) {
+            NativeCacheException e = placed.unmappable(t.getMessage());
+            if (e != null) {
+                NativeRefusals.met(e.getMessage());
+                DEAD.putIfAbsent(placed.cacheDirectory().toString(), e.getMessage());
+                return new NativeLoadException(e.getMessage(), true);
+            }
+        }
+        return null;
     }
 
     /** Refuses at once where {@code cache}'s directory met a cause no library escapes. */

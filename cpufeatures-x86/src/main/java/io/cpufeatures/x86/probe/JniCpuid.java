@@ -15,8 +15,10 @@ import java.io.InputStream;
  * CPUID and XGETBV through the project's own probe library ({@code src/main/c/cpufeatures_probe.c}, built and
  * committed by {@code scripts/native-builds.sh}), bound with JNI: the first answer's way to the CPU, which needs
  * no JNA. The library is placed by the per-user {@link NativeCache} (its directory must be the user's and closed
- * to others, and on a file system that allows executable mappings), compared byte for byte with the jar's copy
- * after it is placed, and then {@link System#load loaded}; no {@code java.security} is involved, as the bytes'
+ * to others, and on a file system that allows executable mappings: a {@code noexec} mount is refused before the
+ * library is written there, and recognised from the load's failure where it was written before), compared byte for
+ * byte with the jar's copy after it is placed or found, and then {@link System#load loaded} from the cache's entry;
+ * no {@code java.security} is involved, as the bytes'
  * reference is the jar itself, named by the SHA-256 its manifest gives. The manifest and the placing are the os
  * module's ({@link NativeManifest}, {@link NativeLibraries}), as for dispatch's native variants; the load is here, so
  * that native access is this module's to be granted.
@@ -87,7 +89,13 @@ public final class JniCpuid implements CpuidInstruction {
             read(0, 0, out);
             return new JniCpuid("CPUID/XGETBV through the probe library " + entry.path() + " (JNI), from " + p.path()
                     .getParent().getParent());
-        } catch (UnsatisfiedLinkError | SecurityException e) {
+        } catch (UnsatisfiedLinkError e) {
+            // a cached library the loader cannot map: its directory mounted noexec since it was written is the
+            // cache's cause, said as a cache found there says it, and kept for JNA's library and every other
+            NativeLoadException cause = NativeLibraries.unmappable(placed, e);
+            throw new NativeProbeException(cause != null ? cause.getMessage() : "the probe library " + entry.path()
+                    + " could not be loaded: " + e.getMessage());
+        } catch (SecurityException e) {
             throw new NativeProbeException("the probe library " + entry.path() + " could not be loaded: "
                     + e.getMessage());
         } catch (IllegalCallerException e) {
