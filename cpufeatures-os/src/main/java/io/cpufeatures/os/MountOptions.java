@@ -58,7 +58,8 @@ final class MountOptions {
             String text;
             try (InputStream in = new FileInputStream(file)) {
                 text = new String(in.readNBytes(MAX_BYTES), StandardCharsets.UTF_8);
-            } catch (IOException | SecurityException e) {
+            } catch (IOException | RuntimeException e) {
+                // none (off Linux), or refused: nothing known
                 text = "";
             }
             table = text;

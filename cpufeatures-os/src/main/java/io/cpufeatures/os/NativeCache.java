@@ -9,7 +9,6 @@ import java.nio.file.AtomicMoveNotSupportedException;
 import java.nio.file.DirectoryStream;
 import java.nio.file.FileAlreadyExistsException;
 import java.nio.file.Files;
-import java.nio.file.InvalidPathException;
 import java.nio.file.LinkOption;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
@@ -253,7 +252,7 @@ public final class NativeCache {
         }
         boolean written = found == null;
         if (written) {
-            write(root, entry, cached, bytes);
+            Writing.write(root, entry, cached, bytes);
         }
         String changed = changed(cached, found, bytes);
         if (changed != null) {
@@ -355,14 +354,11 @@ public final class NativeCache {
         try {
             Map<String, Object> a = safety.attributesIfAny(dir);
             if (a == null) {
-                try {
-                    Files.createDirectory(dir, Writing.permissions(Writing.OWNER_ONLY));
-                } catch (FileAlreadyExistsException e) {
-                    // made meanwhile, by another process: checked below like one made now
-                }
+                Writing.createDirectory(dir);
                 a = safety.attributesIfAny(dir);
                 if (a == null) {
-                    throw new java.nio.file.NoSuchFileException(dir.toString());
+                    // removed as soon as made (IOException itself: a subclass is a class to load, to verify this one)
+                    throw new IOException("No such file or directory");
                 }
             }
             String why = safety.unsafeDirectory(dir, a);
@@ -423,46 +419,9 @@ public final class NativeCache {
     }
 
     /**
-     * Writes {@code bytes} to {@code cached} through a temporary file of this process's beside it and a hard link to
-     * that, which never replaces an entry another process placed meanwhile (that one is then compared like one
-     * found); a rename where the file system has no hard links. Only here are the clean-ups done: the temporaries of
-     * processes that are gone, and earlier versions' load directories.
-     */
-    private void write(Path root, Path entry, Path cached, byte[] bytes) throws NativeCacheException {
-        removeStaleTemporaries(entry);
-        removeStaleLoads(root);
-        Path tmp = entry.resolve("." + cached.getFileName() + "." + ownPid() + "."
-                + Long.toHexString(ThreadLocalRandom.current().nextLong()) + ".tmp");
-        try {
-            Writing.writeNew(tmp, bytes);
-            try {
-                Files.createLink(cached, tmp);
-            } catch (FileAlreadyExistsException e) {
-                // another process placed it first: compared like an entry found
-            } catch (UnsupportedOperationException | IOException e) {
-                // no hard links on this file system
-                try {
-                    Files.move(tmp, cached, StandardCopyOption.ATOMIC_MOVE);
-                } catch (AtomicMoveNotSupportedException a) {
-                    Files.move(tmp, cached);
-                }
-            }
-        } catch (FileAlreadyExistsException e) {
-            // the rename's target was placed meanwhile: compared like an entry found
-        } catch (IOException e) {
-            throw writeFailure(cached, e);
-        } finally {
-            try {
-                Files.deleteIfExists(tmp);
-            } catch (IOException e) {
-                // removed by a later process's clean-up
-            }
-        }
-    }
-
-    /**
-     * What only a write needs, in a class of its own: its permission sets are {@code EnumSet}s, whose making a cold
-     * JVM pays for in reflection, and a process that finds its library cached never initialises it.
+     * What only a write needs, in a class of its own, which a process that finds its library cached never loads: its
+     * permission sets are {@code EnumSet}s, whose making a cold JVM pays for in reflection, and the exceptions its
+     * methods catch are classes the JDK loads to verify the class that names them.
      */
     private static final class Writing {
         static final Set<PosixFilePermission> OWNER_ONLY = PosixFilePermissions.fromString("rwx------");
@@ -494,89 +453,136 @@ public final class NativeCache {
         private static boolean posixFileSystem(Path any) {
             return any.getFileSystem().supportedFileAttributeViews().contains("posix");
         }
-    }
 
-    /** Removes the load directories of earlier versions below {@code root} whose processes are gone. */
-    private static void removeStaleLoads(Path root) {
-        // no glob: a glob's matcher is a regex, which a cold JVM's first answer must not compile; and java.io's
-        // listing, not a DirectoryStream: that is a dozen classes more and, on JDK 25, a lambda spun on every first
-        // answer
-        String[] names = root.toFile().list();
-        if (names == null) {
-            return;
-        }
-        try {
-            for (String name : names) {
-                if (!name.startsWith(LOAD_PREFIX)) {
-                    continue;
-                }
-                Path dir = root.resolve(name);
-                int dash = name.indexOf('-', LOAD_PREFIX.length());
-                if (dash > 0 && gone(name.substring(LOAD_PREFIX.length(), dash))
-                        && !Files.isSymbolicLink(dir) && Files.isDirectory(dir)) {
-                    try (DirectoryStream<Path> files = Files.newDirectoryStream(dir)) {
-                        for (Path f : files) {
-                            Files.deleteIfExists(f);
-                        }
+        /**
+         * Writes {@code bytes} to {@code cached} through a temporary file of this process's beside it and a hard link to
+         * that, which never replaces an entry another process placed meanwhile (that one is then compared like one
+         * found); a rename where the file system has no hard links. Only here are the clean-ups done: the temporaries of
+         * processes that are gone, and earlier versions' load directories.
+         */
+        static void write(Path root, Path entry, Path cached, byte[] bytes) throws NativeCacheException {
+            removeStaleTemporaries(entry);
+            removeStaleLoads(root);
+            Path tmp = entry.resolve("." + cached.getFileName() + "." + ownPid() + "."
+                    + Long.toHexString(ThreadLocalRandom.current().nextLong()) + ".tmp");
+            try {
+                writeNew(tmp, bytes);
+                try {
+                    Files.createLink(cached, tmp);
+                } catch (FileAlreadyExistsException e) {
+                    // another process placed it first: compared like an entry found
+                } catch (UnsupportedOperationException | IOException e) {
+                    // no hard links on this file system
+                    try {
+                        Files.move(tmp, cached, StandardCopyOption.ATOMIC_MOVE);
+                    } catch (AtomicMoveNotSupportedException a) {
+                        Files.move(tmp, cached);
                     }
-                    Files.deleteIfExists(dir);
                 }
-            }
-        } catch (IOException | RuntimeException e) {
-            // a clean-up: what it cannot remove now, a later process will
-        }
-    }
-
-    /** Removes the temporary files in {@code entry} of processes that are gone ({@code .FILE.PID.RANDOM.tmp}). */
-    private static void removeStaleTemporaries(Path entry) {
-        try (DirectoryStream<Path> entries = Files.newDirectoryStream(entry)) {
-            for (Path tmp : entries) {
-                String name = tmp.getFileName().toString();
-                if (!name.startsWith(".") || !name.endsWith(".tmp")) {
-                    continue;
-                }
-                String[] parts = tmp.getFileName().toString().split("\\.");
-                if (parts.length >= 5 && gone(parts[parts.length - 3])) {
+            } catch (FileAlreadyExistsException e) {
+                // the rename's target was placed meanwhile: compared like an entry found
+            } catch (IOException e) {
+                throw writeFailure(cached, e);
+            } finally {
+                try {
                     Files.deleteIfExists(tmp);
+                } catch (IOException e) {
+                    // removed by a later process's clean-up
                 }
             }
-        } catch (IOException | RuntimeException e) {
-            // a clean-up: what it cannot remove now, a later process will
         }
-    }
 
-    /**
-     * This process's id: on Linux the name {@code /proc/self} links to, which spares a cold JVM the initialisation of
-     * {@code ProcessHandle}'s implementation (its reaper's lambdas); {@code ProcessHandle} elsewhere.
-     */
-    private static long ownPid() {
-        Path self = Path.of("/proc/self");
-        try {
-            if (Files.isSymbolicLink(self)) {
-                return Long.parseLong(Files.readSymbolicLink(self).toString());
+        /** Makes {@code dir}, 0700; one made meanwhile by another process is fine (it is checked like one made now). */
+        static void createDirectory(Path dir) throws IOException {
+            try {
+                Files.createDirectory(dir, permissions(OWNER_ONLY));
+            } catch (FileAlreadyExistsException e) {
+                // checked by the caller
             }
-        } catch (IOException | NumberFormatException | UnsupportedOperationException e) {
-            // below
         }
-        return ProcessHandle.current().pid();
-    }
 
-    /** Whether the process {@code pid} (decimal) no longer runs; a name that is no pid is not touched. */
-    private static boolean gone(String pid) {
-        long id;
-        try {
-            id = Long.parseLong(pid);
-        } catch (NumberFormatException e) {
-            return false;
+        /** Removes the load directories of earlier versions below {@code root} whose processes are gone. */
+        private static void removeStaleLoads(Path root) {
+            // no glob: a glob's matcher is a regex, which a cold JVM's first answer must not compile; and java.io's
+            // listing, not a DirectoryStream: that is a dozen classes more and, on JDK 25, a lambda spun on every first
+            // answer
+            String[] names = root.toFile().list();
+            if (names == null) {
+                return;
+            }
+            try {
+                for (String name : names) {
+                    if (!name.startsWith(LOAD_PREFIX)) {
+                        continue;
+                    }
+                    Path dir = root.resolve(name);
+                    int dash = name.indexOf('-', LOAD_PREFIX.length());
+                    if (dash > 0 && gone(name.substring(LOAD_PREFIX.length(), dash))
+                            && !Files.isSymbolicLink(dir) && Files.isDirectory(dir)) {
+                        try (DirectoryStream<Path> files = Files.newDirectoryStream(dir)) {
+                            for (Path f : files) {
+                                Files.deleteIfExists(f);
+                            }
+                        }
+                        Files.deleteIfExists(dir);
+                    }
+                }
+            } catch (IOException | RuntimeException e) {
+                // a clean-up: what it cannot remove now, a later process will
+            }
         }
-        if (id == ownPid()) {
-            return false;
+
+        /** Removes the temporary files in {@code entry} of processes that are gone ({@code .FILE.PID.RANDOM.tmp}). */
+        private static void removeStaleTemporaries(Path entry) {
+            try (DirectoryStream<Path> entries = Files.newDirectoryStream(entry)) {
+                for (Path tmp : entries) {
+                    String name = tmp.getFileName().toString();
+                    if (!name.startsWith(".") || !name.endsWith(".tmp")) {
+                        continue;
+                    }
+                    String[] parts = tmp.getFileName().toString().split("\\.");
+                    if (parts.length >= 5 && gone(parts[parts.length - 3])) {
+                        Files.deleteIfExists(tmp);
+                    }
+                }
+            } catch (IOException | RuntimeException e) {
+                // a clean-up: what it cannot remove now, a later process will
+            }
         }
-        Path proc = Path.of("/proc");
-        if (Files.isDirectory(proc.resolve("self"))) {
-            return !Files.exists(proc.resolve(Long.toString(id)));
+
+        /**
+         * This process's id: on Linux the name {@code /proc/self} links to, which spares a cold JVM the initialisation of
+         * {@code ProcessHandle}'s implementation (its reaper's lambdas); {@code ProcessHandle} elsewhere.
+         */
+        private static long ownPid() {
+            Path self = Path.of("/proc/self");
+            try {
+                if (Files.isSymbolicLink(self)) {
+                    return Long.parseLong(Files.readSymbolicLink(self).toString());
+                }
+            } catch (IOException | NumberFormatException | UnsupportedOperationException e) {
+                // below
+            }
+            return ProcessHandle.current().pid();
         }
-        return ProcessHandle.of(id).isEmpty();
+
+        /** Whether the process {@code pid} (decimal) no longer runs; a name that is no pid is not touched. */
+        private static boolean gone(String pid) {
+            long id;
+            try {
+                id = Long.parseLong(pid);
+            } catch (NumberFormatException e) {
+                return false;
+            }
+            if (id == ownPid()) {
+                return false;
+            }
+            Path proc = Path.of("/proc");
+            if (Files.isDirectory(proc.resolve("self"))) {
+                return !Files.exists(proc.resolve(Long.toString(id)));
+            }
+            return ProcessHandle.of(id).isEmpty();
+        }
     }
 
     /**
@@ -625,7 +631,8 @@ public final class NativeCache {
         try {
             Path p = Path.of(value);
             return p.isAbsolute() ? p : null;
-        } catch (InvalidPathException e) {
+        } catch (IllegalArgumentException e) {
+            // InvalidPathException, not named: a class the JDK would load to verify this one
             return null;
         }
     }

@@ -175,28 +175,36 @@ final class PathSafety {
     /**
      * What one {@code lstat} of {@code p} says ({@code uid}, {@code mode}, {@code size}), or null when nothing is
      * there: the one read of a path the native cache makes on its common path ({@link #unsafeDirectory},
-     * {@link #unsafeFile(Path, Map)}). The JDK's map, not a type of this library's: one class fewer on a cold JVM.
+     * {@link #unsafeFile(Path, Map)}). The JDK's map, not a type of this library's, and no exception type named
+     * here: each is a class a cold JVM would load to verify this one.
      */
     Map<String, Object> attributesIfAny(Path p) throws IOException {
+        if (!posix()) {
+            boolean link = Files.isSymbolicLink(p);
+            return link || Files.exists(p) ? nonPosix(p, link) : null;
+        }
         try {
-            return attributes(p);
-        } catch (NoSuchFileException e) {
+            return Files.readAttributes(p, "unix:uid,mode,size", LinkOption.NOFOLLOW_LINKS);
+        } catch (IOException e) {
+            // nothing there is null; anything else (a directory on the way that cannot be searched) the failure
+            if (Files.exists(p, LinkOption.NOFOLLOW_LINKS)) {
+                throw e;
+            }
             return null;
         }
     }
 
     /** {@code p}'s owner, mode and size, its last component not followed. */
     private Map<String, Object> attributes(Path p) throws IOException {
-        if (!posix()) {
-            boolean link = Files.isSymbolicLink(p);
-            if (!link && !Files.exists(p)) {
-                throw new NoSuchFileException(p.toString());
-            }
-            boolean dir = !link && Files.isDirectory(p);
-            return Map.of("uid", -1, "mode", link ? SYMLINK : dir ? DIRECTORY : REGULAR, "size",
-                    link || dir ? 0L : Files.size(p));
-        }
-        return Files.readAttributes(p, "unix:uid,mode,size", LinkOption.NOFOLLOW_LINKS);
+        return posix() ? Files.readAttributes(p, "unix:uid,mode,size", LinkOption.NOFOLLOW_LINKS)
+                : nonPosix(p, Files.isSymbolicLink(p));
+    }
+
+    /** Where files have no POSIX owner or mode: only what {@code p} is, from Java's own tests. */
+    private static Map<String, Object> nonPosix(Path p, boolean link) throws IOException {
+        boolean dir = !link && Files.isDirectory(p);
+        return Map.of("uid", -1, "mode", link ? SYMLINK : dir ? DIRECTORY : REGULAR, "size",
+                link || dir || !Files.exists(p) ? 0L : Files.size(p));
     }
 
     /** {@return whether {@code a}, what {@link #attributesIfAny} said, is a symbolic link's} */
@@ -256,7 +264,8 @@ final class PathSafety {
             } finally {
                 Files.deleteIfExists(probe);
             }
-        } catch (UnsupportedOperationException | IllegalArgumentException | IOException e) {
+        } catch (RuntimeException | IOException e) {
+            // no unix view (UnsupportedOperationException), no such attribute (IllegalArgumentException)
             return -1;
         }
     }
