@@ -212,6 +212,36 @@ class NativeCacheTest {
         assertEquals(List.of(), loadDirectories(), "nothing placed for loading, though the target holds the bytes");
     }
 
+    @Test
+    void aHardLinkWhereTheCachedFileGoesIsRefusedByItsOwnerAndMode() throws Exception {
+        // the link's file is another user's: root can make one
+        HostTools.require(PathSafety.forThisProcess().uid() == 0, "root (to give a file to another user)",
+                "run the build as root, as CI does");
+        Files.createDirectories(dir.resolve(HASH));
+        Files.setPosixFilePermissions(dir, PosixFilePermissions.fromString("rwx------"));
+        Files.setPosixFilePermissions(dir.resolve(HASH), PosixFilePermissions.fromString("rwx------"));
+        Path theirs = Files.write(tmp.resolve("theirs.so"), LIB);
+        Files.setPosixFilePermissions(theirs, PosixFilePermissions.fromString("r--------"));
+        Files.setAttribute(theirs, "unix:uid", 4321);
+        Path cached = Files.createLink(dir.resolve(HASH).resolve("libxor.so"), theirs);
+        // seen as user 1000, the bytes the library's: the inode is another user's, whoever links it where
+        NativeCacheException e = assertThrows(NativeCacheException.class, () -> NativeCache.at(dir,
+                PathSafety.forUid(1000), MountOptions.of("")).prepare(HASH, "libxor.so", LIB));
+        assertEquals(NativeCacheException.Kind.DAMAGED, e.kind());
+        assertTrue(e.getMessage().contains("the cached " + dir.toRealPath().resolve(HASH).resolve("libxor.so") + " is"
+                + " not as it was written: "), e.getMessage());
+        assertTrue(e.getMessage().contains(" belongs to uid 4321, not to this user (uid 1000) or root"), e.getMessage());
+        // and one this user owns, linked from a directory others can write, that they may change
+        Files.delete(cached);
+        Path open = Files.createDirectory(tmp.resolve("open"));
+        Files.setPosixFilePermissions(open, PosixFilePermissions.fromString("rwxrwxrwx"));
+        Path writable = Files.write(open.resolve("lib.so"), LIB);
+        Files.setPosixFilePermissions(writable, PosixFilePermissions.fromString("rw-rw-rw-"));
+        Files.createLink(cached, writable);
+        NativeCacheException w = assertThrows(NativeCacheException.class, () -> cache().prepare(HASH, "libxor.so", LIB));
+        assertTrue(w.getMessage().contains(" is writable by its group and others (mode 666)"), w.getMessage());
+    }
+
     private List<String> loadDirectories() throws IOException {
         try (Stream<Path> s = Files.list(dir)) {
             return s.map(p -> p.getFileName().toString()).filter(n -> n.startsWith(".load-")).toList();
