@@ -44,11 +44,11 @@ class FirstAnswerClassesTest {
 
     /**
      * On x86 the JDK classes the first answer reads from the runtime image, not the default CDS archive, each a
-     * cost a class of the archive does not have: 26 on JDK 17.0.21 and 28 on JDK 25.0.3 here, since the native
-     * cache checks a cached probe library with one {@code lstat} per path and a read through {@code java.io} (87 and
-     * 54 before: channels, permission sets, a {@code jar:} URL, per-process load directories). Of those, 6 and 5 are
-     * the cache's (the {@code unix:} attribute view, the jar's file key); the rest are the settings' environment and
-     * the decoder's.
+     * cost a class of the archive does not have: 26 on JDK 17.0.21 and 29 on JDK 25.0.3 here, since the native
+     * cache checks a cached probe library with one {@code lstat} per path and a read through {@code java.io}; before
+     * issue 48 its channels, permission sets, {@code jar:} URL and per-process load directories made about 60 more on
+     * JDK 17 and 26 more on JDK 25. Of those left, 6 and 5 are the cache's (the {@code unix:} attribute view, the
+     * jar's file key); the rest are the settings' environment and the decoder's.
      */
     static final int MAX_JDK_CLASSES_OUTSIDE_CDS_X86 = 40;
 
