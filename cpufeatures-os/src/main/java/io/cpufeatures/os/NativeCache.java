@@ -113,13 +113,17 @@ public final class NativeCache {
             }
             return new NativeCache(p, 1, null, safety, mounts);
         }
-        Path base = switch (os) {
-            case MACOS -> under(home, "Library/Caches");
-            case WINDOWS -> absolute(env.get("LOCALAPPDATA")) != null ? absolute(env.get("LOCALAPPDATA"))
+        // if, not a switch on the enum: that is a class of its own (the switch's map) to load on a cold JVM
+        Path base;
+        if (os == OperatingSystem.MACOS) {
+            base = under(home, "Library/Caches");
+        } else if (os == OperatingSystem.WINDOWS) {
+            base = absolute(env.get("LOCALAPPDATA")) != null ? absolute(env.get("LOCALAPPDATA"))
                     : under(home, "AppData/Local");
-            default -> absolute(env.get("XDG_CACHE_HOME")) != null ? absolute(env.get("XDG_CACHE_HOME"))
+        } else {
+            base = absolute(env.get("XDG_CACHE_HOME")) != null ? absolute(env.get("XDG_CACHE_HOME"))
                     : under(home, ".cache");
-        };
+        }
         if (base == null) {
             return refusing("user.home is '" + home + "', not an absolute directory (a user with no passwd entry?), so"
                     + " there is no cache directory of this user's: set -D" + DIRECTORY_PROPERTY + "=/absolute/dir"
