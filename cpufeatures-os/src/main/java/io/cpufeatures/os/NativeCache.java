@@ -52,8 +52,8 @@ import java.util.concurrent.ThreadLocalRandom;
  *       and only they, could change it;
  *   <li>a directory on a {@code noexec} mount, where no library can be mapped, is refused before anything is
  *       written (the mount table is read only then); where an entry already there fails to map ({@code noexec}
- *       added since), {@link NativeLibraries#unmappable} tells the same refusal from the loader's error; a write the file
- *       system refuses is reported with its errno.
+ *       added since), {@link NativeLibraries#unmappable} tells the same refusal from the loader's error; a write the
+ *       file system refuses is reported with its errno.
  * </ul>
  *
  * A refusal is a {@link NativeCacheException} naming the directory or file and the fix. Where an entry is found whole,
