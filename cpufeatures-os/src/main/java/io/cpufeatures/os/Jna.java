@@ -17,10 +17,10 @@ import java.util.Properties;
  *
  * <ul>
  *   <li><b>The usual case:</b> JNA's library is read from JNA's own jar, placed by the per-user {@link NativeCache}
- *       (the checks of the probe library: a directory of this user's closed to others, the placed file compared with
- *       the jar's bytes) and loaded from there through JNA's {@code jna.boot.library.path}, with its unpacking and
- *       its class-path search off ({@code jna.nounpack}, {@code jna.noclasspath}; JNA's {@code Native} javadoc,
- *       "Library Loading"). The settings are put back once {@code Native} is initialised, as only its initialiser
+ *       (the checks of the probe library: a directory of this user's closed to others, the cached file compared with
+ *       the jar's bytes) and loaded from the cache's entry directory through JNA's {@code jna.boot.library.path},
+ *       with its unpacking and its class-path search off ({@code jna.nounpack}, {@code jna.noclasspath}; JNA's
+ *       {@code Native} javadoc, "Library Loading"). The settings are put back once {@code Native} is initialised, as only its initialiser
  *       reads them.</li>
  *   <li><b>The user configured JNA</b> (any of {@link #SETTINGS} set): the directory JNA will load its library from,
  *       or unpack it to, is checked with the cache's path-safety rules ({@link PathSafety}), and JNA then loads as
@@ -190,7 +190,11 @@ public final class Jna {
             properties.setProperty("jna.nounpack", "true");
             String why;
             try {
-                why = initialise(nativeClass);
+                Throwable failed = failure(nativeClass);
+                // a cached library that cannot be mapped: the cache's noexec mount, said as the cache says it
+                NativeLoadException cause = failed == null ? null : NativeLibraries.unmappable(p, failed);
+                why = failed == null ? null : cause != null ? cause.getMessage()
+                        : "JNA could not load: " + describe(failed);
             } finally {
                 for (int i = 0; i < SETTINGS.length; i++) {
                     if (saved[i] == null) {
@@ -221,11 +225,17 @@ public final class Jna {
 
     /** Initialises JNA's {@code Native}, which loads its library; {@return why that failed, or null} */
     private static String initialise(Class<?> nativeClass) {
+        Throwable e = failure(nativeClass);
+        return e == null ? null : "JNA could not load: " + describe(e);
+    }
+
+    /** Initialises JNA's {@code Native}, which loads its library; {@return the failure, or null} */
+    private static Throwable failure(Class<?> nativeClass) {
         try {
             Class.forName(nativeClass.getName(), true, nativeClass.getClassLoader());
             return null;
         } catch (ClassNotFoundException | LinkageError | RuntimeException e) {
-            return "JNA could not load: " + describe(e);
+            return e;
         }
     }
 

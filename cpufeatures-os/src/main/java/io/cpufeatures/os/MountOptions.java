@@ -1,9 +1,9 @@
 package io.cpufeatures.os;
 
+import java.io.FileInputStream;
 import java.io.IOException;
 import java.io.InputStream;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
 
 /**
@@ -12,34 +12,59 @@ import java.nio.file.Path;
  * field is each mount's point (octal escapes for space, tab, newline and backslash) and sixth its per-mount options.
  * The mount whose point is the longest prefix of the directory's real path decides. Elsewhere, or when the table
  * cannot be read, nothing is known and the load itself will say.
+ *
+ * <p>This process's table is read when first asked, not before: the native cache asks only where it is about to write
+ * a library, or where a load failed to map one ({@link NativeCache}), never on the way of a library it reuses.
  */
 final class MountOptions {
 
     /** The most of the table read: a node with thousands of container mounts stays below it. */
     private static final int MAX_BYTES = 8 << 20;
+    private static final String THIS_PROCESS = "/proc/self/mountinfo";
 
-    private final String table;
+    /** The file to read the table from when first asked, or null when {@link #table} was given. */
+    private final String file;
+    /** The table; guarded by this when read from {@link #file}. */
+    private String table;
 
-    private MountOptions(String table) {
+    private MountOptions(String file, String table) {
+        this.file = file;
         this.table = table;
     }
 
-    /** {@return the table of this process's mounts, or one that knows nothing} */
+    /** {@return the table of this process's mounts, read when first asked; one that knows nothing where it cannot be} */
     static MountOptions ofThisProcess() {
-        Path file = Path.of("/proc/self/mountinfo");
-        if (!Files.isReadable(file)) {
-            return new MountOptions("");
-        }
-        try (InputStream in = Files.newInputStream(file)) {
-            return new MountOptions(new String(in.readNBytes(MAX_BYTES), StandardCharsets.UTF_8));
-        } catch (IOException e) {
-            return new MountOptions("");
-        }
+        return fromFile(THIS_PROCESS);
+    }
+
+    /** {@return the table in {@code file}, in mountinfo's format, read when first asked} */
+    static MountOptions fromFile(String file) {
+        return new MountOptions(file, null);
     }
 
     /** {@return a table read from {@code text}, in mountinfo's format} */
     static MountOptions of(String text) {
-        return new MountOptions(text);
+        return new MountOptions(null, text);
+    }
+
+    /** {@return whether the table was read (or given): tests see that the common path does not read it} */
+    synchronized boolean read() {
+        return table != null;
+    }
+
+    /** The table, read on first use (java.io: no channel of NIO's for a file read once). */
+    private synchronized String table() {
+        if (table == null) {
+            String text;
+            try (InputStream in = new FileInputStream(file)) {
+                text = new String(in.readNBytes(MAX_BYTES), StandardCharsets.UTF_8);
+            } catch (IOException | RuntimeException e) {
+                // none (off Linux), or refused: nothing known
+                text = "";
+            }
+            table = text;
+        }
+        return table;
     }
 
     /**
@@ -49,16 +74,17 @@ final class MountOptions {
      * @param realPath an absolute path with no symbolic link on it
      */
     String noexecMountOf(Path realPath) {
+        String text = table();
         String path = realPath.toString();
         String best = null;
         boolean bestNoexec = false;
         int start = 0;
-        while (start < table.length()) {
-            int end = table.indexOf('\n', start);
+        while (start < text.length()) {
+            int end = text.indexOf('\n', start);
             if (end < 0) {
-                end = table.length();
+                end = text.length();
             }
-            String[] f = fields(table, start, end);
+            String[] f = fields(text, start, end);
             start = end + 1;
             if (f == null) {
                 continue;

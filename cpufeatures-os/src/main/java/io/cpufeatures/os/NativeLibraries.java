@@ -1,12 +1,19 @@
 package io.cpufeatures.os;
 
+import java.io.FileInputStream;
 import java.io.IOException;
 import java.io.InputStream;
+import java.net.URI;
+import java.net.URL;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
 import java.util.Map;
 import java.util.Objects;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.zip.ZipEntry;
+import java.util.zip.ZipFile;
 
 /**
  * The steps between a manifest's entry ({@link NativeManifest}) and a file a loader may bind, the same for the x86
@@ -17,7 +24,9 @@ import java.util.concurrent.ConcurrentHashMap;
  * call, so that enabling native access for that module is enough.
  *
  * <p>A cause no library escapes (the cache directory unsafe, on a {@code noexec} mount, refusing writes) is kept by
- * directory: every later library of the process is refused with it, and nothing more is read or written there.
+ * directory: every later library of the process is refused with it, and nothing more is read or written there. A
+ * {@code noexec} mount is found before a library is written there, or, for a library the cache held already, from the
+ * load's failure ({@link #unmappable}), and kept the same way.
  */
 public final class NativeLibraries {
 
@@ -61,7 +70,7 @@ public final class NativeLibraries {
      *                 bytes and the manifest are one jar's own resources, and the first answer must not initialise
      *                 {@code java.security}: the cache still compares the placed file with these bytes)
      * @param check    a further check of the bytes, or null
-     * @return the file to bind, in a directory of this process's own; close it once bound (or not)
+     * @return the file to bind: the cache's entry, compared with the bytes; closing it releases nothing
      * @throws NativeLoadException why it is not placed, in one line
      */
     public static NativeCache.Prepared place(NativeManifest.Entry entry, String manifest, Resource resource,
@@ -80,7 +89,7 @@ public final class NativeLibraries {
      * @param name     the library's resource name, absolute ({@code /io/...}); not null
      * @param hash     whether to compare the bytes' SHA-256 with the manifest's
      * @param check    a further check of the bytes, or null
-     * @return the file to bind, in a directory of this process's own; close it once bound (or not)
+     * @return the file to bind: the cache's entry, compared with the bytes; closing it releases nothing
      * @throws NativeLoadException why it is not placed, in one line
      */
     public static NativeCache.Prepared place(NativeManifest.Entry entry, String manifest, Class<?> owner, String name,
@@ -123,13 +132,36 @@ public final class NativeLibraries {
      *
      * @param fileName the file's name, as the loader will look for it; a plain name
      * @param bytes    the library's bytes, at most {@link NativeCache#MAX_BYTES}
-     * @return the file to bind, in a directory of this process's own; close it once bound (or not)
+     * @return the file to bind: the cache's entry, compared with the bytes; closing it releases nothing
      * @throws NativeLoadException why it is not placed, in one line
      */
     public static NativeCache.Prepared place(String fileName, byte[] bytes) throws NativeLoadException {
         NativeCache cache = NativeCache.forUser(System.getenv());
         refuseIfDead(cache);
         return prepare(cache, Digest.sha256(bytes), fileName, bytes);
+    }
+
+    /**
+     * Why binding a placed library failed, where the cause is the cache's (its directory now on a {@code noexec}
+     * mount, which the cache learns from the failure, not from reading the mount table on every load): the refusal a
+     * cache found on that mount gives, kept for every later library of the process like one met before placing.
+     *
+     * @param placed  what {@code place} gave; not null
+     * @param failure the loader's error ({@code System.load}'s {@link UnsatisfiedLinkError}, JNA's); not null
+     * @return the refusal, or null when the failure is not the cache's (the caller says it as the library's own)
+     */
+    public static NativeLoadException unmappable(NativeCache.Prepared placed, Throwable failure) {
+        Objects.requireNonNull(placed, "placed");
+        Throwable t = failure;
+        for (int depth = 0; t != null && depth < 16; depth++, t = t.getCause()) {
+            NativeCacheException e = placed.unmappable(t.getMessage());
+            if (e != null) {
+                NativeRefusals.met(e.getMessage());
+                DEAD.putIfAbsent(placed.cacheDirectory().toString(), e.getMessage());
+                return new NativeLoadException(e.getMessage(), true);
+            }
+        }
+        return null;
     }
 
     /** Refuses at once where {@code cache}'s directory met a cause no library escapes. */
@@ -160,11 +192,17 @@ public final class NativeLibraries {
     private static byte[] read(NativeManifest.Entry entry, String manifest, Class<?> owner, String name,
             Resource resource) throws NativeLoadException {
         byte[] bytes;
-        try (InputStream in = resource != null ? resource.open() : owner.getResourceAsStream(name)) {
-            if (in == null) {
+        try {
+            if (resource != null) {
+                try (InputStream in = resource.open()) {
+                    bytes = in == null ? null : in.readNBytes(NativeCache.MAX_BYTES + 1);
+                }
+            } else {
+                bytes = ownResource(owner, name, NativeCache.MAX_BYTES);
+            }
+            if (bytes == null) {
                 throw new NativeLoadException(entry.path() + " is not on the class path beside " + manifest, false);
             }
-            bytes = in.readNBytes(NativeCache.MAX_BYTES + 1);
         } catch (IOException e) {
             throw new NativeLoadException(entry.path() + " cannot be read from the class path: " + e.getMessage(), false);
         }
@@ -173,6 +211,67 @@ public final class NativeLibraries {
                     + " MiB; a native library is not", false);
         }
         return bytes;
+    }
+
+    /**
+     * {@code owner}'s resource {@code name}, read from the jar or directory {@code owner} was loaded from: the same
+     * bytes {@link Class#getResourceAsStream} gives where no earlier entry of the class path shadows them, through
+     * {@link ZipFile}, whose open jar the class loader already shares, rather than a {@code jar:} URL's connection (a
+     * dozen classes more on a cold JVM, and most of a resource lookup's 4-12 ms there). Where {@code owner} came from
+     * neither (a runtime image, a loader of its own), or its code source has no such file, as
+     * {@link Class#getResourceAsStream}.
+     *
+     * @param owner the class whose jar or directory holds the resource; not null
+     * @param name  the resource's absolute name ({@code /io/...}); not null
+     * @param max   the most bytes wanted: one more is read, so that the caller can tell a larger resource
+     * @return at most {@code max + 1} bytes, or null when there is no such resource
+     * @throws IOException when it cannot be read
+     */
+    public static byte[] ownResource(Class<?> owner, String name, int max) throws IOException {
+        Objects.requireNonNull(owner, "owner");
+        if (!Objects.requireNonNull(name, "name").startsWith("/")) {
+            throw new IllegalArgumentException("'" + name + "' is not an absolute resource name");
+        }
+        Path from = codeSource(owner);
+        if (from != null) {
+            String entry = name.substring(1);
+            if (Files.isDirectory(from)) {
+                Path file = from.resolve(entry);
+                if (Files.isRegularFile(file)) {
+                    try (InputStream in = new FileInputStream(file.toString())) {
+                        return in.readNBytes(max + 1);
+                    }
+                }
+            } else if (Files.isRegularFile(from)) {
+                try (ZipFile jar = new ZipFile(from.toString())) {
+                    ZipEntry e = jar.getEntry(entry);
+                    if (e != null && !e.isDirectory()) {
+                        try (InputStream in = jar.getInputStream(e)) {
+                            return in.readNBytes(max + 1);
+                        }
+                    }
+                }
+            }
+        }
+        try (InputStream in = owner.getResourceAsStream(name)) {
+            return in == null ? null : in.readNBytes(max + 1);
+        }
+    }
+
+    /** The jar or directory {@code owner} was loaded from, where that is a file of this machine; else null. */
+    private static Path codeSource(Class<?> owner) {
+        try {
+            java.security.CodeSource cs = owner.getProtectionDomain().getCodeSource();
+            URL at = cs == null ? null : cs.getLocation();
+            if (at == null || !"file".equals(at.getProtocol())) {
+                return null;
+            }
+            // URI.create, not URL.toURI: no checked exception, whose class a cold JVM would load to verify this one
+            return Path.of(URI.create(at.toString()));
+        } catch (RuntimeException e) {
+            // a security manager's refusal, a location that is no path
+            return null;
+        }
     }
 
     /**

@@ -164,27 +164,81 @@ final class PathSafety {
      * @throws NoSuchFileException if it does not exist
      */
     String unsafeOwnDirectory(Path dir) throws IOException {
-        return unsafeEntry(dir, DIRECTORY, "a directory");
+        return unsafeEntry(dir, attributes(dir), DIRECTORY, "a directory");
     }
 
     /** As {@link #unsafeOwnDirectory} for a regular file: not a link, this user's or root's, written by nobody else. */
     String unsafeFile(Path file) throws IOException {
-        return unsafeEntry(file, REGULAR, "a regular file");
+        return unsafeEntry(file, attributes(file), REGULAR, "a regular file");
     }
 
-    private String unsafeEntry(Path p, int type, String what) throws IOException {
+    /**
+     * What one {@code lstat} of {@code p} says ({@code uid}, {@code mode}, {@code size}), or null when nothing is
+     * there: the one read of a path the native cache makes on its common path ({@link #unsafeDirectory},
+     * {@link #unsafeFile(Path, Map)}). The JDK's map, not a type of this library's, and no exception type named
+     * here: each is a class a cold JVM would load to verify this one.
+     */
+    Map<String, Object> attributesIfAny(Path p) throws IOException {
         if (!posix()) {
-            return Files.isSymbolicLink(p) ? p + " is a symbolic link, not " + what : null;
+            boolean link = Files.isSymbolicLink(p);
+            return link || Files.exists(p) ? nonPosix(p, link) : null;
         }
-        Map<String, Object> a = Files.readAttributes(p, "unix:uid,mode", LinkOption.NOFOLLOW_LINKS);
+        try {
+            return Files.readAttributes(p, "unix:uid,mode,size", LinkOption.NOFOLLOW_LINKS);
+        } catch (IOException e) {
+            // nothing there is null; anything else (a directory on the way that cannot be searched) the failure
+            if (Files.exists(p, LinkOption.NOFOLLOW_LINKS)) {
+                throw e;
+            }
+            return null;
+        }
+    }
+
+    /** {@code p}'s owner, mode and size, its last component not followed. */
+    private Map<String, Object> attributes(Path p) throws IOException {
+        return posix() ? Files.readAttributes(p, "unix:uid,mode,size", LinkOption.NOFOLLOW_LINKS)
+                : nonPosix(p, Files.isSymbolicLink(p));
+    }
+
+    /** Where files have no POSIX owner or mode: only what {@code p} is, from Java's own tests. */
+    private static Map<String, Object> nonPosix(Path p, boolean link) throws IOException {
+        boolean dir = !link && Files.isDirectory(p);
+        return Map.of("uid", -1, "mode", link ? SYMLINK : dir ? DIRECTORY : REGULAR, "size",
+                link || dir || !Files.exists(p) ? 0L : Files.size(p));
+    }
+
+    /** {@return whether {@code a}, what {@link #attributesIfAny} said, is a symbolic link's} */
+    static boolean symbolicLink(Map<String, Object> a) {
+        return ((Integer) a.get("mode") & TYPE_MASK) == SYMLINK;
+    }
+
+    /** {@return the size {@code a}, what {@link #attributesIfAny} said, gives} */
+    static long size(Map<String, Object> a) {
+        return (Long) a.get("size");
+    }
+
+    /** As {@link #unsafeOwnDirectory}, from {@code a}, what {@code dir} was found to be. */
+    String unsafeDirectory(Path dir, Map<String, Object> a) {
+        return unsafeEntry(dir, a, DIRECTORY, "a directory");
+    }
+
+    /** As {@link #unsafeFile(Path)}, from {@code a}, what {@code file} was found to be. */
+    String unsafeFile(Path file, Map<String, Object> a) {
+        return unsafeEntry(file, a, REGULAR, "a regular file");
+    }
+
+    private String unsafeEntry(Path p, Map<String, Object> a, int type, String what) {
         int mode = (Integer) a.get("mode");
-        int owner = (Integer) a.get("uid");
         if ((mode & TYPE_MASK) == SYMLINK) {
             return p + " is a symbolic link, not " + what;
+        }
+        if (!posix()) {
+            return null;
         }
         if ((mode & TYPE_MASK) != type) {
             return p + " is not " + what;
         }
+        int owner = (Integer) a.get("uid");
         if (owner != uid && owner != 0) {
             return p + " belongs to uid " + owner + ", not to this user (uid " + uid + ") or root";
         }
@@ -210,7 +264,8 @@ final class PathSafety {
             } finally {
                 Files.deleteIfExists(probe);
             }
-        } catch (UnsupportedOperationException | IllegalArgumentException | IOException e) {
+        } catch (RuntimeException | IOException e) {
+            // no unix view (UnsupportedOperationException), no such attribute (IllegalArgumentException)
             return -1;
         }
     }

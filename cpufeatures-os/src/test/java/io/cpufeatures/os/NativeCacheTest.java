@@ -70,29 +70,90 @@ class NativeCacheTest {
     }
 
     @Test
-    void aLibraryIsWrittenOnceUnderItsHashAndHandedOutFromADirectoryOfThisProcesssOwn() throws Exception {
+    void aLibraryIsWrittenOnceUnderItsHashAndHandedOutFromThere() throws Exception {
         NativeCache.Prepared p = cache().prepare(HASH, "libxor.so", LIB);
         Path cached = dir.resolve(HASH).resolve("libxor.so");
         assertArrayEquals(LIB, Files.readAllBytes(cached));
         assertEquals("rwx------", mode(dir));
         assertEquals("rwx------", mode(dir.resolve(HASH)));
         assertEquals("r--------", mode(cached));
-        Path handed = p.path();
-        assertTrue(handed.getParent().getFileName().toString().startsWith(".load-" + ProcessHandle.current().pid() + "-"),
-                handed.toString());
-        assertEquals(dir.toRealPath(), handed.getParent().getParent());
-        assertEquals("rwx------", mode(handed.getParent()));
-        assertArrayEquals(LIB, Files.readAllBytes(handed));
-        assertEquals(Files.getAttribute(cached, "unix:ino"), Files.getAttribute(handed, "unix:ino"),
-                "a hard link to the cached file, not a copy");
+        assertTrue(p.written());
+        assertEquals(dir.toRealPath().resolve(HASH).resolve("libxor.so"), p.path(), "the entry itself, on the checked path");
+        assertEquals(1, Files.getAttribute(cached, "unix:nlink"), "the temporary file it was linked from is gone");
 
         FileTime written = Files.getLastModifiedTime(cached);
         Files.setLastModifiedTime(cached, FileTime.fromMillis(written.toMillis() - 60_000));
         NativeCache.Prepared again = cache().prepare(HASH, "libxor.so", LIB);
-        assertNotEquals(handed, again.path(), "each load has a directory of its own");
+        assertFalse(again.written());
+        assertEquals(p.path(), again.path());
+        again.close();
         assertEquals(written.toMillis() - 60_000, Files.getLastModifiedTime(cached).toMillis(), "reused, not rewritten");
-        assertEquals(List.of(HASH, HASH + "/libxor.so"), files().stream().filter(f -> !f.startsWith(".load-")).toList(),
-                "no temporary file left");
+        assertEquals(List.of(HASH, HASH + "/libxor.so"), files(), "no temporary file, no directory of a load");
+    }
+
+    @Test
+    void aCachedLibraryIsReusedWithoutWritingListingOrReadingTheMountTable() throws Exception {
+        cache().prepare(HASH, "libxor.so", LIB);
+        long gone = 999_999_999L;
+        Path staleLoad = Files.createDirectory(dir.resolve(".load-" + gone + "-3f"));
+        Path staleTmp = Files.writeString(dir.resolve(HASH).resolve(".libxor.so." + gone + ".1f.tmp"), "half written");
+        // a table that would refuse the cache, read only if asked
+        Path table = Files.writeString(tmp.resolve("mountinfo"), "22 1 8:1 / / rw,noexec - ext4 /dev/sda1 rw\n");
+        MountOptions mounts = MountOptions.fromFile(table.toString());
+        NativeCache.Prepared p = NativeCache.at(dir, PathSafety.forThisProcess(), mounts).prepare(HASH, "libxor.so", LIB);
+        assertFalse(p.written());
+        assertFalse(mounts.read(), "the mount table is read only to write, or after a failed load");
+        assertTrue(Files.exists(staleLoad) && Files.exists(staleTmp), "clean-ups are a writer's, not every start's");
+        // a library written: its entry's stale temporaries and the stale load directories go
+        byte[] other = "another library".getBytes();
+        cache().prepare(sha(other), "other.so", other);
+        assertFalse(Files.exists(staleLoad));
+        assertTrue(Files.exists(staleTmp), "another entry's temporaries wait for a write there");
+    }
+
+    @Test
+    void aNoexecMountAddedSinceTheEntryWasWrittenIsLearntFromTheFailedLoadAndKeptForEveryLibrary() throws Exception {
+        NativeCache.Prepared written = cache().prepare(HASH, "libxor.so", LIB);
+        Path real = tmp.toRealPath();
+        Path table = Files.writeString(tmp.resolve("mountinfo"), "22 1 8:1 / / rw,relatime - ext4 /dev/sda1 rw\n"
+                + "45 22 0:40 / " + real.toString().replace(" ", "\\040") + " rw,nosuid,noexec - tmpfs tmpfs rw\n");
+        MountOptions mounts = MountOptions.fromFile(table.toString());
+        NativeCache.Prepared p = NativeCache.at(dir, PathSafety.forThisProcess(), mounts).prepare(HASH, "libxor.so", LIB);
+        assertEquals(written.path(), p.path());
+        assertFalse(mounts.read());
+        // a failure that is not a mapping's is the library's own, and needs no table
+        assertNull(NativeLibraries.unmappable(p, new UnsatisfiedLinkError(p.path() + ": undefined symbol: x")));
+        assertFalse(mounts.read());
+        // where the table says exec, a mapping's failure is not the cache's either
+        assertNull(NativeLibraries.unmappable(cache().prepare(HASH, "libxor.so", LIB), new UnsatisfiedLinkError(p.path()
+                + ": " + p.path() + ": failed to map segment from shared object")));
+        // glibc's words for mmap(PROT_EXEC) refused on a noexec mount, as System.load gives them
+        NativeLoadException e = NativeLibraries.unmappable(p, new UnsatisfiedLinkError(p.path() + ": " + p.path()
+                + ": failed to map segment from shared object"));
+        String refusal = "the native cache " + dir.toRealPath() + " is on " + real + ", mounted noexec, where no library"
+                + " can be mapped executable (mmap: EPERM); set -Dcpufeatures.native.cache to a directory of this user's"
+                + " on a file system that allows it";
+        assertEquals(refusal, e.getMessage(), "the words of a cache found on that mount before a write");
+        assertTrue(e.everyLibrary());
+        assertEquals(refusal, assertThrows(NativeCacheException.class, () -> NativeCache.at(dir,
+                PathSafety.forThisProcess(), MountOptions.fromFile(table.toString())).prepare(sha(new byte[1]), "x.so",
+                new byte[1])).getMessage(), "a library not cached yet is refused before it is written");
+        assertFalse(Files.exists(dir.resolve(sha(new byte[1]))));
+        // kept by directory: the next library of the process is refused with it, its bytes unread
+        String before = System.getProperty(NativeCache.DIRECTORY_PROPERTY);
+        System.setProperty(NativeCache.DIRECTORY_PROPERTY, dir.toString());
+        try {
+            NativeLoadException later = assertThrows(NativeLoadException.class, () -> NativeLibraries.place(
+                    "libjnidispatch.so", "other bytes".getBytes()));
+            assertEquals(refusal, later.getMessage());
+        } finally {
+            if (before == null) {
+                System.clearProperty(NativeCache.DIRECTORY_PROPERTY);
+            } else {
+                System.setProperty(NativeCache.DIRECTORY_PROPERTY, before);
+            }
+        }
+        assertTrue(Files.exists(p.path()), "the entry is kept: it is whole, only unmappable here");
     }
 
     @Test
@@ -149,6 +210,36 @@ class NativeCacheTest {
         assertTrue(Files.isSymbolicLink(dir.resolve(HASH).resolve("libxor.so")));
         assertArrayEquals(LIB, Files.readAllBytes(elsewhere), "the link's target was not written");
         assertEquals(List.of(), loadDirectories(), "nothing placed for loading, though the target holds the bytes");
+    }
+
+    @Test
+    void aHardLinkWhereTheCachedFileGoesIsRefusedByItsOwnerAndMode() throws Exception {
+        // the link's file is another user's: root can make one
+        HostTools.require(PathSafety.forThisProcess().uid() == 0, "root (to give a file to another user)",
+                "run the build as root, as CI does");
+        Files.createDirectories(dir.resolve(HASH));
+        Files.setPosixFilePermissions(dir, PosixFilePermissions.fromString("rwx------"));
+        Files.setPosixFilePermissions(dir.resolve(HASH), PosixFilePermissions.fromString("rwx------"));
+        Path theirs = Files.write(tmp.resolve("theirs.so"), LIB);
+        Files.setPosixFilePermissions(theirs, PosixFilePermissions.fromString("r--------"));
+        Files.setAttribute(theirs, "unix:uid", 4321);
+        Path cached = Files.createLink(dir.resolve(HASH).resolve("libxor.so"), theirs);
+        // seen as user 1000, the bytes the library's: the inode is another user's, whoever links it where
+        NativeCacheException e = assertThrows(NativeCacheException.class, () -> NativeCache.at(dir,
+                PathSafety.forUid(1000), MountOptions.of("")).prepare(HASH, "libxor.so", LIB));
+        assertEquals(NativeCacheException.Kind.DAMAGED, e.kind());
+        assertTrue(e.getMessage().contains("the cached " + dir.toRealPath().resolve(HASH).resolve("libxor.so") + " is"
+                + " not as it was written: "), e.getMessage());
+        assertTrue(e.getMessage().contains(" belongs to uid 4321, not to this user (uid 1000) or root"), e.getMessage());
+        // and one this user owns, linked from a directory others can write, that they may change
+        Files.delete(cached);
+        Path open = Files.createDirectory(tmp.resolve("open"));
+        Files.setPosixFilePermissions(open, PosixFilePermissions.fromString("rwxrwxrwx"));
+        Path writable = Files.write(open.resolve("lib.so"), LIB);
+        Files.setPosixFilePermissions(writable, PosixFilePermissions.fromString("rw-rw-rw-"));
+        Files.createLink(cached, writable);
+        NativeCacheException w = assertThrows(NativeCacheException.class, () -> cache().prepare(HASH, "libxor.so", LIB));
+        assertTrue(w.getMessage().contains(" is writable by its group and others (mode 666)"), w.getMessage());
     }
 
     private List<String> loadDirectories() throws IOException {

@@ -3,12 +3,14 @@ package io.cpufeatures.os;
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import java.io.ByteArrayInputStream;
 import java.io.IOException;
+import java.io.InputStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.attribute.PosixFilePermissions;
@@ -59,14 +61,14 @@ class NativeLibrariesTest {
     }
 
     @Test
-    void theLibraryIsVerifiedCheckedAndPlacedInADirectoryOfThisProcesssOwn() throws Exception {
+    void theLibraryIsVerifiedCheckedAndPlacedInTheCache() throws Exception {
         System.setProperty(NativeCache.DIRECTORY_PROPERTY, dir.resolve("cache").toString());
         AtomicInteger opened = new AtomicInteger();
         try (NativeCache.Prepared p = NativeLibraries.place(entry(NativePlatform.current(), SHA), "m", bytes(LIB, opened),
                 true, b -> b.length == LIB.length ? null : "wrong")) {
             assertArrayEquals(LIB, Files.readAllBytes(p.path()));
             assertTrue(p.written());
-            assertTrue(p.path().getParent().getFileName().toString().startsWith(".load-"), p.path().toString());
+            assertEquals(dir.toRealPath().resolve("cache").resolve(SHA).resolve("libx.so"), p.path(), "the cache's entry");
         }
         assertEquals(1, opened.get());
     }
@@ -114,5 +116,21 @@ class NativeLibrariesTest {
         try (var s = Files.list(open)) {
             assertEquals(0, s.count(), "nothing written to a cache others can write");
         }
+    }
+
+    @Test
+    void aResourceIsReadFromItsClasssOwnJarOrDirectoryAsTheClassLoaderWouldGiveIt() throws Exception {
+        for (Class<?> owner : new Class<?>[] {Test.class, NativeLibrariesTest.class, String.class}) {
+            // a jar (JUnit's), a directory (this test's classes), the runtime image (no code source: the loader's way)
+            String name = "/" + owner.getName().replace('.', '/') + ".class";
+            byte[] viaLoader;
+            try (InputStream in = owner.getResourceAsStream(name)) {
+                viaLoader = in.readAllBytes();
+            }
+            assertArrayEquals(viaLoader, NativeLibraries.ownResource(owner, name, 1 << 20), name);
+            assertEquals(11, NativeLibraries.ownResource(owner, name, 10).length, "at most one byte past the most");
+            assertNull(NativeLibraries.ownResource(owner, "/no/such/resource", 10));
+        }
+        assertThrows(IllegalArgumentException.class, () -> NativeLibraries.ownResource(Test.class, "relative", 1));
     }
 }

@@ -8,15 +8,17 @@ import io.cpufeatures.os.NativeManifest;
 import io.cpufeatures.os.NativeProbeException;
 import io.cpufeatures.os.OperatingSystem;
 import io.cpufeatures.x86.CpuidRegisters;
+import java.io.ByteArrayInputStream;
 import java.io.IOException;
-import java.io.InputStream;
 
 /**
  * CPUID and XGETBV through the project's own probe library ({@code src/main/c/cpufeatures_probe.c}, built and
  * committed by {@code scripts/native-builds.sh}), bound with JNI: the first answer's way to the CPU, which needs
  * no JNA. The library is placed by the per-user {@link NativeCache} (its directory must be the user's and closed
- * to others, and on a file system that allows executable mappings), compared byte for byte with the jar's copy
- * after it is placed, and then {@link System#load loaded}; no {@code java.security} is involved, as the bytes'
+ * to others, and on a file system that allows executable mappings: a {@code noexec} mount is refused before the
+ * library is written there, and recognised from the load's failure where it was written before), compared byte for
+ * byte with the jar's copy after it is placed or found, and then {@link System#load loaded} from the cache's entry;
+ * no {@code java.security} is involved, as the bytes'
  * reference is the jar itself, named by the SHA-256 its manifest gives. The manifest and the placing are the os
  * module's ({@link NativeManifest}, {@link NativeLibraries}), as for dispatch's native variants; the load is here, so
  * that native access is this module's to be granted.
@@ -66,8 +68,11 @@ public final class JniCpuid implements CpuidInstruction {
     private static JniCpuid load() throws NativeProbeException {
         String platform = platform();
         NativeManifest.Entry entry;
-        try (InputStream in = JniCpuid.class.getResourceAsStream(MANIFEST)) {
-            entry = NativeManifest.read(MANIFEST, in).entry(platform, "jni");
+        try {
+            // from this class's own jar, as the library below: no jar: URL's connection on a cold JVM
+            byte[] manifest = NativeLibraries.ownResource(JniCpuid.class, MANIFEST, NativeManifest.MAX_BYTES);
+            entry = NativeManifest.read(MANIFEST, manifest == null ? null : new ByteArrayInputStream(manifest))
+                    .entry(platform, "jni");
         } catch (IOException | IllegalArgumentException e) {
             throw new NativeProbeException("the probe library's manifest cannot be read: " + e.getMessage());
         }
@@ -87,15 +92,38 @@ public final class JniCpuid implements CpuidInstruction {
             read(0, 0, out);
             return new JniCpuid("CPUID/XGETBV through the probe library " + entry.path() + " (JNI), from " + p.path()
                     .getParent().getParent());
-        } catch (UnsatisfiedLinkError | SecurityException e) {
-            throw new NativeProbeException("the probe library " + entry.path() + " could not be loaded: "
-                    + e.getMessage());
-        } catch (IllegalCallerException e) {
+        } catch (LinkageError | RuntimeException e) {
+            // one handler for UnsatisfiedLinkError, SecurityException and IllegalCallerException, told apart below:
+            // a type named in a handler is a class a cold JVM loads to verify this one, failure or not
+            throw refusal(entry, placed, e);
+        }
+    }
+
+    /**
+     * Why loading the placed library failed, in one line; an unexpected error or exception is thrown as it is. Told
+     * apart with {@code instanceof}, which loads a class only when it runs.
+     */
+    private static NativeProbeException refusal(NativeManifest.Entry entry, NativeCache.Prepared placed, Throwable e) {
+        if (e instanceof IllegalCallerException) {
             // JDK 24+ with --illegal-native-access=deny, or a later JDK's default
-            throw new NativeProbeException("this JVM denies native access to io.cpufeatures.x86 (" + e.getMessage()
+            return new NativeProbeException("this JVM denies native access to io.cpufeatures.x86 (" + e.getMessage()
                     + "): start it with --enable-native-access=ALL-UNNAMED on the class path, or"
                     + " --enable-native-access=io.cpufeatures.x86 on the module path");
         }
+        if (e instanceof UnsatisfiedLinkError) {
+            // a cached library the loader cannot map: its directory mounted noexec since it was written is the
+            // cache's cause, said as a cache found there says it, and kept for JNA's library and every other
+            NativeLoadException cause = NativeLibraries.unmappable(placed, e);
+            if (cause != null) {
+                return new NativeProbeException(cause.getMessage());
+            }
+        } else if (!(e instanceof SecurityException)) {
+            if (e instanceof RuntimeException) {
+                throw (RuntimeException) e;
+            }
+            throw (Error) e;
+        }
+        return new NativeProbeException("the probe library " + entry.path() + " could not be loaded: " + e.getMessage());
     }
 
     /** {@code linux-x86_64} or {@code windows-x86_64}, the platforms with a committed build. */

@@ -142,6 +142,35 @@ class JniCpuidTest {
         }
     }
 
+    @Test
+    void aCacheMountedNoexecSinceItWasWrittenIsLearntFromTheLoadInTheSameOneWarn() throws Exception {
+        assumeLinuxX86();
+        HostTools.require(HostTools.onPath("mount") && "root".equals(System.getProperty("user.name")),
+                "root that may mount a tmpfs", "run the build as root, as CI does");
+        Path m = Files.createDirectory(dir.resolve("remounted"));
+        run("mount", "-t", "tmpfs", "-o", "size=4m,mode=0700", "tmpfs", m.toString());
+        try {
+            Child first = child(m.resolve("cache"));
+            assertEquals(0, first.exit, first.out);
+            assertTrue(first.out.contains("loaded: "), first.out);
+            List<Path> entries = listFiles(m.resolve("cache"));
+            assertEquals(1, entries.size(), entries.toString());
+            // the mount table is not read where the entry is found whole: the load's failure tells the noexec mount
+            run("mount", "-o", "remount,noexec", m.toString());
+            Child c = child(m.resolve("cache"));
+            assertEquals(0, c.exit, c.out);
+            assertTrue(c.out.contains("refused: the native cache " + m.resolve("cache") + " is on " + m
+                    + ", mounted noexec"), c.out);
+            assertTrue(c.out.contains("answer: true"), c.out);
+            assertEquals(1, count(c.out, "WARN"), c.out);
+            assertTrue(c.out.contains("the native probe failed: neither the probe library nor JNA is used: the native"
+                    + " cache " + m.resolve("cache") + " is on " + m + ", mounted noexec"), c.out);
+            assertEquals(entries, listFiles(m.resolve("cache")), "JNA's library not written, the entry kept");
+        } finally {
+            run("umount", m.toString());
+        }
+    }
+
     private static void run(String... cmd) throws Exception {
         Commands.run(null, Map.of(), 60, cmd);
     }
