@@ -96,27 +96,13 @@ public final class ProbeSequence {
      * @throws IllegalArgumentException for {@link ProbeMode#NONE}, which asks for no probe at all
      */
     public static <S> Result<S> run(ProbeMode mode, Source<S> nativeSource, Source<S> procSource, Function<S, String> detail) {
-        long start = System.nanoTime();
         List<SourceKind> order = switch (mode) {
             case NATIVE -> List.of(SourceKind.NATIVE);
             case PROC_CPUINFO -> List.of(SourceKind.PROC_CPUINFO);
             case AUTO -> List.of(SourceKind.NATIVE, SourceKind.PROC_CPUINFO);
             case NONE -> throw new IllegalArgumentException("probe mode none asks for no probe");
         };
-        List<ProbeFailure> failures = new ArrayList<>();
-        for (SourceKind kind : order) {
-            String why = failures.isEmpty() ? "forced by cpufeatures.probe=" + mode.id()
-                    : "because the " + failures.get(failures.size() - 1).source().id() + " source failed";
-            try {
-                S s = (kind == SourceKind.NATIVE ? nativeSource : procSource).read(why);
-                return new Result<>(Optional.of(s), new ProbeSource(kind, detail.apply(s), failures, since(start)));
-            } catch (Exception | LinkageError e) {
-                // memory refused, or a stack too short, is no fault of the source: never a fallback kept for good
-                Once.rethrowIfMomentary(e);
-                failures.add(new ProbeFailure(kind, e.getMessage() == null ? e.toString() : e.getMessage(), Optional.of(e)));
-            }
-        }
-        return new Result<>(Optional.empty(), new ProbeSource(SourceKind.NONE, "every source failed", failures, since(start)));
+        return tryInOrder(order, "forced by cpufeatures.probe=" + mode.id(), nativeSource, procSource, detail);
     }
 
     /**
@@ -131,17 +117,27 @@ public final class ProbeSequence {
      * @return the kernel's snapshot; or none, with its failure
      */
     public static <S> Result<S> kernelOnly(String why, Source<S> procSource, Function<S, String> detail) {
+        return tryInOrder(List.of(SourceKind.PROC_CPUINFO), why, null, procSource, detail);
+    }
+
+    /** The sources of {@code order} in turn, the first told {@code firstWhy}, each later one the failure before it. */
+    private static <S> Result<S> tryInOrder(List<SourceKind> order, String firstWhy, Source<S> nativeSource,
+            Source<S> procSource, Function<S, String> detail) {
         long start = System.nanoTime();
-        try {
-            S s = procSource.read(why);
-            return new Result<>(Optional.of(s), new ProbeSource(SourceKind.PROC_CPUINFO, detail.apply(s), List.of(),
-                    since(start)));
-        } catch (Exception | LinkageError e) {
-            Once.rethrowIfMomentary(e);
-            return new Result<>(Optional.empty(), new ProbeSource(SourceKind.NONE, "every source failed",
-                    List.of(new ProbeFailure(SourceKind.PROC_CPUINFO, e.getMessage() == null ? e.toString()
-                            : e.getMessage(), Optional.of(e))), since(start)));
+        List<ProbeFailure> failures = new ArrayList<>();
+        for (SourceKind kind : order) {
+            String why = failures.isEmpty() ? firstWhy
+                    : "because the " + failures.get(failures.size() - 1).source().id() + " source failed";
+            try {
+                S s = (kind == SourceKind.NATIVE ? nativeSource : procSource).read(why);
+                return new Result<>(Optional.of(s), new ProbeSource(kind, detail.apply(s), failures, since(start)));
+            } catch (Exception | LinkageError e) {
+                // memory refused, or a stack too short, is no fault of the source: never a fallback kept for good
+                Once.rethrowIfMomentary(e);
+                failures.add(new ProbeFailure(kind, e.getMessage() == null ? e.toString() : e.getMessage(), Optional.of(e)));
+            }
         }
+        return new Result<>(Optional.empty(), new ProbeSource(SourceKind.NONE, "every source failed", failures, since(start)));
     }
 
     private static Duration since(long start) {
