@@ -181,6 +181,28 @@ public final class ProcCpuinfo {
     }
 
     /**
+     * The words of a list field ({@code flags} on x86, {@code Features} on arm64), split at white space: a loop, not a
+     * regex, as a first answer may read it.
+     *
+     * @param value the field's value; not null
+     * @return its words, in order; none for a blank value
+     */
+    public static List<String> words(String value) {
+        List<String> words = new ArrayList<>();
+        int start = -1;
+        for (int i = 0; i <= value.length(); i++) {
+            boolean space = i == value.length() || Character.isWhitespace(value.charAt(i));
+            if (space && start >= 0) {
+                words.add(value.substring(start, i));
+                start = -1;
+            } else if (!space && start < 0) {
+                start = i;
+            }
+        }
+        return words;
+    }
+
+    /**
      * The number of a {@code processor} line's value: decimal ASCII digits, as the kernel's {@code %u} prints it, from
      * 0 to {@link #MAX_PROCESSORS}-1.
      *

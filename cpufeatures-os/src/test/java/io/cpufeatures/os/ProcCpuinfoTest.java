@@ -32,6 +32,14 @@ class ProcCpuinfoTest {
             """;
 
     @Test
+    void aListFieldSplitsAtAnyWhiteSpaceAndABlankOneHasNoWords() {
+        assertEquals(List.of("fpu", "vme", "avx2"), ProcCpuinfo.words(" fpu\tvme  avx2 "));
+        assertEquals(List.of(), ProcCpuinfo.words(""));
+        assertEquals(List.of(), ProcCpuinfo.words(" \t "));
+        assertThrows(NullPointerException.class, () -> ProcCpuinfo.words(null));
+    }
+
+    @Test
     void eachBlockIsItsFieldsInOrder() {
         List<Map<String, String>> blocks = ProcCpuinfo.blocks("p9", POWER9);
         assertEquals(3, blocks.size());

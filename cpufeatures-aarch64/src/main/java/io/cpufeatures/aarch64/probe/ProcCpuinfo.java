@@ -63,7 +63,7 @@ final class ProcCpuinfo {
             byName.put(f.canonicalName(), f);
         }
         Map<HwcapWord, Long> words = new EnumMap<>(HwcapWord.class);
-        for (String name : features.trim().split("\\s+")) {
+        for (String name : io.cpufeatures.os.ProcCpuinfo.words(features)) {
             AArch64Feature f = byName.get(name);
             if (f != null) {
                 words.merge(f.word(), 1L << f.bit(), (a, b) -> a | b);

@@ -43,7 +43,7 @@ final class ProcCpuinfo {
         int family = number(fields, "cpu family");
         int model = number(fields, "model");
         int stepping = fields.containsKey("stepping") ? number(fields, "stepping") : 0;
-        Set<String> flags = words(require(fields, "flags"));
+        Set<String> flags = new HashSet<>(io.cpufeatures.os.ProcCpuinfo.words(require(fields, "flags")));
         return KernelFlagSnapshot.of(vendor, family, model, stepping, fields.getOrDefault("model name", ""), flags, source);
     }
 
@@ -57,25 +57,6 @@ final class ProcCpuinfo {
         int extFamily = family >= 0xf ? family - 0xf : 0;
         int extModel = model >> 4;
         return extFamily << 20 | extModel << 16 | baseFamily << 8 | (model & 0xf) << 4 | (stepping & 0xf);
-    }
-
-    /**
-     * The words of a {@code flags} value, split at white space: a loop, not a regex (this is a first answer on a JDK
-     * whose native code would warn).
-     */
-    static Set<String> words(String value) {
-        Set<String> words = new HashSet<>();
-        int start = -1;
-        for (int i = 0; i <= value.length(); i++) {
-            boolean space = i == value.length() || Character.isWhitespace(value.charAt(i));
-            if (space && start >= 0) {
-                words.add(value.substring(start, i));
-                start = -1;
-            } else if (!space && start < 0) {
-                start = i;
-            }
-        }
-        return words;
     }
 
     private static Map<String, String> firstProcessor(String file, String text) {
