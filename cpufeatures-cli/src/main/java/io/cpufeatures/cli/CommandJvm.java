@@ -25,4 +25,40 @@ final class CommandJvm {
     static JvmView view(boolean realSelection) {
         return realSelection ? JvmView.current() : JvmView.current().assumingVectorApi();
     }
+
+    /**
+     * The view to report for {@code machine}: this JVM's ({@link #view(boolean)}) for this machine when no VM is
+     * named; otherwise HotSpot as {@code vm} names it (the running JVM's release and no options for a dump), modelled
+     * on the machine's CPU ({@link JvmView#modelled}), never this JVM's flags pasted onto another CPU.
+     *
+     * @param machine       what the command reports on
+     * @param vm            the VM options given
+     * @param realSelection whether the command makes and self-tests candidates here
+     * @return the view
+     * @throws CliFailure exit 2 for a VM named with --select, or a release or option not accepted; exit 1 where nothing
+     *                    is known of the CPU to model HotSpot on
+     */
+    static JvmView view(Machine machine, JvmOptions vm, boolean realSelection) {
+        if (machine.process() && !vm.given()) {
+            return view(realSelection);
+        }
+        if (realSelection) {
+            throw new CliFailure(CliFailure.USAGE, "--select makes this JVM's own choices; --jdk and --jvm-option model"
+                    + " another VM (give one or the other)");
+        }
+        return modelled(machine, vm.start());
+    }
+
+    /** HotSpot started as {@code start}, modelled on the machine's CPU (on a hybrid part, the first core type's). */
+    static JvmView modelled(Machine machine, io.cpufeatures.core.kit.HotSpotStart start) {
+        java.util.Optional<io.cpufeatures.core.CpuSnapshot> snapshot = machine.whole().snapshot();
+        if (snapshot.isEmpty() && !machine.cpus().isEmpty()) {
+            snapshot = machine.cpus().get(0).cpu().snapshot();
+        }
+        if (snapshot.isEmpty()) {
+            throw new CliFailure(CliFailure.FAILED, "nothing is known of the CPU (" + machine.source().detail()
+                    + "): no HotSpot can be modelled on it");
+        }
+        return JvmView.modelled(snapshot.get(), start);
+    }
 }

@@ -43,6 +43,9 @@ final class FleetCommand implements Callable<Integer> {
             + " or one file name per line, from standard input.")
     List<Path> paths;
 
+    @picocli.CommandLine.Mixin
+    JvmOptions vm = new JvmOptions();
+
     @Option(names = "--include", paramLabel = "GLOB", description = "Only files in directories whose name or path below"
             + " the directory matches (repeatable), e.g. '*.txt' or 'libcpuid/**'.")
     List<String> include = new ArrayList<>();
@@ -62,6 +65,8 @@ final class FleetCommand implements Callable<Integer> {
     public Integer call() {
         PrintWriter out = spec.commandLine().getOut();
         PrintWriter err = spec.commandLine().getErr();
+        // each machine's own HotSpot, modelled: this JVM's flags are not another machine's
+        io.cpufeatures.core.kit.HotSpotStart start = vm.start();
         Walk walk = walk();
         // what the walk could not list, and what it did not follow, before the files: stdout stays JSON with --json
         for (String line : walk.errorLines()) {
@@ -74,7 +79,6 @@ final class FleetCommand implements Callable<Integer> {
         List<Input> files = walk.inputs();
         ProgressBar progress = new ProgressBar(err, files.size(),
                 files.size() > PROGRESS_ABOVE && Terminals.isTerminal(Terminals.STDERR));
-        JvmView jvm = CommandJvm.view(false);
         Map<String, DistinctCpu> distinct = new LinkedHashMap<>();
         List<String> errors = new ArrayList<>(walk.errors());
         int read = 0;
@@ -87,6 +91,7 @@ final class FleetCommand implements Callable<Integer> {
             String line = null;
             try {
                 Machine machine = file.stdin() != null ? Machine.ofStdinText(file.stdin()) : Machine.load(file.path(), null);
+                JvmView jvm = CommandJvm.modelled(machine, start);
                 ReportModel model = ReportModel.of(machine.withJvm(jvm), jvm);
                 read++;
                 if (json) {

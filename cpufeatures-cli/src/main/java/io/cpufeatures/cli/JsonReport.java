@@ -17,6 +17,7 @@ import io.cpufeatures.core.ProbeFailure;
 import io.cpufeatures.core.ProbeSource;
 import io.cpufeatures.core.Reason;
 import io.cpufeatures.core.jvm.JvmView;
+import io.cpufeatures.core.kit.HotSpotFeatureList;
 import io.cpufeatures.core.CpuCache;
 import io.cpufeatures.core.CpuDescription;
 import io.cpufeatures.core.CpuFeatures;
@@ -87,7 +88,9 @@ final class JsonReport {
             n.put("threads", t.threads());
             n.put("source", t.source());
         });
-        root.set("jvm", jvm(model.jvm()));
+        ObjectNode jvm = jvm(model.jvm());
+        hotSpot(jvm, model.hotSpot());
+        root.set("jvm", jvm);
         root.set("dispatch", dispatch(model.dispatch()));
         return root;
     }
@@ -287,10 +290,38 @@ final class JsonReport {
         return a;
     }
 
+    /**
+     * HotSpot's {@code -Xlog:os+cpu} list on the machine: {@code hotspotFeatures} (null where not modelled, with
+     * {@code hotspotFeaturesUnanswered} saying why), {@code hotspotFeaturesUnsure}, {@code hotspotRelease} and
+     * {@code hotspotOptions}.
+     */
+    static void hotSpot(ObjectNode n, HotSpotFeatureList list) {
+        if (list.unanswered().isPresent()) {
+            n.putNull("hotspotFeatures");
+            n.put("hotspotFeaturesUnanswered", list.unanswered().get());
+        } else {
+            ArrayNode names = n.putArray("hotspotFeatures");
+            list.names().forEach(names::add);
+            n.putNull("hotspotFeaturesUnanswered");
+        }
+        ArrayNode unsure = n.putArray("hotspotFeaturesUnsure");
+        list.unsure().forEach((name, why) -> {
+            ObjectNode u = unsure.addObject();
+            u.put("feature", name);
+            u.put("detail", why);
+        });
+        n.put("hotspotRelease", list.jdk());
+    }
+
     static ObjectNode jvm(JvmView v) {
         ObjectNode n = NODES.objectNode();
         n.put("vm", v.vmName());
-        n.put("version", System.getProperty("java.version"));
+        boolean modelled = v.modelled();
+        n.put("version", modelled ? v.vmName() : System.getProperty("java.version"));
+        n.put("modelled", modelled);
+        n.put("flagSource", v.flagSource());
+        ArrayNode options = n.putArray("hotspotOptions");
+        v.start().ifPresent(s -> s.commandLine().forEach(options::add));
         n.put("hotspot", v.isHotSpot());
         ObjectNode flags = n.putObject("flags");
         v.flags().forEach(flags::put);

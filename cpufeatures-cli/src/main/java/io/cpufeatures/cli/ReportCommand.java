@@ -32,6 +32,9 @@ final class ReportCommand implements Callable<Integer> {
     @Mixin
     TargetOptions target = new TargetOptions();
 
+    @Mixin
+    JvmOptions vm = new JvmOptions();
+
     @Option(names = "--json", description = "One JSON object (fields documented in docs/cli.md).")
     boolean json;
 
@@ -75,7 +78,7 @@ final class ReportCommand implements Callable<Integer> {
             out.flush();
             return 0;
         }
-        JvmView jvm = CommandJvm.view(select);
+        JvmView jvm = CommandJvm.view(probed, vm, select);
         Machine machine = probed.withJvm(jvm);
         long t2 = System.nanoTime();
         LOG.debug("JVM view: {} ms", (t2 - t1) / 1_000_000);

@@ -5,6 +5,7 @@ import io.cpufeatures.core.CpuFeatures;
 import io.cpufeatures.core.CpuKind;
 import io.cpufeatures.core.ProbeSource;
 import io.cpufeatures.core.jvm.JvmView;
+import io.cpufeatures.core.kit.HotSpotFeatureList;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -21,9 +22,12 @@ import java.util.List;
  * @param topology this machine's packages, cores and threads, when the report is of this machine and the OS says
  * @param kernel   what the kernel's word says beside the CPU's own answers, when the report is of this machine and
  *                 its CPU answered by its own instructions ({@link KernelWord})
+ * @param hotSpot  the features HotSpot lists ({@code -Xlog:os+cpu}) on the machine, for the release and options of
+ *                 the JVM's view; why not, where that view's flags were not worked out from them
  */
 record ReportModel(ProbeSource source, List<CpuEntry> cpus, JvmView jvm, DispatchReport dispatch,
-        java.util.Optional<io.cpufeatures.core.CpuTopology> topology, java.util.Optional<KernelWord> kernel) {
+        java.util.Optional<io.cpufeatures.core.CpuTopology> topology, java.util.Optional<KernelWord> kernel,
+        HotSpotFeatureList hotSpot) {
 
     /**
      * One distinct CPU.
@@ -58,6 +62,17 @@ record ReportModel(ProbeSource source, List<CpuEntry> cpus, JvmView jvm, Dispatc
         return new ReportModel(machine.source(), cpus, jvm, whole,
                 machine.process() ? io.cpufeatures.core.CpuTopology.current() : java.util.Optional.empty(),
                 machine.process() && cpus.size() == 1 ? KernelWord.of(cpus.get(0).features())
-                        : java.util.Optional.empty());
+                        : java.util.Optional.empty(), hotSpot(machine, jvm));
+    }
+
+    /** HotSpot's list on the machine for the start of {@code jvm}, or why there is none. */
+    static HotSpotFeatureList hotSpot(Machine machine, JvmView jvm) {
+        if (jvm.start().isEmpty()) {
+            return HotSpotFeatureList.unanswered(Runtime.version().feature(), "the JVM's release and options are not"
+                    + " known here (its flags: " + jvm.flagSource() + ")");
+        }
+        CpuFeatures cpu = machine.whole().snapshot().isEmpty() && !machine.cpus().isEmpty()
+                ? machine.cpus().get(0).cpu() : machine.whole();
+        return cpu.hotSpotFeatures(jvm.start().get());
     }
 }

@@ -5,6 +5,7 @@ import io.cpufeatures.core.CpuDescription;
 import io.cpufeatures.core.CpuFeatures;
 import io.cpufeatures.core.Reason;
 import io.cpufeatures.core.jvm.JvmView;
+import io.cpufeatures.core.kit.HotSpotFeatureList;
 import io.cpufeatures.dispatch.CandidateReport;
 import io.cpufeatures.dispatch.CandidateStatus;
 import java.util.ArrayList;
@@ -58,7 +59,7 @@ final class TextReport {
             // a hybrid part: what a process chooses, for every core type at once
             r.dispatch(model.dispatch(), "dispatch for the whole machine");
         }
-        r.jvm(model.jvm());
+        r.jvm(model.jvm(), model.hotSpot());
         return r.out.toString();
     }
 
@@ -117,14 +118,27 @@ final class TextReport {
         }
     }
 
-    private void jvm(JvmView jvm) {
+    private void jvm(JvmView jvm, HotSpotFeatureList hotSpot) {
         heading("JVM");
-        line("  vm", jvm.vmName() + " " + System.getProperty("java.version")
-                + (jvm.isHotSpot() ? "" : " (not HotSpot: flags unreadable)"));
+        boolean modelled = jvm.modelled();
+        if (modelled) {
+            line("  vm", jvm.vmName() + (jvm.start().isPresent() ? options(jvm.start().get().commandLine())
+                    : ": " + jvm.flagSource()));
+        } else {
+            line("  vm", jvm.vmName() + " " + System.getProperty("java.version")
+                    + (jvm.isHotSpot() ? "" : " (not HotSpot: flags unreadable)"));
+        }
         if (!jvm.flags().isEmpty()) {
             StringBuilder flags = new StringBuilder();
             jvm.flags().forEach((k, v) -> flags.append(k).append('=').append(v).append(' '));
             wrapped("  flags", flags.toString().trim(), null);
+        }
+        if (hotSpot.unanswered().isPresent()) {
+            wrapped("  HotSpot lists", "not modelled: " + hotSpot.unanswered().get(), null);
+        } else {
+            wrapped("  HotSpot lists", String.join(" ", hotSpot.names()) + " (" + hotSpot.names().size()
+                    + ", -Xlog:os+cpu of JDK " + hotSpot.jdk() + ")", null);
+            hotSpot.unsure().forEach((name, why) -> wrapped("  " + name + "?", why, "red"));
         }
         line("  Vector API", vectorApi(jvm));
         wrapped("  available", String.join(" ", jvm.available()), "green");
@@ -133,6 +147,11 @@ final class TextReport {
                 wrapped("  " + n, jvm.reasons(n).get(0).detail(), "red");
             }
         }
+    }
+
+    /** {@code , with -XX:UseAVX=2} or {@code , no options}. */
+    private static String options(java.util.List<String> commandLine) {
+        return commandLine.isEmpty() ? ", no options" : ", with " + String.join(" ", commandLine);
     }
 
     /** Whether a name belongs only to architectures other than the one reported on ({@code jvm.sve} on x86). */

@@ -8,6 +8,8 @@ import io.cpufeatures.core.jvm.JvmView;
 import io.cpufeatures.core.kit.DecodedCpu;
 import io.cpufeatures.core.kit.CoreTypeIntersection;
 import io.cpufeatures.core.internal.ArchitectureModule;
+import io.cpufeatures.core.kit.HotSpotFeatureList;
+import io.cpufeatures.core.kit.HotSpotStart;
 import io.cpufeatures.core.internal.ArchitectureModule.ProbeResult;
 import io.cpufeatures.core.kit.NoCpuInformation;
 import io.cpufeatures.core.trace.FeatureTrace;
@@ -390,6 +392,27 @@ public final class CpuFeatures {
     /** {@return the raw snapshot decoded, if there is one (none when nothing is known of the CPU)} */
     public Optional<CpuSnapshot> snapshot() {
         return arch.detailed().decodedFrom();
+    }
+
+    /**
+     * The features HotSpot would list in its {@code -Xlog:os+cpu} "CPU:" line on this CPU, in its own names, for a VM
+     * started as {@code start}: the set its JIT compiles for and a JDK AOT cache records. A model of HotSpot's start-up
+     * by the architecture's rules, not a VM's answer; where it cannot decide a name it says why.
+     *
+     * @param start the JDK release and {@code -XX} options; not null
+     * @return the list; {@link HotSpotFeatureList#unanswered()} says why there is none (nothing known of the CPU, a
+     *         release, option or architecture not modelled)
+     */
+    public HotSpotFeatureList hotSpotFeatures(HotSpotStart start) {
+        Objects.requireNonNull(start, "start");
+        Optional<CpuSnapshot> s = snapshot();
+        if (s.isEmpty()) {
+            return HotSpotFeatureList.unanswered(start.jdk(), "nothing is known of the CPU");
+        }
+        Optional<ArchitectureModule> module = Architectures.get().forArchitecture(s.get().architecture());
+        return module.isPresent() ? module.get().hotSpotFeatures(s.get(), start)
+                : HotSpotFeatureList.unanswered(start.jdk(), "no module on the class path decodes "
+                        + s.get().architecture());
     }
 
     /** {@return the canonical names of the features the CPU reports, usable or not} */

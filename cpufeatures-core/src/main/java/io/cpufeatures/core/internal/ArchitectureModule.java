@@ -122,6 +122,16 @@ public interface ArchitectureModule {
     Optional<Map<String, String>> hotSpotFlags(CpuSnapshot snapshot, HotSpotStart start, Collection<String> names);
 
     /**
+     * HotSpot's {@code -Xlog:os+cpu} feature list for the CPU of {@code snapshot} and a VM started as {@code start}
+     * ({@link io.cpufeatures.core.kit.Architecture#hotSpotFeatures}).
+     *
+     * @param snapshot a CPU's snapshot
+     * @param start    the JDK release and the {@code -XX} options
+     * @return the list, or why there is none (the snapshot another architecture's among the reasons)
+     */
+    io.cpufeatures.core.kit.HotSpotFeatureList hotSpotFeatures(CpuSnapshot snapshot, HotSpotStart start);
+
+    /**
      * {@return every kind of field its CPUs' descriptions give, each once, in report order: the JSON Schema and
      * docs/cli.md are generated from them}
      */

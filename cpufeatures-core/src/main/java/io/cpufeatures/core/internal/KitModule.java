@@ -190,6 +190,14 @@ public final class KitModule<F extends Enum<F> & FeatureRow, S extends CpuSnapsh
         return type.isInstance(snapshot) ? architecture.hotSpotFlags(type.cast(snapshot), start, names) : Optional.empty();
     }
 
+    @Override
+    public io.cpufeatures.core.kit.HotSpotFeatureList hotSpotFeatures(CpuSnapshot snapshot, HotSpotStart start) {
+        Class<S> type = architecture.snapshotType();
+        return type.isInstance(snapshot) ? architecture.hotSpotFeatures(type.cast(snapshot), start)
+                : io.cpufeatures.core.kit.HotSpotFeatureList.unanswered(start.jdk(), "the snapshot is not "
+                        + architecture.name() + "'s");
+    }
+
     /** The running CPU's answer for a feature, asked by its canonical name. A class, not a lambda (a cold path). */
     private static final class ByName<F extends Enum<F> & FeatureRow> implements Predicate<F> {
         private final Predicate<String> byName;

@@ -27,9 +27,6 @@ import java.util.Set;
  */
 final class FlagDerivation {
 
-    /** The JDK releases whose rules for the core's flags are modelled, each checked against its MXBean. */
-    static final int[] JDKS = {17, 25};
-
     /** {@code java.vm.name} of the HotSpot VMs with C2 (the server VM), as OpenJDK builds and Oracle's name them. */
     static final String[] SERVER_VMS = {"OpenJDK 64-Bit Server VM", "Java HotSpot(TM) 64-Bit Server VM"};
 
@@ -45,11 +42,12 @@ final class FlagDerivation {
      *
      * @param flags  each flag wanted that the VM defines, to its value; null when not derived
      * @param source what the flags were derived from, or why they were not
+     * @param start  the start they were derived for; null when not derived
      */
-    record Outcome(Map<String, String> flags, String source) {
+    record Outcome(Map<String, String> flags, String source, HotSpotStart start) {
 
         static Outcome not(String why) {
-            return new Outcome(null, why);
+            return new Outcome(null, why, null);
         }
 
         boolean derived() {
@@ -81,7 +79,7 @@ final class FlagDerivation {
             return Outcome.not("java.vm.version " + vm.vmVersion() + " is a JVMCI VM's");
         }
         int jdk = release(vm.specVersion());
-        if (!contains(JDKS, jdk)) {
+        if (!HotSpotStart.MODELLED_RELEASES.contains(jdk)) {
             return Outcome.not("JDK " + vm.specVersion() + "'s ergonomics are not modelled (JDK 17 and 25 are)");
         }
         String launcher = vm.launcher();
@@ -113,6 +111,30 @@ final class FlagDerivation {
         if (snapshot == null) {
             return Outcome.not(noCpu);
         }
+        return model(start, options.mode(), names, module, snapshot, "the VM's options");
+    }
+
+    /**
+     * The flags {@code names} of a HotSpot server VM started as {@code start} in {@code mode} on the CPU of
+     * {@code snapshot}, by {@code module}'s rules and the core's own: the one model of the flags, for the running VM
+     * ({@link #derive}) and for any other ({@link JvmView#modelled}).
+     *
+     * @param start    the release and the {@code -XX} options; {@code TieredStopAtLevel} and {@code UseCompiler} plain
+     * @param mode     {@link HotSpotLaunch#MIXED}, {@link HotSpotLaunch#INTERPRETED} or {@link HotSpotLaunch#COMPILED}
+     * @param names    the flags wanted
+     * @param module   the snapshot's architecture's module
+     * @param snapshot the CPU's snapshot
+     * @param whose    what the options are, as the source says them ({@code the VM's options})
+     * @return the flags, or why the rules cannot be sure
+     */
+    static Outcome model(HotSpotStart start, int mode, List<String> names, ArchitectureModule module,
+            CpuSnapshot snapshot, String whose) {
+        int jdk = start.jdk();
+        if (!start.plain(TIERED_STOP_AT_LEVEL) || !start.plain(USE_COMPILER)) {
+            return Outcome.not("-XX:" + TIERED_STOP_AT_LEVEL + " or -XX:" + USE_COMPILER + " is given in a form not read"
+                    + " here");
+        }
+        int level = start.number(TIERED_STOP_AT_LEVEL, 4);
         List<String> asked = new ArrayList<>();
         for (String n : names) {
             if (!n.equals(USE_COMPILER) && !n.equals(TIERED_STOP_AT_LEVEL) && !n.equals(ENABLE_VECTOR_SUPPORT)) {
@@ -129,7 +151,7 @@ final class FlagDerivation {
             return Outcome.not("the " + module.architecture() + " rules cannot be sure of JDK " + jdk
                     + " with these options and this CPU");
         }
-        boolean compiler = start.bool(USE_COMPILER, true) && options.mode() != HotSpotLaunch.INTERPRETED && level != 0;
+        boolean compiler = start.bool(USE_COMPILER, true) && mode != HotSpotLaunch.INTERPRETED && level != 0;
         Map<String, String> flags = new LinkedHashMap<>();
         for (String n : names) {
             if (n.equals(USE_COMPILER)) {
@@ -141,10 +163,10 @@ final class FlagDerivation {
             }
         }
         // a StringBuilder, not a concatenation: no bootstrap of the JDK's string concatenation on a first call
-        StringBuilder source = new StringBuilder("derived from the CPU, JDK ").append(jdk).append(" and the VM's options ")
-                .append(options.flags().isEmpty() ? "(none)" : options.flags().keySet().toString()).append(" by the ")
-                .append(module.architecture()).append(" rules");
-        return new Outcome(Collections.unmodifiableMap(flags), source.toString());
+        StringBuilder source = new StringBuilder("derived from the CPU, JDK ").append(jdk).append(" and ").append(whose)
+                .append(' ').append(start.options().isEmpty() ? "(none)" : start.options().keySet().toString())
+                .append(" by the ").append(module.architecture()).append(" rules");
+        return new Outcome(Collections.unmodifiableMap(flags), source.toString(), start);
     }
 
     /**
@@ -181,15 +203,6 @@ final class FlagDerivation {
     private static boolean contains(String[] values, String v) {
         for (String s : values) {
             if (s.equals(v)) {
-                return true;
-            }
-        }
-        return false;
-    }
-
-    private static boolean contains(int[] values, int v) {
-        for (int s : values) {
-            if (s == v) {
                 return true;
             }
         }

@@ -25,8 +25,9 @@ final class FlagSource {
      *
      * @param flags  each flag the VM defines, to its value; empty when none could be read
      * @param source where they came from, and for the MXBean why they were not derived
+     * @param start  the release and options they were derived for; null when read through the MXBean
      */
-    record Read(Map<String, String> flags, String source) {
+    record Read(Map<String, String> flags, String source, io.cpufeatures.core.kit.HotSpotStart start) {
     }
 
     /**
@@ -44,7 +45,7 @@ final class FlagSource {
             Once.rethrowIfMomentary(e);
             d = FlagDerivation.Outcome.not("the derivation failed: " + e);
         }
-        return d.derived() ? new Read(d.flags(), d.source()) : mxBean(names, d.source());
+        return d.derived() ? new Read(d.flags(), d.source(), d.start()) : mxBean(names, d.source());
     }
 
     /**
@@ -57,7 +58,7 @@ final class FlagSource {
     static Read mxBean(List<String> names, String why) {
         Map<String, String> flags = HotSpotFlags.read(names);
         return new Read(flags, (flags.isEmpty() ? "none readable (no HotSpotDiagnosticMXBean)" : "HotSpotDiagnosticMXBean")
-                + "; not derived: " + why);
+                + "; not derived: " + why, null);
     }
 
     private static FlagDerivation.Outcome derive(List<String> names, Optional<ArchitectureModule> module) {

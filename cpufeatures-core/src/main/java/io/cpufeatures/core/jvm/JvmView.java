@@ -11,6 +11,7 @@ import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import io.cpufeatures.core.kit.HotSpotStart;
 import io.cpufeatures.core.kit.VectorLanes;
 import java.util.function.Predicate;
 import java.util.Objects;
@@ -43,6 +44,10 @@ public final class JvmView {
     /** The preferred species' sizes, read and derived when first asked. */
     private final Sizes sizes;
     private final boolean vectorApiAssumed;
+    /** The release and options the flags were derived for; null where they were read or given. */
+    private final HotSpotStart start;
+    /** Whether this is a model of a VM ({@link #modelled}), not the running one's view. */
+    private final boolean modelled;
     /** The gates evaluated when the view was made: for the running JVM its own architecture's and the core's. */
     private final List<String> evaluated;
     /** Every gate's name, in report order; worked out when first asked. */
@@ -51,8 +56,10 @@ public final class JvmView {
     private final Map<String, List<Reason>> refused;
 
     private JvmView(String vmName, Map<String, String> flags, String flagSource, boolean vectorApiReadable,
-            Sizes sizes, boolean vectorApiAssumed, List<JvmGate> gates) {
+            Sizes sizes, boolean vectorApiAssumed, List<JvmGate> gates, HotSpotStart start, boolean modelled) {
         this.vmName = Objects.requireNonNull(vmName, "vmName");
+        this.start = start;
+        this.modelled = modelled;
         this.flags = Collections.unmodifiableMap(new LinkedHashMap<>(flags));
         this.flagSource = Objects.requireNonNull(flagSource, "flagSource");
         this.vectorApiReadable = vectorApiReadable;
@@ -78,6 +85,8 @@ public final class JvmView {
         this.vectorApiReadable = base.vectorApiReadable;
         this.sizes = base.sizes;
         this.vectorApiAssumed = base.vectorApiAssumed;
+        this.start = base.start;
+        this.modelled = base.modelled;
         this.evaluated = base.evaluated;
         this.names = base.names;
         this.refused = Collections.unmodifiableMap(refused);
@@ -196,7 +205,7 @@ public final class JvmView {
                 : FlagSource.running(names, module);
         Map<String, String> flags = read.flags();
         return new JvmView(System.getProperty("java.vm.name", "unknown"), flags, read.source(), VectorApiProbe.readable(),
-                new Sizes(flags, module, cpu, null, false), false, gates);
+                new Sizes(flags, module, cpu, null, false), false, gates, read.start(), false);
     }
 
     /**
@@ -366,7 +375,60 @@ public final class JvmView {
         // No CPU is given: a derivation that needs its answer is not made. The rules are this JVM's architecture's.
         Optional<ArchitectureModule> module = Architectures.get().forOsArch(JvmArch.osArch());
         return new JvmView(vmName, flags, "given", vectorApiReadable, new Sizes(flags, module, NO_CPU,
-                Objects.requireNonNull(preferredVectorBits, "preferredVectorBits"), false), false, gates());
+                Objects.requireNonNull(preferredVectorBits, "preferredVectorBits"), false), false, gates(), null, false);
+    }
+
+    /**
+     * The view of a HotSpot server VM of release {@code start.jdk()} started with the options of {@code start} on the
+     * CPU of {@code snapshot}, another machine's or this one's: its flags as the architecture's rules set them at
+     * start-up (the model the running VM's view is derived with, {@link #flagSource()} saying so), the Vector API
+     * assumed readable as with {@code --add-modules jdk.incubator.vector} (see {@link #assumingVectorApi()}), and the
+     * gates of that architecture's module and the core. Where the rules cannot be sure (a release or an option form they
+     * do not model, a CPU word they lack), the view has no flags, its source says why, and every flag gate says so.
+     *
+     * @param snapshot a CPU's snapshot, of a dump or of this machine; not null
+     * @param start    the JDK release and the {@code -XX} options; not null
+     * @return that VM's view; the running JVM is not asked anything
+     */
+    public static JvmView modelled(io.cpufeatures.core.CpuSnapshot snapshot, HotSpotStart start) {
+        Objects.requireNonNull(snapshot, "snapshot");
+        Objects.requireNonNull(start, "start");
+        Optional<ArchitectureModule> module = Architectures.get().forArchitecture(snapshot.architecture());
+        List<JvmGate> gates = new java.util.ArrayList<>(JvmGate.CORE);
+        if (module.isPresent()) {
+            for (JvmGate g : module.get().jvmGates()) {
+                if (!JvmGate.CORE.contains(g)) {
+                    gates.add(g);
+                }
+            }
+        }
+        FlagDerivation.Outcome o = module.isEmpty()
+                ? FlagDerivation.Outcome.not("no module on the class path decodes " + snapshot.architecture())
+                : FlagDerivation.model(start, HotSpotLaunch.MIXED, flagNames(gates, module), module.get(), snapshot,
+                        "the options");
+        Map<String, String> flags = o.derived() ? o.flags() : Map.of();
+        String source = o.derived() ? "modelled, not run: " + o.source() : "not modelled: " + o.source();
+        Predicate<String> cpu = new SnapshotCpu(snapshot);
+        return new JvmView("HotSpot of JDK " + start.jdk() + " (modelled)", flags, source, true,
+                new Sizes(flags, module, cpu, null, true), true, gates, o.derived() ? start : null, true);
+    }
+
+    /** A snapshot's answer, decoded when first asked: a width that depends on a feature asks it. */
+    private static final class SnapshotCpu implements Predicate<String> {
+        private final io.cpufeatures.core.CpuSnapshot snapshot;
+        private io.cpufeatures.core.CpuFeatures decoded;
+
+        SnapshotCpu(io.cpufeatures.core.CpuSnapshot snapshot) {
+            this.snapshot = snapshot;
+        }
+
+        @Override
+        public synchronized boolean test(String feature) {
+            if (decoded == null) {
+                decoded = io.cpufeatures.core.CpuFeatures.of(snapshot);
+            }
+            return decoded.has(feature);
+        }
     }
 
     /**
@@ -384,7 +446,7 @@ public final class JvmView {
                 || java.lang.module.ModuleFinder.ofSystem().find("jdk.incubator.vector").isEmpty()) {
             return this;
         }
-        JvmView assumed = new JvmView(vmName, flags, flagSource, true, sizes.assumingApi(), true, gates());
+        JvmView assumed = new JvmView(vmName, flags, flagSource, true, sizes.assumingApi(), true, gates(), start, modelled);
         // What a user disabled stays disabled.
         Map<String, List<Reason>> r = new LinkedHashMap<>(assumed.refused);
         refused.forEach((name, reasons) -> {
@@ -452,6 +514,20 @@ public final class JvmView {
      */
     public Optional<String> flag(String name) {
         return Optional.ofNullable(flags.get(name));
+    }
+
+    /**
+     * {@return the JDK release and {@code -XX} options the flags were worked out for: the running VM's where they were
+     * derived, the given ones for a {@linkplain #modelled modelled} view; empty where they were read through the MXBean,
+     * given, or could not be modelled}
+     */
+    public Optional<HotSpotStart> start() {
+        return Optional.ofNullable(start);
+    }
+
+    /** {@return whether this view is a {@linkplain #modelled model} of a VM, not the running JVM's} */
+    public boolean modelled() {
+        return modelled;
     }
 
     /** {@return whether {@code jdk.incubator.vector} is readable} */

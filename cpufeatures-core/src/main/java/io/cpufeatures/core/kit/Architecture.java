@@ -199,4 +199,18 @@ public interface Architecture<F extends Enum<F> & FeatureRow, S extends CpuSnaps
     default Optional<Map<String, String>> hotSpotFlags(S snapshot, HotSpotStart start, Collection<String> names) {
         return Optional.empty();
     }
+
+    /**
+     * The features HotSpot lists in its {@code -Xlog:os+cpu} "CPU:" line, in its own names and order, for a VM started as
+     * {@code start} on the CPU of {@code snapshot}: the set HotSpot compiles for, and the one a JDK AOT cache records and
+     * compares. Where the rules cannot decide a name they say so with the reason; where they cannot answer at all
+     * ({@link HotSpotFeatureList#unanswered()}) they name why. None by default: the list is not modelled.
+     *
+     * @param snapshot a CPU's snapshot, of the running machine or a dump; not null
+     * @param start    the JDK release and the {@code -XX} options; not null
+     * @return the list, the names it cannot decide with the reason, or why it gives none
+     */
+    default HotSpotFeatureList hotSpotFeatures(S snapshot, HotSpotStart start) {
+        return HotSpotFeatureList.unanswered(start.jdk(), "HotSpot's feature list is not modelled for this architecture");
+    }
 }

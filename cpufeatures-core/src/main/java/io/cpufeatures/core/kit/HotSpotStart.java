@@ -3,6 +3,7 @@ package io.cpufeatures.core.kit;
 import java.util.Collection;
 import java.util.Collections;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
@@ -20,6 +21,12 @@ import java.util.Optional;
  */
 public final class HotSpotStart {
 
+    /**
+     * The JDK feature releases whose start-up the architectures' rules model (each run and compared with the VM by
+     * tests): a start of another release is answered with nothing.
+     */
+    public static final List<Integer> MODELLED_RELEASES = List.of(17, 25);
+
     /** The most digits {@link #plain} accepts: every value below a billion fits an {@code int}. */
     private static final int MAX_DIGITS = 9;
 
@@ -35,6 +42,68 @@ public final class HotSpotStart {
     public HotSpotStart(int jdk, Map<String, String> options) {
         this.jdk = jdk;
         this.options = Collections.unmodifiableMap(new LinkedHashMap<>(Objects.requireNonNull(options, "options")));
+    }
+
+    /**
+     * The start of a VM of JDK {@code jdk} given {@code options} as a command line gives them, each flag's last value
+     * kept: {@code -XX:+Name}, {@code -XX:-Name} or {@code -XX:Name=value}, a name of ASCII letters, digits and
+     * underscores.
+     *
+     * @param jdk     the JDK's feature release
+     * @param options the options, in order; not null
+     * @return the start
+     * @throws IllegalArgumentException naming the first option that is not of those forms, and the forms accepted
+     */
+    public static HotSpotStart parse(int jdk, List<String> options) {
+        Map<String, String> flags = new LinkedHashMap<>();
+        for (String o : options) {
+            String name;
+            String value;
+            if (o.startsWith("-XX:+") || o.startsWith("-XX:-")) {
+                name = o.substring(5);
+                value = o.charAt(4) == '+' ? "true" : "false";
+            } else if (o.startsWith("-XX:") && o.indexOf('=') > 4) {
+                name = o.substring(4, o.indexOf('='));
+                value = o.substring(o.indexOf('=') + 1);
+            } else {
+                name = "";
+                value = "";
+            }
+            if (!flagName(name) || value.isEmpty()) {
+                throw new IllegalArgumentException("'" + o + "' is not a HotSpot -XX option; accepted: -XX:+Name,"
+                        + " -XX:-Name, -XX:Name=value (e.g. -XX:UseAVX=2, -XX:-UseBMI2Instructions)");
+            }
+            flags.remove(name);
+            flags.put(name, value);
+        }
+        return new HotSpotStart(jdk, flags);
+    }
+
+    private static boolean flagName(String name) {
+        if (name.isEmpty()) {
+            return false;
+        }
+        for (int i = 0; i < name.length(); i++) {
+            char c = name.charAt(i);
+            if (!(c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9' || c == '_')) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    /**
+     * {@return the options as a command line gives them, in order: {@code -XX:+Name}, {@code -XX:-Name},
+     * {@code -XX:Name=value}}
+     */
+    public List<String> commandLine() {
+        List<String> line = new java.util.ArrayList<>(options.size());
+        for (Map.Entry<String, String> e : options.entrySet()) {
+            String v = e.getValue();
+            line.add(v.equals("true") ? "-XX:+" + e.getKey() : v.equals("false") ? "-XX:-" + e.getKey()
+                    : "-XX:" + e.getKey() + "=" + v);
+        }
+        return List.copyOf(line);
     }
 
     /** {@return the JDK's feature release ({@code 17}, {@code 25})} */

@@ -156,6 +156,12 @@ public final class CountingProvider implements ArchitectureModule {
     }
 
     @Override
+    public io.cpufeatures.core.kit.HotSpotFeatureList hotSpotFeatures(CpuSnapshot snapshot,
+            io.cpufeatures.core.kit.HotSpotStart start) {
+        return io.cpufeatures.core.kit.HotSpotFeatureList.unanswered(start.jdk(), "the fake has no HotSpot rules");
+    }
+
+    @Override
     public java.util.OptionalInt vectorBits(Map<String, String> flags, int maxVectorSize,
             io.cpufeatures.core.jvm.LaneType lane, java.util.function.Predicate<String> runningCpu) {
         // the fake's compiler gives every lane type MaxVectorSize

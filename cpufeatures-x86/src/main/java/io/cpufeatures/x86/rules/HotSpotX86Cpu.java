@@ -3,6 +3,7 @@ package io.cpufeatures.x86.rules;
 import io.cpufeatures.x86.CpuidRegisters;
 import io.cpufeatures.x86.CpuidSnapshot;
 import io.cpufeatures.x86.Xcr0Source;
+import io.cpufeatures.x86.Xcr0State;
 
 /**
  * The CPU as HotSpot's x86 start-up reads it, before any option touches it: its vendor, family, model and stepping
@@ -84,6 +85,33 @@ record HotSpotX86Cpu(int vendor, int family, int model, int stepping, boolean ss
     }
 
     /**
+     * Why HotSpot's reading of XCR0 cannot be modelled for {@code s}, if it cannot: only where AVX and OSXSAVE are set
+     * (HotSpot reads XCR0 only then) and XCR0 is neither read with XGETBV, nor the kernel's word, nor given by the
+     * user, nor inferred from CPUID.(0xD,0).EBX as a dump's decoding infers it ({@link Xcr0Inference}) with the YMM and
+     * ZMM components HotSpot tests determined. On macOS ({@link Xcr0Source#DARWIN}) the AVX-512 state is enabled on a
+     * thread's first use, and HotSpot's reading there is not modelled.
+     *
+     * @param s a snapshot
+     * @return the reason, or null where XCR0 is known as the model needs it
+     */
+    static String xcr0Unknown(CpuidSnapshot s) {
+        CpuidRegisters l1 = s.read(1);
+        if (!bit(l1.ecx(), 28) || !bit(l1.ecx(), 27)) {
+            return null;
+        }
+        Xcr0Source x = s.xcr0Source();
+        if (x == Xcr0Source.XGETBV || x == Xcr0Source.KERNEL_CHECKED || x == Xcr0Source.USER) {
+            return null;
+        }
+        Xcr0State state = x == Xcr0Source.UNKNOWN ? Xcr0Inference.of(s) : null;
+        if (state != null && state.value().isPresent() && (state.undetermined() & (XCR0_YMM | XCR0_ZMM)) == 0) {
+            return null;
+        }
+        return "XCR0 is not known (" + (state == null ? x.id() : state.source().id()) + "); HotSpot reads it with"
+                + " XGETBV and its AVX names depend on it";
+    }
+
+    /**
      * XCR0 as HotSpot's stub reads it: only with OSXSAVE and AVX set (zero otherwise); for the kernel's word, the state
      * it implies ({@link #kernelState}).
      *
@@ -97,8 +125,11 @@ record HotSpotX86Cpu(int vendor, int family, int model, int stepping, boolean ss
             return 0;
         }
         boolean leaf7 = Integer.compareUnsigned(s.read(0).eax(), 7) >= 0;
-        return s.xcr0Source() == Xcr0Source.KERNEL_CHECKED
-                ? kernelState(l1, leaf7 ? s.read(7, 0) : CpuidRegisters.ZERO) : s.xcr0().orElse(0);
+        if (s.xcr0Source() == Xcr0Source.KERNEL_CHECKED) {
+            return kernelState(l1, leaf7 ? s.read(7, 0) : CpuidRegisters.ZERO);
+        }
+        // a dump's XCR0 is the one its decoding infers from leaf 0xD
+        return s.xcr0Source() == Xcr0Source.UNKNOWN ? Xcr0Inference.of(s).value().orElse(0) : s.xcr0().orElse(0);
     }
 
     /**

@@ -5,6 +5,7 @@ import static io.cpufeatures.x86.Register.EBX;
 import static io.cpufeatures.x86.Register.ECX;
 import static io.cpufeatures.x86.Register.EDX;
 
+import io.cpufeatures.core.kit.HotSpotFeatureList;
 import io.cpufeatures.core.kit.HotSpotStart;
 import io.cpufeatures.x86.CpuidRegisters;
 import io.cpufeatures.x86.CpuidSnapshot;
@@ -236,11 +237,9 @@ final class HotSpotX86Features {
         if (jdk == 17 && start.given("UseAPX")) {
             return HotSpotFeatureList.unanswered(jdk, "JDK 17 has no -XX:UseAPX");
         }
-        CpuidRegisters l1 = s.read(1);
-        boolean osAvx = l1.bit(ECX, 27) && l1.bit(ECX, 28);
-        if (osAvx && s.xcr0Source() != Xcr0Source.XGETBV && s.xcr0Source() != Xcr0Source.KERNEL_CHECKED) {
-            return HotSpotFeatureList.unanswered(jdk, "XCR0 is not known (" + s.xcr0Source().id()
-                    + "); HotSpot reads it with XGETBV and its AVX names depend on it");
+        String xcr0Unknown = HotSpotX86Cpu.xcr0Unknown(s);
+        if (xcr0Unknown != null) {
+            return HotSpotFeatureList.unanswered(jdk, xcr0Unknown);
         }
         Map<String, String> sseAvx = new LinkedHashMap<>();
         for (String o : List.of("UseSSE", "UseAVX")) {
@@ -271,7 +270,7 @@ final class HotSpotX86Features {
             cleared.addAll(release.belowAvx1());
         }
         int vendor = s.read(0).ebx();
-        int eax1 = l1.eax();
+        int eax1 = s.read(1).eax();
         int family = (eax1 >>> 8 & 0xF) + (eax1 >>> 20 & 0xFF);
         int model = (eax1 >>> 4 & 0xF) | (eax1 >>> 16 & 0xF) << 4;
         boolean intel = vendor == HotSpotX86Cpu.GENU;

@@ -97,8 +97,7 @@ final class HotSpotX86Flags {
         if (!start.answers(names, ANSWERED)) {
             return Optional.empty();
         }
-        boolean osAvx = s.read(1).bit(Register.ECX, 27) && s.read(1).bit(Register.ECX, 28);
-        if (osAvx && s.xcr0Source() != Xcr0Source.XGETBV && s.xcr0Source() != Xcr0Source.KERNEL_CHECKED) {
+        if (HotSpotX86Cpu.xcr0Unknown(s) != null) {
             return Optional.empty();
         }
         Map<String, String> all = values(HotSpotX86Cpu.of(s, release.lzcntOfAnyVendor(), release.avx10IsEvex()), start,

@@ -50,6 +50,7 @@ import io.cpufeatures.core.Reason;
 import io.cpufeatures.core.kit.OwnRules;
 import io.cpufeatures.core.kit.Vocabularies;
 import io.cpufeatures.core.kit.FeatureVocabulary;
+import io.cpufeatures.core.kit.HotSpotFeatureList;
 import io.cpufeatures.core.kit.HotSpotStart;
 import java.util.Collection;
 import io.cpufeatures.core.trace.Check;
@@ -341,6 +342,7 @@ public final class X86Architecture implements Architecture<X86Feature, CpuidSnap
      * @param start    the JDK release and the {@code -XX} options
      * @return the list, the names it cannot decide with the reason, or why it gives none
      */
+    @Override
     public HotSpotFeatureList hotSpotFeatures(CpuidSnapshot snapshot, HotSpotStart start) {
         return HotSpotX86Features.list(snapshot, start);
     }

@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assumptions.assumeTrue;
 import io.cpufeatures.core.ProbeMode;
 import io.cpufeatures.core.SnapshotSource;
 import io.cpufeatures.core.SourceKind;
+import io.cpufeatures.core.kit.HotSpotFeatureList;
 import io.cpufeatures.core.kit.HotSpotStart;
 import io.cpufeatures.x86.CpuidLeaf;
 import io.cpufeatures.x86.CpuidRegisters;

@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.cpufeatures.core.SnapshotSource;
+import io.cpufeatures.core.kit.HotSpotFeatureList;
 import io.cpufeatures.core.kit.HotSpotStart;
 import io.cpufeatures.x86.CpuidSnapshot;
 import io.cpufeatures.x86.Xcr0Source;

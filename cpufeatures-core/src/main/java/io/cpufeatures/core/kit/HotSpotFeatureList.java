@@ -1,4 +1,4 @@
-package io.cpufeatures.x86.rules;
+package io.cpufeatures.core.kit;
 
 import java.util.Collections;
 import java.util.LinkedHashMap;
@@ -8,9 +8,9 @@ import java.util.Objects;
 import java.util.Optional;
 
 /**
- * The CPU features HotSpot lists in its {@code -Xlog:os+cpu} "CPU:" line, after the {@code -XX} options, as a model
- * ({@link HotSpotX86Features}) gives them for a CPU: the comma-separated names only, not the text before them (the
- * processor count, cores per CPU, threads per core, family, model, stepping, microcode).
+ * The CPU features HotSpot lists in its {@code -Xlog:os+cpu} "CPU:" line, after the {@code -XX} options, as an
+ * architecture's model ({@link Architecture#hotSpotFeatures}) gives them for a CPU: the comma-separated names only, not
+ * the text before them (the processor count, cores per CPU, threads per core, family, model, stepping, microcode).
  *
  * @param jdk        the JDK feature release modelled
  * @param names      the names HotSpot lists, in its own spelling and order; none of {@code unsure}
@@ -35,7 +35,7 @@ public record HotSpotFeatureList(int jdk, List<String> names, Map<String, String
      * @param jdk    the release asked for
      * @param reason why the model cannot answer
      */
-    static HotSpotFeatureList unanswered(int jdk, String reason) {
+    public static HotSpotFeatureList unanswered(int jdk, String reason) {
         return new HotSpotFeatureList(jdk, List.of(), Map.of(), Optional.of(reason));
     }
 
