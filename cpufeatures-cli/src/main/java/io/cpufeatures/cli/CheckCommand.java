@@ -14,6 +14,7 @@ import java.util.Optional;
 import java.util.Set;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
@@ -46,12 +47,16 @@ final class CheckCommand implements Callable<Integer> {
             + " x86-64-v1..x86-64-v4 (the psABI level); graalvm:MARCH (a native-image -march value: x86-64-v3, haswell,"
             + " skylake-avx512, compatibility, armv8.1-a, ...); features:NAME,... (the library's names), or"
             + " features:'TEXT' with GraalVM's 'required by the image: [...]' message or HotSpot's 'cpu features that"
-            + " are required: ...' line pasted.")
+            + " are required: ...' line pasted; aot:MACHINE (a JDK AOT cache trained on a dump, or aot:this, for"
+            + " --jdk 25 and the --jvm-option given).")
     String target;
 
     @Parameters(arity = "0..*", paramLabel = "PATH", description = "Dump files or directories of dumps, as fleet takes"
             + " them ('-': standard input); none: this machine.")
     List<Path> paths = new ArrayList<>();
+
+    @Mixin
+    JvmOptions vm = new JvmOptions();
 
     @Option(names = "--include", paramLabel = "GLOB", description = "Only files in directories whose name or path below"
             + " the directory matches (repeatable).")
@@ -72,14 +77,14 @@ final class CheckCommand implements Callable<Integer> {
      * @param kinds   its kinds of CPU
      * @param verdict whether it runs the target, and what it lacks
      */
-    record Row(String name, List<CpuKind<CpuFeatures>> kinds, CheckTarget.Verdict verdict) {
+    record Row(String name, List<CpuKind<CpuFeatures>> kinds, Target.Verdict verdict) {
     }
 
     @Override
     public Integer call() {
         PrintWriter out = spec.commandLine().getOut();
         PrintWriter err = spec.commandLine().getErr();
-        CheckTarget t = CheckTarget.parse(target);
+        Target t = Target.parse(target, vm);
         List<Row> rows = new ArrayList<>();
         int failed = 0;
         if (paths.isEmpty()) {
@@ -109,22 +114,29 @@ final class CheckCommand implements Callable<Integer> {
                 rows.add(print(out, new Row(file.name(), m.cpus(), judge(t, m.cpus()))));
             }
         }
-        summary(out, t, rows, failed);
+        summary(out, rows, failed);
         out.flush();
         err.flush();
         return failed == 0 && rows.stream().allMatch(r -> r.verdict().runs()) ? 0 : CliFailure.FAILED;
     }
 
     /** A machine runs the target when each of its kinds of CPU does: what any lacks, it lacks. */
-    static CheckTarget.Verdict judge(CheckTarget t, List<CpuKind<CpuFeatures>> kinds) {
+    static Target.Verdict judge(Target t, List<CpuKind<CpuFeatures>> kinds) {
         Set<String> missing = new LinkedHashSet<>();
-        Optional<String> reason = Optional.empty();
+        Target.Verdict first = null;
         for (CpuKind<CpuFeatures> k : kinds) {
-            CheckTarget.Verdict v = t.judge(k.cpu());
+            Target.Verdict v = t.judge(k.cpu());
             missing.addAll(v.missing());
-            reason = reason.or(v::reason);
+            if (first == null && !v.runs()) {
+                first = v;
+            }
         }
-        return new CheckTarget.Verdict(reason.isPresent() ? List.of() : List.copyOf(missing), reason);
+        if (first == null) {
+            return Target.Verdict.missing(List.of());
+        }
+        // the first failing kind says how it fails; what every kind lacks is named
+        return new Target.Verdict(first.reason().isPresent() ? first.missing() : List.copyOf(missing), first.reason(),
+                first.failure(), first.advice());
     }
 
     private Row print(PrintWriter out, Row row) {
@@ -135,11 +147,7 @@ final class CheckCommand implements Callable<Integer> {
 
     /** {@return the text line of one machine} */
     static String line(Row row) {
-        CheckTarget.Verdict v = row.verdict();
-        if (v.runs()) {
-            return row.name() + "  runs";
-        }
-        return row.name() + "  does not run: " + v.reason().orElseGet(() -> "missing " + String.join(" ", v.missing()));
+        return row.name() + "  " + row.verdict().text();
     }
 
     private String errorLine(String path, String why) {
@@ -148,7 +156,7 @@ final class CheckCommand implements Callable<Integer> {
     }
 
     /** For each architecture among the machines: the best level and -march every machine of it runs. */
-    private void summary(PrintWriter out, CheckTarget t, List<Row> rows, int failed) {
+    private void summary(PrintWriter out, List<Row> rows, int failed) {
         long runs = rows.stream().filter(r -> r.verdict().runs()).count();
         List<Best> best = best(rows);
         if (json) {
@@ -215,7 +223,7 @@ final class CheckCommand implements Callable<Integer> {
         return out;
     }
 
-    private static boolean allRun(CheckTarget t, List<Row> rows) {
+    private static boolean allRun(Target t, List<Row> rows) {
         return rows.stream().allMatch(r -> judge(t, r.kinds()).runs());
     }
 }

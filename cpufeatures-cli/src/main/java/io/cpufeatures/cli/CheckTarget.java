@@ -8,7 +8,6 @@ import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
-import java.util.Optional;
 import java.util.Set;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
@@ -21,7 +20,7 @@ import java.util.regex.Pattern;
  * @param given          the target as given
  * @param byArchitecture the library's architecture ({@code x86_64}) to what it requires there, in the target's order
  */
-record CheckTarget(String given, Map<String, List<CheckTarget.Required>> byArchitecture) {
+record CheckTarget(String given, Map<String, List<CheckTarget.Required>> byArchitecture) implements Target {
 
     /** Where the library's names are listed, for errors. */
     static final String NAMES_LISTED = "docs/features.md";
@@ -37,24 +36,6 @@ record CheckTarget(String given, Map<String, List<CheckTarget.Required>> byArchi
      * @param feature the library's canonical name
      */
     record Required(String shown, String feature) {
-    }
-
-    /**
-     * A CPU's verdict.
-     *
-     * @param missing what it lacks, by the target's names; empty when it runs the target
-     * @param reason  why it cannot run the target at all (another architecture), or empty
-     */
-    record Verdict(List<String> missing, Optional<String> reason) {
-
-        Verdict {
-            missing = List.copyOf(missing);
-        }
-
-        /** {@return whether the CPU runs the target} */
-        boolean runs() {
-            return missing.isEmpty() && reason.isEmpty();
-        }
     }
 
     CheckTarget {
@@ -203,11 +184,12 @@ record CheckTarget(String given, Map<String, List<CheckTarget.Required>> byArchi
     }
 
     /** {@return the verdict for one CPU: what of the target its usable features lack} */
-    Verdict judge(CpuFeatures cpu) {
+    @Override
+    public Verdict judge(CpuFeatures cpu) {
         List<Required> required = byArchitecture.get(cpu.architecture());
         if (required == null) {
-            return new Verdict(List.of(), Optional.of("an " + String.join(" or ", byArchitecture.keySet().stream()
-                    .map(CheckTarget::shown).toList()) + " target on an " + shown(cpu.architecture()) + " machine"));
+            return Verdict.refused("an " + String.join(" or ", byArchitecture.keySet().stream()
+                    .map(CheckTarget::shown).toList()) + " target on an " + shown(cpu.architecture()) + " machine");
         }
         List<String> missing = new ArrayList<>();
         for (Required r : required) {
@@ -215,7 +197,7 @@ record CheckTarget(String given, Map<String, List<CheckTarget.Required>> byArchi
                 missing.add(r.shown());
             }
         }
-        return new Verdict(missing, Optional.empty());
+        return Verdict.missing(missing);
     }
 
     /** An architecture as people write it: {@code x86-64}, {@code aarch64}. */

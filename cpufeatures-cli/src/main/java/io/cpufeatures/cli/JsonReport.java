@@ -117,7 +117,7 @@ final class JsonReport {
 
     /**
      * One line of {@code check --json}: {@code {"kind": "machine", "file", "cpus": [{"architecture", "summary",
-     * "logicalCpus"}], "target", "runs", "missing", "reason"?}}.
+     * "logicalCpus"}], "target", "runs", "missing", "verdict"?}} (the text line's verdict, when it does not run).
      */
     static ObjectNode checkLine(CheckCommand.Row row, String target) {
         ObjectNode root = NODES.objectNode();
@@ -134,7 +134,9 @@ final class JsonReport {
         root.put("runs", row.verdict().runs());
         ArrayNode missing = root.putArray("missing");
         row.verdict().missing().forEach(missing::add);
-        row.verdict().reason().ifPresent(r -> root.put("reason", r));
+        if (!row.verdict().runs()) {
+            root.put("verdict", row.verdict().text());
+        }
         return root;
     }
 
