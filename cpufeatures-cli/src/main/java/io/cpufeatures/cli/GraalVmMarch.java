@@ -24,6 +24,11 @@ import java.util.Set;
  */
 final class GraalVmMarch {
 
+    /** The library's name of AMD64. */
+    static final String X86_64 = "x86_64";
+    /** The library's name of AArch64. */
+    static final String AARCH64 = "aarch64";
+
     /** AMD64's GraalVM names to the library's, in the order GraalVM's message lists them. */
     private static final Map<String, String> AMD64_NAMES = table(
             "CX8 cx8", "CMOV cmov", "FXSR fxsr", "MMX mmx", "AMD_3DNOW_PREFETCH 3dnowprefetch", "SSE sse", "SSE2 sse2",
@@ -53,30 +58,26 @@ final class GraalVmMarch {
     /** The values with a fixed set of features, most demanding last within each architecture. */
     static final List<March> VALUES = values();
 
-    /** The architecture names of the library whose values the table has. */
-    static final String X86_64 = "x86_64";
-    static final String AARCH64 = "aarch64";
-
     private GraalVmMarch() {
     }
 
     private static List<March> values() {
         Map<String, March> v = new LinkedHashMap<>();
-        add(v, "x86-64", null, "CMOV CX8 FXSR MMX SSE SSE2");
-        add(v, "x86-64-v1", "x86-64", "");
-        add(v, "x86-64-v2", "x86-64-v1", "POPCNT SSE3 SSE4_1 SSE4_2 SSSE3");
-        add(v, "x86-64-v3", "x86-64-v2", "AVX AVX2 BMI1 BMI2 F16C FMA LZCNT");
-        add(v, "x86-64-v4", "x86-64-v3", "AVX512F AVX512BW AVX512CD AVX512DQ AVX512VL");
-        add(v, "haswell", "x86-64",
+        add(v, X86_64, "x86-64", null, "CMOV CX8 FXSR MMX SSE SSE2");
+        add(v, X86_64, "x86-64-v1", "x86-64", "");
+        add(v, X86_64, "x86-64-v2", "x86-64-v1", "POPCNT SSE3 SSE4_1 SSE4_2 SSSE3");
+        add(v, X86_64, "x86-64-v3", "x86-64-v2", "AVX AVX2 BMI1 BMI2 F16C FMA LZCNT");
+        add(v, X86_64, "x86-64-v4", "x86-64-v3", "AVX512F AVX512BW AVX512CD AVX512DQ AVX512VL");
+        add(v, X86_64, "haswell", "x86-64",
                 "AES SSE3 SSSE3 SSE4_1 SSE4_2 POPCNT CLMUL AVX F16C AVX2 BMI1 BMI2 LZCNT FMA");
-        add(v, "skylake", "haswell", "ADX AMD_3DNOW_PREFETCH FLUSHOPT");
-        add(v, "skylake-avx512", "skylake", "PKU AVX512F AVX512CD AVX512VL AVX512BW AVX512DQ CLWB");
-        add(v, "armv8-a", null, "FP ASIMD");
-        add(v, "armv8.1-a", "armv8-a", "CRC32 LSE");
+        add(v, X86_64, "skylake", "haswell", "ADX AMD_3DNOW_PREFETCH FLUSHOPT");
+        add(v, X86_64, "skylake-avx512", "skylake", "PKU AVX512F AVX512CD AVX512VL AVX512BW AVX512DQ CLWB");
+        add(v, AARCH64, "armv8-a", null, "FP ASIMD");
+        add(v, AARCH64, "armv8.1-a", "armv8-a", "CRC32 LSE");
         return List.copyOf(v.values());
     }
 
-    private static void add(Map<String, March> values, String name, String parent, String adds) {
+    private static void add(Map<String, March> values, String arch, String name, String parent, String adds) {
         Set<String> features = new LinkedHashSet<>();
         if (parent != null) {
             features.addAll(values.get(parent).features());
@@ -86,7 +87,9 @@ final class GraalVmMarch {
                 features.add(f);
             }
         }
-        String arch = AMD64_NAMES.keySet().containsAll(features) ? X86_64 : AARCH64;
+        if (!names(arch).keySet().containsAll(features)) {
+            throw new IllegalStateException("-march " + name + ": a feature without the library's name: " + features);
+        }
         values.put(name, new March(name, arch, ordered(arch, features)));
     }
 

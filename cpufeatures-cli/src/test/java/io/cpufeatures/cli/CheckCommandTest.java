@@ -238,6 +238,17 @@ class CheckCommandTest {
     }
 
     @Test
+    void aHybridMachineRunsATargetOnlyWhenEveryCoreTypeDoes(@TempDir Path dir) throws Exception {
+        // performance cores with POPCNT, efficiency cores without
+        Path hybrid = EmulatedDumps.hybridWithoutPopcntOnEfficiencyCores(dir, 2, 2);
+        assertEquals("does not run: missing popcnt", verdict(hybrid, "features:popcnt"));
+        assertEquals("runs", verdict(hybrid, "features:cmov,sse2"));
+        CliTest.Run json = CliTest.run("check", "--json", "--target", "features:popcnt", hybrid.toString());
+        JsonNode line = JSON.readTree(json.out().lines().findFirst().orElseThrow());
+        assertEquals(2, line.path("cpus").size(), line.toString());
+    }
+
+    @Test
     void withoutPathsItJudgesThisMachineAsItsLevelSays() {
         String level = CpuFeatures.current().identity().getOrDefault("level", "none");
         boolean x86 = CpuFeatures.current().architecture().equals("x86_64");
