@@ -4,9 +4,11 @@ import io.cpufeatures.core.CpuFeatures;
 import io.cpufeatures.core.FeatureName;
 import io.cpufeatures.core.UnknownFeatureException;
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
 import java.util.regex.Matcher;
@@ -26,8 +28,8 @@ record CheckTarget(String given, Map<String, List<CheckTarget.Required>> byArchi
     static final String NAMES_LISTED = "docs/features.md";
 
     /** The forms of a target, for errors and help. */
-    static final String FORMS = "x86-64-v1..v4, graalvm:MARCH, features:NAME,..., features:'<GraalVM's or HotSpot's"
-            + " error text>', aot:MACHINE";
+    static final String FORMS = "x86-64-v1..v4, graalvm:MARCH, features:NAME,..., features:'<glibc's, GraalVM's or"
+            + " HotSpot's error text>', aot:MACHINE";
 
     /**
      * One feature a target requires.
@@ -41,7 +43,7 @@ record CheckTarget(String given, Map<String, List<CheckTarget.Required>> byArchi
     CheckTarget {
         Map<String, List<Required>> copy = new LinkedHashMap<>();
         byArchitecture.forEach((a, r) -> copy.put(a, List.copyOf(r)));
-        byArchitecture = java.util.Collections.unmodifiableMap(copy);
+        byArchitecture = Collections.unmodifiableMap(copy);
     }
 
     /** GraalVM's start-up message: the bracketed list after "required by the image:". */
@@ -49,6 +51,8 @@ record CheckTarget(String given, Map<String, List<CheckTarget.Required>> byArchi
     /** HotSpot's AOT cache log: the quoted list after "cpu features that are required:". */
     private static final Pattern HOTSPOT = Pattern.compile("cpu features that are required:\\s*\"?([^\"\\n]*)");
     private static final Pattern LEVEL = Pattern.compile("x86-64-v[1-4]");
+    /** glibc's loader on a CPU below the ISA level it was built for: "Fatal glibc error: CPU does not support x86-64-v3". */
+    private static final Pattern GLIBC = Pattern.compile("CPU does not support (x86-64-v[1-4])\\b");
 
     /**
      * Reads a target other than {@code aot:}.
@@ -74,8 +78,12 @@ record CheckTarget(String given, Map<String, List<CheckTarget.Required>> byArchi
                 + " accepted: " + FORMS);
     }
 
-    /** A {@code features:} target: pasted GraalVM or HotSpot text, or the library's names. */
+    /** A {@code features:} target: pasted glibc, GraalVM or HotSpot text, or the library's names. */
     private static CheckTarget features(String given, String list) {
+        Matcher glibc = GLIBC.matcher(list);
+        if (glibc.find()) {
+            return new CheckTarget(given, Map.of(GraalVmMarch.X86_64, library(List.of(glibc.group(1)), "features")));
+        }
         Matcher g = GRAALVM.matcher(list);
         if (g.find()) {
             return new CheckTarget(given, graalVm(names(g.group(1))));
@@ -138,7 +146,7 @@ record CheckTarget(String given, Map<String, List<CheckTarget.Required>> byArchi
             switch (f.kind()) {
                 case FEATURE -> out.add(new Required(f.canonical(), f.canonical()));
                 case GROUP -> f.members().forEach(m -> out.add(new Required(m, m)));
-                default -> unknown.add(n + " (a " + f.kind().name().toLowerCase(java.util.Locale.ROOT)
+                default -> unknown.add(n + " (a " + f.kind().name().toLowerCase(Locale.ROOT)
                         + " name, not a CPU feature)");
             }
         }

@@ -195,6 +195,17 @@ class CheckCommandTest {
         assertEquals("does not run: missing sha", verdict(skx, "features:" + log));
     }
 
+    /** glibc's loader, as users report it from images built for a higher ISA level (RHEL 10, UBI 10, MinIO). */
+    @Test
+    void aPastedGlibcMessageIsItsLevel(@TempDir Path dir) throws Exception {
+        Path core2 = EmulatedDumps.write(dir, "core2.txt", EmulatedDumps.merom(), 1);
+        Path haswell = EmulatedDumps.write(dir, "haswell.txt", EmulatedDumps.haswell(), 1);
+        String v2 = "Fatal glibc error: CPU does not support x86-64-v2\n";
+        assertEquals(verdict(core2, "x86-64-v2"), verdict(core2, "features:" + v2));
+        assertEquals("does not run: missing sse4_1 sse4_2 popcnt", verdict(core2, "features:" + v2));
+        assertEquals("runs", verdict(haswell, "features:Fatal glibc error: CPU does not support x86-64-v3"));
+    }
+
     @Test
     void aListOfTheLibrarysNamesIsCheckedOnEveryArchitectureThatHasThemAll(@TempDir Path dir) throws Exception {
         Path haswell = EmulatedDumps.write(dir, "haswell.txt", EmulatedDumps.haswell(), 1);
