@@ -94,8 +94,7 @@ final class CheckCommand implements Callable<Integer> {
                     here.cpus().stream().mapToInt(CpuKind::logicalCpus).sum(), 0));
             rows.add(print(out, new Row(THIS_MACHINE, here.cpus(), judge(t, kinds))));
         } else {
-            DumpWalk.Walk walk = DumpWalk.walk(paths, include, exclude, (path, why) -> errorLine(path, why),
-                    main::stdin);
+            DumpWalk.Walk walk = DumpWalk.walk(paths, include, exclude, this::errorLine, main::stdin);
             walk.errorLines().forEach(out::println);
             walk.notFollowed().forEach(l -> err.println(TerminalText.safe(l)));
             failed += walk.errors().size();
