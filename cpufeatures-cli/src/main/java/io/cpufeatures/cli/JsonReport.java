@@ -116,11 +116,11 @@ final class JsonReport {
     }
 
     /**
-     * One line of {@code check --json}: {@code {"kind": "machine", "file", "cpus": [{"architecture", "summary",
+     * One line of {@code check --json}: {@code {"formatVersion", "kind": "machine", "file", "cpus": [{"architecture", "summary",
      * "logicalCpus"}], "target", "runs", "missing", "verdict"?}} (the text line's verdict, when it does not run).
      */
     static ObjectNode checkLine(CheckCommand.Row row, String target) {
-        ObjectNode root = NODES.objectNode();
+        ObjectNode root = versioned();
         root.put("kind", "machine");
         root.put("file", row.name());
         ArrayNode cpus = root.putArray("cpus");
@@ -140,9 +140,9 @@ final class JsonReport {
         return root;
     }
 
-    /** The line of {@code check --json} for a file that could not be read: {@code {"kind": "error", "file", "error"}}. */
+    /** The line of {@code check --json} for a file that could not be read: {@code {"formatVersion", "kind": "error", "file", "error"}}. */
     static ObjectNode checkError(String file, String error) {
-        ObjectNode root = NODES.objectNode();
+        ObjectNode root = versioned();
         root.put("kind", "error");
         root.put("file", file);
         root.put("error", error);
@@ -150,11 +150,11 @@ final class JsonReport {
     }
 
     /**
-     * The last line of {@code check --json}: {@code {"kind": "summary", "target", "machines", "run", "failed",
+     * The last line of {@code check --json}: {@code {"formatVersion", "kind": "summary", "target", "machines", "run", "failed",
      * "best": [{"architecture", "machines", "level"?, "graalvm"?}]}}.
      */
     static ObjectNode checkSummary(String target, int machines, long run, int failed, List<CheckCommand.Best> best) {
-        ObjectNode root = NODES.objectNode();
+        ObjectNode root = versioned();
         root.put("kind", "summary");
         root.put("target", target);
         root.put("machines", machines);

@@ -53,6 +53,7 @@ class CheckCommandTest {
         Map<String, JsonNode> byFile = new HashMap<>();
         JsonNode summary = null;
         for (String line : r.out().lines().toList()) {
+            ReportSchema.assertValid(line, "check --json line");
             JsonNode n = JSON.readTree(line);
             if (n.path("kind").asText().equals("summary")) {
                 summary = n;
@@ -246,6 +247,15 @@ class CheckCommandTest {
         CliTest.Run unreadable = CliTest.run("check", "--target", "x86-64-v1", dir.resolve("notes.md").toString());
         assertEquals(1, unreadable.exit(), unreadable.out());
         assertTrue(unreadable.out().contains("notes.md  ERROR "), unreadable.out());
+        CliTest.Run json = CliTest.run("check", "--json", "--target", "graalvm:armv8-a", dir.resolve("notes.md").toString(),
+                dir.resolve("haswell.txt").toString());
+        assertEquals(1, json.exit(), json.out());
+        List<String> lines = json.out().lines().toList();
+        assertEquals(3, lines.size(), json.out());
+        lines.forEach(l -> ReportSchema.assertValid(l, "check --json line"));
+        assertTrue(lines.get(0).contains("\"kind\":\"error\""), lines.get(0));
+        assertTrue(lines.get(1).contains("\"verdict\":\"does not run: an aarch64 target on an x86-64 machine\""),
+                lines.get(1));
     }
 
     @Test
