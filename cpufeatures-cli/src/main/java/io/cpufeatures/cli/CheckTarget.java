@@ -165,8 +165,8 @@ record CheckTarget(String given, Map<String, List<CheckTarget.Required>> byArchi
         List<String> unknown = names.stream().filter(n -> !GraalVmMarch.names(GraalVmMarch.X86_64).containsKey(n)
                 && !GraalVmMarch.names(GraalVmMarch.AARCH64).containsKey(n)).toList();
         refuse(unknown.isEmpty() ? List.of(String.join(" ", names) + " (AMD64's and AArch64's names mixed)") : unknown,
-                "features: GraalVM's list", "GraalVM's names known are " + String.join(" ",
-                        GraalVmMarch.names(GraalVmMarch.X86_64).keySet()) + " and " + String.join(" ",
+                "features: GraalVM's list", "accepted: JVMCI's AMD64 names (CX8, SSE4_1, AVX512_VNNI, ...; not HT,"
+                        + " TSCINV, TSCINV_BIT, APX_F, AVX10_*), or AArch64's " + String.join(" ",
                         GraalVmMarch.names(GraalVmMarch.AARCH64).keySet()));
         throw new AssertionError();
     }

@@ -29,13 +29,26 @@ final class GraalVmMarch {
     /** The library's name of AArch64. */
     static final String AARCH64 = "aarch64";
 
-    /** AMD64's GraalVM names to the library's, in the order GraalVM's message lists them. */
+    /**
+     * AMD64's GraalVM names to the library's: JVMCI's {@code AMD64.CPUFeature} in its order, which GraalVM's message
+     * prints (an {@code EnumSet}); read in openjdk/jdk at af1e9804180596c2ad0789c35ad9a4a12727b2a5,
+     * src/jdk.internal.vm.ci/share/classes/jdk/vm/ci/amd64/AMD64.java. The names mirror HotSpot's
+     * ({@code VM_Version}'s), so each is the library's feature for HotSpot's name ({@link
+     * io.cpufeatures.core.CpuFeatures#fromHotSpotName}; {@code VZEROUPPER} is AVX's bit); HT, TSCINV, TSCINV_BIT, APX_F,
+     * AVX10_1 and AVX10_2, which no one bit of the library's table stands for, are left out.
+     */
     private static final Map<String, String> AMD64_NAMES = table(
             "CX8 cx8", "CMOV cmov", "FXSR fxsr", "MMX mmx", "AMD_3DNOW_PREFETCH 3dnowprefetch", "SSE sse", "SSE2 sse2",
-            "SSE3 pni", "SSSE3 ssse3", "SSE4_1 sse4_1", "SSE4_2 sse4_2", "POPCNT popcnt", "LZCNT abm", "AVX avx",
-            "AVX2 avx2", "AES aes", "CLMUL pclmulqdq", "BMI1 bmi1", "BMI2 bmi2", "ADX adx", "AVX512F avx512f",
-            "AVX512DQ avx512dq", "AVX512CD avx512cd", "AVX512BW avx512bw", "AVX512VL avx512vl", "FMA fma",
-            "FLUSHOPT clflushopt", "CLWB clwb", "F16C f16c", "PKU pku");
+            "SSE3 pni", "SSSE3 ssse3", "SSE4A sse4a", "SSE4_1 sse4_1", "SSE4_2 sse4_2", "POPCNT popcnt", "LZCNT abm",
+            "TSC tsc", "AVX avx", "AVX2 avx2", "AES aes", "ERMS erms", "CLMUL pclmulqdq", "BMI1 bmi1", "BMI2 bmi2",
+            "RTM rtm", "ADX adx", "AVX512F avx512f", "AVX512DQ avx512dq", "AVX512PF avx512pf", "AVX512ER avx512er",
+            "AVX512CD avx512cd", "AVX512BW avx512bw", "AVX512VL avx512vl", "SHA sha_ni", "FMA fma", "VZEROUPPER avx",
+            "AVX512_VPOPCNTDQ avx512_vpopcntdq", "AVX512_VPCLMULQDQ vpclmulqdq", "AVX512_VAES vaes",
+            "AVX512_VNNI avx512_vnni", "FLUSH clflush", "FLUSHOPT clflushopt", "CLWB clwb", "AVX512_VBMI2 avx512_vbmi2",
+            "AVX512_VBMI avx512vbmi", "HV hypervisor", "SERIALIZE serialize", "RDTSCP rdtscp", "RDPID rdpid",
+            "FSRM fsrm", "GFNI gfni", "AVX512_BITALG avx512_bitalg", "F16C f16c", "PKU pku", "OSPKE ospke",
+            "CET_IBT ibt", "CET_SS shstk", "AVX512_IFMA avx512ifma", "AVX_IFMA avx_ifma", "SHA512 sha512",
+            "AVX512_FP16 avx512_fp16");
 
     /** AArch64's GraalVM names to the library's (LSE is the {@code atomics} hwcap). */
     private static final Map<String, String> AARCH64_NAMES = table(

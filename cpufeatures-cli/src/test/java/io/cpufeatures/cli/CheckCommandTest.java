@@ -168,6 +168,13 @@ class CheckCommandTest {
         assertEquals("does not run: missing SSE4_1 SSE4_2 POPCNT LZCNT AVX AVX2 BMI1 BMI2 FMA F16C",
                 verdict(core2, "features:" + v3));
         assertEquals("runs", verdict(haswell, "features:" + v3));
+        // an image built with -march=native on a newer host lists what that host had, in JVMCI's order
+        String nativeList = "The current machine does not support all of the following CPU features that are required"
+                + " by the image: [CX8, CMOV, FXSR, MMX, AMD_3DNOW_PREFETCH, SSE, SSE2, SSE3, SSSE3, SSE4_1, SSE4_2, POPCNT,"
+                + " LZCNT, TSC, AVX, AVX2, AES, ERMS, CLMUL, BMI1, BMI2, ADX, AVX512F, AVX512DQ, AVX512CD, AVX512BW,"
+                + " AVX512VL, SHA, FMA, VZEROUPPER, AVX512_VNNI, FLUSH, FLUSHOPT, CLWB, F16C, PKU, OSPKE].";
+        assertEquals("does not run: missing AMD_3DNOW_PREFETCH ADX AVX512F AVX512DQ AVX512CD AVX512BW AVX512VL SHA"
+                + " AVX512_VNNI FLUSHOPT CLWB PKU OSPKE", verdict(haswell, "features:" + nativeList));
         String old = "Fatal error: Current target does not support the following CPU features that are required by the"
                 + " image: [CX8, CMOV, FXSR, MMX, SSE, SSE2, SSE3, SSSE3, SSE4_1, SSE4_2, POPCNT]\n";
         assertEquals("does not run: missing SSE4_1 SSE4_2 POPCNT", verdict(core2, "features:" + old));

@@ -44,7 +44,8 @@ final class EmulatedDumps {
 
     /** A Haswell desktop (Intel 6/0x3c/3): x86-64-v3, AES and CLMUL; no ADX, PREFETCHW or CLFLUSHOPT (Broadwell's, Skylake's). */
     static EmulatedCpu.Builder haswell() {
-        return EmulatedCpu.intel(6, 0x3c, 3).brand("Intel(R) Core(TM) i7-4770 CPU @ 3.40GHz").features(HASWELL);
+        return EmulatedCpu.intel(6, 0x3c, 3).brand("Intel(R) Core(TM) i7-4770 CPU @ 3.40GHz").features(HASWELL)
+                .features("tsc", "clflush", "erms");
     }
 
     /** A Skylake server (Intel 6/0x55/4): Haswell's features, ADX, PREFETCHW, CLFLUSHOPT, CLWB, PKU and AVX-512. */
