@@ -196,8 +196,10 @@ record CheckTarget(String given, Map<String, List<CheckTarget.Required>> byArchi
     public Verdict judge(CpuFeatures cpu) {
         List<Required> required = byArchitecture.get(cpu.architecture());
         if (required == null) {
-            return Verdict.refused("an " + String.join(" or ", byArchitecture.keySet().stream()
-                    .map(CheckTarget::shown).toList()) + " target on an " + shown(cpu.architecture()) + " machine");
+            String targets = String.join(" or ", byArchitecture.keySet().stream().map(CheckTarget::shown).toList());
+            String machine = shown(cpu.architecture());
+            return Verdict.refused(article(targets) + " " + targets + " target on " + article(machine) + " " + machine
+                    + " machine");
         }
         List<String> missing = new ArrayList<>();
         for (Required r : required) {
@@ -206,6 +208,11 @@ record CheckTarget(String given, Map<String, List<CheckTarget.Required>> byArchi
             }
         }
         return Verdict.missing(missing);
+    }
+
+    /** {@return "an" before a name said with a vowel first ({@code an x86-64}, {@code an aarch64}), else "a"} */
+    private static String article(String name) {
+        return "aeiox".indexOf(name.charAt(0)) >= 0 ? "an" : "a";
     }
 
     /** An architecture as people write it: {@code x86-64}, {@code aarch64}. */

@@ -277,6 +277,20 @@ class CheckCommandTest {
     }
 
     @Test
+    void aPowerMachineRunsNoTargetOfTheOthersAndTheSummaryHasItsArchitecture() throws Exception {
+        Path dir = Path.of(System.getProperty("cpufeatures.project.dir", ".."),
+                "cpufeatures-ppc64le/src/test/resources/io/cpufeatures/ppc64le/proc-cpuinfo");
+        Path power;
+        try (Stream<Path> s = Files.list(dir)) {
+            power = s.filter(p -> p.toString().endsWith(".txt")).sorted().findFirst().orElseThrow();
+        }
+        assertEquals("does not run: an x86-64 or aarch64 target on a ppc64le machine",
+                verdict(power, "graalvm:compatibility"));
+        CliTest.Run r = CliTest.run("check", "--target", "x86-64-v1", power.toString());
+        assertTrue(r.out().contains("every ppc64le machine (1) runs no psABI level and no graalvm: -march"), r.out());
+    }
+
+    @Test
     void withoutPathsItJudgesThisMachineAsItsLevelSays() {
         String level = CpuFeatures.current().identity().getOrDefault("level", "none");
         boolean x86 = CpuFeatures.current().architecture().equals("x86_64");
