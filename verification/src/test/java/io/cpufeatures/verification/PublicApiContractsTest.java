@@ -161,6 +161,8 @@ class PublicApiContractsTest {
                 .setDefault(ProbeSource.class, source)
                 .setDefault(Check.class, new Check("CPUID bit", "sample", true))
                 .setDefault(JvmGate.Rule.class, new JvmGate.VectorApi())
+                .setDefault(io.cpufeatures.core.kit.HotSpotStart.class, new io.cpufeatures.core.kit.HotSpotStart(17,
+                        Map.of()))
                 .setDefault(CpuidSnapshot.class, snapshot)
                 .setDefault(Xcr0State.class, new Xcr0State(OptionalLong.of(0x7), Xcr0Source.XGETBV, true, 0))
                 .setDefault(AArch64Snapshot.class, EmulatedArmCpu.arm(0xd0c, 3, 1).features("fp", "asimd").snapshot())

@@ -87,8 +87,7 @@ final class FlagDerivation {
             return Outcome.not("the VM was started by " + vm.executable() + ", not by this runtime's java launcher ("
                     + launcher + ")");
         }
-        HotSpotLaunch.Options options = HotSpotLaunch.read(vm.argv(), vm.javaToolOptions(), vm.jdkJavaOptions(),
-                vm.javaOptions());
+        HotSpotLaunch.Options options = HotSpotLaunch.of(vm);
         if (options.unsure() != null) {
             return Outcome.not(options.unsure());
         }

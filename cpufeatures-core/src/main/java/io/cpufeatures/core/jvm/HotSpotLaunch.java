@@ -95,6 +95,24 @@ final class HotSpotLaunch {
     }
 
     /**
+     * The options of the VM {@code vm} describes, read once per process for the running VM ({@link VmFacts#running()}):
+     * the JVM's view and the native-access rule share that one reading.
+     *
+     * @param vm a VM's facts, started by the {@code java} launcher
+     * @return the options, or why they cannot be read for sure
+     */
+    static Options of(VmFacts vm) {
+        return vm == VmFacts.running() ? Running.OPTIONS
+                : read(vm.argv(), vm.javaToolOptions(), vm.jdkJavaOptions(), vm.javaOptions());
+    }
+
+    /** The running VM's options, read on first use. A holder, not a lambda: a first-use path. */
+    private static final class Running {
+        static final Options OPTIONS = read(VmFacts.running().argv(), VmFacts.running().javaToolOptions(),
+                VmFacts.running().jdkJavaOptions(), VmFacts.running().javaOptions());
+    }
+
+    /**
      * Reads the options of a VM started by the {@code java} launcher.
      *
      * @param argv            the process's arguments, the launcher's name first; not null

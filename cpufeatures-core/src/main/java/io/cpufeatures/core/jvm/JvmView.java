@@ -408,26 +408,28 @@ public final class JvmView {
                         "the options");
         Map<String, String> flags = o.derived() ? o.flags() : Map.of();
         String source = o.derived() ? "modelled, not run: " + o.source() : "not modelled: " + o.source();
-        Predicate<String> cpu = new SnapshotCpu(snapshot);
+        Predicate<String> cpu = new SnapshotCpu(snapshot, module);
         return new JvmView("HotSpot of JDK " + start.jdk() + " (modelled)", flags, source, true,
                 new Sizes(flags, module, cpu, null, true), true, gates, o.derived() ? start : null, true);
     }
 
-    /** A snapshot's answer, decoded when first asked: a width that depends on a feature asks it. */
+    /** A snapshot's answer, decoded by its module when first asked: a width that depends on a feature asks it. */
     private static final class SnapshotCpu implements Predicate<String> {
         private final io.cpufeatures.core.CpuSnapshot snapshot;
-        private io.cpufeatures.core.CpuFeatures decoded;
+        private final Optional<ArchitectureModule> module;
+        private Set<String> usable;
 
-        SnapshotCpu(io.cpufeatures.core.CpuSnapshot snapshot) {
+        SnapshotCpu(io.cpufeatures.core.CpuSnapshot snapshot, Optional<ArchitectureModule> module) {
             this.snapshot = snapshot;
+            this.module = module;
         }
 
         @Override
         public synchronized boolean test(String feature) {
-            if (decoded == null) {
-                decoded = io.cpufeatures.core.CpuFeatures.of(snapshot);
+            if (usable == null) {
+                usable = module.orElseThrow().decode(snapshot).orElseThrow().usableNames();
             }
-            return decoded.has(feature);
+            return usable.contains(feature);
         }
     }
 

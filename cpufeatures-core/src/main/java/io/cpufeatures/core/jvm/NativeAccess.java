@@ -60,7 +60,7 @@ public final class NativeAccess {
             if (vm.executable() == null || !vm.executable().equals(vm.launcher())) {
                 return null;
             }
-            return HotSpotLaunch.read(vm.argv(), vm.javaToolOptions(), vm.jdkJavaOptions(), vm.javaOptions());
+            return HotSpotLaunch.of(vm);
         }
     }
 

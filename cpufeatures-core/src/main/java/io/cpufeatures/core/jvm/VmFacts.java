@@ -25,8 +25,17 @@ import java.util.List;
 record VmFacts(String vmName, String vmVersion, String vmInfo, String specVersion, String javaHome, boolean linux,
         String executable, List<String> argv, String javaToolOptions, String jdkJavaOptions, String javaOptions) {
 
-    /** {@return this process's facts, read now} */
+    /** {@return this process's facts, read once on first use: they do not change while it runs} */
     static VmFacts running() {
+        return Running.FACTS;
+    }
+
+    /** The running process's facts. A holder, not a lambda: a first-use path. */
+    private static final class Running {
+        static final VmFacts FACTS = read();
+    }
+
+    private static VmFacts read() {
         boolean linux = OperatingSystem.current() == OperatingSystem.LINUX;
         return new VmFacts(System.getProperty("java.vm.name", ""), System.getProperty("java.vm.version", ""),
                 System.getProperty("java.vm.info", ""), System.getProperty("java.specification.version", ""),

@@ -71,7 +71,7 @@ public final class HotSpotStart {
             }
             if (!flagName(name) || value.isEmpty()) {
                 throw new IllegalArgumentException("'" + o + "' is not a HotSpot -XX option; accepted: -XX:+Name,"
-                        + " -XX:-Name, -XX:Name=value (e.g. -XX:UseAVX=2, -XX:-UseBMI2Instructions)");
+                        + " -XX:-Name, -XX:Name=value (e.g. -XX:MaxVectorSize=16, -XX:-UseCompiler)");
             }
             flags.remove(name);
             flags.put(name, value);

@@ -1,6 +1,8 @@
 package io.cpufeatures.core.jvm;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotSame;
+import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -154,6 +156,18 @@ class FlagDerivationTest {
         assertEquals(-1, FlagDerivation.release("1.8"));
         assertEquals(-1, FlagDerivation.release(""));
         assertEquals(-1, FlagDerivation.release("17-ea"));
+    }
+
+    /** The JVM's view and the native-access rule share one reading of the running VM's options. */
+    @Test
+    void theRunningVmsOptionsAreReadOnce() {
+        assertSame(VmFacts.running(), VmFacts.running());
+        assertSame(HotSpotLaunch.of(VmFacts.running()), HotSpotLaunch.of(VmFacts.running()));
+        VmFacts copy = new VmFacts(VmFacts.running().vmName(), VmFacts.running().vmVersion(), VmFacts.running().vmInfo(),
+                VmFacts.running().specVersion(), VmFacts.running().javaHome(), VmFacts.running().linux(),
+                VmFacts.running().executable(), VmFacts.running().argv(), VmFacts.running().javaToolOptions(),
+                VmFacts.running().jdkJavaOptions(), VmFacts.running().javaOptions());
+        assertNotSame(HotSpotLaunch.of(VmFacts.running()), HotSpotLaunch.of(copy), "another VM's facts are read afresh");
     }
 
     @Test

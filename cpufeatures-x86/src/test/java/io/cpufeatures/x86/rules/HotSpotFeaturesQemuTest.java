@@ -4,7 +4,11 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import io.cpufeatures.buildsupport.HostTools;
+import io.cpufeatures.core.CpuDump;
+import io.cpufeatures.core.CpuDumps;
+import io.cpufeatures.core.kit.HotSpotFeatureList;
 import io.cpufeatures.core.kit.HotSpotStart;
+import io.cpufeatures.x86.CpuidSnapshot;
 import io.cpufeatures.x86.probe.HotSpotWordsMain;
 import io.cpufeatures.x86.testing.Commands;
 import io.cpufeatures.x86.testing.HotSpotCpuLine;
@@ -14,6 +18,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
@@ -26,8 +31,9 @@ import org.junit.jupiter.api.io.TempDir;
  * {@code qemu-x86_64 -cpu MODEL}, JDK 17 on nine models and Temurin 25 on four: one JVM per model (C1 only, serial
  * GC, two at a time) prints its line and the snapshot the native probe reads there ({@link HotSpotWordsMain}); the
  * model is fed that snapshot, as the probe reads it (the names it is unsure of must be among {@code ht}, and every
- * other name equal) and with the topology leaves HotSpot also reads (every name equal). Skipped, with the reason,
- * without qemu-x86_64 or the JDK.
+ * other name equal) and with the topology leaves HotSpot also reads (every name equal). For JDK 17 the model is also
+ * fed a {@code cpuid -r} dump taken under the same model, read as any dump is (XCR0 inferred from leaf 0xD): every name
+ * equal (not for Denverton, whose leaf 0x12 under qemu has no last subleaf for {@code cpuid -r} to stop at). Skipped, with the reason, without qemu-x86_64, the {@code cpuid} command or the JDK.
  */
 class HotSpotFeaturesQemuTest {
 
@@ -60,8 +66,16 @@ class HotSpotFeaturesQemuTest {
         Optional<Path> java = HotSpotCpuLine.java(jdk);
         assumeTrue(java.isPresent(), "JDK " + jdk + " is not installed (looked in /usr/lib/jvm)");
         String qemu = HostTools.command("qemu-x86_64", "qemu-user").toString();
+        String cpuid = jdk == 17 ? HostTools.command("cpuid", "cpuid").toString() : null;
         ExecutorService pool = Executors.newFixedThreadPool(2);
         Map<String, Future<String>> runs = new LinkedHashMap<>();
+        Map<String, Future<String>> dumps = new LinkedHashMap<>();
+        for (String model : cpuid == null ? List.<String>of() : models) {
+            // Denverton's leaf 0x12 (SGX) answers every subleaf under qemu, and cpuid -r walks them without end
+            if (!model.equals("Denverton")) {
+                dumps.put(model, pool.submit(() -> Commands.run(null, Map.of(), 60, qemu, "-cpu", model, cpuid, "-r")));
+            }
+        }
         for (String model : models) {
             runs.put(model, pool.submit(() -> Commands.run(null, Map.of(), 170, qemu, "-cpu", model,
                     java.get().toString(), "-XX:+UseSerialGC", "-XX:TieredStopAtLevel=1", "-Xlog:os+cpu",
@@ -78,6 +92,16 @@ class HotSpotFeaturesQemuTest {
                     HotSpotX86Features.list(HotSpotCpuLine.snapshot(out, false), start),
                     HotSpotX86Features.list(HotSpotCpuLine.snapshot(out, true), start),
                     HotSpotFeaturesLiveTest.PROBE_UNSURE, wrong);
+            if (dumps.containsKey(e.getKey())) {
+                // qemu's own warnings ("TCG doesn't support requested feature") come before the dump on stderr
+                String text = dumps.get(e.getKey()).get(1, TimeUnit.MINUTES);
+                CpuDump dump = CpuDumps.parse("cpuid -r under qemu-x86_64 -cpu " + e.getKey(),
+                        text.substring(Math.max(0, text.indexOf("CPU 0:"))), Map.of());
+                HotSpotFeatureList fromDump = HotSpotX86Features.list((CpuidSnapshot) dump.machine().snapshot()
+                        .orElseThrow(), new HotSpotStart(jdk, Map.of()));
+                HotSpotFeaturesLiveTest.compare("a cpuid -r dump under qemu-x86_64 -cpu " + e.getKey() + ", JDK " + jdk,
+                        live, fromDump, fromDump, Set.of(), wrong);
+            }
         }
         assertEquals(List.of(), wrong);
     }
