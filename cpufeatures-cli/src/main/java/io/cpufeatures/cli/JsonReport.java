@@ -115,6 +115,62 @@ final class JsonReport {
         return root;
     }
 
+    /**
+     * One line of {@code check --json}: {@code {"formatVersion", "kind": "machine", "file", "cpus": [{"architecture", "summary",
+     * "logicalCpus"}], "target", "runs", "missing", "verdict"?}} (the text line's verdict, when it does not run).
+     */
+    static ObjectNode checkLine(CheckCommand.Row row, String target) {
+        ObjectNode root = versioned();
+        root.put("kind", "machine");
+        root.put("file", row.name());
+        ArrayNode cpus = root.putArray("cpus");
+        for (io.cpufeatures.core.CpuKind<CpuFeatures> k : row.kinds()) {
+            ObjectNode c = cpus.addObject();
+            c.put("architecture", k.cpu().architecture());
+            c.put("summary", k.cpu().describe(k.logicalCpus()).summary());
+            c.put("logicalCpus", k.logicalCpus());
+        }
+        root.put("target", target);
+        root.put("runs", row.verdict().runs());
+        ArrayNode missing = root.putArray("missing");
+        row.verdict().missing().forEach(missing::add);
+        if (!row.verdict().runs()) {
+            root.put("verdict", row.verdict().text());
+        }
+        return root;
+    }
+
+    /** The line of {@code check --json} for a file that could not be read: {@code {"formatVersion", "kind": "error", "file", "error"}}. */
+    static ObjectNode checkError(String file, String error) {
+        ObjectNode root = versioned();
+        root.put("kind", "error");
+        root.put("file", file);
+        root.put("error", error);
+        return root;
+    }
+
+    /**
+     * The last line of {@code check --json}: {@code {"formatVersion", "kind": "summary", "target", "machines", "run", "failed",
+     * "best": [{"architecture", "machines", "level"?, "graalvm"?}]}}.
+     */
+    static ObjectNode checkSummary(String target, int machines, long run, int failed, List<CheckCommand.Best> best) {
+        ObjectNode root = versioned();
+        root.put("kind", "summary");
+        root.put("target", target);
+        root.put("machines", machines);
+        root.put("run", run);
+        root.put("failed", failed);
+        ArrayNode all = root.putArray("best");
+        for (CheckCommand.Best b : best) {
+            ObjectNode n = all.addObject();
+            n.put("architecture", b.architecture());
+            n.put("machines", b.machines());
+            b.level().ifPresent(l -> n.put("level", l));
+            b.march().ifPresent(m -> n.put("graalvm", m));
+        }
+        return root;
+    }
+
     /** What {@code dispatch --json} prints for one CPU: {@code {"formatVersion", "dispatch"}}. */
     static ObjectNode dispatchReport(DispatchReport report) {
         ObjectNode root = versioned();

@@ -42,6 +42,7 @@ public final class Main implements Runnable {
         SUBCOMMANDS.put("explain", ExplainCommand::new);
         SUBCOMMANDS.put("dispatch", DispatchCommand::new);
         SUBCOMMANDS.put("fleet", FleetCommand::new);
+        SUBCOMMANDS.put("check", CheckCommand::new);
         SUBCOMMANDS.put("jfr", JfrCommand::new);
         SUBCOMMANDS.put("completion", CompletionCommand::new);
         SUBCOMMANDS.put("man", ManPageCommand::new);

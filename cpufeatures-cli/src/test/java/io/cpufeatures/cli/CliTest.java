@@ -496,7 +496,7 @@ class CliTest {
         Run sub = run("dispach");
         assertEquals(2, sub.exit());
         assertEquals("cpufeatures: unknown subcommand 'dispach'; did you mean 'dispatch'? (subcommands: report, explain,"
-                + " dispatch, fleet, jfr, completion, man; see: cpufeatures --help)", sub.err().strip());
+                + " dispatch, fleet, check, jfr, completion, man; see: cpufeatures --help)", sub.err().strip());
         Run far = run("xyzzy");
         assertEquals(2, far.exit());
         assertTrue(far.err().startsWith("cpufeatures: unknown subcommand 'xyzzy' (subcommands: "), far.err());

@@ -42,6 +42,24 @@ final class EmulatedDumps {
         return EmulatedCpu.intel(6, 0xf, 6).features("fpu", "cmov", "mmx", "fxsr", "sse", "sse2", "pni", "ssse3", "lm");
     }
 
+    /** A Haswell desktop (Intel 6/0x3c/3): x86-64-v3, AES and CLMUL; no ADX, PREFETCHW or CLFLUSHOPT (Broadwell's, Skylake's). */
+    static EmulatedCpu.Builder haswell() {
+        return EmulatedCpu.intel(6, 0x3c, 3).brand("Intel(R) Core(TM) i7-4770 CPU @ 3.40GHz").features(HASWELL)
+                .features("tsc", "clflush", "erms");
+    }
+
+    /** A Skylake server (Intel 6/0x55/4): Haswell's features, ADX, PREFETCHW, CLFLUSHOPT, CLWB, PKU and AVX-512. */
+    static EmulatedCpu.Builder skylakeServer() {
+        return EmulatedCpu.intel(6, 0x55, 4).brand("Intel(R) Xeon(R) Gold 6148 CPU @ 2.40GHz").features(HASWELL)
+                .features("adx", "3dnowprefetch", "clflushopt", "clwb", "pku", "ospke", "avx512-core");
+    }
+
+    /** A Core 2 (Intel 6/0xf/6) with what a Merom has in 64-bit mode: CX8, CX16, LAHF; no POPCNT or SSE4. */
+    static EmulatedCpu.Builder merom() {
+        return EmulatedCpu.intel(6, 0xf, 6).features("fpu", "tsc", "cx8", "cmov", "mmx", "fxsr", "sse", "sse2", "pni",
+                "ssse3", "cx16", "lahf_lm", "lm");
+    }
+
     /** Writes {@code count} logical CPUs of {@code cpu} to {@code dir/name}. */
     static Path write(Path dir, String name, EmulatedCpu.Builder cpu, int count) throws IOException {
         return Files.writeString(dir.resolve(name), CpuDumps.write(Collections.nCopies(count, cpu.decode())));

@@ -243,6 +243,27 @@ public final class CpuFeatures {
         return resolve(name, where).canonical();
     }
 
+    /**
+     * The library's canonical name for a feature name of HotSpot's ({@code -Xlog:os+cpu}, and the AOT cache's log):
+     * the feature with the CPUID bit or register field HotSpot reads for it, where {@code architecture}'s module
+     * models HotSpot's names (x86: JDK 17 and 25).
+     *
+     * @param architecture the architecture ({@code x86_64}); not null
+     * @param hotSpotName  a name as HotSpot prints it ({@code sse4.1}, {@code clmul}); not null
+     * @return the canonical name ({@code sse4_1}, {@code pclmulqdq}); empty for a name the module does not know, or
+     *         one HotSpot decides by a rule of its own (x86's {@code ht}), or an architecture without a module
+     */
+    public static Optional<String> fromHotSpotName(String architecture, String hotSpotName) {
+        Objects.requireNonNull(architecture, "architecture");
+        Objects.requireNonNull(hotSpotName, "hotSpotName");
+        for (ArchitectureModule m : Architectures.get().providers()) {
+            if (m.architecture().equals(architecture)) {
+                return m.hotSpotFeature(hotSpotName);
+            }
+        }
+        return Optional.empty();
+    }
+
     /** {@return the architecture of the CPU ({@code x86_64}), or {@code os.arch} when no module handles it} */
     public String architecture() {
         return arch.architecture();

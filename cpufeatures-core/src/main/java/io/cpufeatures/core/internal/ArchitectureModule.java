@@ -100,6 +100,16 @@ public interface ArchitectureModule {
     Set<String> ownHotSpotFlags();
 
     /**
+     * {@return the canonical name of the feature HotSpot's name means here
+     * ({@link io.cpufeatures.core.kit.Architecture#hotSpotFeature}); empty by default}
+     *
+     * @param hotSpotName a name as HotSpot prints it
+     */
+    default Optional<String> hotSpotFeature(String hotSpotName) {
+        return Optional.empty();
+    }
+
+    /**
      * HotSpot's values of {@code names}, worked out from the CPU and the VM's start
      * ({@link io.cpufeatures.core.kit.Architecture#hotSpotFlags}).
      *

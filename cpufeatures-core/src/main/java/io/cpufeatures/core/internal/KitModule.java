@@ -180,6 +180,11 @@ public final class KitModule<F extends Enum<F> & FeatureRow, S extends CpuSnapsh
     }
 
     @Override
+    public Optional<String> hotSpotFeature(String hotSpotName) {
+        return architecture.hotSpotFeature(hotSpotName).map(FeatureRow::canonicalName);
+    }
+
+    @Override
     public Optional<Map<String, String>> hotSpotFlags(CpuSnapshot snapshot, HotSpotStart start, Collection<String> names) {
         Class<S> type = architecture.snapshotType();
         return type.isInstance(snapshot) ? architecture.hotSpotFlags(type.cast(snapshot), start, names) : Optional.empty();

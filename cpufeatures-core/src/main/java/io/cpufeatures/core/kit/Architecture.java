@@ -170,6 +170,18 @@ public interface Architecture<F extends Enum<F> & FeatureRow, S extends CpuSnaps
     }
 
     /**
+     * The feature HotSpot's name {@code hotSpotName} means: a name of its {@code -Xlog:os+cpu} line and of its AOT
+     * cache's log ({@code sse4.1}, {@code clmul}), read as this module's feature with the bit HotSpot reads for it.
+     * None by default, and none for a name HotSpot decides by a rule rather than one bit.
+     *
+     * @param hotSpotName a name as HotSpot prints it; not null
+     * @return the feature; empty when the name is not HotSpot's or has no one feature
+     */
+    default Optional<F> hotSpotFeature(String hotSpotName) {
+        return Optional.empty();
+    }
+
+    /**
      * HotSpot's values of the flags {@code names} on this machine, as the VM sets them at start-up from the CPU's
      * words in {@code snapshot} and the options in {@code start}, without asking the VM: for the JVM's view, which
      * otherwise reads them through {@code HotSpotDiagnosticMXBean} (tens of milliseconds and {@code java.management}

@@ -318,6 +318,12 @@ public final class X86Architecture implements Architecture<X86Feature, CpuidSnap
         return OWN_HOTSPOT_FLAGS;
     }
 
+    /** {@inheritDoc} By the CPUID bit of the row that sets the name in {@link HotSpotX86Features}, JDK 17 and 25. */
+    @Override
+    public Optional<X86Feature> hotSpotFeature(String hotSpotName) {
+        return HotSpotX86Names.feature(hotSpotName);
+    }
+
     /**
      * {@inheritDoc} By HotSpot's x86 start-up ({@link HotSpotX86Flags}), JDK 17 and 25, from the snapshot's CPUID words
      * and XCR0.
