@@ -58,13 +58,8 @@ final class CheckCommand implements Callable<Integer> {
     @Mixin
     JvmOptions vm = new JvmOptions();
 
-    @Option(names = "--include", paramLabel = "GLOB", description = "Only files in directories whose name or path below"
-            + " the directory matches (repeatable).")
-    List<String> include = new ArrayList<>();
-
-    @Option(names = "--exclude", paramLabel = "GLOB", description = "Leave out files in directories whose name or path"
-            + " below the directory matches (repeatable).")
-    List<String> exclude = new ArrayList<>();
+    @picocli.CommandLine.Mixin
+    WalkFilters filters = new WalkFilters();
 
     @Option(names = "--json", description = "JSON Lines: one object per machine (\"kind\": \"machine\") and one summary"
             + " (\"kind\": \"summary\"), for loading into a database (docs/check.md).")
@@ -94,7 +89,7 @@ final class CheckCommand implements Callable<Integer> {
                     here.cpus().stream().mapToInt(CpuKind::logicalCpus).sum(), 0));
             rows.add(print(out, new Row(THIS_MACHINE, here.cpus(), judge(t, kinds))));
         } else {
-            DumpWalk.Walk walk = DumpWalk.walk(paths, include, exclude, this::errorLine, main::stdin);
+            DumpWalk.Walk walk = DumpWalk.walk(paths, filters.include, filters.exclude, this::errorLine, main::stdin);
             walk.errorLines().forEach(out::println);
             walk.notFollowed().forEach(l -> err.println(TerminalText.safe(l)));
             failed += walk.errors().size();

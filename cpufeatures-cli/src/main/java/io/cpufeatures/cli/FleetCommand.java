@@ -46,13 +46,8 @@ final class FleetCommand implements Callable<Integer> {
     @picocli.CommandLine.Mixin
     JvmOptions vm = new JvmOptions();
 
-    @Option(names = "--include", paramLabel = "GLOB", description = "Only files in directories whose name or path below"
-            + " the directory matches (repeatable), e.g. '*.txt' or 'libcpuid/**'.")
-    List<String> include = new ArrayList<>();
-
-    @Option(names = "--exclude", paramLabel = "GLOB", description = "Leave out files in directories whose name or path"
-            + " below the directory matches (repeatable).")
-    List<String> exclude = new ArrayList<>();
+    @picocli.CommandLine.Mixin
+    WalkFilters filters = new WalkFilters();
 
     @Option(names = "--json", description = "JSON Lines: one report object per dump file, with \"file\" and without"
             + " \"jvm\", for loading into a database (docs/cli.md); the summary goes to standard error.")
@@ -139,7 +134,7 @@ final class FleetCommand implements Callable<Integer> {
         }
         String summary = "fleet: " + read + " dump" + (read == 1 ? "" : "s") + " read, " + cpus + " CPU"
                 + (cpus == 1 ? "" : "s") + ", " + distinct.size() + " distinct, " + skipped + " skipped (not dumps"
-                + (include.isEmpty() && exclude.isEmpty() ? "" : ", or left out by --include/--exclude")
+                + (!filters.given() ? "" : ", or left out by --include/--exclude")
                 + (walk.notFollowed().isEmpty() ? "" : ", or links not followed")
                 + (unread == 0 ? "" : ", or of an architecture no module here reads") + "), " + errors.size() + " failed";
         (json ? err : out).println(summary);
@@ -165,7 +160,7 @@ final class FleetCommand implements Callable<Integer> {
 
     /** The files to read, as {@link DumpWalk} finds them; what cannot be listed is a line, JSON with --json. */
     private Walk walk() {
-        return DumpWalk.walk(paths, include, exclude, (path, why) -> json
+        return DumpWalk.walk(paths, filters.include, filters.exclude, (path, why) -> json
                 ? JsonReport.write(JsonReport.fleetError(path, why), false) : TerminalText.safe(path + "  ERROR " + why),
                 main::stdin);
     }
