@@ -23,8 +23,10 @@ import java.util.Optional;
  * @param given    the target as given
  * @param start    the VM of both runs
  * @param training HotSpot's list on the training machine
+ * @param architecture the training machine's architecture: a cache's code runs on no other
  */
-record AotTarget(String given, HotSpotStart start, HotSpotFeatureList training) implements Target {
+record AotTarget(String given, HotSpotStart start, HotSpotFeatureList training, String architecture)
+        implements Target {
 
     /** The release whose AOT cache is modelled: the only one of {@link HotSpotStart#MODELLED_RELEASES} that has one. */
     static final int RELEASE = 25;
@@ -53,11 +55,14 @@ record AotTarget(String given, HotSpotStart start, HotSpotFeatureList training) 
         }
         Machine m = machine.equals("this") ? Machine.load(null, null) : Machine.load(Path.of(machine), null);
         HotSpotFeatureList training = hotSpot(cpu(m), start);
+        if (training.optionRefused()) {
+            throw new CliFailure(CliFailure.USAGE, "--jvm-option: " + training.unanswered().orElseThrow());
+        }
         if (training.unanswered().isPresent()) {
             throw new CliFailure(CliFailure.FAILED, "aot:" + machine + ": HotSpot's list cannot be modelled on the"
                     + " training machine: " + training.unanswered().get());
         }
-        return new AotTarget("aot:" + machine, start, training);
+        return new AotTarget("aot:" + machine, start, training, cpu(m).architecture());
     }
 
     /** The CPU HotSpot starts on: the machine's, or on a hybrid part the first core type's (CPUID is one there). */
@@ -72,6 +77,12 @@ record AotTarget(String given, HotSpotStart start, HotSpotFeatureList training) 
     /** {@return the verdict on a production CPU: the training list's names its own list lacks} */
     @Override
     public Verdict judge(CpuFeatures cpu) {
+        if (!cpu.architecture().equals(architecture)) {
+            String cache = CheckTarget.shown(architecture);
+            String machine = CheckTarget.shown(cpu.architecture());
+            return Verdict.refused(CheckTarget.article(cache) + " " + cache + " AOT cache on "
+                    + CheckTarget.article(machine) + " " + machine + " machine");
+        }
         HotSpotFeatureList production = hotSpot(cpu, start);
         if (production.unanswered().isPresent()) {
             return new Verdict(List.of(), Optional.of("HotSpot's list cannot be modelled here: "

@@ -86,11 +86,12 @@ record CheckTarget(String given, Map<String, List<CheckTarget.Required>> byArchi
         }
         Matcher g = GRAALVM.matcher(list);
         if (g.find()) {
-            return new CheckTarget(given, graalVm(names(g.group(1))));
+            return new CheckTarget(given, graalVm(pasted(names(g.group(1)), "GraalVM's message")));
         }
         Matcher h = HOTSPOT.matcher(list);
         if (h.find()) {
-            return new CheckTarget(given, Map.of(GraalVmMarch.X86_64, hotSpot(names(h.group(1)))));
+            return new CheckTarget(given, Map.of(GraalVmMarch.X86_64, hotSpot(pasted(names(h.group(1)),
+                    "HotSpot's AOT log line"))));
         }
         List<String> names = names(list);
         if (names.isEmpty()) {
@@ -117,6 +118,15 @@ record CheckTarget(String given, Map<String, List<CheckTarget.Required>> byArchi
             by.put(a, required);
         }
         return new CheckTarget(given, by);
+    }
+
+    /** {@code names} of a pasted text, refused when there are none: an empty list requires nothing, so proves nothing. */
+    private static List<String> pasted(List<String> names, String what) {
+        if (names.isEmpty()) {
+            throw new CliFailure(CliFailure.USAGE, "features: " + what + " lists no feature; paste the text with its"
+                    + " list of names, or give the library's names (" + NAMES_LISTED + ")");
+        }
+        return names;
     }
 
     /** The names of a list separated by commas or white space, without quotes. */
@@ -211,7 +221,7 @@ record CheckTarget(String given, Map<String, List<CheckTarget.Required>> byArchi
     }
 
     /** {@return "an" before a name said with a vowel first ({@code an x86-64}, {@code an aarch64}), else "a"} */
-    private static String article(String name) {
+    static String article(String name) {
         return "aeiox".indexOf(name.charAt(0)) >= 0 ? "an" : "a";
     }
 

@@ -25,6 +25,9 @@ final class DispatchCommand implements Callable<Integer> {
     @Mixin
     TargetOptions target = new TargetOptions();
 
+    @Mixin
+    JvmOptions vm = new JvmOptions();
+
     @Option(names = "--json", description = "One JSON object per kind of CPU, {\"formatVersion\", \"dispatch\"} (fields"
             + " documented in docs/cli.md).")
     boolean json;
@@ -32,8 +35,9 @@ final class DispatchCommand implements Callable<Integer> {
     @Override
     public Integer call() {
         Machine loaded = target.load(main.stdin());
-        // On this machine the candidates are made and self-tested: the real view. A dump's choices follow requirements.
-        Machine machine = loaded.withJvm(CommandJvm.view(loaded.process()));
+        // On this machine the candidates are made and self-tested: the real view. A dump's choices follow requirements,
+        // with its own HotSpot modelled.
+        Machine machine = loaded.withJvm(CommandJvm.view(loaded, vm, loaded.process()));
         PrintWriter out = spec.commandLine().getOut();
         int status = 0;
         for (int i = 0; i < machine.cpus().size(); i++) {

@@ -24,13 +24,18 @@ final class ExplainCommand implements Callable<Integer> {
     @Mixin
     TargetOptions target = new TargetOptions();
 
+    @Mixin
+    JvmOptions vm = new JvmOptions();
+
     @Parameters(index = "0", paramLabel = "FEATURE", description = "A feature name or alias (avx512f, sse3, lzcnt),"
             + " a policy flag (prefer_ymm), a group (x86-64-v3) or a JVM feature (jvm.vector512).")
     String feature;
 
     @Override
     public Integer call() {
-        Machine machine = target.load(main.stdin()).withJvm(CommandJvm.view(false));
+        Machine loaded = target.load(main.stdin());
+        // a dump's jvm.* names are its own HotSpot's, modelled: never this JVM's
+        Machine machine = loaded.withJvm(CommandJvm.view(loaded, vm, false));
         PrintWriter out = spec.commandLine().getOut();
         for (int i = 0; i < machine.cpus().size(); i++) {
             if (machine.cpus().size() > 1) {

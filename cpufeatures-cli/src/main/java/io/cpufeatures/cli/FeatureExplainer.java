@@ -121,7 +121,8 @@ final class FeatureExplainer {
     private void jvm(JvmTrace j, String meaning) {
         line("feature", j.name() + " (the JVM's view)");
         line("means", meaning);
-        line("JVM", j.vm() + " " + System.getProperty("java.version"));
+        // a modelled VM names its release; the running one gets its version
+        line("JVM", j.vm().endsWith("(modelled)") ? j.vm() : j.vm() + " " + System.getProperty("java.version"));
         line("flags", j.flags().isEmpty() ? "unreadable (not HotSpot)" : j.flags().toString());
         line("Vector API", j.vectorApiReadable() ? "readable, preferred " + j.preferredBits().orElse(0) + " bits"
                 : "not readable");

@@ -98,6 +98,10 @@ final class FleetCommand implements Callable<Integer> {
                     distinct.computeIfAbsent(key(cpu), k -> new DistinctCpu(cpu)).files().add(shown);
                 }
             } catch (CliFailure e) {
+                if (e.exitCode() == CliFailure.USAGE) {
+                    // an option the modelled VM refuses is the command line's fault, not this file's
+                    throw e;
+                }
                 if (!file.named() && e.getCause() instanceof UnrecognisedDumpException u) {
                     skipped++;
                     // a dump of an architecture no module here reads (a riscv64 machine's /proc/cpuinfo) is named

@@ -88,9 +88,7 @@ final class JsonReport {
             n.put("threads", t.threads());
             n.put("source", t.source());
         });
-        ObjectNode jvm = jvm(model.jvm());
-        hotSpot(jvm, model.hotSpot());
-        root.set("jvm", jvm);
+        root.set("jvm", jvm(model));
         root.set("dispatch", dispatch(model.dispatch()));
         return root;
     }
@@ -103,6 +101,8 @@ final class JsonReport {
         ObjectNode root = versioned();
         root.put("file", file);
         machine(root, model);
+        // each line's machine with its own HotSpot, modelled
+        root.set("jvm", jvm(model));
         root.set("dispatch", dispatch(model.dispatch()));
         return root;
     }
@@ -292,6 +292,13 @@ final class JsonReport {
         return a;
     }
 
+    /** {@code jvm}: the model's JVM view and HotSpot's list on the machine. */
+    static ObjectNode jvm(ReportModel model) {
+        ObjectNode jvm = jvm(model.jvm());
+        hotSpot(jvm, model.hotSpot());
+        return jvm;
+    }
+
     /**
      * HotSpot's {@code -Xlog:os+cpu} list on the machine: {@code hotspotFeatures} (null where not modelled, with
      * {@code hotspotFeaturesUnanswered} saying why), {@code hotspotFeaturesUnsure}, {@code hotspotRelease} and
@@ -319,7 +326,8 @@ final class JsonReport {
         ObjectNode n = NODES.objectNode();
         n.put("vm", v.vmName());
         boolean modelled = v.modelled();
-        n.put("version", modelled ? v.vmName() : System.getProperty("java.version"));
+        n.put("version", modelled && v.start().isPresent() ? Integer.toString(v.start().get().jdk())
+                : System.getProperty("java.version"));
         n.put("modelled", modelled);
         n.put("flagSource", v.flagSource());
         ArrayNode options = n.putArray("hotspotOptions");

@@ -73,6 +73,10 @@ record ReportModel(ProbeSource source, List<CpuEntry> cpus, JvmView jvm, Dispatc
         }
         CpuFeatures cpu = machine.whole().snapshot().isEmpty() && !machine.cpus().isEmpty()
                 ? machine.cpus().get(0).cpu() : machine.whole();
-        return cpu.hotSpotFeatures(jvm.start().get());
+        HotSpotFeatureList list = cpu.hotSpotFeatures(jvm.start().get());
+        if (list.optionRefused() && jvm.modelled()) {
+            throw new CliFailure(CliFailure.USAGE, "--jvm-option: " + list.unanswered().orElseThrow());
+        }
+        return list;
     }
 }

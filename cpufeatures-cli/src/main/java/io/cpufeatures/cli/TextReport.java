@@ -122,8 +122,11 @@ final class TextReport {
         heading("JVM");
         boolean modelled = jvm.modelled();
         if (modelled) {
-            line("  vm", jvm.vmName() + (jvm.start().isPresent() ? options(jvm.start().get().commandLine())
-                    : ": " + jvm.flagSource()));
+            line("  vm", jvm.vmName() + options(jvm.start().isPresent() ? jvm.start().get().commandLine()
+                    : java.util.List.of()));
+            if (jvm.flags().isEmpty()) {
+                wrapped("  flags", jvm.flagSource(), "red");
+            }
         } else {
             line("  vm", jvm.vmName() + " " + System.getProperty("java.version")
                     + (jvm.isHotSpot() ? "" : " (not HotSpot: flags unreadable)"));

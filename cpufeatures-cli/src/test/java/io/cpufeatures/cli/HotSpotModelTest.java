@@ -104,9 +104,64 @@ class HotSpotModelTest {
         CliTest.Run without = CliTest.run("fleet", "--json", "--jvm-option=-XX:-UsePopCountInstruction",
                 fleet.toString());
         assertEquals(0, without.exit(), without.err());
-        JsonNode point = JSON.readTree(without.out()).path("dispatch").path("cli.popcount");
+        JsonNode line = JSON.readTree(without.out());
+        assertTrue(line.path("jvm").path("modelled").asBoolean(), line.toString());
+        assertEquals("false", line.path("jvm").path("flags").path("UsePopCountInstruction").asText(), line.toString());
+        JsonNode point = line.path("dispatch").path("cli.popcount");
         assertEquals("portable", point.path("selected").asText(), without.out());
         assertTrue(point.toString().contains("UsePopCountInstruction=false"), point.toString());
+    }
+
+    /** explain reads a dump's jvm.* names with that machine's HotSpot, as report does. */
+    @Test
+    void explainOfADumpUsesItsOwnHotSpot(@TempDir Path dir) throws Exception {
+        CliTest.Run r = CliTest.run("explain", "jvm.avx512", "--cpuid-file", haswell(dir).toString());
+        assertEquals(0, r.exit(), r.err());
+        assertTrue(r.out().contains("does not hold: UseAVX=2"), r.out());
+        assertTrue(r.out().contains("HotSpot of JDK " + Runtime.version().feature() + " (modelled)"), r.out());
+    }
+
+    /**
+     * An option the modelled release refuses to start with is a usage error in HotSpot's words (JDK 25 takes UseAVX up
+     * to 3, JDK 17 up to 99); where the model gives no list for another reason, the release and options asked for are
+     * still the ones the JSON names.
+     */
+    @Test
+    void optionsTheVmRefusesAreUsageErrors(@TempDir Path dir) throws Exception {
+        Path dump = haswell(dir);
+        CliTest.Run avx9 = CliTest.run("report", "--cpuid-file", dump.toString(), "--jdk", "25",
+                "--jvm-option=-XX:UseAVX=9");
+        assertEquals(2, avx9.exit(), avx9.err());
+        assertEquals("cpufeatures: --jvm-option: HotSpot of JDK 25 refuses to start: int UseAVX=9 is outside the allowed"
+                + " range [ 0 ... 3 ]\n", avx9.err());
+        CliTest.Run plus = CliTest.run("fleet", "--jdk", "17", "--jvm-option=-XX:+UseAVX", dump.toString());
+        assertEquals(2, plus.exit(), plus.err());
+        assertTrue(plus.err().contains("Unexpected +/- setting in VM option 'UseAVX'"), plus.err());
+        // JDK 17 takes 9 and lowers it to what the CPU has
+        JsonNode jvm = jvm("report", "--json", "--cpuid-file", dump.toString(), "--jdk", "17",
+                "--jvm-option=-XX:UseAVX=9");
+        assertEquals("2", jvm.path("flags").path("UseAVX").asText(), jvm.toString());
+        JsonNode hex = jvm("report", "--json", "--cpuid-file", dump.toString(), "--jdk", "25",
+                "--jvm-option=-XX:UseAVX=0x2");
+        assertTrue(hex.path("hotspotFeatures").isNull(), hex.toString());
+        assertEquals(25, hex.path("hotspotRelease").asInt(), hex.toString());
+        assertEquals(List.of("-XX:UseAVX=0x2"), strings(hex.path("hotspotOptions")));
+    }
+
+    /** An x86 AOT cache does not run on an arm64 machine, and an empty pasted list proves nothing. */
+    @Test
+    void checkRefusesWhatCannotBeJudged(@TempDir Path dir) throws Exception {
+        Path arm = Files.writeString(dir.resolve("n1.txt"), io.cpufeatures.core.CpuDumps.write(List.of(
+                io.cpufeatures.aarch64.emulation.ReferenceArmCpus.neoverseN1().decode())));
+        CliTest.Run aot = CliTest.run("check", "--jdk", "25", "--target", "aot:" + haswell(dir), arm.toString());
+        assertEquals(1, aot.exit(), aot.err());
+        assertTrue(aot.out().contains("does not run: an x86-64 AOT cache on an aarch64 machine"), aot.out());
+        for (String empty : List.of("features:The current machine does not support all of the following CPU features"
+                + " that are required by the image: [].", "features:cpu features that are required: \"\"")) {
+            CliTest.Run r = CliTest.run("check", "--target", empty);
+            assertEquals(2, r.exit(), empty + ": " + r.out() + r.err());
+            assertTrue(r.err().contains("lists no feature"), r.err());
+        }
     }
 
     /** A release or an option the model does not take is a usage error of one line that says what is accepted. */

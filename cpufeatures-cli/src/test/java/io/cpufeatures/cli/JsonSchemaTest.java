@@ -46,7 +46,7 @@ class JsonSchemaTest {
     }
 
     @Test
-    void everyFleetLineIsValidAndNoneCarriesTheJvm(@TempDir Path dir) throws Exception {
+    void everyFleetLineIsValidAndCarriesItsMachinesHotSpot(@TempDir Path dir) throws Exception {
         EmulatedDumps.write(dir, "a-zen4.txt", EmulatedDumps.zen4(), 2);
         EmulatedDumps.write(dir, "b-core2.txt", EmulatedDumps.core2(), 1);
         EmulatedDumps.hybrid(dir, 1, 1);
@@ -60,7 +60,8 @@ class JsonSchemaTest {
             ReportSchema.assertValid(line, "a fleet --json line");
             JsonNode n = JSON.readTree(line);
             assertEquals(JsonReport.FORMAT_VERSION, n.path("formatVersion").asInt());
-            assertFalse(n.has("jvm"), "the JVM running fleet is the same on every line: " + line);
+            assertTrue(n.has("error") || n.path("jvm").path("modelled").asBoolean(),
+                    "each line's JVM is the machine's own HotSpot, modelled: " + line);
         }
         assertTrue(JSON.readTree(lines.get(3)).has("error"), lines.get(3));
     }

@@ -410,7 +410,7 @@ public final class JvmView {
         String source = o.derived() ? "modelled, not run: " + o.source() : "not modelled: " + o.source();
         Predicate<String> cpu = new SnapshotCpu(snapshot, module);
         return new JvmView("HotSpot of JDK " + start.jdk() + " (modelled)", flags, source, true,
-                new Sizes(flags, module, cpu, null, true), true, gates, o.derived() ? start : null, true);
+                new Sizes(flags, module, cpu, null, true), true, gates, start, true);
     }
 
     /** A snapshot's answer, decoded by its module when first asked: a width that depends on a feature asks it. */
@@ -520,8 +520,8 @@ public final class JvmView {
 
     /**
      * {@return the JDK release and {@code -XX} options the flags were worked out for: the running VM's where they were
-     * derived, the given ones for a {@linkplain #modelled modelled} view; empty where they were read through the MXBean,
-     * given, or could not be modelled}
+     * derived, the given ones for a {@linkplain #modelled modelled} view (its flags modelled or not); empty where they
+     * were read through the MXBean or given}
      */
     public Optional<HotSpotStart> start() {
         return Optional.ofNullable(start);

@@ -18,15 +18,43 @@ import java.util.Optional;
  *                   in neither {@code names} nor the names left out
  * @param unanswered why the model gives no list at all (a release not modelled, an option it does not read, XCR0 not
  *                   known); when present, {@code names} and {@code unsure} are empty
+ * @param optionRefused whether there is no list because a VM of that release refuses one of the options (a usage
+ *                   error of whoever gave them), {@code unanswered} then giving the VM's words
  */
 public record HotSpotFeatureList(int jdk, List<String> names, Map<String, String> unsure,
-        Optional<String> unanswered) {
+        Optional<String> unanswered, boolean optionRefused) {
 
     /** Copies the list and the map, unmodifiable. */
     public HotSpotFeatureList {
         names = List.copyOf(names);
         unsure = Collections.unmodifiableMap(new LinkedHashMap<>(Objects.requireNonNull(unsure, "unsure")));
         Objects.requireNonNull(unanswered, "unanswered");
+        if (optionRefused && unanswered.isEmpty()) {
+            throw new IllegalArgumentException("a refused option gives no list: unanswered must say the VM's refusal");
+        }
+    }
+
+    /**
+     * A list, or no list for a reason that is not the VM's refusal of an option.
+     *
+     * @param jdk        the JDK feature release modelled
+     * @param names      the names HotSpot lists
+     * @param unsure     the names not decided, each to the reason
+     * @param unanswered why there is no list
+     */
+    public HotSpotFeatureList(int jdk, List<String> names, Map<String, String> unsure, Optional<String> unanswered) {
+        this(jdk, names, unsure, unanswered, false);
+    }
+
+    /**
+     * {@return no list: a VM of release {@code jdk} refuses to start with the options, saying {@code message}}
+     *
+     * @param jdk     the release asked for
+     * @param message what the VM prints, e.g. {@code int UseAVX=9 is outside the allowed range [ 0 ... 3 ]}
+     */
+    public static HotSpotFeatureList refused(int jdk, String message) {
+        return new HotSpotFeatureList(jdk, List.of(), Map.of(), Optional.of("HotSpot of JDK " + jdk
+                + " refuses to start: " + message), true);
     }
 
     /**

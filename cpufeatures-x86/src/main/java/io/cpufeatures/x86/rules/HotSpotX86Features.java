@@ -216,26 +216,23 @@ final class HotSpotX86Features {
             return HotSpotFeatureList.unanswered(jdk, "JDK " + jdk + " is not modelled; the releases modelled are "
                     + RELEASES.stream().map(r -> Integer.toString(r.jdk())).toList());
         }
+        HotSpotX86Flags.Release flagRules = null;
+        for (HotSpotX86Flags.Release r : HotSpotX86Flags.RELEASES) {
+            flagRules = r.jdk() == jdk ? r : flagRules;
+        }
+        String refused = flagRules == null ? null : HotSpotX86Flags.refusal(flagRules, start);
+        if (refused != null) {
+            return HotSpotFeatureList.refused(jdk, refused);
+        }
         for (String option : READ) {
             if (!start.plain(option)) {
                 return HotSpotFeatureList.unanswered(jdk, "-XX:" + option + "=" + start.value(option).orElse("")
                         + " is not given in a form the model reads (true, false or decimal digits)");
             }
         }
-        for (String option : List.of("UseSSE", "UseAVX")) {
-            if (start.value(option).filter(v -> v.equals("true") || v.equals("false")).isPresent()) {
-                return HotSpotFeatureList.unanswered(jdk, "-XX:" + option + " takes a number, not -XX:+ or -XX:-");
-            }
-        }
-        if (start.value("UseAPX").filter(v -> !v.equals("true") && !v.equals("false")).isPresent()) {
-            return HotSpotFeatureList.unanswered(jdk, "-XX:UseAPX takes -XX:+UseAPX or -XX:-UseAPX, not a number");
-        }
         if (start.given("UseKNLSetting")) {
             return HotSpotFeatureList.unanswered(jdk, "the model does not read -XX:UseKNLSetting, with which HotSpot"
                     + " takes the CPU for a Xeon Phi");
-        }
-        if (jdk == 17 && start.given("UseAPX")) {
-            return HotSpotFeatureList.unanswered(jdk, "JDK 17 has no -XX:UseAPX");
         }
         String xcr0Unknown = HotSpotX86Cpu.xcr0Unknown(s);
         if (xcr0Unknown != null) {

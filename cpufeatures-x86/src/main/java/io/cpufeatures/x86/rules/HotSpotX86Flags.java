@@ -51,17 +51,63 @@ final class HotSpotX86Flags {
      * @param avx10IsEvex      whether AVX10 with 512-bit vectors counts as AVX-512
      * @param sha512           whether the SHA512 instructions enable the SHA-512 intrinsic
      * @param fmaNeedsSse2     whether {@code UseFMA} also asks {@code UseSSE >= 2}
+     * @param intType          the type HotSpot names {@code UseSSE} and {@code UseAVX} by in a range error
+     * @param sseMax           the largest {@code UseSSE} the VM accepts (globals_x86.hpp's {@code range})
+     * @param avxMax           the largest {@code UseAVX} the VM accepts
      * @param source           the sources read
      */
     record Release(int jdk, int sseInitial, boolean avxNeedsSse4, boolean lzcntOfAnyVendor, boolean avx10IsEvex,
-            boolean sha512, boolean fmaNeedsSse2, String source) {
+            boolean sha512, boolean fmaNeedsSse2, String intType, int sseMax, int avxMax, String source) {
     }
 
-    /** The releases modelled, each proved against its MXBean by tests. */
+    /**
+     * The releases modelled, each proved against its MXBean by tests. The ranges: JDK 17's globals_x86.hpp declares
+     * {@code intx UseSSE} and {@code UseAVX} with {@code range(0, 99)}; JDK 25 refuses {@code UseSSE} above 4 and
+     * {@code UseAVX} above 3 ("int UseAVX=9 is outside the allowed range [ 0 ... 3 ]", Temurin 25.0.3).
+     */
     static final List<Release> RELEASES = List.of(
-            new Release(17, 99, false, false, false, false, true,
+            new Release(17, 99, false, false, false, false, true, "intx", 99, 99,
                     "jdk17u-dev f30bf61 vm_version_x86.cpp, 08112fa vm_version_x86.hpp"),
-            new Release(25, 4, true, true, true, true, false, "jdk25u fd989e0 vm_version_x86.cpp"));
+            new Release(25, 4, true, true, true, true, false, "int", 4, 3, "jdk25u fd989e0 vm_version_x86.cpp"));
+
+    /**
+     * What the VM says when it refuses to start with an option these rules read, in its words; null when it accepts
+     * them: a number out of {@code UseSSE}'s or {@code UseAVX}'s range, {@code +}/{@code -} on either, or
+     * {@code UseAPX} on a release without it or given a number.
+     *
+     * @param release the release
+     * @param start   the options
+     * @return HotSpot's message, or null
+     */
+    static String refusal(Release release, HotSpotStart start) {
+        String[] options = {"UseSSE", "UseAVX"};
+        int[] max = {release.sseMax(), release.avxMax()};
+        for (int i = 0; i < options.length; i++) {
+            String v = start.value(options[i]).orElse(null);
+            if (v == null) {
+                continue;
+            }
+            if (v.equals("true") || v.equals("false")) {
+                return "Unexpected +/- setting in VM option '" + options[i] + "'";
+            }
+            String digits = v.startsWith("-") ? v.substring(1) : v;
+            boolean decimal = !digits.isEmpty() && digits.length() <= 18;
+            for (int c = 0; decimal && c < digits.length(); c++) {
+                decimal = digits.charAt(c) >= '0' && digits.charAt(c) <= '9';
+            }
+            if (decimal && (v.startsWith("-") || Long.parseLong(digits) > max[i])) {
+                return release.intType() + " " + options[i] + "=" + v + " is outside the allowed range [ 0 ... "
+                        + max[i] + " ]";
+            }
+        }
+        if (start.given("UseAPX") && release.jdk() < 25) {
+            return "Unrecognized VM option 'UseAPX'";
+        }
+        if (start.value("UseAPX").filter(v -> !v.equals("true") && !v.equals("false")).isPresent()) {
+            return "Improperly specified VM option 'UseAPX=" + start.value("UseAPX").get() + "'";
+        }
+        return null;
+    }
 
     /** The flags these rules answer; given as options, they are also all the options they read. */
     static final List<String> ANSWERED = List.of("UseSSE", "UseAVX", "MaxVectorSize", "UseAES", "UseFMA", "UseSHA",
@@ -94,7 +140,7 @@ final class HotSpotX86Flags {
         if (release == null) {
             return Optional.empty();
         }
-        if (!start.answers(names, ANSWERED)) {
+        if (!start.answers(names, ANSWERED) || refusal(release, start) != null) {
             return Optional.empty();
         }
         if (HotSpotX86Cpu.xcr0Unknown(s) != null) {
