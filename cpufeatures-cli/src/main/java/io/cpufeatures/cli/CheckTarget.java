@@ -27,6 +27,15 @@ record CheckTarget(String given, Map<String, List<CheckTarget.Required>> byArchi
     /** Where the library's names are listed, for errors. */
     static final String NAMES_LISTED = "docs/features.md";
 
+    /** The longest target read: a pasted error text with every name of JVMCI's list is under 2,000 characters. */
+    static final int MAX_TARGET_CHARS = 16_384;
+
+    /** The longest name looked up; longer is unknown at once. */
+    private static final int MAX_NAME_CHARS = 64;
+
+    /** How many unknown names an error line shows. */
+    private static final int SHOWN_UNKNOWN = 12;
+
     /** The forms of a target, for errors and help. */
     static final String FORMS = "x86-64-v1..v4, graalvm:MARCH, features:NAME,..., features:'<glibc's, GraalVM's or"
             + " HotSpot's error text>', aot:MACHINE";
@@ -60,6 +69,10 @@ record CheckTarget(String given, Map<String, List<CheckTarget.Required>> byArchi
      * @throws CliFailure exit 2 for a form, value or name not accepted, naming what is
      */
     static CheckTarget parse(String text) {
+        if (text.length() > MAX_TARGET_CHARS) {
+            throw new CliFailure(CliFailure.USAGE, "--target: " + text.length() + " characters; a target is a level, a"
+                    + " -march value, a list of names or a pasted error text, at most " + MAX_TARGET_CHARS + " characters");
+        }
         if (LEVEL.matcher(text).matches()) {
             return new CheckTarget(text, Map.of(GraalVmMarch.X86_64, library(List.of(text), "--target")));
         }
@@ -146,6 +159,11 @@ record CheckTarget(String given, Map<String, List<CheckTarget.Required>> byArchi
         List<Required> out = new ArrayList<>();
         List<String> unknown = new ArrayList<>();
         for (String n : names) {
+            if (n.length() > MAX_NAME_CHARS) {
+                // no feature's name is this long: not worth the closest names' search
+                unknown.add(n.substring(0, MAX_NAME_CHARS) + "...");
+                continue;
+            }
             FeatureName f;
             try {
                 f = CpuFeatures.resolve(n, where);
@@ -195,6 +213,11 @@ record CheckTarget(String given, Map<String, List<CheckTarget.Required>> byArchi
     }
 
     private static void refuse(List<String> unknown, String where, String accepted) {
+        if (unknown.size() > SHOWN_UNKNOWN) {
+            List<String> shown = new ArrayList<>(unknown.subList(0, SHOWN_UNKNOWN));
+            shown.add("and " + (unknown.size() - SHOWN_UNKNOWN) + " more");
+            unknown = shown;
+        }
         if (!unknown.isEmpty()) {
             throw new CliFailure(CliFailure.USAGE, where + ": unknown " + (unknown.size() == 1 ? "name " : "names ")
                     + String.join(", ", unknown) + "; " + accepted);

@@ -162,6 +162,17 @@ class HotSpotModelTest {
             assertEquals(2, r.exit(), empty + ": " + r.out() + r.err());
             assertTrue(r.err().contains("lists no feature"), r.err());
         }
+        // bounded: a text past the limit is refused at once, and an error names a dozen unknown names at most
+        CliTest.Run huge = CliTest.run("check", "--target", "features:" + "a".repeat(CheckTarget.MAX_TARGET_CHARS));
+        assertEquals(2, huge.exit(), huge.err());
+        assertEquals(1, huge.err().lines().count(), huge.err());
+        StringBuilder many = new StringBuilder("features:avx2");
+        for (int i = 0; i < 100; i++) {
+            many.append(",zz").append(i);
+        }
+        CliTest.Run unknown = CliTest.run("check", "--target", many.toString());
+        assertEquals(2, unknown.exit(), unknown.err());
+        assertTrue(unknown.err().contains("zz11, and 88 more;"), unknown.err());
     }
 
     /** A release or an option the model does not take is a usage error of one line that says what is accepted. */
