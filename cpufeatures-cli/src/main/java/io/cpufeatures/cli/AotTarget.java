@@ -54,7 +54,7 @@ record AotTarget(String given, HotSpotStart start, HotSpotFeatureList training, 
             throw new CliFailure(CliFailure.USAGE, "aot: names no training machine; accepted: aot:this, aot:DUMP-FILE");
         }
         Machine m = machine.equals("this") ? Machine.load(null, null) : Machine.load(Path.of(machine), null);
-        HotSpotFeatureList training = hotSpot(cpu(m), start);
+        HotSpotFeatureList training = hotSpot(m.startCpu(), start);
         if (training.optionRefused()) {
             throw new CliFailure(CliFailure.USAGE, "--jvm-option: " + training.unanswered().orElseThrow());
         }
@@ -62,13 +62,9 @@ record AotTarget(String given, HotSpotStart start, HotSpotFeatureList training, 
             throw new CliFailure(CliFailure.FAILED, "aot:" + machine + ": HotSpot's list cannot be modelled on the"
                     + " training machine: " + training.unanswered().get());
         }
-        return new AotTarget("aot:" + machine, start, training, cpu(m).architecture());
+        return new AotTarget("aot:" + machine, start, training, m.startCpu().architecture());
     }
 
-    /** The CPU HotSpot starts on: the machine's, or on a hybrid part the first core type's (CPUID is one there). */
-    private static CpuFeatures cpu(Machine m) {
-        return m.whole().snapshot().isPresent() || m.cpus().isEmpty() ? m.whole() : m.cpus().get(0).cpu();
-    }
 
     private static HotSpotFeatureList hotSpot(CpuFeatures cpu, HotSpotStart start) {
         return cpu.hotSpotFeatures(start);

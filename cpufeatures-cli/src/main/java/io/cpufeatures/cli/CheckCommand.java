@@ -58,7 +58,7 @@ final class CheckCommand implements Callable<Integer> {
     @Mixin
     JvmOptions vm = new JvmOptions();
 
-    @picocli.CommandLine.Mixin
+    @Mixin
     WalkFilters filters = new WalkFilters();
 
     @Option(names = "--json", description = "JSON Lines: one object per machine (\"kind\": \"machine\") and one summary"

@@ -1,6 +1,9 @@
 package io.cpufeatures.cli;
 
+import io.cpufeatures.core.CpuSnapshot;
 import io.cpufeatures.core.jvm.JvmView;
+import io.cpufeatures.core.kit.HotSpotStart;
+import java.util.Optional;
 
 /**
  * The JVM view the command reports. The command's own JVM does not load {@code jdk.incubator.vector} unless a
@@ -50,11 +53,8 @@ final class CommandJvm {
     }
 
     /** HotSpot started as {@code start}, modelled on the machine's CPU (on a hybrid part, the first core type's). */
-    static JvmView modelled(Machine machine, io.cpufeatures.core.kit.HotSpotStart start) {
-        java.util.Optional<io.cpufeatures.core.CpuSnapshot> snapshot = machine.whole().snapshot();
-        if (snapshot.isEmpty() && !machine.cpus().isEmpty()) {
-            snapshot = machine.cpus().get(0).cpu().snapshot();
-        }
+    static JvmView modelled(Machine machine, HotSpotStart start) {
+        Optional<CpuSnapshot> snapshot = machine.startCpu().snapshot();
         if (snapshot.isEmpty()) {
             throw new CliFailure(CliFailure.FAILED, "nothing is known of the CPU (" + machine.source().detail()
                     + "): no HotSpot can be modelled on it");

@@ -5,6 +5,7 @@ import io.cpufeatures.cli.DumpWalk.Walk;
 import io.cpufeatures.core.CpuCache;
 import io.cpufeatures.core.UnrecognisedDumpException;
 import io.cpufeatures.core.jvm.JvmView;
+import io.cpufeatures.core.kit.HotSpotStart;
 import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -14,6 +15,7 @@ import java.util.Map;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 import picocli.CommandLine.ParentCommand;
@@ -43,10 +45,10 @@ final class FleetCommand implements Callable<Integer> {
             + " or one file name per line, from standard input.")
     List<Path> paths;
 
-    @picocli.CommandLine.Mixin
+    @Mixin
     JvmOptions vm = new JvmOptions();
 
-    @picocli.CommandLine.Mixin
+    @Mixin
     WalkFilters filters = new WalkFilters();
 
     @Option(names = "--json", description = "JSON Lines: one report object per dump file, with \"file\" and without"
@@ -61,7 +63,7 @@ final class FleetCommand implements Callable<Integer> {
         PrintWriter out = spec.commandLine().getOut();
         PrintWriter err = spec.commandLine().getErr();
         // each machine's own HotSpot, modelled: this JVM's flags are not another machine's
-        io.cpufeatures.core.kit.HotSpotStart start = vm.start();
+        HotSpotStart start = vm.start();
         Walk walk = walk();
         // what the walk could not list, and what it did not follow, before the files: stdout stays JSON with --json
         for (String line : walk.errorLines()) {

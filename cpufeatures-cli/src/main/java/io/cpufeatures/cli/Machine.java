@@ -76,6 +76,14 @@ record Machine(List<CpuKind<CpuFeatures>> cpus, ProbeSource source, boolean proc
         return new Machine(cpus.stream().map(k -> k.as(k.cpu().withJvm(jvm))).toList(), source, process, whole.withJvm(jvm));
     }
 
+    /**
+     * {@return the CPU a VM on this machine starts on, as its snapshot shows it: the machine's, or on a hybrid part
+     * without one snapshot the first core type's (CPUID there answers for one of them)}
+     */
+    CpuFeatures startCpu() {
+        return whole.snapshot().isPresent() || cpus.isEmpty() ? whole : cpus.get(0).cpu();
+    }
+
     /** The assumption --xcr0 gives, by the name the dump's module knows it. */
     private static final String XCR0 = "xcr0";
 

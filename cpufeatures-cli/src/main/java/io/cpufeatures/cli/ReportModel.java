@@ -71,9 +71,7 @@ record ReportModel(ProbeSource source, List<CpuEntry> cpus, JvmView jvm, Dispatc
             return HotSpotFeatureList.unanswered(Runtime.version().feature(), "the JVM's release and options are not"
                     + " known here (its flags: " + jvm.flagSource() + ")");
         }
-        CpuFeatures cpu = machine.whole().snapshot().isEmpty() && !machine.cpus().isEmpty()
-                ? machine.cpus().get(0).cpu() : machine.whole();
-        HotSpotFeatureList list = cpu.hotSpotFeatures(jvm.start().get());
+        HotSpotFeatureList list = machine.startCpu().hotSpotFeatures(jvm.start().get());
         if (list.optionRefused() && jvm.modelled()) {
             throw new CliFailure(CliFailure.USAGE, "--jvm-option: " + list.unanswered().orElseThrow());
         }
