@@ -135,7 +135,24 @@ class HotSpotX86FeaturesTest {
         assertTrue(list(apx, 25).complete());
         assertFalse(list(apx, 25).names().contains("apx_f"));
         assertEquals(Set.of("apx_f"), list(apx, 25, Map.of("UseAPX", "true")).unsure().keySet());
-        assertEquals("JDK 17 has no -XX:UseAPX", list(apx, 17, Map.of("UseAPX", "true")).unanswered().orElseThrow());
+        HotSpotFeatureList jdk17 = list(apx, 17, Map.of("UseAPX", "true"));
+        assertTrue(jdk17.optionRefused());
+        assertEquals("HotSpot of JDK 17 refuses to start: Unrecognized VM option 'UseAPX'", jdk17.unanswered().orElseThrow());
+    }
+
+    /** Options the VM refuses to start with give no list, in the VM's words (Temurin 25.0.3 and OpenJDK 17.0.21 here). */
+    @Test
+    void optionsTheVmRefusesGiveItsWords() {
+        CpuidSnapshot apx = cpu(INTEL, 0x000C06F2, EDX1, 0, 0x800E7).put(0xB, 0, 1, 1, 0, 0).build();
+        assertEquals("HotSpot of JDK 25 refuses to start: int UseAVX=4 is outside the allowed range [ 0 ... 3 ]",
+                list(apx, 25, Map.of("UseAVX", "4")).unanswered().orElseThrow());
+        assertEquals("HotSpot of JDK 25 refuses to start: int UseSSE=5 is outside the allowed range [ 0 ... 4 ]",
+                list(apx, 25, Map.of("UseSSE", "5")).unanswered().orElseThrow());
+        assertEquals("HotSpot of JDK 17 refuses to start: intx UseAVX=-1 is outside the allowed range [ 0 ... 99 ]",
+                list(apx, 17, Map.of("UseAVX", "-1")).unanswered().orElseThrow());
+        assertEquals("HotSpot of JDK 17 refuses to start: Unexpected +/- setting in VM option 'UseSSE'",
+                list(apx, 17, Map.of("UseSSE", "true")).unanswered().orElseThrow());
+        assertFalse(list(apx, 17, Map.of("UseAVX", "9")).optionRefused(), "JDK 17 takes up to 99");
     }
 
     @Test
