@@ -24,7 +24,16 @@ import java.util.Optional;
 public record HotSpotFeatureList(int jdk, List<String> names, Map<String, String> unsure,
         Optional<String> unanswered, boolean optionRefused) {
 
-    /** Copies the list and the map, unmodifiable. */
+    /**
+     * Copies the list and the map, unmodifiable.
+     *
+     * @param jdk           the JDK feature release modelled
+     * @param names         the names HotSpot lists
+     * @param unsure        the names not decided, each to the reason
+     * @param unanswered    why there is no list
+     * @param optionRefused whether that is a VM's refusal of an option
+     * @throws IllegalArgumentException if an option is refused with no reason given
+     */
     public HotSpotFeatureList {
         names = List.copyOf(names);
         unsure = Collections.unmodifiableMap(new LinkedHashMap<>(Objects.requireNonNull(unsure, "unsure")));
