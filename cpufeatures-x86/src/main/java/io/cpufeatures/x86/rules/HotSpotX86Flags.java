@@ -103,8 +103,10 @@ final class HotSpotX86Flags {
         if (start.given("UseAPX") && release.jdk() < 25) {
             return "Unrecognized VM option 'UseAPX'";
         }
-        if (start.value("UseAPX").filter(v -> !v.equals("true") && !v.equals("false")).isPresent()) {
-            return "Improperly specified VM option 'UseAPX=" + start.value("UseAPX").get() + "'";
+        // no lambda: the running VM's flags are derived on a first dispatched call
+        String apx = start.value("UseAPX").orElse(null);
+        if (apx != null && !apx.equals("true") && !apx.equals("false")) {
+            return "Improperly specified VM option 'UseAPX=" + apx + "'";
         }
         return null;
     }
