@@ -58,7 +58,7 @@ final class FeatureExplainer {
         } else if (trace instanceof GroupTrace g) {
             e.group(g);
         } else {
-            e.jvm((JvmTrace) trace, features.jvm().meaning(((JvmTrace) trace).name()));
+            e.jvm((JvmTrace) trace, features.jvm().meaning(((JvmTrace) trace).name()), features.jvm().modelled());
         }
         return e.out.toString();
     }
@@ -118,11 +118,11 @@ final class FeatureExplainer {
                 .map(m -> m.name() + " (" + m.reason().orElseThrow() + ")").collect(Collectors.joining("; ")));
     }
 
-    private void jvm(JvmTrace j, String meaning) {
+    private void jvm(JvmTrace j, String meaning, boolean modelled) {
         line("feature", j.name() + " (the JVM's view)");
         line("means", meaning);
         // a modelled VM names its release; the running one gets its version
-        line("JVM", j.vm().endsWith("(modelled)") ? j.vm() : j.vm() + " " + System.getProperty("java.version"));
+        line("JVM", modelled ? j.vm() : j.vm() + " " + System.getProperty("java.version"));
         line("flags", j.flags().isEmpty() ? "unreadable (not HotSpot)" : j.flags().toString());
         line("Vector API", j.vectorApiReadable() ? "readable, preferred " + j.preferredBits().orElse(0) + " bits"
                 : "not readable");

@@ -102,14 +102,16 @@ final class HotSpotLaunch {
      * @return the options, or why they cannot be read for sure
      */
     static Options of(VmFacts vm) {
-        return vm == VmFacts.running() ? Running.OPTIONS
-                : read(vm.argv(), vm.javaToolOptions(), vm.jdkJavaOptions(), vm.javaOptions());
+        return vm == VmFacts.running() ? Running.OPTIONS : read(vm);
+    }
+
+    private static Options read(VmFacts vm) {
+        return read(vm.argv(), vm.javaToolOptions(), vm.jdkJavaOptions(), vm.javaOptions());
     }
 
     /** The running VM's options, read on first use. A holder, not a lambda: a first-use path. */
     private static final class Running {
-        static final Options OPTIONS = read(VmFacts.running().argv(), VmFacts.running().javaToolOptions(),
-                VmFacts.running().jdkJavaOptions(), VmFacts.running().javaOptions());
+        static final Options OPTIONS = read(VmFacts.running());
     }
 
     /**

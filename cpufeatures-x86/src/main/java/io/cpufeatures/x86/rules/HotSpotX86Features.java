@@ -216,11 +216,7 @@ final class HotSpotX86Features {
             return HotSpotFeatureList.unanswered(jdk, "JDK " + jdk + " is not modelled; the releases modelled are "
                     + RELEASES.stream().map(r -> Integer.toString(r.jdk())).toList());
         }
-        HotSpotX86Flags.Release flagRules = null;
-        for (HotSpotX86Flags.Release r : HotSpotX86Flags.RELEASES) {
-            flagRules = r.jdk() == jdk ? r : flagRules;
-        }
-        String refused = flagRules == null ? null : HotSpotX86Flags.refusal(flagRules, start);
+        String refused = HotSpotX86Flags.refusal(HotSpotX86Flags.release(jdk), start);
         if (refused != null) {
             return HotSpotFeatureList.refused(jdk, refused);
         }

@@ -70,16 +70,29 @@ final class HotSpotX86Flags {
                     "jdk17u-dev f30bf61 vm_version_x86.cpp, 08112fa vm_version_x86.hpp"),
             new Release(25, 4, true, true, true, true, false, "int", 4, 3, "jdk25u fd989e0 vm_version_x86.cpp"));
 
+    /** {@return the rules of release {@code jdk}, or null when it is not modelled} */
+    static Release release(int jdk) {
+        for (Release r : RELEASES) {
+            if (r.jdk() == jdk) {
+                return r;
+            }
+        }
+        return null;
+    }
+
     /**
      * What the VM says when it refuses to start with an option these rules read, in its words; null when it accepts
      * them: a number out of {@code UseSSE}'s or {@code UseAVX}'s range, {@code +}/{@code -} on either, or
      * {@code UseAPX} on a release without it or given a number.
      *
-     * @param release the release
+     * @param release the release, or null for one not modelled (nothing known of its refusals)
      * @param start   the options
      * @return HotSpot's message, or null
      */
     static String refusal(Release release, HotSpotStart start) {
+        if (release == null) {
+            return null;
+        }
         String[] options = {"UseSSE", "UseAVX"};
         int[] max = {release.sseMax(), release.avxMax()};
         for (int i = 0; i < options.length; i++) {
@@ -133,12 +146,7 @@ final class HotSpotX86Flags {
      *         an XCR0 not read
      */
     static Optional<Map<String, String>> flags(CpuidSnapshot s, HotSpotStart start, Collection<String> names) {
-        Release release = null;
-        for (Release r : RELEASES) {
-            if (r.jdk() == start.jdk()) {
-                release = r;
-            }
-        }
+        Release release = release(start.jdk());
         if (release == null) {
             return Optional.empty();
         }
